@@ -1,0 +1,699 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The perf.data reader: file mode (PERFILE2 header, attr section, data section, features) and
+ * pipe mode (a 16-byte header, then records, metadata included), zstd-compressed records, and
+ * cross-endian files.
+ *
+ * Validation ladder: anything that makes the rest of the input unreadable (bad magic, a
+ * section past EOF, a record size smaller than its header or past its section, undecodable
+ * zstd) aborts with an error naming the file offset and record type. Record contents are
+ * checked by whoever parses them.
+ */
+#include <byteswap.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "data-internal.h"
+
+#define PIPE_HEADER_SIZE	16
+
+static int read_full(int fd, void *buf, size_t len)
+{
+	u8 *p = buf;
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = read(fd, p + done, len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			break;
+		done += (size_t)n;
+	}
+	return (int)(done == len ? 1 : (done == 0 ? 0 : -ENODATA));
+}
+
+int perf_data__add_attr(struct perf_data *data, const struct perf_event_attr *attr, size_t attr_size,
+			const u64 *ids, size_t nr_ids, struct perf_err *err)
+{
+	struct perf_evattr *ea, *attrs;
+
+	attrs = realloc(data->attrs, (data->nr_attrs + 1) * sizeof(*attrs));
+	if (!attrs)
+		return perf_err__set(err, ENOMEM, "out of memory reading attrs");
+	data->attrs = attrs;
+	ea = &attrs[data->nr_attrs];
+	memset(ea, 0, sizeof(*ea));
+	/* attrs from newer kernels are longer: keep what we know, the rest is ignored */
+	memcpy(&ea->attr, attr, attr_size < sizeof(ea->attr) ? attr_size : sizeof(ea->attr));
+	if (nr_ids) {
+		ea->ids = malloc(nr_ids * sizeof(u64));
+		if (!ea->ids)
+			return perf_err__set(err, ENOMEM, "out of memory reading attr ids");
+		memcpy(ea->ids, ids, nr_ids * sizeof(u64));
+	}
+	ea->nr_ids = nr_ids;
+	ea->idx = (int)data->nr_attrs;
+	perf_evattr__init_positions(ea);
+	data->nr_attrs++;
+	return 0;
+}
+
+static bool section_ok(const struct perf_data *data, const struct perf_file_section *s)
+{
+	return s->offset <= data->map_size && s->size <= data->map_size - s->offset;
+}
+
+static int read_attrs(struct perf_data *data, struct perf_err *err)
+{
+	const struct perf_file_header *h = &data->header;
+	u64 n, entry = h->attr_size;
+
+	if (entry < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section))
+		return perf_err__set(err, EINVAL, "attr size %llu in the file header at offset 0x10 is too small",
+				     (unsigned long long)entry);
+	if (!section_ok(data, &h->attrs))
+		return perf_err__set(err, EINVAL, "attr section [%#llx, +%#llx) runs past the end of the file (%zu bytes)",
+				     (unsigned long long)h->attrs.offset,
+				     (unsigned long long)h->attrs.size, data->map_size);
+	n = h->attrs.size / entry;
+	for (u64 i = 0; i < n; i++) {
+		u64 off = h->attrs.offset + i * entry;
+		struct perf_event_attr *attr = (void *)(data->map + off);
+		size_t asz = (size_t)(entry - sizeof(struct perf_file_section));
+		struct perf_file_section ids;
+		int ret;
+
+		if (data->swapped)
+			perf_event_attr__swap(attr, asz);
+		memcpy(&ids, data->map + off + asz, sizeof(ids));
+		if (data->swapped) {
+			ids.offset = bswap_64(ids.offset);
+			ids.size = bswap_64(ids.size);
+		}
+		if (!section_ok(data, &ids))
+			return perf_err__set(err, EINVAL, "id array of attr %llu (at offset %#llx) runs past the end of the file",
+					     (unsigned long long)i, (unsigned long long)off);
+		if (data->swapped) {
+			u64 *v = (u64 *)(data->map + ids.offset);
+
+			for (u64 k = 0; k < ids.size / 8; k++)
+				v[k] = bswap_64(v[k]);
+		}
+		ret = perf_data__add_attr(data, attr, asz, (const u64 *)(data->map + ids.offset),
+					  ids.size / 8, err);
+		if (ret)
+			return ret;
+	}
+	if (!data->nr_attrs)
+		return perf_err__set(err, EINVAL, "the file has no attrs (attr section at offset %#llx is empty)",
+				     (unsigned long long)h->attrs.offset);
+	return 0;
+}
+
+static int open_file(struct perf_data *data, struct perf_err *err)
+{
+	struct perf_file_header *h = &data->header;
+	struct stat st;
+
+	if (fstat(data->fd, &st))
+		return perf_err__set(err, errno, "cannot stat %s: %m", data->name);
+	if ((size_t)st.st_size < sizeof(*h))
+		return perf_err__set(err, EINVAL, "%s is truncated: %lld bytes, the file header needs %zu",
+				     data->name, (long long)st.st_size, sizeof(*h));
+	data->map_size = (size_t)st.st_size;
+	data->map = mmap(NULL, data->map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, data->fd, 0);
+	if (data->map == MAP_FAILED) {
+		data->map = NULL;
+		return perf_err__set(err, errno, "cannot map %s: %m", data->name);
+	}
+	memcpy(h, data->map, sizeof(*h));
+	if (data->swapped) {
+		u64 *v = (u64 *)h;
+
+		for (size_t i = 1; i < sizeof(*h) / 8; i++)
+			v[i] = bswap_64(v[i]);
+	}
+	if (h->size < sizeof(*h))
+		return perf_err__set(err, EINVAL, "file header size %llu at offset 0x8 is smaller than %zu",
+				     (unsigned long long)h->size, sizeof(*h));
+	if (!section_ok(data, &h->data))
+		return perf_err__set(err, EINVAL, "data section [%#llx, +%#llx) runs past the end of the file (%zu bytes): truncated?",
+				     (unsigned long long)h->data.offset,
+				     (unsigned long long)h->data.size, data->map_size);
+	memcpy(data->env.features, h->adds_features, sizeof(data->env.features));
+	if (read_attrs(data, err))
+		return -EINVAL;
+	if (perf_data__read_features(data, err))
+		return -EINVAL;
+	data->pos = h->data.offset;
+	data->data_end = h->data.offset + h->data.size;
+	return 0;
+}
+
+static struct perf_data *perf_data__new(int fd, const char *name)
+{
+	struct perf_data *data = calloc(1, sizeof(*data));
+
+	if (!data)
+		return NULL;
+	data->fd = fd;
+	data->name = strdup(name);
+	if (!data->name) {
+		free(data);
+		return NULL;
+	}
+	return data;
+}
+
+struct perf_data *perf_data__open_fd(int fd, const char *name, struct perf_err *err)
+{
+	struct perf_data *data = perf_data__new(fd, name);
+	u64 magic, size;
+	u8 head[PIPE_HEADER_SIZE];
+	struct stat st;
+	int ret;
+
+	if (!data) {
+		close(fd);
+		perf_err__set(err, ENOMEM, "out of memory");
+		return NULL;
+	}
+	if (fstat(fd, &st))
+		goto out_errno;
+	if (S_ISREG(st.st_mode)) {
+		if (pread(fd, head, sizeof(head), 0) != (ssize_t)sizeof(head)) {
+			perf_err__set(err, EINVAL, "%s is truncated: no 16-byte header", name);
+			goto out_close;
+		}
+	} else {
+		ret = read_full(fd, head, sizeof(head));
+		if (ret <= 0) {
+			perf_err__set(err, EINVAL, "%s: input ended before the 16-byte pipe header", name);
+			goto out_close;
+		}
+		data->pipe_bytes = sizeof(head);
+	}
+	memcpy(&magic, head, 8);
+	memcpy(&size, head + 8, 8);
+	if (magic == PERF_MAGIC2_SWAPPED) {
+		data->swapped = true;
+		size = bswap_64(size);
+	} else if (magic != PERF_MAGIC2) {
+		perf_err__set(err, EINVAL, "%s: bad magic at offset 0 (not a perf.data file, or the old PERFFILE format)", name);
+		goto out_close;
+	}
+	if (size == PIPE_HEADER_SIZE) {
+		data->pipe = true;
+		if (S_ISREG(st.st_mode) && lseek(fd, PIPE_HEADER_SIZE, SEEK_SET) < 0)
+			goto out_errno;
+		data->pipe_bytes = PIPE_HEADER_SIZE;
+		data->pos = PIPE_HEADER_SIZE;
+		return data;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		perf_err__set(err, EINVAL, "%s: a file-mode header (size %llu) arrived on a pipe", name,
+			      (unsigned long long)size);
+		goto out_close;
+	}
+	if (open_file(data, err))
+		goto out_close;
+	return data;
+
+out_errno:
+	perf_err__set(err, errno, "%s: %m", name);
+out_close:
+	perf_data__close(data);
+	return NULL;
+}
+
+struct perf_data *perf_data__open(const char *path, struct perf_err *err)
+{
+	int fd;
+
+	if (!strcmp(path, "-"))
+		return perf_data__open_fd(dup(STDIN_FILENO), "-", err);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		perf_err__set(err, errno, "cannot open %s: %m", path);
+		return NULL;
+	}
+	return perf_data__open_fd(fd, path, err);
+}
+
+void perf_env__exit(struct perf_env *env)
+{
+	free(env->hostname);
+	free(env->osrelease);
+	free(env->version);
+	free(env->arch);
+	free(env->cpudesc);
+	free(env->cpuid);
+	free(env->cmdline);
+	for (size_t i = 0; i < env->nr_build_ids; i++)
+		free(env->build_ids[i].filename);
+	free(env->build_ids);
+	free(env->tracing_data);
+}
+
+void perf_data__close(struct perf_data *data)
+{
+	if (!data)
+		return;
+	for (size_t i = 0; i < data->nr_attrs; i++) {
+		free(data->attrs[i].ids);
+		free(data->attrs[i].name);
+	}
+	free(data->attrs);
+	perf_env__exit(&data->env);
+	if (data->map)
+		munmap(data->map, data->map_size);
+	if (data->fd >= 0)
+		close(data->fd);
+	if (data->zstd)
+		ZSTD_freeDCtx(data->zstd);
+	free(data->decomp);
+	free(data->decomp_rec);
+	free(data->rec_buf);
+	free(data->name);
+	free(data);
+}
+
+static u16 trailer_size(const struct perf_data *data)
+{
+	return data->nr_attrs ? data->attrs[0].id_hdr_size : 0;
+}
+
+static const char *type_name(u32 type)
+{
+	static const char *const names[] = {
+		[PERF_RECORD_MMAP] = "MMAP", [PERF_RECORD_LOST] = "LOST",
+		[PERF_RECORD_COMM] = "COMM", [PERF_RECORD_EXIT] = "EXIT",
+		[PERF_RECORD_THROTTLE] = "THROTTLE", [PERF_RECORD_UNTHROTTLE] = "UNTHROTTLE",
+		[PERF_RECORD_FORK] = "FORK", [PERF_RECORD_READ] = "READ",
+		[PERF_RECORD_SAMPLE] = "SAMPLE", [PERF_RECORD_MMAP2] = "MMAP2",
+		[PERF_RECORD_AUX] = "AUX", [PERF_RECORD_ITRACE_START] = "ITRACE_START",
+		[PERF_RECORD_LOST_SAMPLES] = "LOST_SAMPLES", [PERF_RECORD_SWITCH] = "SWITCH",
+		[PERF_RECORD_SWITCH_CPU_WIDE] = "SWITCH_CPU_WIDE",
+		[PERF_RECORD_NAMESPACES] = "NAMESPACES", [PERF_RECORD_KSYMBOL] = "KSYMBOL",
+		[PERF_RECORD_BPF_EVENT] = "BPF_EVENT", [PERF_RECORD_CGROUP] = "CGROUP",
+		[PERF_RECORD_TEXT_POKE] = "TEXT_POKE",
+		[PERF_RECORD_AUX_OUTPUT_HW_ID] = "AUX_OUTPUT_HW_ID",
+		[PERF_RECORD_CALLCHAIN_DEFERRED] = "CALLCHAIN_DEFERRED",
+		[PERF_RECORD_HEADER_ATTR] = "ATTR",
+		[PERF_RECORD_HEADER_EVENT_TYPE] = "EVENT_TYPE",
+		[PERF_RECORD_HEADER_TRACING_DATA] = "TRACING_DATA",
+		[PERF_RECORD_HEADER_BUILD_ID] = "BUILD_ID",
+		[PERF_RECORD_FINISHED_ROUND] = "FINISHED_ROUND",
+		[PERF_RECORD_ID_INDEX] = "ID_INDEX",
+		[PERF_RECORD_AUXTRACE_INFO] = "AUXTRACE_INFO",
+		[PERF_RECORD_AUXTRACE] = "AUXTRACE",
+		[PERF_RECORD_AUXTRACE_ERROR] = "AUXTRACE_ERROR",
+		[PERF_RECORD_THREAD_MAP] = "THREAD_MAP", [PERF_RECORD_CPU_MAP] = "CPU_MAP",
+		[PERF_RECORD_STAT_CONFIG] = "STAT_CONFIG", [PERF_RECORD_STAT] = "STAT",
+		[PERF_RECORD_STAT_ROUND] = "STAT_ROUND",
+		[PERF_RECORD_EVENT_UPDATE] = "EVENT_UPDATE",
+		[PERF_RECORD_TIME_CONV] = "TIME_CONV",
+		[PERF_RECORD_HEADER_FEATURE] = "FEATURE",
+		[PERF_RECORD_COMPRESSED] = "COMPRESSED",
+		[PERF_RECORD_FINISHED_INIT] = "FINISHED_INIT",
+		[PERF_RECORD_COMPRESSED2] = "COMPRESSED2",
+	};
+
+	if (type < sizeof(names) / sizeof(names[0]) && names[type])
+		return names[type];
+	return "UNKNOWN";
+}
+
+const char *perf_record_type__name(u32 type)
+{
+	return type_name(type);
+}
+
+/* append the zstd payload of a COMPRESSED(2) record to the decompression buffer */
+static int decompress(struct perf_data *data, const struct perf_event_header *h, u64 offset,
+		      struct perf_err *err)
+{
+	const u8 *src = (const u8 *)(h + 1);
+	size_t src_len = h->size - sizeof(*h);
+	ZSTD_inBuffer in;
+
+	if (h->type == PERF_RECORD_COMPRESSED2) {
+		const struct perf_record_compressed2 *c2 = (const void *)h;
+
+		if (h->size < sizeof(*c2) || c2->data_size > h->size - sizeof(*c2))
+			return perf_err__set(err, EINVAL, "COMPRESSED2 record at offset %#llx: data_size %llu exceeds the record (%u bytes)",
+					     (unsigned long long)offset,
+					     (unsigned long long)(h->size >= sizeof(*c2) ? c2->data_size : 0),
+					     h->size);
+		src = (const u8 *)c2->data;
+		src_len = (size_t)c2->data_size;
+	}
+	if (!data->zstd) {
+		data->zstd = ZSTD_createDCtx();
+		if (!data->zstd)
+			return perf_err__set(err, ENOMEM, "cannot create a zstd context");
+	}
+	/* keep the partial record left over from the previous chunk at the front */
+	if (data->decomp_pos) {
+		memmove(data->decomp, data->decomp + data->decomp_pos, data->decomp_len - data->decomp_pos);
+		data->decomp_len -= data->decomp_pos;
+		data->decomp_pos = 0;
+	}
+	in = (ZSTD_inBuffer){ src, src_len, 0 };
+	for (;;) {
+		ZSTD_outBuffer out;
+		size_t ret;
+
+		if (data->decomp_size - data->decomp_len < 65536) {
+			size_t nsize = data->decomp_size ? data->decomp_size * 2 : 1 << 20;
+			u8 *n = realloc(data->decomp, nsize);
+
+			if (!n)
+				return perf_err__set(err, ENOMEM, "out of memory decompressing");
+			data->decomp = n;
+			data->decomp_size = nsize;
+		}
+		out = (ZSTD_outBuffer){ data->decomp, data->decomp_size, data->decomp_len };
+		ret = ZSTD_decompressStream(data->zstd, &out, &in);
+		if (ZSTD_isError(ret))
+			return perf_err__set(err, EINVAL, "%s record at offset %#llx: zstd: %s",
+					     type_name(h->type), (unsigned long long)offset,
+					     ZSTD_getErrorName(ret));
+		data->decomp_len = out.pos;
+		/* all input taken and the output not full: nothing is left inside zstd */
+		if (in.pos == in.size && out.pos < out.size)
+			break;
+	}
+	data->decomp_offset = offset;
+	return 0;
+}
+
+/* the next complete record in the decompression buffer, or 0 when none is left */
+static int next_decompressed(struct perf_data *data, struct perf_data_record *rec, struct perf_err *err)
+{
+	struct perf_event_header h;
+	size_t left = data->decomp_len - data->decomp_pos;
+	u8 *p = data->decomp + data->decomp_pos;
+
+	if (left < sizeof(h))
+		return 0;
+	memcpy(&h, p, sizeof(h));
+	if (data->swapped)
+		h.size = bswap_16(h.size);
+	if (h.size < sizeof(h))
+		return perf_err__set(err, EINVAL, "record of size %u inside the compressed record at offset %#llx is smaller than its header",
+				     h.size, (unsigned long long)data->decomp_offset);
+	if (left < h.size)
+		return 0;	/* the rest comes with the next compressed record */
+	/* an aligned private copy: consumers read u64 fields in place */
+	if (data->decomp_rec_size < h.size) {
+		u8 *n = realloc(data->decomp_rec, 65536);
+
+		if (!n)
+			return perf_err__set(err, ENOMEM, "out of memory");
+		data->decomp_rec = n;
+		data->decomp_rec_size = 65536;
+	}
+	memcpy(data->decomp_rec, p, h.size);
+	data->decomp_pos += h.size;
+	if (data->swapped)
+		perf_record__swap((void *)data->decomp_rec, trailer_size(data));
+	rec->header = (const void *)data->decomp_rec;
+	rec->file_offset = data->decomp_offset;
+	rec->stable = false;
+	rec->decompressed = true;
+	return 1;
+}
+
+static int next_file_record(struct perf_data *data, struct perf_data_record *rec, struct perf_err *err)
+{
+	struct perf_event_header *h;
+	u64 off = data->pos;
+	u16 size;
+
+	if (off >= data->data_end)
+		return 0;
+	if (data->data_end - off < sizeof(*h))
+		return perf_err__set(err, EINVAL, "truncated record header at offset %#llx: %llu bytes left in the data section",
+				     (unsigned long long)off, (unsigned long long)(data->data_end - off));
+	h = (void *)(data->map + off);
+	size = data->swapped ? bswap_16(h->size) : h->size;
+	if (size < sizeof(*h)) {
+		u32 type = data->swapped ? bswap_32(h->type) : h->type;
+
+		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s) has size %u, smaller than its 8-byte header",
+				     (unsigned long long)off, type, type_name(type), size);
+	}
+	if (size > data->data_end - off) {
+		u32 type = data->swapped ? bswap_32(h->type) : h->type;
+
+		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s, size %u) runs past the end of the data section at %#llx",
+				     (unsigned long long)off, type, type_name(type), size,
+				     (unsigned long long)data->data_end);
+	}
+	if (data->swapped)
+		perf_record__swap(h, trailer_size(data));
+	data->pos += size;
+	rec->header = h;
+	rec->file_offset = off;
+	rec->stable = true;
+	rec->decompressed = false;
+	return 1;
+}
+
+static int pipe_read_record(struct perf_data *data, struct perf_data_record *rec, struct perf_err *err)
+{
+	struct perf_event_header h;
+	u64 off = data->pipe_bytes;
+	int ret;
+
+	ret = read_full(data->fd, &h, sizeof(h));
+	if (ret == 0)
+		return 0;
+	if (ret < 0)
+		return perf_err__set(err, EINVAL, "truncated record header at offset %#llx", (unsigned long long)off);
+	if (data->swapped) {
+		h.size = bswap_16(h.size);
+		h.type = bswap_32(h.type);
+	}
+	if (h.size < sizeof(h))
+		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s) has size %u, smaller than its 8-byte header",
+				     (unsigned long long)off, h.type, type_name(h.type), h.size);
+	if (data->rec_buf_size < 65536) {
+		data->rec_buf = malloc(65536);
+		if (!data->rec_buf)
+			return perf_err__set(err, ENOMEM, "out of memory");
+		data->rec_buf_size = 65536;
+	}
+	memcpy(data->rec_buf, &h, sizeof(h));
+	if (data->swapped) {
+		/* undo our partial swap so perf_record__swap sees the file's bytes */
+		struct perf_event_header *raw = (void *)data->rec_buf;
+
+		raw->size = bswap_16(h.size);
+		raw->type = bswap_32(h.type);
+	}
+	ret = read_full(data->fd, data->rec_buf + sizeof(h), h.size - sizeof(h));
+	if (ret <= 0 && h.size > sizeof(h))
+		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s, size %u) is truncated by the end of the input",
+				     (unsigned long long)off, h.type, type_name(h.type), h.size);
+	data->pipe_bytes += h.size;
+	if (data->swapped)
+		perf_record__swap((void *)data->rec_buf, trailer_size(data));
+	rec->header = (const void *)data->rec_buf;
+	rec->file_offset = off;
+	rec->stable = false;
+	rec->decompressed = false;
+	return 1;
+}
+
+/* pipe-mode metadata: the reader keeps what later records need */
+static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_record *rec,
+			       struct perf_err *err)
+{
+	const struct perf_event_header *h = rec->header;
+	unsigned long long off = (unsigned long long)rec->file_offset;
+
+	switch (h->type) {
+	case PERF_RECORD_HEADER_ATTR: {
+		const struct perf_event_attr *attr = (const void *)(h + 1);
+		size_t len = h->size - sizeof(*h);
+		u32 asz;
+
+		if (len < PERF_ATTR_SIZE_VER0)
+			return perf_err__set(err, EINVAL, "ATTR record at offset %#llx is too short (%u bytes)", off, h->size);
+		asz = attr->size ? attr->size : PERF_ATTR_SIZE_VER0;
+		if (asz > len || asz < PERF_ATTR_SIZE_VER0)
+			return perf_err__set(err, EINVAL, "ATTR record at offset %#llx: attr size %u does not fit the record (%u bytes)",
+					     off, asz, h->size);
+		return perf_data__add_attr(data, attr, asz, (const u64 *)((const u8 *)attr + asz),
+					   (len - asz) / 8, err);
+	}
+	case PERF_RECORD_HEADER_FEATURE: {
+		const struct perf_record_header_feature *f = (const void *)h;
+
+		if (h->size < sizeof(*f))
+			return perf_err__set(err, EINVAL, "FEATURE record at offset %#llx is too short", off);
+		if (f->feat_id >= HEADER_FEAT_BITS)
+			return 0;
+		data->env.features[f->feat_id / 64] |= 1ULL << (f->feat_id % 64);
+		return perf_data__apply_feature(data, (int)f->feat_id, (const u8 *)f->data,
+						h->size - sizeof(*f), rec->file_offset + sizeof(*f), err);
+	}
+	case PERF_RECORD_HEADER_TRACING_DATA: {
+		/* the tracing data follows the record in the stream, padded to 8 bytes */
+		u32 size;
+		size_t padded;
+		void *buf;
+
+		if (h->size < sizeof(*h) + 4)
+			return perf_err__set(err, EINVAL, "TRACING_DATA record at offset %#llx is too short", off);
+		memcpy(&size, h + 1, 4);
+		padded = ((size_t)size + 7) & ~(size_t)7;
+		buf = malloc(padded ? padded : 1);
+		if (!buf)
+			return perf_err__set(err, ENOMEM, "out of memory for %u bytes of tracing data", size);
+		if (data->map) {
+			if (padded > data->data_end - data->pos) {
+				free(buf);
+				return perf_err__set(err, EINVAL, "TRACING_DATA at offset %#llx: %u bytes run past the end of the input", off, size);
+			}
+			memcpy(buf, data->map + data->pos, padded);
+			data->pos += padded;
+		} else if (read_full(data->fd, buf, padded) != 1 && padded) {
+			free(buf);
+			return perf_err__set(err, EINVAL, "TRACING_DATA at offset %#llx: %u bytes run past the end of the input", off, size);
+		} else {
+			data->pipe_bytes += padded;
+		}
+		free(data->env.tracing_data);
+		data->env.tracing_data = buf;
+		data->env.tracing_data_size = size;
+		data->env.features[HEADER_TRACING_DATA / 64] |= 1ULL << HEADER_TRACING_DATA;
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+int perf_data__next(struct perf_data *data, struct perf_data_record *rec, struct perf_err *err)
+{
+	for (;;) {
+		int ret;
+
+		if (data->decomp) {
+			ret = next_decompressed(data, rec, err);
+			if (ret)
+				return ret;
+		}
+		ret = data->pipe && !data->map ? pipe_read_record(data, rec, err)
+					       : next_file_record(data, rec, err);
+		if (ret <= 0) {
+			if (ret == 0 && data->decomp_len > data->decomp_pos)
+				return perf_err__set(err, EINVAL, "the compressed data ends inside a record (%zu bytes left over from the record at offset %#llx)",
+						     data->decomp_len - data->decomp_pos,
+						     (unsigned long long)data->decomp_offset);
+			return ret;
+		}
+		if (rec->header->type == PERF_RECORD_COMPRESSED ||
+		    rec->header->type == PERF_RECORD_COMPRESSED2) {
+			ret = decompress(data, rec->header, rec->file_offset, err);
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (rec->header->type >= PERF_RECORD_USER_TYPE_START) {
+			ret = apply_pipe_metadata(data, rec, err);
+			if (ret)
+				return ret;
+		}
+		return 1;
+	}
+}
+
+bool perf_data__is_pipe(const struct perf_data *data)
+{
+	return data->pipe;
+}
+
+bool perf_data__needs_swap(const struct perf_data *data)
+{
+	return data->swapped;
+}
+
+const char *perf_data__name(const struct perf_data *data)
+{
+	return data->name;
+}
+
+const struct perf_file_header *perf_data__file_header(const struct perf_data *data)
+{
+	return &data->header;
+}
+
+const struct perf_env *perf_data__env(const struct perf_data *data)
+{
+	return &data->env;
+}
+
+size_t perf_data__nr_attrs(const struct perf_data *data)
+{
+	return data->nr_attrs;
+}
+
+struct perf_evattr *perf_data__attr(struct perf_data *data, size_t idx)
+{
+	return idx < data->nr_attrs ? &data->attrs[idx] : NULL;
+}
+
+u64 perf_data__data_size(const struct perf_data *data)
+{
+	return data->pipe ? data->pipe_bytes : data->header.data.size;
+}
+
+static struct perf_evattr *attr_by_id(struct perf_data *data, u64 id)
+{
+	for (size_t i = 0; i < data->nr_attrs; i++)
+		for (size_t k = 0; k < data->attrs[i].nr_ids; k++)
+			if (data->attrs[i].ids[k] == id)
+				return &data->attrs[i];
+	return NULL;
+}
+
+struct perf_evattr *perf_data__attr_of(struct perf_data *data, const struct perf_event_header *h)
+{
+	const struct perf_evattr *first;
+	const u8 *p;
+	u64 id;
+	int pos;
+
+	if (!data->nr_attrs)
+		return NULL;
+	if (data->nr_attrs == 1)
+		return &data->attrs[0];
+	first = &data->attrs[0];
+	if (h->type == PERF_RECORD_SAMPLE) {
+		pos = first->id_pos;
+		if (pos < 0 || sizeof(*h) + (size_t)(pos + 1) * 8 > h->size)
+			return &data->attrs[0];
+		p = (const u8 *)(h + 1) + pos * 8;
+	} else {
+		pos = first->is_pos;
+		if (pos < 0 || !first->id_hdr_size || (size_t)pos * 8 > h->size - sizeof(*h))
+			return &data->attrs[0];
+		p = (const u8 *)h + h->size - pos * 8;
+	}
+	memcpy(&id, p, 8);
+	if (data->swapped)
+		id = bswap_64(id);
+	return attr_by_id(data, id);
+}

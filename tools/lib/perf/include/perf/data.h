@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * data.h - reading a perf.data file or pipe stream.
+ *
+ * A struct perf_data owns everything it read: the attrs with their ids and names, the header
+ * features, the tracing data, and the record buffers. Records it hands out stay valid until
+ * the perf_data is closed when perf_data_record.stable is set (file mode: they point into the
+ * mapping); otherwise only until the next perf_data__next() call, and a consumer that keeps
+ * one must copy it.
+ *
+ * Invariants after perf_data__open() succeeds:
+ *  - every record handed out has header.size >= 8 and lies entirely inside its buffer;
+ *  - records other than samples are in host byte order; samples keep the file's byte order
+ *    and are parsed with perf_evattr__parse_sample(), which knows about it;
+ *  - attrs are in host order, their size is at most sizeof(struct perf_event_attr) (larger
+ *    on-disk attrs are truncated to what we know after their extra bytes were skipped).
+ */
+#ifndef PERF_DATA_H
+#define PERF_DATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <perf/abi.h>
+#include <perf/event.h>
+#include <perf/error.h>
+
+enum perf_header_feature {
+	HEADER_RESERVED		= 0,
+	HEADER_TRACING_DATA	= 1,
+	HEADER_BUILD_ID,
+	HEADER_HOSTNAME,
+	HEADER_OSRELEASE,
+	HEADER_VERSION,
+	HEADER_ARCH,
+	HEADER_NRCPUS,
+	HEADER_CPUDESC,
+	HEADER_CPUID,
+	HEADER_TOTAL_MEM,
+	HEADER_CMDLINE,
+	HEADER_EVENT_DESC,
+	HEADER_CPU_TOPOLOGY,
+	HEADER_NUMA_TOPOLOGY,
+	HEADER_BRANCH_STACK,
+	HEADER_PMU_MAPPINGS,
+	HEADER_GROUP_DESC,
+	HEADER_AUXTRACE,
+	HEADER_STAT,
+	HEADER_CACHE,
+	HEADER_SAMPLE_TIME,
+	HEADER_MEM_TOPOLOGY,
+	HEADER_CLOCKID,
+	HEADER_DIR_FORMAT,
+	HEADER_BPF_PROG_INFO,
+	HEADER_BPF_BTF,
+	HEADER_COMPRESSED,
+	HEADER_CPU_PMU_CAPS,
+	HEADER_CLOCK_DATA,
+	HEADER_HYBRID_TOPOLOGY,
+	HEADER_PMU_CAPS,
+	HEADER_LAST_FEATURE,
+	HEADER_FEAT_BITS	= 256,
+};
+
+struct perf_file_section {
+	u64	offset;
+	u64	size;
+};
+
+struct perf_file_header {
+	u64				magic;
+	u64				size;
+	u64				attr_size;
+	struct perf_file_section	attrs;
+	struct perf_file_section	data;
+	struct perf_file_section	event_types;	/* unused since 2013 */
+	u64				adds_features[HEADER_FEAT_BITS / 64];
+};
+
+#define PERF_MAGIC2		0x32454c4946524550ULL	/* "PERFILE2" */
+#define PERF_MAGIC2_SWAPPED	0x50455246494c4532ULL
+
+/* one event of the recording: its attr, its sample ids and everything derived from them */
+struct perf_evattr {
+	struct perf_event_attr attr;
+	u64		*ids;
+	size_t		nr_ids;
+	char		*name;		/* from HEADER_EVENT_DESC, or NULL until perf_data names it */
+	int		idx;		/* position in the file */
+	/* derived from attr.sample_type, see perf_evattr__init_positions() */
+	int		id_pos;		/* u64 index of the id in a sample, or -1 */
+	int		is_pos;		/* u64 index of the id from the end of a trailer, or -1 */
+	u16		id_hdr_size;	/* bytes of the sample_id trailer on other records */
+};
+
+struct perf_build_id_entry {
+	s32	pid;
+	u16	misc;
+	u8	build_id[20];
+	u8	size;
+	char	*filename;
+};
+
+/* header features we keep; every string is NULL when the file lacks it */
+struct perf_env {
+	char	*hostname;
+	char	*osrelease;
+	char	*version;
+	char	*arch;
+	char	*cpudesc;
+	char	*cpuid;
+	char	*cmdline;	/* argv joined by spaces */
+	u32	nr_cpus_online;
+	u32	nr_cpus_avail;
+	u64	total_mem;
+	u64	clockid_res_ns;
+	u32	comp_type, comp_level, comp_ratio, comp_mmap_len;
+	struct perf_build_id_entry *build_ids;
+	size_t	nr_build_ids;
+	void	*tracing_data;		/* HEADER_TRACING_DATA blob (file byte order) */
+	size_t	tracing_data_size;
+	u64	features[HEADER_FEAT_BITS / 64];
+};
+
+struct perf_data_record {
+	const struct perf_event_header *header;	/* host order */
+	u64	file_offset;	/* of the record (or of its compressed container) */
+	bool	stable;		/* the bytes outlive the next perf_data__next() */
+	bool	decompressed;	/* came out of a PERF_RECORD_COMPRESSED(2) */
+};
+
+struct perf_data;
+
+/* path "-" reads standard input (pipe mode); returns NULL with err set on failure */
+struct perf_data *perf_data__open(const char *path, struct perf_err *err);
+/* the same, on an open descriptor; the perf_data takes ownership of fd */
+struct perf_data *perf_data__open_fd(int fd, const char *name, struct perf_err *err);
+void perf_data__close(struct perf_data *data);
+
+/*
+ * Returns 1 and fills rec with the next record, 0 at the end of the data, or a negative errno
+ * with err naming the file offset and record type. Metadata records of pipe mode (HEADER_ATTR,
+ * HEADER_FEATURE, HEADER_TRACING_DATA, HEADER_BUILD_ID, ...) are applied to the perf_data and
+ * handed out too; COMPRESSED records are not: their contents are.
+ */
+int perf_data__next(struct perf_data *data, struct perf_data_record *rec, struct perf_err *err);
+
+bool perf_data__is_pipe(const struct perf_data *data);
+bool perf_data__needs_swap(const struct perf_data *data);
+const char *perf_data__name(const struct perf_data *data);
+const struct perf_file_header *perf_data__file_header(const struct perf_data *data);
+const struct perf_env *perf_data__env(const struct perf_data *data);
+size_t perf_data__nr_attrs(const struct perf_data *data);
+struct perf_evattr *perf_data__attr(struct perf_data *data, size_t idx);
+/* bytes read from the input so far (pipe) or the data section size (file) */
+u64 perf_data__data_size(const struct perf_data *data);
+
+/*
+ * Which attr a record belongs to: by its sample id where the file has several attrs, else the
+ * only one. NULL when the id is unknown.
+ */
+struct perf_evattr *perf_data__attr_of(struct perf_data *data, const struct perf_event_header *h);
+
+/* evsel naming as perf does it for attrs without an EVENT_DESC name ("cpu-clock", ...) */
+void perf_evattr__default_name(const struct perf_event_attr *attr, char *buf, size_t len);
+
+void perf_evattr__init_positions(struct perf_evattr *ea);
+
+/* "SAMPLE", "MMAP2", ..., "UNKNOWN" */
+const char *perf_record_type__name(u32 type);
+const char *perf_header_feature__name(int feat);
+
+/*
+ * Parse a PERF_RECORD_SAMPLE (header->type == 9) or the sample_id trailer of any other record.
+ * scratch (may be NULL for host-order files) receives host-order copies of arrays in a
+ * cross-endian file; it must hold header->size bytes. Returns 0 or -EINVAL with err naming
+ * the field that does not fit the record.
+ */
+int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_event_header *h,
+			      bool swapped, u64 *scratch, struct perf_sample *s,
+			      struct perf_err *err);
+
+/* the byte-order helpers the parser and the tests share */
+void perf_record__swap(struct perf_event_header *h, u16 trailer_size);
+void perf_event_attr__swap(struct perf_event_attr *attr, size_t size);
+
+static inline bool perf_env__has_feat(const struct perf_env *env, int feat)
+{
+	return (env->features[feat / 64] >> (feat % 64)) & 1;
+}
+
+#endif /* PERF_DATA_H */

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf script: read perf.data and print every sample (and, on request, side-band records)
+ * as text, as upstream perf does. Option parsing and wiring only: the work is in
+ * util/session.c, util/script-output.c and util/dump.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "builtin.h"
+#include "util/deferred.h"
+#include "util/dump.h"
+#include "util/parse-options.h"
+#include "util/script-output.h"
+#include "util/session.h"
+#include "util/trace-event.h"
+
+struct perf_script {
+	struct perf_tool	tool;
+	struct script_output	out;
+	struct symbol_conf	symbol_conf;
+	const char		*input;
+	const char		*symfs;
+	const char		*kallsyms;
+	bool			dump_trace;
+	bool			show_header;
+	bool			header_only;
+	bool			show_mmap_events;
+	bool			show_task_events;
+	bool			no_inline;
+	bool			inline_frames;
+	bool			merge_callchains;
+	bool			stitch_stats;
+	bool			no_callchain;
+	int			verbose;
+	int			max_stack;
+	unsigned long long	deferred_max_mb;
+	struct script_fields	*fields;
+};
+
+static struct perf_script *script_of(const struct perf_tool *tool)
+{
+	return (struct perf_script *)((char *)tool - offsetof(struct perf_script, tool));
+}
+
+static int script__sample(const struct perf_tool *tool, struct perf_session *session,
+			  const struct perf_event_header *event, struct perf_sample *sample,
+			  struct perf_evattr *evattr)
+{
+	struct perf_script *script = script_of(tool);
+
+	(void)event;
+	if (script->dump_trace)
+		return 0;
+	return script_output__sample(&script->out, session, sample, evattr);
+}
+
+static void print_deferred_record(struct perf_script *script, struct perf_session *session,
+				  const struct perf_event_header *event, struct perf_sample *sample,
+				  struct perf_evattr *evattr)
+{
+	const struct perf_record_callchain_deferred *rec = (const void *)event;
+	struct perf_sample chain = *sample;
+	struct script_output *out = &script->out;
+	struct thread *thread;
+	u64 *ips;
+
+	thread = machine__findnew_thread(&session->machine, (s32)sample->pid, (s32)sample->tid);
+	script_output__fprintf_start(out, session, thread, sample, evattr);
+	fprintf(out->fp, "DEFERRED CALLCHAIN [cookie: %llx]\n", (unsigned long long)rec->cookie);
+	/* the record's ips are user addresses: resolve them behind a user marker */
+	ips = malloc((rec->nr + 1) * sizeof(u64));
+	if (!ips)
+		return;
+	ips[0] = PERF_CONTEXT_USER;
+	memcpy(ips + 1, rec->ips, rec->nr * sizeof(u64));
+	chain.callchain = ips;
+	chain.callchain_nr = rec->nr + 1;
+	chain.deferred_callchain = false;
+	if (!callchain__resolve(&session->machine, thread, &chain, out->max_stack, &out->cursor, &out->err)) {
+		for (size_t i = 0; i < out->cursor.nr; i++) {
+			const struct callchain_frame *fr = &out->cursor.frames[i];
+
+			fprintf(out->fp, "\t%16llx ", (unsigned long long)fr->ip);
+			if (fr->sym)
+				fprintf(out->fp, "%s+0x%llx", fr->sym->name,
+					(unsigned long long)(fr->sym_addr - fr->sym->start));
+			else
+				fputs("[unknown]", out->fp);
+			fprintf(out->fp, " (%s)\n", fr->map && fr->map->dso ? fr->map->dso->long_name : "[unknown]");
+		}
+	}
+	fputc('\n', out->fp);
+	free(ips);
+}
+
+static int script__callchain_deferred(const struct perf_tool *tool, struct perf_session *session,
+				      const struct perf_event_header *event, struct perf_sample *sample,
+				      struct perf_evattr *evattr)
+{
+	struct perf_script *script = script_of(tool);
+
+	if (!script->dump_trace)
+		print_deferred_record(script, session, event, sample, evattr);
+	return 0;
+}
+
+static void perf_script__init_tool(struct perf_script *script)
+{
+	struct perf_tool *tool = &script->tool;
+
+	perf_tool__init(tool);
+	tool->sample = script__sample;
+	tool->mmap = perf_event__process_mmap;
+	tool->comm = perf_event__process_comm;
+	tool->fork = perf_event__process_fork;
+	tool->exit = perf_event__process_exit;
+	tool->lost = perf_event__process_nop;
+	tool->throttle = perf_event__process_nop;
+	tool->ksymbol = perf_event__process_ksymbol;
+	tool->callchain_deferred = script__callchain_deferred;
+	tool->other = perf_event__process_nop;
+	tool->user_meta = perf_event__process_nop;
+	tool->ordered_events = true;
+	/* -D shows records as they are in the file: nothing is merged */
+	tool->merge_deferred_callchains = script->merge_callchains && !script->dump_trace;
+}
+
+static int parse_fields_cb(const struct option *opt, const char *arg, bool unset)
+{
+	struct script_fields *sel = opt->value;
+	struct perf_err err;
+
+	if (unset)
+		return 0;
+	if (script_fields__parse(sel, arg, &err)) {
+		fprintf(stderr, "%s\n", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static const char *const script_usage[] = {
+	"perf script [<options>]",
+	"perf script [<options>] record <script> [<record-options>] <command>",
+	NULL
+};
+
+static int setup_trace_events(struct perf_script *script, struct perf_session *session)
+{
+	const struct perf_env *env = perf_data__env(session->data);
+	struct perf_err err;
+
+	if (!env->tracing_data)
+		return 0;
+	script->out.tevent = trace_event__new(env->tracing_data, env->tracing_data_size, &err);
+	if (!script->out.tevent) {
+		fprintf(stderr, "perf script: %s: tracing data: %s\n", perf_data__name(session->data), err.msg);
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++) {
+		struct perf_evattr *ea = perf_data__attr(session->data, i);
+		char buf[256];
+
+		if (ea->attr.type != PERF_TYPE_TRACEPOINT || ea->name)
+			continue;
+		if (trace_event__name(script->out.tevent, ea->attr.config, buf, sizeof(buf)))
+			ea->name = strdup(buf);
+	}
+	return 0;
+}
+
+int cmd_script(int argc, const char **argv)
+{
+	struct script_fields fields;
+	struct perf_script script = {
+		.input = NULL,
+		.merge_callchains = true,
+		.max_stack = PERF_MAX_STACK_DEPTH,
+	};
+	const struct option options[] = {
+		OPT_STRING('i', "input", &script.input, "file", "input file name"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &script.dump_trace, "dump raw trace in ASCII"),
+		OPT_INCR('v', "verbose", &script.verbose, "be more verbose (show symbol address, etc)"),
+		OPT_CALLBACK('F', "fields", &fields, "str",
+			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,period,misc",
+			     parse_fields_cb),
+		OPT_BOOLEAN(0, "ns", &script.out.nanosecs, "Use 9 decimal places when displaying time"),
+		OPT_BOOLEAN(0, "header", &script.show_header, "Show data header."),
+		OPT_BOOLEAN(0, "header-only", &script.header_only, "Show only data header."),
+		OPT_BOOLEAN(0, "show-mmap-events", &script.show_mmap_events, "Show the mmap events"),
+		OPT_BOOLEAN(0, "show-task-events", &script.show_task_events, "Show the fork/comm/exit events"),
+		OPT_STRING(0, "symfs", &script.symfs, "directory", "Look for files with symbols relative to this directory"),
+		OPT_STRING(0, "kallsyms", &script.kallsyms, "file", "kallsyms pathname"),
+		OPT_BOOLEAN(0, "inline", &script.inline_frames, "Show inline function"),
+		OPT_BOOLEAN(0, "merge-callchains", &script.merge_callchains,
+			    "Enable merge deferred user callchains"),
+		OPT_BOOLEAN(0, "stitch-stats", &script.stitch_stats,
+			    "Print deferred callchain stitching statistics at the end"),
+		OPT_U64(0, "deferred-max-mb", &script.deferred_max_mb,
+			"Memory cap for samples waiting for their deferred user callchain (MB, default 64)"),
+		OPT_INTEGER(0, "max-stack", &script.max_stack,
+			    "Set the maximum stack depth when parsing the callchain, anything beyond the specified depth will be ignored. Default: 127"),
+		OPT_END()
+	};
+	struct session_opts sopts = { 0 };
+	struct perf_session *session;
+	struct perf_err err;
+	int argc_left, ret;
+
+	script_fields__init_defaults(&fields);
+	argc_left = parse_options(argc, argv, options, script_usage, 0);
+	if (argc_left == -2)
+		return 0;
+	if (argc_left < 0)
+		return 129;
+	if (argc_left > 0) {
+		fprintf(stderr, "perf script: unexpected argument '%s' (scripts are not supported)\n", argv[0]);
+		return 129;
+	}
+	script.symbol_conf.symfs = script.symfs ? script.symfs : "";
+	script.symbol_conf.kallsyms = script.kallsyms;
+	perf_script__init_tool(&script);
+	script.out.fp = stdout;
+	script.out.sel = fields;
+	script.out.max_stack = script.max_stack > 0 ? (unsigned int)script.max_stack : 0;
+	script.out.use_callchain = true;
+
+	sopts.path = script.input ? script.input : "perf.data";
+	sopts.symbol_conf = &script.symbol_conf;
+	sopts.dump_trace = script.dump_trace;
+	sopts.dump_fp = stdout;
+	sopts.verbose = script.verbose;
+	sopts.deferred_max_mem = (size_t)script.deferred_max_mb << 20;
+	session = perf_session__new(&sopts, &script.tool, &err);
+	if (!session) {
+		fprintf(stderr, "perf script: %s\n", err.msg);
+		return 1;
+	}
+	ret = setup_trace_events(&script, session);
+	if (ret)
+		goto out_delete;
+	if (script.show_header || script.header_only)
+		dump__header(session, stdout, true);
+	if (script.header_only)
+		goto out_delete;
+	if (!script.dump_trace && script_output__setup(&script.out, session)) {
+		fprintf(stderr, "perf script: %s\n", script.out.err.msg);
+		ret = -EINVAL;
+		goto out_delete;
+	}
+	ret = perf_session__process_events(session);
+	fflush(stdout);
+	if (ret)
+		fprintf(stderr, "perf script: %s\n", session->err.msg);
+	perf_session__warn_about_errors(session, stderr);
+	if (session->stitcher && (script.stitch_stats || script.verbose))
+		deferred_stats__fprintf(deferred_stitcher__stats(session->stitcher), stderr);
+
+out_delete:
+	script_output__exit(&script.out);
+	trace_event__delete(script.out.tevent);
+	perf_session__delete(session);
+	return ret ? 1 : 0;
+}

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf: dispatch to the subcommand. Usage and options are each builtin's business.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "builtin.h"
+
+#define PERF_VERSION "7.2.0-defer"
+
+struct cmd_struct {
+	const char	*name;
+	int		(*fn)(int argc, const char **argv);
+	const char	*help;
+};
+
+static const struct cmd_struct commands[] = {
+	{ "script",	cmd_script,	"Read perf.data and display trace output" },
+	{ "test",	cmd_test,	"Runs sanity tests" },
+	{ "version",	cmd_version,	"display the version of perf binary" },
+};
+
+static char exec_dir[PATH_MAX] = ".";
+
+const char *perf_exec_dir(void)
+{
+	return exec_dir;
+}
+
+static void find_exec_dir(void)
+{
+	char path[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return;
+	path[n] = '\0';
+	slash = strrchr(path, '/');
+	if (!slash)
+		return;
+	*slash = '\0';
+	snprintf(exec_dir, sizeof(exec_dir), "%s", path);
+}
+
+int cmd_version(int argc, const char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("perf version %s\n", PERF_VERSION);
+	return 0;
+}
+
+static void usage(FILE *fp)
+{
+	fprintf(fp, "\n usage: perf COMMAND [ARGS]\n\n The most commonly used perf commands are:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(fp, "   %-10s %s\n", commands[i].name, commands[i].help);
+	fprintf(fp, "\n See 'perf help COMMAND' for more information on a specific command.\n\n");
+}
+
+int main(int argc, const char **argv)
+{
+	const char *cmd;
+
+	find_exec_dir();
+	if (argc < 2) {
+		usage(stdout);
+		return 1;
+	}
+	cmd = argv[1];
+	if (!strcmp(cmd, "--version") || !strcmp(cmd, "-v"))
+		cmd = "version";
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "help")) {
+		if (argc < 3) {
+			usage(stdout);
+			return 0;
+		}
+		/* `perf help CMD` == `perf CMD --help` */
+		argv[1] = argv[2];
+		argv[2] = "--help";
+		argc = 3;
+		cmd = argv[1];
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(commands[i].name, cmd))
+			return commands[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "perf: '%s' is not a perf-command. See 'perf --help'.\n", cmd);
+	return 1;
+}

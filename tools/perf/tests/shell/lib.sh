@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: GPL-2.0
+# lib.sh - helpers for the shell tests, sourced (not run) by each of them:
+#
+#	#!/bin/sh
+#	# One line saying what the test checks (perf test prints it)
+#	. "$(dirname "$0")"/lib.sh
+#
+# POSIX sh, so tests may be sh or bash scripts. `perf test` skips lib*.sh when it looks for
+# tests. A test exits 0 when it passed, 2 (skip) when a prerequisite is missing, anything
+# else when it failed; the helpers below exit for it.
+#
+# Under `perf test`, the environment holds:
+#	PERF			the perf binary under test (absolute path)
+#	PERF_SRCDIR		the top of the source tree
+#	TMPDIR			a private directory, also the working directory, removed afterwards
+#	PERF_TEST_VERBOSE	0, or the number of -v given to perf test
+# Run by hand (sh tools/perf/tests/shell/foo.sh), PERF defaults to tools/perf/perf of the
+# tree holding the script, and a private TMPDIR is made and removed here.
+#
+# Set here for the tests:
+#	SYSTEM_PERF	the distribution's perf (default /usr/bin/perf), the differential oracle
+#	SHARED_DIR	../shared beside the source tree (fixtures, upstream perf), may not exist
+#	FIXTURES	$SHARED_DIR/fixtures
+
+lib_dir=$(cd "$(dirname "$0")" && pwd)
+
+# perf test always sets PERF_TEST_VERBOSE; without it we were run by hand
+if [ -z "${PERF_TEST_VERBOSE+set}" ]; then
+	lib_standalone=1
+else
+	lib_standalone=
+fi
+
+: "${PERF_SRCDIR:=$(cd "$lib_dir/../../../.." && pwd)}"
+: "${PERF:=$PERF_SRCDIR/tools/perf/perf}"
+: "${SYSTEM_PERF:=/usr/bin/perf}"
+: "${PERF_TEST_VERBOSE:=0}"
+SHARED_DIR=$PERF_SRCDIR/../shared
+FIXTURES=$SHARED_DIR/fixtures
+export PERF PERF_SRCDIR SYSTEM_PERF
+
+if [ -n "$lib_standalone" ]; then
+	# make the private scratch directory perf test would have made
+	TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/perf-test-XXXXXX") || exit 1
+	export TMPDIR PERF_TEST_VERBOSE
+	trap 'rm -rf "$TMPDIR"' EXIT
+	cd "$TMPDIR" || exit 1
+fi
+
+# verbose MSG...: a detail, printed only with perf test -v
+verbose() {
+	[ "$PERF_TEST_VERBOSE" -gt 0 ] && echo "$*" >&2
+	return 0
+}
+
+# skip REASON...: a prerequisite is missing; perf test -v shows the reason
+skip() {
+	echo "skip: $*" >&2
+	exit 2
+}
+
+# fail MSG...: the one reason this test failed
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+# need_cmd CMD...: skip unless every command is available
+need_cmd() {
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 || skip "$c is not installed"
+	done
+}
+
+# need_perf: the binary under test must exist (it is the one thing we never skip for)
+need_perf() {
+	[ -x "$PERF" ] || fail "PERF=$PERF is not an executable; build it with make"
+}
+
+# need_system_perf_record: skip unless the system perf exists and may record here
+need_system_perf_record() {
+	[ -x "$SYSTEM_PERF" ] || skip "no system perf at $SYSTEM_PERF"
+	if ! "$SYSTEM_PERF" record -q -e cpu-clock -o "$TMPDIR/.probe.data" -- true \
+		>"$TMPDIR/.probe.log" 2>&1; then
+		verbose "$(cat "$TMPDIR/.probe.log")"
+		skip "$SYSTEM_PERF record fails here (perf_event_paranoid is" \
+			"$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo unknown))"
+	fi
+	rm -f "$TMPDIR/.probe.data" "$TMPDIR/.probe.log"
+}
+
+# need_fixture PATH: skip unless $FIXTURES/PATH exists (the repo must work without ../shared)
+need_fixture() {
+	[ -e "$FIXTURES/$1" ] || skip "fixture $FIXTURES/$1 is missing"
+}
+
+# need_upstream_perf: sets UPSTREAM_PERF to the upstream perf 7.2 wrapper, or skips
+need_upstream_perf() {
+	UPSTREAM_PERF=$SHARED_DIR/tools/upstream-perf
+	[ -x "$UPSTREAM_PERF" ] || skip "no upstream perf at $UPSTREAM_PERF"
+}
+
+# expect_grep PATTERN FILE WHAT: fail with WHAT unless an extended regex matches in FILE
+expect_grep() {
+	if ! grep -Eq -- "$1" "$2"; then
+		verbose "--- $2 ---"
+		verbose "$(head -50 "$2")"
+		fail "$3"
+	fi
+}

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The built-in workloads of `perf test -w`. Their value is a known code shape: callchain
+ * tests look for these exact function names in this exact caller order, so nothing here
+ * may be inlined, cloned (foo.constprop.0), merged or turned into a tail jump, and every
+ * function must set up a frame pointer even though the perf binary is built with -O2.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "workloads.h"
+
+#if defined(__clang__)
+/* clang has no per-function frame-pointer switch: build with -fno-omit-frame-pointer */
+#define WORKLOAD_FN	__attribute__((noinline, disable_tail_calls))
+#else
+/* -O2 would drop the frame pointer and turn the last call of each level into a jump */
+#pragma GCC optimize("no-omit-frame-pointer", "no-optimize-sibling-calls")
+/* noipa: no inlining, no cloning with a renamed symbol, no identical-code folding */
+#define WORKLOAD_FN	__attribute__((noipa))
+#endif
+
+/*
+ * Iterations of the spin loop between two clock reads. At about a nanosecond each, the
+ * clock is read roughly once a millisecond: precise enough for a deadline in seconds, and
+ * rare enough that samples in clock_gettime()/[vdso] stay far below one in a thousand.
+ */
+#define SPIN_BATCH	(1u << 20)
+
+/* the longest run we accept: a mistyped argument should not hang a test for days */
+#define MAX_SECONDS	86400.0
+
+/* the fixed part of the `calls` chain is calls_level1 .. calls_level8 */
+#define CALLS_MAX_DEPTH	100000
+
+struct spin {
+	struct timespec	end;
+	bool		once;	/* SECONDS was 0: one batch, then return */
+	volatile unsigned long acc;
+};
+
+static int parse_seconds(const char *wl, const char *arg, double *secs)
+{
+	char *end;
+
+	errno = 0;
+	*secs = strtod(arg, &end);
+	if (errno || end == arg || *end || !isfinite(*secs) || *secs < 0 || *secs > MAX_SECONDS) {
+		fprintf(stderr, "perf test -w %s: SECONDS must be a number from 0 to %.0f, not '%s'\n",
+			wl, MAX_SECONDS, arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_depth(const char *wl, const char *arg, unsigned long *depth)
+{
+	char *end;
+
+	errno = 0;
+	*depth = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || arg[0] == '-' || *depth > CALLS_MAX_DEPTH) {
+		fprintf(stderr, "perf test -w %s: DEPTH must be an integer from 0 to %d, not '%s'\n",
+			wl, CALLS_MAX_DEPTH, arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int spin__init(struct spin *s, const char *wl, int argc, const char **argv)
+{
+	double secs = 1.0;
+
+	if (argc > 0 && parse_seconds(wl, argv[0], &secs))
+		return -EINVAL;
+	memset(s, 0, sizeof(*s));
+	s->once = secs == 0;
+	clock_gettime(CLOCK_MONOTONIC, &s->end);
+	s->end.tv_sec += (time_t)secs;
+	s->end.tv_nsec += (long)((secs - (double)(time_t)secs) * 1e9);
+	if (s->end.tv_nsec >= 1000000000L) {
+		s->end.tv_sec++;
+		s->end.tv_nsec -= 1000000000L;
+	}
+	return 0;
+}
+
+static bool spin__expired(const struct spin *s)
+{
+	struct timespec now;
+
+	if (s->once)
+		return true;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec > s->end.tv_sec ||
+	       (now.tv_sec == s->end.tv_sec && now.tv_nsec >= s->end.tv_nsec);
+}
+
+/* noploop: all samples in one function */
+
+static WORKLOAD_FN int noploop(struct spin *s)
+{
+	do {
+		for (unsigned int i = 0; i < SPIN_BATCH; i++)
+			s->acc++;
+	} while (!spin__expired(s));
+	return 0;
+}
+
+static int workload__noploop(int argc, const char **argv)
+{
+	struct spin s;
+
+	if (spin__init(&s, "noploop", argc, argv))
+		return 1;
+	return noploop(&s);
+}
+
+/* leafloop: samples in leaf(), whose caller is always parent() */
+
+static WORKLOAD_FN int leaf(struct spin *s, unsigned long step)
+{
+	do {
+		for (unsigned int i = 0; i < SPIN_BATCH; i++)
+			s->acc += step;
+	} while (!spin__expired(s));
+	return 0;
+}
+
+static WORKLOAD_FN int parent(struct spin *s, unsigned long step)
+{
+	/* the addition keeps the call from becoming a jump that would hide this frame */
+	return leaf(s, step) + 1;
+}
+
+static int workload__leafloop(int argc, const char **argv)
+{
+	struct spin s;
+
+	if (spin__init(&s, "leafloop", argc, argv))
+		return 1;
+	return parent(&s, 1) == 1 ? 0 : 1;
+}
+
+/*
+ * calls: a chain of distinct functions, so a callchain can be checked frame by frame, then
+ * optionally DEPTH frames of one recursive function (for max-stack and truncation tests).
+ *
+ *   workload__calls -> calls_level1 -> ... -> calls_level8 -> calls_recurse x DEPTH
+ *                   -> calls_leaf (spins)
+ *
+ * Each level returns its callee's result plus one, which forces a real call and return.
+ */
+
+static WORKLOAD_FN int calls_leaf(struct spin *s)
+{
+	do {
+		for (unsigned int i = 0; i < SPIN_BATCH; i++)
+			s->acc += 3;
+	} while (!spin__expired(s));
+	return 0;
+}
+
+/* depth >= 1: the number of calls_recurse frames from this one down */
+static WORKLOAD_FN int calls_recurse(struct spin *s, unsigned long depth)
+{
+	if (depth == 1)
+		return calls_leaf(s) + 1;
+	return calls_recurse(s, depth - 1) + 1;
+}
+
+static WORKLOAD_FN int calls_level8(struct spin *s, unsigned long depth)
+{
+	return (depth ? calls_recurse(s, depth) : calls_leaf(s)) + 1;
+}
+
+static WORKLOAD_FN int calls_level7(struct spin *s, unsigned long depth)
+{
+	return calls_level8(s, depth) + 1;
+}
+
+static WORKLOAD_FN int calls_level6(struct spin *s, unsigned long depth)
+{
+	return calls_level7(s, depth) + 1;
+}
+
+static WORKLOAD_FN int calls_level5(struct spin *s, unsigned long depth)
+{
+	return calls_level6(s, depth) + 1;
+}
+
+static WORKLOAD_FN int calls_level4(struct spin *s, unsigned long depth)
+{
+	return calls_level5(s, depth) + 1;
+}
+
+static WORKLOAD_FN int calls_level3(struct spin *s, unsigned long depth)
+{
+	return calls_level4(s, depth) + 1;
+}
+
+static WORKLOAD_FN int calls_level2(struct spin *s, unsigned long depth)
+{
+	return calls_level3(s, depth) + 1;
+}
+
+static WORKLOAD_FN int calls_level1(struct spin *s, unsigned long depth)
+{
+	return calls_level2(s, depth) + 1;
+}
+
+static int workload__calls(int argc, const char **argv)
+{
+	unsigned long depth = 0;
+	struct spin s;
+	int levels;
+
+	if (spin__init(&s, "calls", argc, argv))
+		return 1;
+	if (argc > 1 && parse_depth("calls", argv[1], &depth))
+		return 1;
+	if (argc > 2) {
+		fprintf(stderr, "perf test -w calls: too many arguments (usage: calls [SECONDS] [DEPTH])\n");
+		return 1;
+	}
+	levels = calls_level1(&s, depth);
+	/* 8 fixed levels plus one per recursive frame: anything else means a broken chain */
+	return levels == 8 + (int)depth ? 0 : 1;
+}
+
+static const struct test_workload workloads[] = {
+	{ "noploop",	"[SECONDS]",		workload__noploop },
+	{ "leafloop",	"[SECONDS]",		workload__leafloop },
+	{ "calls",	"[SECONDS] [DEPTH]",	workload__calls },
+};
+
+const struct test_workload *workload__find(const char *name)
+{
+	for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++)
+		if (!strcmp(workloads[i].name, name))
+			return &workloads[i];
+	return NULL;
+}
+
+const struct test_workload *workloads__table(size_t *nr)
+{
+	*nr = sizeof(workloads) / sizeof(workloads[0]);
+	return workloads;
+}
+
+void workloads__fprintf_list(FILE *fp)
+{
+	for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++)
+		fprintf(fp, "%s\n", workloads[i].name);
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * workloads.h - small programs built into the perf binary, run with `perf test -w NAME [ARGS]`,
+ * so that tests and benchmarks can record a process whose code shape is known exactly (which
+ * functions, which call chain) without needing a compiler at test time.
+ *
+ * The table is const and static; names are stable because shell tests use them. A workload
+ * returns its exit status (0 on success); argv holds only the workload's own arguments.
+ *
+ *   noploop [SECONDS]          spins in one function (default 1 s)
+ *   leafloop [SECONDS]         spins in leaf(), called from parent() (default 1 s)
+ *   calls [SECONDS] [DEPTH]    spins at the bottom of a fixed chain of frame-pointer frames:
+ *                              calls_level1 -> ... -> calls_level8 -> DEPTH x calls_recurse
+ *                              -> calls_leaf (default 1 s, DEPTH 0)
+ *
+ * SECONDS is CPU-bound wall time; 0 runs a single iteration of the inner loop, which lets a
+ * test check the workload exists without burning time.
+ */
+#ifndef PERF_TESTS_WORKLOADS_H
+#define PERF_TESTS_WORKLOADS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct test_workload {
+	const char	*name;
+	const char	*usage;		/* arguments, for --list-workloads */
+	int		(*run)(int argc, const char **argv);
+};
+
+/* NULL when there is no workload of that name; the result points into a static table */
+const struct test_workload *workload__find(const char *name);
+
+/* the whole table, in --list-workloads order; *nr receives its length */
+const struct test_workload *workloads__table(size_t *nr);
+
+void workloads__fprintf_list(FILE *fp);
+
+#endif

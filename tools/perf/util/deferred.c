@@ -1,0 +1,741 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Stitching deferred user callchains (PERF_RECORD_CALLCHAIN_DEFERRED) onto their samples.
+ *
+ * Pending samples live in two structures that never allocate per sample:
+ *
+ *   arena chunks   the copies of the sample records, appended in arrival order; a chunk is
+ *                  freed (or kept as the one spare) when its last copy was delivered
+ *   entry slab     one small fixed-size entry per pending sample, reused through a free
+ *                  list, linked twice by slab index:
+ *
+ *       fifo:     oldest <-> ... <-> newest          (all threads; cap and EOF release)
+ *       thread:   head -> ... -> tail                (one list per tid, arrival order)
+ *
+ * Threads sit in an open-addressing hash keyed by tid. A thread holds its pending list and
+ * its latest record (cookie + ips). Every record delivers the whole pending list of its tid
+ * (matching cookie: stitched; other cookie: released), so the cost is O(1) per sample and per
+ * record, whatever the number of threads or pending samples.
+ *
+ * The memory cap counts what is really held (arena chunk bytes, spare included, plus live
+ * entries), not the sum of record sizes: a few long-pending samples pinning half-empty chunks
+ * are paid for, and then released oldest first like everything else.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "deferred.h"
+
+#define DEFERRED_DEFAULT_MAX_MEM	(64ULL << 20)
+#define CHUNK_MIN			4096
+#define CHUNK_MAX			(1U << 20)
+#define NIL				UINT32_MAX
+
+/* the largest record the 16-bit size field can describe, in u64 words */
+#define MAX_RECORD_WORDS		(65536 / 8)
+
+struct pending_sample {
+	struct perf_evattr	*evattr;	/* borrowed: the session's attrs outlive us */
+	u64			cookie;
+	u32			tid;
+	u32			chunk;		/* arena chunk holding the copy */
+	u32			offset;		/* of the copy inside the chunk */
+	u32			fifo_prev, fifo_next;
+	u32			thread_next;
+	bool			swapped;
+};
+
+struct arena_chunk {
+	u8	*base;		/* NULL: the slot is free */
+	u32	size;
+	u32	used;
+	u32	live;		/* copies not yet delivered */
+};
+
+struct deferred_thread {
+	u32	tid;
+	bool	used;		/* the hash slot holds a thread */
+	bool	has_record;
+	bool	record_used;	/* the latest record stitched at least one sample */
+	u32	pending_head, pending_tail;
+	u64	cookie;		/* of the latest record */
+	u64	nr_ips;
+	u64	*ips;		/* owned: the latest record's user ips */
+	size_t	ips_alloc;
+};
+
+struct deferred_stitcher {
+	deferred_deliver_t	deliver;
+	void			*arg;
+	size_t			max_mem;
+	size_t			bytes_held;
+	u32			chunk_size;
+
+	struct arena_chunk	*chunks;
+	u32			nr_chunks;
+	u32			cur_chunk;	/* where copies are appended, or NIL */
+	u32			spare_chunk;	/* an empty chunk kept for reuse, or NIL */
+
+	struct pending_sample	*slab;
+	u32			slab_alloc;
+	u32			slab_used;	/* slots ever handed out */
+	u32			free_head;
+	u32			fifo_head, fifo_tail;
+	u64			nr_pending;
+
+	struct deferred_thread	*threads;	/* hash, power-of-two size */
+	u32			threads_alloc;
+	u32			nr_threads;
+
+	u64			*scratch;	/* host-order arrays when re-parsing a copy */
+	u64			*merged;	/* the stitched callchain handed to deliver() */
+	size_t			merged_alloc;
+
+	struct deferred_stats	stats;
+};
+
+/* ---- threads ---------------------------------------------------------------------------- */
+
+static u32 tid_hash(u32 tid, u32 mask)
+{
+	return (tid * 0x9e3779b1u) & mask;
+}
+
+static struct deferred_thread *threads__find(struct deferred_stitcher *ds, u32 tid)
+{
+	u32 mask, i;
+
+	if (!ds->threads_alloc)
+		return NULL;
+	mask = ds->threads_alloc - 1;
+	for (i = tid_hash(tid, mask); ds->threads[i].used; i = (i + 1) & mask)
+		if (ds->threads[i].tid == tid)
+			return &ds->threads[i];
+	return NULL;
+}
+
+static int threads__grow(struct deferred_stitcher *ds)
+{
+	u32 nalloc = ds->threads_alloc ? ds->threads_alloc * 2 : 64;
+	struct deferred_thread *old = ds->threads, *n = calloc(nalloc, sizeof(*n));
+
+	if (!n)
+		return -ENOMEM;
+	for (u32 k = 0; k < ds->threads_alloc; k++) {
+		u32 i;
+
+		if (!old[k].used)
+			continue;
+		for (i = tid_hash(old[k].tid, nalloc - 1); n[i].used; i = (i + 1) & (nalloc - 1))
+			;
+		n[i] = old[k];
+	}
+	free(old);
+	ds->threads = n;
+	ds->threads_alloc = nalloc;
+	return 0;
+}
+
+/* the returned pointer is valid until the next threads__findnew() or threads__remove() */
+static struct deferred_thread *threads__findnew(struct deferred_stitcher *ds, u32 tid)
+{
+	struct deferred_thread *t = threads__find(ds, tid);
+	u32 mask, i;
+
+	if (t)
+		return t;
+	/* keep the load under 1/2 so probe runs stay short */
+	if ((ds->nr_threads + 1) * 2 > ds->threads_alloc && threads__grow(ds))
+		return NULL;
+	mask = ds->threads_alloc - 1;
+	for (i = tid_hash(tid, mask); ds->threads[i].used; i = (i + 1) & mask)
+		;
+	t = &ds->threads[i];
+	memset(t, 0, sizeof(*t));
+	t->used = true;
+	t->tid = tid;
+	t->pending_head = t->pending_tail = NIL;
+	ds->nr_threads++;
+	return t;
+}
+
+/* linear probing without tombstones: shift later members of the run back into the hole */
+static void threads__remove(struct deferred_stitcher *ds, struct deferred_thread *t)
+{
+	u32 mask = ds->threads_alloc - 1;
+	u32 hole = (u32)(t - ds->threads), i = hole;
+
+	free(t->ips);
+	t->used = false;
+	ds->nr_threads--;
+	for (;;) {
+		u32 home;
+
+		i = (i + 1) & mask;
+		if (!ds->threads[i].used)
+			return;
+		home = tid_hash(ds->threads[i].tid, mask);
+		/* movable when its home is not in the cyclic range (hole, i] */
+		if ((i > hole && (home <= hole || home > i)) ||
+		    (i < hole && home <= hole && home > i)) {
+			ds->threads[hole] = ds->threads[i];
+			ds->threads[i].used = false;
+			hole = i;
+		}
+	}
+}
+
+/* the latest record is going away: count it if it never stitched anything */
+static void thread__drop_record(struct deferred_stitcher *ds, struct deferred_thread *t)
+{
+	if (t->has_record && !t->record_used)
+		ds->stats.records_unused++;
+	t->has_record = false;
+}
+
+static void threads__maybe_remove(struct deferred_stitcher *ds, struct deferred_thread *t)
+{
+	if (!t->has_record && t->pending_head == NIL)
+		threads__remove(ds, t);
+}
+
+/* ---- arena ------------------------------------------------------------------------------ */
+
+static void arena__account(struct deferred_stitcher *ds)
+{
+	if (ds->bytes_held > ds->stats.bytes_peak)
+		ds->stats.bytes_peak = ds->bytes_held;
+}
+
+static u32 arena__new_chunk(struct deferred_stitcher *ds, u32 size)
+{
+	struct arena_chunk *c;
+	u32 idx;
+
+	for (idx = 0; idx < ds->nr_chunks; idx++)
+		if (!ds->chunks[idx].base)
+			break;
+	if (idx == ds->nr_chunks) {
+		c = realloc(ds->chunks, (ds->nr_chunks + 1) * sizeof(*c));
+		if (!c)
+			return NIL;
+		ds->chunks = c;
+		ds->nr_chunks++;
+	}
+	c = &ds->chunks[idx];
+	c->base = malloc(size);
+	if (!c->base)
+		return NIL;
+	c->size = size;
+	c->used = c->live = 0;
+	ds->bytes_held += size;
+	arena__account(ds);
+	return idx;
+}
+
+static void arena__free_chunk(struct deferred_stitcher *ds, u32 idx)
+{
+	struct arena_chunk *c = &ds->chunks[idx];
+
+	ds->bytes_held -= c->size;
+	free(c->base);
+	c->base = NULL;
+}
+
+/* room for len bytes (a multiple of 8); returns the chunk, *offset the place in it */
+static u32 arena__alloc(struct deferred_stitcher *ds, u32 len, u32 *offset)
+{
+	struct arena_chunk *c;
+	u32 idx = ds->cur_chunk;
+
+	if (idx != NIL && ds->chunks[idx].size - ds->chunks[idx].used >= len)
+		goto out;
+	/* the current chunk is full: it goes once its copies are delivered */
+	if (idx != NIL && !ds->chunks[idx].live)
+		arena__free_chunk(ds, idx);
+	if (len <= ds->chunk_size && ds->spare_chunk != NIL) {
+		idx = ds->spare_chunk;
+		ds->spare_chunk = NIL;
+		ds->chunks[idx].used = 0;
+	} else {
+		idx = arena__new_chunk(ds, len > ds->chunk_size ? len : ds->chunk_size);
+		if (idx == NIL) {
+			ds->cur_chunk = NIL;
+			return NIL;
+		}
+	}
+	ds->cur_chunk = idx;
+out:
+	c = &ds->chunks[idx];
+	*offset = c->used;
+	c->used += len;
+	c->live++;
+	return idx;
+}
+
+static void arena__release(struct deferred_stitcher *ds, u32 idx)
+{
+	struct arena_chunk *c = &ds->chunks[idx];
+
+	if (--c->live)
+		return;
+	if (idx == ds->cur_chunk) {
+		c->used = 0;	/* empty again: appending restarts at its beginning */
+		return;
+	}
+	if (ds->spare_chunk == NIL && c->size == ds->chunk_size) {
+		ds->spare_chunk = idx;
+		return;
+	}
+	arena__free_chunk(ds, idx);
+}
+
+/* ---- pending samples -------------------------------------------------------------------- */
+
+static u32 pending__alloc(struct deferred_stitcher *ds)
+{
+	u32 idx;
+
+	if (ds->free_head != NIL) {
+		idx = ds->free_head;
+		ds->free_head = ds->slab[idx].fifo_next;
+		return idx;
+	}
+	if (ds->slab_used == ds->slab_alloc) {
+		u32 nalloc = ds->slab_alloc ? ds->slab_alloc * 2 : 1024;
+		struct pending_sample *n;
+
+		if (nalloc <= ds->slab_alloc || nalloc >= NIL)
+			return NIL;
+		n = realloc(ds->slab, (size_t)nalloc * sizeof(*n));
+		if (!n)
+			return NIL;
+		ds->slab = n;
+		ds->slab_alloc = nalloc;
+	}
+	return ds->slab_used++;
+}
+
+static void *pending__event(struct deferred_stitcher *ds, const struct pending_sample *p)
+{
+	return ds->chunks[p->chunk].base + p->offset;
+}
+
+/* unlink p from the fifo; the caller unlinks it from its thread list */
+static void pending__unlink_fifo(struct deferred_stitcher *ds, u32 idx)
+{
+	struct pending_sample *p = &ds->slab[idx];
+
+	if (p->fifo_prev != NIL)
+		ds->slab[p->fifo_prev].fifo_next = p->fifo_next;
+	else
+		ds->fifo_head = p->fifo_next;
+	if (p->fifo_next != NIL)
+		ds->slab[p->fifo_next].fifo_prev = p->fifo_prev;
+	else
+		ds->fifo_tail = p->fifo_prev;
+	ds->nr_pending--;
+	ds->bytes_held -= sizeof(*p);
+}
+
+static void pending__free(struct deferred_stitcher *ds, u32 idx)
+{
+	struct pending_sample *p = &ds->slab[idx];
+
+	arena__release(ds, p->chunk);
+	p->fifo_next = ds->free_head;
+	ds->free_head = idx;
+}
+
+/* ---- delivery --------------------------------------------------------------------------- */
+
+/* merged = the sample's chain without its cookie (the marker stays), then the user ips */
+static int stitcher__merge(struct deferred_stitcher *ds, struct perf_sample *s,
+			   const u64 *ips, u64 nr_ips)
+{
+	u64 keep = s->callchain_nr - 1;
+	size_t need = (size_t)(keep + nr_ips);
+
+	if (need > ds->merged_alloc) {
+		size_t nalloc = need < 1024 ? 1024 : need;
+		u64 *n = realloc(ds->merged, nalloc * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		ds->merged = n;
+		ds->merged_alloc = nalloc;
+	}
+	memcpy(ds->merged, s->callchain, keep * sizeof(u64));
+	if (nr_ips)
+		memcpy(ds->merged + keep, ips, nr_ips * sizeof(u64));
+	s->callchain = ds->merged;
+	s->callchain_nr = need;
+	/* the chain now ends in user ips, not in a cookie */
+	s->deferred_callchain = false;
+	return 0;
+}
+
+/*
+ * Deliver a queued copy, stitched with t's latest record when t is not NULL, else unmerged
+ * for reason. Frees the entry: the caller has unlinked it from its thread list.
+ */
+static int stitcher__deliver_pending(struct deferred_stitcher *ds, u32 idx,
+				     const struct deferred_thread *t,
+				     enum deferred_release_reason reason)
+{
+	struct pending_sample *p = &ds->slab[idx];
+	struct perf_event_header *event = pending__event(ds, p);
+	struct perf_evattr *evattr = p->evattr;
+	struct perf_sample sample;
+	int ret;
+
+	pending__unlink_fifo(ds, idx);
+	ret = perf_evattr__parse_sample(evattr, event, p->swapped, ds->scratch, &sample, NULL);
+	/* it parsed when it was queued: only memory corruption could change that */
+	if (!ret && !sample.deferred_callchain)
+		ret = -EINVAL;
+	if (!ret && t) {
+		ret = stitcher__merge(ds, &sample, t->ips, t->nr_ips);
+		if (!ret)
+			ds->stats.stitched++;
+	} else if (!ret) {
+		ds->stats.released[reason]++;
+	}
+	if (!ret)
+		ret = ds->deliver(ds->arg, event, &sample, evattr);
+	/* the copy is ours again: freed whatever deliver() said */
+	pending__free(ds, idx);
+	return ret;
+}
+
+/* deliver every pending sample of t: stitched if it has t's latest cookie, else for reason */
+static int thread__deliver_pending(struct deferred_stitcher *ds, struct deferred_thread *t,
+				   enum deferred_release_reason reason)
+{
+	int err = 0;
+
+	while (t->pending_head != NIL) {
+		u32 idx = t->pending_head;
+		bool match = t->has_record && ds->slab[idx].cookie == t->cookie;
+		int ret;
+
+		t->pending_head = ds->slab[idx].thread_next;
+		if (match)
+			t->record_used = true;
+		ret = stitcher__deliver_pending(ds, idx, match ? t : NULL, reason);
+		/* keep going so the lists stay consistent; report the first error */
+		if (ret && !err)
+			err = ret;
+	}
+	t->pending_tail = NIL;
+	return err;
+}
+
+/* release the globally oldest pending sample, unmerged */
+static int stitcher__release_oldest(struct deferred_stitcher *ds, enum deferred_release_reason reason)
+{
+	u32 idx = ds->fifo_head;
+	struct deferred_thread *t = threads__find(ds, ds->slab[idx].tid);
+	int ret;
+
+	/* the oldest of all is the oldest of its thread: the head of its list */
+	t->pending_head = ds->slab[idx].thread_next;
+	if (t->pending_head == NIL)
+		t->pending_tail = NIL;
+	ret = stitcher__deliver_pending(ds, idx, NULL, reason);
+	threads__maybe_remove(ds, t);
+	return ret;
+}
+
+static int stitcher__enforce_cap(struct deferred_stitcher *ds)
+{
+	int err = 0;
+
+	if (ds->bytes_held <= ds->max_mem)
+		return 0;
+	/* an empty spare is the cheapest thing to give back */
+	if (ds->spare_chunk != NIL) {
+		arena__free_chunk(ds, ds->spare_chunk);
+		ds->spare_chunk = NIL;
+	}
+	while (ds->bytes_held > ds->max_mem && ds->fifo_head != NIL) {
+		int ret = stitcher__release_oldest(ds, DEFERRED_RELEASE_MEMORY);
+
+		ds->stats.mem_cap_hit = true;
+		if (ret && !err)
+			err = ret;
+		if (ds->spare_chunk != NIL) {
+			arena__free_chunk(ds, ds->spare_chunk);
+			ds->spare_chunk = NIL;
+		}
+	}
+	return err;
+}
+
+/* ---- API -------------------------------------------------------------------------------- */
+
+struct deferred_stitcher *deferred_stitcher__new(size_t max_mem, deferred_deliver_t deliver,
+						 void *arg)
+{
+	struct deferred_stitcher *ds = calloc(1, sizeof(*ds));
+	size_t chunk;
+
+	if (!ds)
+		return NULL;
+	ds->deliver = deliver;
+	ds->arg = arg;
+	ds->max_mem = max_mem ? max_mem : DEFERRED_DEFAULT_MAX_MEM;
+	/* a sixteenth of the cap: a pinned chunk never costs more than that */
+	chunk = ds->max_mem / 16;
+	chunk = chunk < CHUNK_MIN ? CHUNK_MIN : chunk > CHUNK_MAX ? CHUNK_MAX : chunk;
+	ds->chunk_size = (u32)(chunk & ~(size_t)7);
+	ds->cur_chunk = ds->spare_chunk = NIL;
+	ds->free_head = ds->fifo_head = ds->fifo_tail = NIL;
+	ds->stats.max_mem = ds->max_mem;
+	ds->scratch = malloc(MAX_RECORD_WORDS * sizeof(u64));
+	if (!ds->scratch) {
+		free(ds);
+		return NULL;
+	}
+	return ds;
+}
+
+void deferred_stitcher__delete(struct deferred_stitcher *ds)
+{
+	if (!ds)
+		return;
+	for (u32 i = 0; i < ds->threads_alloc; i++)
+		if (ds->threads[i].used)
+			free(ds->threads[i].ips);
+	free(ds->threads);
+	for (u32 i = 0; i < ds->nr_chunks; i++)
+		free(ds->chunks[i].base);
+	free(ds->chunks);
+	free(ds->slab);
+	free(ds->scratch);
+	free(ds->merged);
+	free(ds);
+}
+
+int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_event_header *event,
+			      struct perf_sample *sample, struct perf_evattr *evattr, bool swapped)
+{
+	struct deferred_thread *t;
+	struct pending_sample *p;
+	u32 idx, chunk, offset, len;
+	int ret;
+
+	if (!sample->deferred_callchain)
+		return ds->deliver(ds->arg, event, sample, evattr);
+
+	t = threads__find(ds, sample->tid);
+	if (t && t->has_record && t->cookie == sample->deferred_cookie) {
+		/* its record went by already (a sample taken on the way out to user) */
+		struct perf_sample merged = *sample;
+
+		ret = stitcher__merge(ds, &merged, t->ips, t->nr_ips);
+		if (ret)
+			return ret;
+		t->record_used = true;
+		ds->stats.stitched_early++;
+		return ds->deliver(ds->arg, event, &merged, evattr);
+	}
+
+	t = threads__findnew(ds, sample->tid);
+	if (!t)
+		return -ENOMEM;
+	idx = pending__alloc(ds);
+	if (idx == NIL)
+		goto out_nomem;
+	len = ((u32)event->size + 7) & ~7u;
+	chunk = arena__alloc(ds, len, &offset);
+	if (chunk == NIL) {
+		ds->slab[idx].fifo_next = ds->free_head;
+		ds->free_head = idx;
+		goto out_nomem;
+	}
+	/* the copy: the caller's buffer may be reused as soon as we return */
+	memcpy(ds->chunks[chunk].base + offset, event, event->size);
+
+	p = &ds->slab[idx];
+	p->evattr = evattr;
+	p->cookie = sample->deferred_cookie;
+	p->tid = sample->tid;
+	p->chunk = chunk;
+	p->offset = offset;
+	p->swapped = swapped;
+	p->thread_next = NIL;
+	p->fifo_next = NIL;
+	p->fifo_prev = ds->fifo_tail;
+	if (ds->fifo_tail != NIL)
+		ds->slab[ds->fifo_tail].fifo_next = idx;
+	else
+		ds->fifo_head = idx;
+	ds->fifo_tail = idx;
+	if (t->pending_tail != NIL)
+		ds->slab[t->pending_tail].thread_next = idx;
+	else
+		t->pending_head = idx;
+	t->pending_tail = idx;
+
+	ds->nr_pending++;
+	ds->bytes_held += sizeof(*p);
+	arena__account(ds);
+	if (ds->nr_pending > ds->stats.pending_peak)
+		ds->stats.pending_peak = ds->nr_pending;
+	return stitcher__enforce_cap(ds);
+
+out_nomem:
+	threads__maybe_remove(ds, t);
+	return -ENOMEM;
+}
+
+int deferred_stitcher__record(struct deferred_stitcher *ds,
+			      const struct perf_record_callchain_deferred *rec,
+			      const struct perf_sample *id)
+{
+	struct deferred_thread *t;
+	int ret;
+
+	ds->stats.records++;
+	/* the session checked it against the trailer; this only guards our own reads */
+	if (rec->header.size < sizeof(*rec) ||
+	    rec->nr > (rec->header.size - sizeof(*rec)) / sizeof(u64))
+		return -EINVAL;
+
+	t = threads__find(ds, id->tid);
+	if (t && t->has_record && t->cookie == rec->cookie) {
+		/* defer_output on several events: the first copy already did the work */
+		ds->stats.records_duplicate++;
+		return 0;
+	}
+	t = threads__findnew(ds, id->tid);
+	if (!t)
+		return -ENOMEM;
+	if (rec->nr > t->ips_alloc) {
+		u64 *n = realloc(t->ips, rec->nr * sizeof(u64));
+
+		if (!n) {
+			threads__maybe_remove(ds, t);
+			return -ENOMEM;
+		}
+		t->ips = n;
+		t->ips_alloc = rec->nr;
+	}
+	thread__drop_record(ds, t);
+	memcpy(t->ips, rec->ips, rec->nr * sizeof(u64));
+	t->nr_ips = rec->nr;
+	t->cookie = rec->cookie;
+	t->has_record = true;
+	t->record_used = false;
+	/* matching samples get the stack; older ones of other cookies lost their record */
+	ret = thread__deliver_pending(ds, t, DEFERRED_RELEASE_NEWER_COOKIE);
+	return ret;
+}
+
+int deferred_stitcher__thread_exit(struct deferred_stitcher *ds, u32 tid)
+{
+	struct deferred_thread *t = threads__find(ds, tid);
+	int ret;
+
+	if (!t)
+		return 0;
+	/* its latest record was already used on every sample that had its cookie */
+	thread__drop_record(ds, t);
+	ret = thread__deliver_pending(ds, t, DEFERRED_RELEASE_EXIT);
+	threads__remove(ds, t);
+	return ret;
+}
+
+int deferred_stitcher__flush(struct deferred_stitcher *ds)
+{
+	int err = 0;
+
+	while (ds->fifo_head != NIL) {
+		int ret = stitcher__release_oldest(ds, DEFERRED_RELEASE_EOF);
+
+		if (ret && !err)
+			err = ret;
+	}
+	for (u32 i = 0; i < ds->threads_alloc; i++) {
+		struct deferred_thread *t = &ds->threads[i];
+
+		if (!t->used)
+			continue;
+		thread__drop_record(ds, t);
+		free(t->ips);
+		t->used = false;
+	}
+	ds->nr_threads = 0;
+	return err;
+}
+
+const struct deferred_stats *deferred_stitcher__stats(const struct deferred_stitcher *ds)
+{
+	return &ds->stats;
+}
+
+size_t deferred_stitcher__bytes_held(const struct deferred_stitcher *ds)
+{
+	return ds->bytes_held;
+}
+
+u64 deferred_stitcher__nr_pending(const struct deferred_stitcher *ds)
+{
+	return ds->nr_pending;
+}
+
+void deferred_stats__fprintf_warning(const struct deferred_stats *st, FILE *fp)
+{
+	if (!st->mem_cap_hit)
+		return;
+	fprintf(fp, "Warning: %llu samples waiting for their deferred user callchain were shown without it: "
+		"the pending samples reached the %zu MB cap; raise it with a larger limit\n",
+		(unsigned long long)st->released[DEFERRED_RELEASE_MEMORY], st->max_mem >> 20);
+}
+
+void deferred_stats__fprintf(const struct deferred_stats *st, FILE *fp)
+{
+	u64 released = 0;
+
+	for (int i = 0; i < DEFERRED_RELEASE_NR; i++)
+		released += st->released[i];
+	fprintf(fp, "deferred callchain stitching:\n");
+	fprintf(fp, "  %-44s %12llu\n", "samples stitched",
+		(unsigned long long)(st->stitched + st->stitched_early));
+	fprintf(fp, "    %-42s %12llu\n", "from a later record", (unsigned long long)st->stitched);
+	fprintf(fp, "    %-42s %12llu\n", "from an earlier record", (unsigned long long)st->stitched_early);
+	fprintf(fp, "  %-44s %12llu\n", "samples without user callchain", (unsigned long long)released);
+	fprintf(fp, "    %-42s %12llu\n", "a newer record had another cookie",
+		(unsigned long long)st->released[DEFERRED_RELEASE_NEWER_COOKIE]);
+	fprintf(fp, "    %-42s %12llu\n", "the thread exited first",
+		(unsigned long long)st->released[DEFERRED_RELEASE_EXIT]);
+	fprintf(fp, "    %-42s %12llu\n", "the input ended first",
+		(unsigned long long)st->released[DEFERRED_RELEASE_EOF]);
+	fprintf(fp, "    %-42s %12llu\n", "pending-sample memory cap reached",
+		(unsigned long long)st->released[DEFERRED_RELEASE_MEMORY]);
+	fprintf(fp, "  %-44s %12llu\n", "CALLCHAIN_DEFERRED records", (unsigned long long)st->records);
+	fprintf(fp, "    %-42s %12llu\n", "duplicates ignored", (unsigned long long)st->records_duplicate);
+	fprintf(fp, "    %-42s %12llu\n", "never used", (unsigned long long)st->records_unused);
+	fprintf(fp, "  %-44s %12llu\n", "most samples pending at once", (unsigned long long)st->pending_peak);
+	fprintf(fp, "  %-44s %12llu\n", "most bytes held (cap)", (unsigned long long)st->bytes_peak);
+	fprintf(fp, "    %-42s %12llu\n", "cap", (unsigned long long)st->max_mem);
+}
+
+int perf_record_callchain_deferred__check(const struct perf_event_header *h, u16 trailer_size,
+					  struct perf_err *err)
+{
+	const struct perf_record_callchain_deferred *rec = (const void *)h;
+	size_t room;
+
+	if (h->size < sizeof(*rec) + trailer_size)
+		return perf_err__set(err, EINVAL,
+				     "CALLCHAIN_DEFERRED (type 22) record of %u bytes is too short for its cookie, nr and %u-byte sample_id",
+				     h->size, trailer_size);
+	room = (h->size - sizeof(*rec) - trailer_size) / sizeof(u64);
+	if (rec->nr > room)
+		return perf_err__set(err, EINVAL,
+				     "CALLCHAIN_DEFERRED (type 22) record of %u bytes claims %llu user ips, room for %zu",
+				     h->size, (unsigned long long)rec->nr, room);
+	return 0;
+}

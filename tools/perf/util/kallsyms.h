@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kallsyms.h - loading kernel symbols from a kallsyms file into the kernel dso and the
+ * module dsos of a machine.
+ */
+#ifndef PERF_UTIL_KALLSYMS_H
+#define PERF_UTIL_KALLSYMS_H
+
+struct machine;
+
+/*
+ * Reads conf->kallsyms (or /proc/kallsyms): symbols without a [module] tag go to the kernel
+ * dso, the others to the dso named "[module]" (created when missing). Computes the
+ * relocation between the recorded reference symbol and the file's. Loads at most once.
+ */
+int machine__load_kallsyms(struct machine *machine);
+
+#endif

@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The machine: threads, maps and dsos rebuilt from side-band records, and address
+ * resolution on them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kallsyms.h"
+#include "machine.h"
+
+#define THREAD_BUCKETS_MIN	256
+
+int machine__init(struct machine *machine, const struct symbol_conf *conf)
+{
+	memset(machine, 0, sizeof(*machine));
+	machine->conf = conf;
+	dsos__init(&machine->dsos);
+	machine->kmaps = maps__new();
+	machine->nr_thread_buckets = THREAD_BUCKETS_MIN;
+	machine->threads = calloc(machine->nr_thread_buckets, sizeof(*machine->threads));
+	if (!machine->kmaps || !machine->threads) {
+		machine__exit(machine);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void machine__exit(struct machine *machine)
+{
+	for (size_t i = 0; machine->threads && i < machine->nr_thread_buckets; i++) {
+		struct thread *t = machine->threads[i], *next;
+
+		for (; t; t = next) {
+			next = t->hash_next;
+			thread__delete(t);
+		}
+	}
+	free(machine->threads);
+	map__put(machine->kernel_map);
+	maps__put(machine->kmaps);
+	dsos__exit(&machine->dsos);
+	memset(machine, 0, sizeof(*machine));
+}
+
+static size_t tid_hash(const struct machine *machine, s32 tid)
+{
+	return ((u32)tid * 2654435761u) & (machine->nr_thread_buckets - 1);
+}
+
+static void machine__grow_threads(struct machine *machine)
+{
+	size_t n = machine->nr_thread_buckets * 2;
+	struct thread **b = calloc(n, sizeof(*b));
+
+	if (!b)
+		return;	/* keep the smaller table: slower, still correct */
+	for (size_t i = 0; i < machine->nr_thread_buckets; i++) {
+		struct thread *t = machine->threads[i], *next;
+
+		for (; t; t = next) {
+			size_t h = ((u32)t->tid * 2654435761u) & (n - 1);
+
+			next = t->hash_next;
+			t->hash_next = b[h];
+			b[h] = t;
+		}
+	}
+	free(machine->threads);
+	machine->threads = b;
+	machine->nr_thread_buckets = n;
+}
+
+struct thread *machine__find_thread(struct machine *machine, s32 tid)
+{
+	for (struct thread *t = machine->threads[tid_hash(machine, tid)]; t; t = t->hash_next)
+		if (t->tid == tid)
+			return t;
+	return NULL;
+}
+
+static void machine__unlink_thread(struct machine *machine, struct thread *thread)
+{
+	struct thread **pp = &machine->threads[tid_hash(machine, thread->tid)];
+
+	for (; *pp; pp = &(*pp)->hash_next) {
+		if (*pp == thread) {
+			*pp = thread->hash_next;
+			machine->nr_threads--;
+			return;
+		}
+	}
+}
+
+static struct thread *machine__add_thread(struct machine *machine, s32 pid, s32 tid)
+{
+	struct thread *t = thread__new(pid, tid);
+	char placeholder[16];
+	size_t h;
+
+	if (!t)
+		return NULL;
+	snprintf(placeholder, sizeof(placeholder), ":%d", tid);
+	if (thread__set_comm(t, placeholder, 0, false)) {
+		thread__delete(t);
+		return NULL;
+	}
+	t->comm_set = false;
+	/* threads of one process share the leader's maps */
+	if (pid != tid && pid != -1) {
+		struct thread *leader = machine__findnew_thread(machine, pid, pid);
+
+		if (leader)
+			t->maps = maps__get(leader->maps);
+	}
+	if (!t->maps)
+		t->maps = maps__new();
+	if (!t->maps) {
+		thread__delete(t);
+		return NULL;
+	}
+	if (machine->nr_threads >= machine->nr_thread_buckets)
+		machine__grow_threads(machine);
+	h = tid_hash(machine, tid);
+	t->hash_next = machine->threads[h];
+	machine->threads[h] = t;
+	machine->nr_threads++;
+	return t;
+}
+
+struct thread *machine__findnew_thread(struct machine *machine, s32 pid, s32 tid)
+{
+	struct thread *t = machine__find_thread(machine, tid);
+
+	if (t) {
+		/* a thread first seen without its pid (e.g. from a sample_id-less record) */
+		if (t->pid == -1 && pid != -1)
+			t->pid = pid;
+		return t;
+	}
+	return machine__add_thread(machine, pid, tid);
+}
+
+/* "[kernel.kallsyms]_text" -> "_text": the symbol whose address the mmap's pgoff holds */
+static const char *kernel_ref_symbol(const char *filename)
+{
+	const char *p = strchr(filename, ']');
+
+	return p && p[1] ? p + 1 : NULL;
+}
+
+static bool is_kernel_mmap(const char *filename)
+{
+	return !strncmp(filename, "[kernel.kallsyms]", 17) || !strncmp(filename, "[guest.kernel.kallsyms", 22);
+}
+
+static int machine__add_kernel_map(struct machine *machine, const char *filename, u64 start,
+				   u64 len, u64 pgoff)
+{
+	struct dso *dso;
+	struct map *map;
+
+	if (is_kernel_mmap(filename)) {
+		const char *ref = kernel_ref_symbol(filename);
+
+		dso = dsos__findnew(&machine->dsos, "[kernel.kallsyms]", DSO_KIND_KERNEL);
+		if (!dso)
+			return -ENOMEM;
+		machine->kernel_dso = dso;
+		if (ref) {
+			machine->ref_reloc_sym_name = !strcmp(ref, "_stext") ? "_stext" : "_text";
+			machine->ref_reloc_sym_addr = pgoff;
+		}
+	} else {
+		char name[256];
+		const char *base = strrchr(filename, '/');
+		size_t n;
+
+		/* a module: recorded as "[name]" or as the path of its .ko */
+		if (filename[0] == '[') {
+			snprintf(name, sizeof(name), "%s", filename);
+		} else {
+			base = base ? base + 1 : filename;
+			n = strcspn(base, ".");
+			snprintf(name, sizeof(name), "[%.*s]", (int)n, base);
+			for (char *p = name; *p; p++)
+				if (*p == '-')
+					*p = '_';
+		}
+		dso = dsos__findnew(&machine->dsos, name, DSO_KIND_KMODULE);
+		if (!dso)
+			return -ENOMEM;
+	}
+	/* kernel maps resolve by address: pgoff = start makes map__map_ip() the identity */
+	map = map__new(start, len, start, dso);
+	if (!map)
+		return -ENOMEM;
+	if (dso->kind == DSO_KIND_KERNEL) {
+		map__put(machine->kernel_map);
+		machine->kernel_map = map__get(map);
+	}
+	if (maps__insert(machine->kmaps, map)) {
+		map__put(map);
+		return -ENOMEM;
+	}
+	map__put(map);
+	(void)pgoff;
+	return 0;
+}
+
+int machine__process_mmap(struct machine *machine, const struct perf_event_header *h, u64 time)
+{
+	u8 cpumode = h->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	const char *filename;
+	u64 start, len, pgoff;
+	u32 pid, tid, prot = 0, flags = 0;
+	const u8 *bid = NULL;
+	size_t bid_size = 0, fixed;
+	struct thread *thread;
+	struct dso *dso;
+	struct map *map;
+	int ret;
+
+	(void)time;
+	if (h->type == PERF_RECORD_MMAP2) {
+		const struct perf_record_mmap2 *m = (const void *)h;
+
+		fixed = sizeof(*m);
+		if (h->size <= fixed)
+			return -EINVAL;
+		pid = m->pid;
+		tid = m->tid;
+		start = m->start;
+		len = m->len;
+		pgoff = m->pgoff;
+		prot = m->prot;
+		flags = m->flags;
+		filename = m->filename;
+		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+			bid = m->build_id;
+			bid_size = m->build_id_size <= 20 ? m->build_id_size : 20;
+		}
+	} else {
+		const struct perf_record_mmap *m = (const void *)h;
+
+		fixed = sizeof(*m);
+		if (h->size <= fixed)
+			return -EINVAL;
+		pid = m->pid;
+		tid = m->tid;
+		start = m->start;
+		len = m->len;
+		pgoff = m->pgoff;
+		filename = m->filename;
+	}
+	/* the filename must end inside the record */
+	if (!memchr(filename, '\0', h->size - fixed))
+		return -EINVAL;
+	if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_KERNEL)
+		return machine__add_kernel_map(machine, filename, start, len, pgoff);
+
+	thread = machine__findnew_thread(machine, (s32)pid, (s32)tid);
+	if (!thread)
+		return -ENOMEM;
+	dso = dsos__findnew(&machine->dsos, filename, dso__kind_of(filename));
+	if (!dso)
+		return -ENOMEM;
+	if (bid && bid_size && !dso->has_build_id)
+		dso__set_build_id(dso, bid, bid_size);
+	map = map__new(start, len, pgoff, dso);
+	if (!map)
+		return -ENOMEM;
+	map->prot = prot;
+	map->flags = flags;
+	ret = maps__insert(thread->maps, map);
+	map__put(map);
+	return ret;
+}
+
+int machine__process_comm(struct machine *machine, const struct perf_event_header *h, u64 time)
+{
+	const struct perf_record_comm *c = (const void *)h;
+	bool exec = h->misc & PERF_RECORD_MISC_COMM_EXEC;
+	struct thread *thread;
+
+	if (h->size <= sizeof(*c) || !memchr(c->comm, '\0', h->size - sizeof(*c)))
+		return -EINVAL;
+	thread = machine__findnew_thread(machine, (s32)c->pid, (s32)c->tid);
+	if (!thread)
+		return -ENOMEM;
+	if (exec && thread->maps && thread->maps->nr) {
+		/* exec throws the old address space away; its new mmaps follow this record */
+		struct maps *fresh = maps__new();
+
+		if (!fresh)
+			return -ENOMEM;
+		maps__put(thread->maps);
+		thread->maps = fresh;
+	}
+	return thread__set_comm(thread, c->comm, time, exec);
+}
+
+int machine__process_fork(struct machine *machine, const struct perf_event_header *h, u64 time)
+{
+	const struct perf_record_fork *f = (const void *)h;
+	struct thread *parent, *child;
+
+	if (h->size < sizeof(*f))
+		return -EINVAL;
+	parent = machine__findnew_thread(machine, (s32)f->ppid, (s32)f->ptid);
+	if (!parent)
+		return -ENOMEM;
+	/* a thread we already know under this tid is a recycled or out-of-order one: start over */
+	child = machine__find_thread(machine, (s32)f->tid);
+	if (child && child != parent) {
+		machine__unlink_thread(machine, child);
+		thread__delete(child);
+	}
+	if (f->pid != f->ppid && f->pid == f->tid) {
+		/* a new process: its own copy of the parent's address space */
+		child = machine__findnew_thread(machine, (s32)f->pid, (s32)f->tid);
+		if (!child)
+			return -ENOMEM;
+		if (parent->maps && parent->maps != child->maps) {
+			struct maps *copy = maps__clone(parent->maps);
+
+			if (!copy)
+				return -ENOMEM;
+			maps__put(child->maps);
+			child->maps = copy;
+		}
+	} else {
+		child = machine__findnew_thread(machine, (s32)f->pid, (s32)f->tid);
+		if (!child)
+			return -ENOMEM;
+	}
+	child->ppid = parent->tid;
+	if (parent->comm_set && parent->nr_comms) {
+		int ret = thread__set_comm(child, parent->comms[parent->nr_comms - 1].str, time, false);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int machine__process_exit(struct machine *machine, const struct perf_event_header *h, u64 time)
+{
+	const struct perf_record_fork *f = (const void *)h;
+	struct thread *thread;
+
+	(void)time;
+	if (h->size < sizeof(*f))
+		return -EINVAL;
+	thread = machine__find_thread(machine, (s32)f->tid);
+	if (thread)
+		thread->dead = true;
+	return 0;
+}
+
+int machine__process_ksymbol(struct machine *machine, const struct perf_event_header *h)
+{
+	const struct perf_record_ksymbol *k = (const void *)h;
+	struct dso *dso;
+	struct map *map;
+	int ret;
+
+	if (h->size <= sizeof(*k) || !memchr(k->name, '\0', h->size - sizeof(*k)))
+		return -EINVAL;
+	if (k->flags & 1)	/* PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER */
+		return 0;
+	dso = dsos__findnew(&machine->dsos, k->name, DSO_KIND_KMODULE);
+	if (!dso)
+		return -ENOMEM;
+	if (!dso->symbols.nr) {
+		if (symbols__add(&dso->symbols, k->addr, k->addr + k->len, k->name, 1, 'T'))
+			return -ENOMEM;
+		symbols__finish(&dso->symbols);
+	}
+	dso->loaded = true;
+	map = map__new(k->addr, k->len, k->addr, dso);
+	if (!map)
+		return -ENOMEM;
+	ret = maps__insert(machine->kmaps, map);
+	map__put(map);
+	return ret;
+}
+
+static void resolve_kernel(struct machine *machine, u64 addr, struct addr_location *al)
+{
+	s64 reloc;
+
+	machine__load_kallsyms(machine);
+	al->map = maps__find(machine->kmaps, addr);
+	if (!al->map)
+		return;
+	reloc = machine->kernel_map ? machine->kernel_map->reloc : 0;
+	al->sym_addr = addr + (u64)reloc;
+	al->sym = symbols__find(&al->map->dso->symbols, al->sym_addr);
+}
+
+void machine__resolve(struct machine *machine, struct thread *thread, u8 cpumode, u64 addr,
+		      struct addr_location *al)
+{
+	al->thread = thread;
+	al->map = NULL;
+	al->sym = NULL;
+	al->addr = addr;
+	al->sym_addr = addr;
+	al->cpumode = cpumode;
+	if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_KERNEL ||
+	    cpumode == PERF_RECORD_MISC_HYPERVISOR) {
+		resolve_kernel(machine, addr, al);
+		return;
+	}
+	if (!thread || !thread->maps)
+		return;
+	al->map = maps__find(thread->maps, addr);
+	if (!al->map || !al->map->dso)
+		return;
+	al->sym = dso__find_symbol_by_offset(al->map->dso, machine->conf, map__map_ip(al->map, addr),
+					     &al->sym_addr);
+}

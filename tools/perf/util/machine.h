@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * machine.h - the host as seen by the recording: threads, their maps, kernel maps and dsos,
+ * built from MMAP/MMAP2/COMM/FORK/EXIT/KSYMBOL records, and address resolution on it.
+ *
+ * The machine owns every thread, map and dso it creates; addr_location results borrow them
+ * until the machine is deleted.
+ */
+#ifndef PERF_UTIL_MACHINE_H
+#define PERF_UTIL_MACHINE_H
+
+#include <stdbool.h>
+#include <perf/event.h>
+#include "dso.h"
+#include "map.h"
+#include "thread.h"
+
+struct machine {
+	struct thread		**threads;	/* hash by tid */
+	size_t			nr_thread_buckets;
+	size_t			nr_threads;
+	struct dsos		dsos;
+	struct maps		*kmaps;		/* kernel + modules */
+	struct dso		*kernel_dso;	/* [kernel.kallsyms] */
+	struct map		*kernel_map;
+	u64			ref_reloc_sym_addr;	/* _text at record time (kernel MMAP pgoff) */
+	const char		*ref_reloc_sym_name;
+	bool			kernel_loaded;
+	const struct symbol_conf *conf;		/* borrowed from the command */
+};
+
+/* resolution of one address */
+struct addr_location {
+	struct thread		*thread;
+	struct map		*map;		/* NULL: no map covers the address */
+	const struct symbol	*sym;		/* NULL: no symbol */
+	u64			addr;		/* the address looked up */
+	u64			sym_addr;	/* addr in the symbol's space (symoff = sym_addr - sym->start) */
+	u8			cpumode;
+};
+
+int machine__init(struct machine *machine, const struct symbol_conf *conf);
+void machine__exit(struct machine *machine);
+
+struct thread *machine__findnew_thread(struct machine *machine, s32 pid, s32 tid);
+struct thread *machine__find_thread(struct machine *machine, s32 tid);
+
+int machine__process_mmap(struct machine *machine, const struct perf_event_header *h, u64 time);
+int machine__process_comm(struct machine *machine, const struct perf_event_header *h, u64 time);
+int machine__process_fork(struct machine *machine, const struct perf_event_header *h, u64 time);
+int machine__process_exit(struct machine *machine, const struct perf_event_header *h, u64 time);
+int machine__process_ksymbol(struct machine *machine, const struct perf_event_header *h);
+
+/* resolve addr in the given cpumode (PERF_RECORD_MISC_*) for thread; fills al */
+void machine__resolve(struct machine *machine, struct thread *thread, u8 cpumode, u64 addr,
+		      struct addr_location *al);
+
+#endif

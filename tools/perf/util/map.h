@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * map.h - one mapping [start, end) of a thread's address space onto a dso at pgoff, and a
+ * thread's sorted set of them.
+ *
+ * A struct maps is shared by the threads of one process (refcounted); fork of a new process
+ * copies it, exec replaces it. Each map holds a reference on its dso.
+ */
+#ifndef PERF_UTIL_MAP_H
+#define PERF_UTIL_MAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <perf/abi.h>
+
+struct dso;
+
+struct map {
+	u64		start;
+	u64		end;		/* exclusive */
+	u64		pgoff;
+	u32		prot, flags;
+	struct dso	*dso;		/* owned reference */
+	int		refcnt;
+	/* kernel maps: addresses are relocated by this delta before the lookup */
+	s64		reloc;
+};
+
+struct map *map__new(u64 start, u64 len, u64 pgoff, struct dso *dso);
+struct map *map__get(struct map *map);
+void map__put(struct map *map);
+
+/* the address a symbol lookup uses: file offset for ELF maps, the address for kernel maps */
+static inline u64 map__map_ip(const struct map *map, u64 ip)
+{
+	return ip - map->start + map->pgoff;
+}
+
+struct maps {
+	struct map	**entries;	/* sorted by start, non-overlapping */
+	size_t		nr, alloc;
+	int		refcnt;
+	struct map	*last;		/* cache of the last hit (samples repeat maps) */
+};
+
+struct maps *maps__new(void);
+struct maps *maps__get(struct maps *maps);
+void maps__put(struct maps *maps);
+/* a copy sharing the map objects (fork of a new process) */
+struct maps *maps__clone(const struct maps *maps);
+/* inserts, splitting or removing whatever the new map overlaps, as mmap does; takes a ref */
+int maps__insert(struct maps *maps, struct map *map);
+struct map *maps__find(struct maps *maps, u64 addr);
+
+#endif

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * parse-options.h - perf-style command-line options: short and long names, --no-<long> for
+ * booleans, --opt=value and --opt value, and a --help listing in perf's layout.
+ *
+ * Option tables are const arrays ending in OPT_END(); values are written through the
+ * pointers the table holds (into the command's options struct).
+ */
+#ifndef PERF_UTIL_PARSE_OPTIONS_H
+#define PERF_UTIL_PARSE_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum parse_opt_type {
+	OPTION_END,
+	OPTION_BOOLEAN,		/* bool *, --no-x clears */
+	OPTION_INCR,		/* int *, each use adds one (-v -v) */
+	OPTION_STRING,		/* const char **, takes an argument */
+	OPTION_INTEGER,		/* int * */
+	OPTION_U64,		/* unsigned long long * */
+	OPTION_CALLBACK,	/* callback(opt, arg, unset) */
+	OPTION_GROUP,		/* a heading in --help */
+};
+
+struct option;
+typedef int (*parse_opt_cb)(const struct option *opt, const char *arg, bool unset);
+
+struct option {
+	enum parse_opt_type	type;
+	char			short_name;
+	const char		*long_name;
+	void			*value;
+	const char		*argh;		/* argument name in --help, NULL: none */
+	const char		*help;
+	parse_opt_cb		callback;
+	bool			optional_arg;	/* callback options: the argument may be absent */
+	void			*data;		/* for the callback */
+};
+
+#define OPT_END()					{ .type = OPTION_END }
+#define OPT_GROUP(h)					{ .type = OPTION_GROUP, .help = (h) }
+#define OPT_BOOLEAN(s, l, v, h)				{ .type = OPTION_BOOLEAN, .short_name = (s), .long_name = (l), .value = (v), .help = (h) }
+#define OPT_INCR(s, l, v, h)				{ .type = OPTION_INCR, .short_name = (s), .long_name = (l), .value = (v), .help = (h) }
+#define OPT_STRING(s, l, v, a, h)			{ .type = OPTION_STRING, .short_name = (s), .long_name = (l), .value = (v), .argh = (a), .help = (h) }
+#define OPT_INTEGER(s, l, v, h)				{ .type = OPTION_INTEGER, .short_name = (s), .long_name = (l), .value = (v), .argh = "n", .help = (h) }
+#define OPT_U64(s, l, v, h)				{ .type = OPTION_U64, .short_name = (s), .long_name = (l), .value = (v), .argh = "n", .help = (h) }
+#define OPT_CALLBACK(s, l, v, a, h, cb)			{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), .argh = (a), .help = (h), .callback = (cb) }
+#define OPT_CALLBACK_NOARG(s, l, v, h, cb)		{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), .help = (h), .callback = (cb) }
+#define OPT_CALLBACK_OPTARG(s, l, v, a, h, cb)		{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), .argh = (a), .help = (h), .callback = (cb), .optional_arg = true }
+
+enum {
+	PARSE_OPT_STOP_AT_NON_OPTION = 1 << 0,	/* record: stop at the workload command */
+	PARSE_OPT_KEEP_ARGS = 1 << 1,		/* leave non-options in argv (default) */
+};
+
+/*
+ * Parses argv[1..]; returns the number of remaining non-option arguments, moved to the front
+ * of argv. Prints usage and returns -1 (caller exits 129) on an unknown option or a missing
+ * argument; prints the help and returns -2 (caller exits 0) for -h/--help.
+ */
+int parse_options(int argc, const char **argv, const struct option *opts,
+		  const char *const usagestr[], int flags);
+void usage_with_options(const char *const usagestr[], const struct option *opts, FILE *fp);
+
+#endif

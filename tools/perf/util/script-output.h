@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * script-output.h - perf script's sample lines: which fields each event type prints (perf's
+ * defaults, -F), and printing one sample with its callchain in upstream perf's layout.
+ *
+ * Owns nothing beyond its struct; the FILE and the session are the caller's.
+ */
+#ifndef PERF_UTIL_SCRIPT_OUTPUT_H
+#define PERF_UTIL_SCRIPT_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <perf/data.h>
+#include "callchain.h"
+#include "session.h"
+
+enum script_field {
+	SF_COMM		= 1U << 0,
+	SF_TID		= 1U << 1,
+	SF_PID		= 1U << 2,
+	SF_TIME		= 1U << 3,
+	SF_CPU		= 1U << 4,
+	SF_EVNAME	= 1U << 5,
+	SF_TRACE	= 1U << 6,
+	SF_IP		= 1U << 7,
+	SF_SYM		= 1U << 8,
+	SF_DSO		= 1U << 9,
+	SF_ADDR		= 1U << 10,
+	SF_SYMOFFSET	= 1U << 11,
+	SF_PERIOD	= 1U << 12,
+	SF_MISC		= 1U << 13,
+	SF_DSOFF	= 1U << 14,
+};
+
+/* output kinds, indexed like perf's output[] table */
+enum script_type {
+	ST_HARDWARE, ST_SOFTWARE, ST_TRACEPOINT, ST_HW_CACHE, ST_RAW, ST_BREAKPOINT, ST_NR,
+};
+
+struct script_fields {
+	unsigned int	fields[ST_NR];
+	bool		user_set[ST_NR];
+	bool		user_unset[ST_NR];	/* -F -x: defaults minus x */
+	unsigned int	user_add[ST_NR], user_del[ST_NR];
+};
+
+struct trace_event;
+
+struct script_output {
+	FILE			*fp;
+	struct script_fields	sel;
+	bool			nanosecs;
+	unsigned int		max_stack;
+	int			name_width;	/* longest event name (perf aligns on it) */
+	struct callchain_cursor	cursor;
+	struct trace_event	*tevent;	/* NULL when the file has no tracing data */
+	bool			use_callchain;
+	struct perf_err		err;
+};
+
+void script_fields__init_defaults(struct script_fields *sel);
+/* parses one -F argument ("comm,tid", "+period", "trace:comm,tid,time", ...) */
+int script_fields__parse(struct script_fields *sel, const char *arg, struct perf_err *err);
+
+enum script_type script_type_of(const struct perf_event_attr *attr);
+
+/*
+ * Fixes the effective field set per type against the session's attrs (fields the samples
+ * cannot have are dropped from defaults, and an error for user-set ones), as perf does.
+ */
+int script_output__setup(struct script_output *out, struct perf_session *session);
+void script_output__exit(struct script_output *out);
+
+int script_output__sample(struct script_output *out, struct perf_session *session,
+			  struct perf_sample *sample, struct perf_evattr *ea);
+
+/* "comm tid [cpu] time: " prefix for side-band lines (--show-mmap-events etc.) */
+void script_output__fprintf_start(struct script_output *out, struct perf_session *session,
+				  struct thread *thread, const struct perf_sample *sample,
+				  struct perf_evattr *ea);
+
+#endif

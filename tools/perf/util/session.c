@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The session: reader -> validation -> ordered events -> deferred stitching -> tool.
+ *
+ * Validation ladder, per record:
+ *   reader    size < 8, past the section, bad zstd ............ abort (the rest is unreadable)
+ *   type      unknown kernel record type ....................... skip, counted
+ *   sample    id matches no attr, fields past the record ....... skip, counted
+ *   side-band body shorter than its fixed part, unterminated name abort, names offset + type
+ *   deferred  nr larger than the record ........................ abort, names offset + type
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "deferred.h"
+#include "dump.h"
+#include "session.h"
+
+#define SCRATCH_WORDS	(65536 / 8)
+
+static int session__deliver_sample(void *arg, const struct perf_event_header *event,
+				   struct perf_sample *sample, struct perf_evattr *evattr)
+{
+	struct perf_session *session = arg;
+
+	session->stats.nr_samples++;
+	session->stats.total_period += sample->period;
+	return session->tool->sample(session->tool, session, event, sample, evattr);
+}
+
+static void session__name_attrs(struct perf_session *session)
+{
+	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++)
+		perf_session__evattr_name(session, perf_data__attr(session->data, i));
+}
+
+struct perf_session *perf_session__new(const struct session_opts *opts, const struct perf_tool *tool,
+				       struct perf_err *err)
+{
+	struct perf_session *session = calloc(1, sizeof(*session));
+
+	if (!session) {
+		perf_err__set(err, ENOMEM, "out of memory");
+		return NULL;
+	}
+	session->opts = *opts;
+	session->tool = tool;
+	session->data = perf_data__open(opts->path, err);
+	if (!session->data)
+		goto out_free;
+	if (machine__init(&session->machine, opts->symbol_conf)) {
+		perf_err__set(err, ENOMEM, "out of memory");
+		goto out_close;
+	}
+	session->scratch = malloc(SCRATCH_WORDS * sizeof(u64));
+	if (!session->scratch) {
+		perf_err__set(err, ENOMEM, "out of memory");
+		goto out_machine;
+	}
+	if (tool->merge_deferred_callchains) {
+		session->stitcher = deferred_stitcher__new(opts->deferred_max_mem,
+							   session__deliver_sample, session);
+		if (!session->stitcher) {
+			perf_err__set(err, ENOMEM, "out of memory");
+			goto out_scratch;
+		}
+	}
+	session__name_attrs(session);
+	return session;
+
+out_scratch:
+	free(session->scratch);
+out_machine:
+	machine__exit(&session->machine);
+out_close:
+	perf_data__close(session->data);
+out_free:
+	free(session);
+	return NULL;
+}
+
+void perf_session__delete(struct perf_session *session)
+{
+	if (!session)
+		return;
+	ordered_events__exit(&session->oe);
+	deferred_stitcher__delete(session->stitcher);
+	machine__exit(&session->machine);
+	perf_data__close(session->data);
+	free(session->scratch);
+	free(session);
+}
+
+const char *perf_session__evattr_name(struct perf_session *session, struct perf_evattr *ea)
+{
+	char buf[128];
+
+	(void)session;
+	if (!ea)
+		return "unknown";
+	if (!ea->name) {
+		perf_evattr__default_name(&ea->attr, buf, sizeof(buf));
+		ea->name = strdup(buf);
+		if (!ea->name)
+			return "unknown";
+	}
+	return ea->name;
+}
+
+/* the fixed part of each side-band record that must fit before its sample_id */
+static size_t fixed_size(u32 type)
+{
+	switch (type) {
+	case PERF_RECORD_MMAP:			return sizeof(struct perf_record_mmap) + 1;
+	case PERF_RECORD_MMAP2:			return sizeof(struct perf_record_mmap2) + 1;
+	case PERF_RECORD_COMM:			return sizeof(struct perf_record_comm) + 1;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:			return sizeof(struct perf_record_fork);
+	case PERF_RECORD_LOST:			return sizeof(struct perf_record_lost);
+	case PERF_RECORD_LOST_SAMPLES:		return sizeof(struct perf_record_lost_samples);
+	case PERF_RECORD_THROTTLE:
+	case PERF_RECORD_UNTHROTTLE:		return sizeof(struct perf_record_throttle);
+	case PERF_RECORD_KSYMBOL:		return sizeof(struct perf_record_ksymbol) + 1;
+	case PERF_RECORD_CALLCHAIN_DEFERRED:	return sizeof(struct perf_record_callchain_deferred);
+	default:				return sizeof(struct perf_event_header);
+	}
+}
+
+static int session__parse(struct perf_session *session, const struct perf_event_header *event,
+			  u64 file_offset, struct perf_evattr **eap, struct perf_sample *sample)
+{
+	struct perf_evattr *ea = perf_data__attr_of(session->data, event);
+	bool swapped = perf_data__needs_swap(session->data);
+	int ret;
+
+	*eap = ea;
+	if (!ea) {
+		memset(sample, 0, sizeof(*sample));
+		sample->pid = sample->tid = sample->cpu = (u32)-1;
+		return event->type == PERF_RECORD_SAMPLE ? -ENOENT : 0;
+	}
+	ret = perf_evattr__parse_sample(ea, event, swapped, session->scratch, sample, &session->err);
+	if (ret) {
+		char why[sizeof(session->err.msg)];
+
+		snprintf(why, sizeof(why), "%s", session->err.msg);
+		perf_err__set(&session->err, EINVAL, "%s record at offset %#" PRIx64 ": %s",
+			      perf_record_type__name(event->type), file_offset, why);
+	}
+	return ret;
+}
+
+static int session__bad_record(struct perf_session *session, const struct perf_event_header *event,
+			       u64 file_offset, const char *what)
+{
+	return perf_err__set(&session->err, EINVAL, "%s record at offset %#" PRIx64 " (size %u): %s",
+			     perf_record_type__name(event->type), file_offset, event->size, what);
+}
+
+/* deliver one kernel record (time-ordered) to the stitcher / machine / tool */
+static int session__deliver(struct perf_session *session, const struct perf_event_header *event,
+			    u64 file_offset)
+{
+	const struct perf_tool *tool = session->tool;
+	struct perf_evattr *ea;
+	struct perf_sample sample;
+	int ret;
+
+	ret = session__parse(session, event, file_offset, &ea, &sample);
+	if (ret) {
+		if (event->type != PERF_RECORD_SAMPLE)
+			return ret;
+		/* a sample we cannot attribute or parse is skipped, and counted */
+		if (ret == -ENOENT)
+			session->stats.nr_unknown_id++;
+		else
+			session->stats.nr_bad_samples++;
+		if (session->opts.verbose && ret != -ENOENT)
+			fprintf(stderr, "skipping sample: %s\n", session->err.msg);
+		return 0;
+	}
+	if (event->type != PERF_RECORD_SAMPLE &&
+	    event->size < fixed_size(event->type) + (ea ? ea->id_hdr_size : 0))
+		return session__bad_record(session, event, file_offset,
+					   "shorter than its fixed fields and sample_id");
+
+	switch (event->type) {
+	case PERF_RECORD_SAMPLE:
+		if (sample.deferred_callchain && session->stitcher)
+			return deferred_stitcher__sample(session->stitcher, event, &sample, ea,
+							 perf_data__needs_swap(session->data));
+		return session__deliver_sample(session, event, &sample, ea);
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		ret = tool->mmap(tool, session, event, &sample, ea);
+		break;
+	case PERF_RECORD_COMM:
+		ret = tool->comm(tool, session, event, &sample, ea);
+		break;
+	case PERF_RECORD_FORK:
+		ret = tool->fork(tool, session, event, &sample, ea);
+		break;
+	case PERF_RECORD_EXIT:
+		if (session->stitcher) {
+			const struct perf_record_fork *f = (const void *)event;
+
+			ret = deferred_stitcher__thread_exit(session->stitcher, f->tid);
+			if (ret)
+				return ret;
+		}
+		ret = tool->exit(tool, session, event, &sample, ea);
+		break;
+	case PERF_RECORD_LOST: {
+		const struct perf_record_lost *l = (const void *)event;
+
+		session->stats.nr_lost_events++;
+		session->stats.total_lost += l->lost;
+		ret = tool->lost(tool, session, event, &sample, ea);
+		break;
+	}
+	case PERF_RECORD_LOST_SAMPLES: {
+		const struct perf_record_lost_samples *l = (const void *)event;
+
+		session->stats.total_lost_samples += l->lost;
+		ret = tool->lost(tool, session, event, &sample, ea);
+		break;
+	}
+	case PERF_RECORD_THROTTLE:
+	case PERF_RECORD_UNTHROTTLE:
+		if (event->type == PERF_RECORD_THROTTLE)
+			session->stats.nr_throttle++;
+		else
+			session->stats.nr_unthrottle++;
+		ret = tool->throttle(tool, session, event, &sample, ea);
+		break;
+	case PERF_RECORD_KSYMBOL:
+		ret = tool->ksymbol(tool, session, event, &sample, ea);
+		break;
+	case PERF_RECORD_CALLCHAIN_DEFERRED:
+		ret = perf_record_callchain_deferred__check(event, ea ? ea->id_hdr_size : 0,
+							   &session->err);
+		if (ret)
+			return session__bad_record(session, event, file_offset, session->err.msg);
+		if (session->stitcher)
+			ret = deferred_stitcher__record(session->stitcher, (const void *)event, &sample);
+		else
+			ret = tool->callchain_deferred(tool, session, event, &sample, ea);
+		break;
+	default:
+		ret = tool->other(tool, session, event, &sample, ea);
+		break;
+	}
+	if (ret && !session->err.msg[0])
+		session__bad_record(session, event, file_offset,
+				    ret == -ENOMEM ? "out of memory" : "malformed record");
+	return ret;
+}
+
+static int session__oe_deliver(void *arg, const struct ordered_event *oe)
+{
+	return session__deliver(arg, oe->event, oe->file_offset);
+}
+
+static int session__process_user_meta(struct perf_session *session, const struct perf_data_record *rec)
+{
+	const struct perf_event_header *event = rec->header;
+	const struct perf_tool *tool = session->tool;
+	struct perf_sample sample;
+
+	memset(&sample, 0, sizeof(sample));
+	switch (event->type) {
+	case PERF_RECORD_FINISHED_ROUND:
+		if (tool->ordered_events) {
+			int ret = ordered_events__flush(&session->oe, OE_FLUSH__ROUND);
+
+			if (ret)
+				return ret;
+		}
+		break;
+	case PERF_RECORD_HEADER_ATTR:
+	case PERF_RECORD_HEADER_FEATURE:
+		session__name_attrs(session);
+		break;
+	default:
+		break;
+	}
+	return tool->user_meta(tool, session, event, &sample, NULL);
+}
+
+int perf_session__process_events(struct perf_session *session)
+{
+	const struct perf_tool *tool = session->tool;
+	struct perf_data_record rec;
+	int ret;
+
+	session->err.msg[0] = '\0';
+	ordered_events__init(&session->oe, session->opts.ordered_max_mem, session__oe_deliver, session);
+	while ((ret = perf_data__next(session->data, &rec, &session->err)) > 0) {
+		const struct perf_event_header *event = rec.header;
+
+		if (event->type < PERF_RECORD_HEADER_MAX)
+			session->stats.nr_events[event->type]++;
+		if (session->opts.dump_trace)
+			dump__record(session, &rec);
+		if (event->type >= PERF_RECORD_USER_TYPE_START) {
+			ret = session__process_user_meta(session, &rec);
+			if (ret)
+				break;
+			continue;
+		}
+		if (event->type >= PERF_RECORD_MAX || event->type == 0) {
+			/* a record type newer than us: skip it, never stop (perf 6.1 stops) */
+			session->stats.nr_unknown_events++;
+			continue;
+		}
+		if (tool->ordered_events) {
+			struct perf_evattr *ea;
+			struct perf_sample sample;
+
+			if (session__parse(session, event, rec.file_offset, &ea, &sample) == 0 &&
+			    sample.has_time) {
+				ret = ordered_events__queue(&session->oe, event, sample.time, rec.file_offset);
+				if (ret)
+					break;
+				continue;
+			}
+			session->err.msg[0] = '\0';
+		}
+		ret = session__deliver(session, event, rec.file_offset);
+		if (ret)
+			break;
+	}
+	if (ret == 0 && tool->ordered_events)
+		ret = ordered_events__flush(&session->oe, OE_FLUSH__FINAL);
+	if (ret == 0 && session->stitcher)
+		ret = deferred_stitcher__flush(session->stitcher);
+	session->stats.nr_late_events = session->oe.nr_late;
+	if (ret && !session->err.msg[0])
+		perf_err__set(&session->err, ret, "processing %s failed: %s",
+			      perf_data__name(session->data), strerror(-ret));
+	return ret < 0 ? ret : 0;
+}
+
+void perf_session__warn_about_errors(const struct perf_session *session, FILE *fp)
+{
+	const struct session_stats *st = &session->stats;
+
+	if (st->nr_lost_events)
+		fprintf(fp, "\nProcessed %" PRIu64 " events and lost %" PRIu64 " chunks!\n\n"
+			"Check IO/CPU overload!\n\n",
+			st->nr_events[PERF_RECORD_SAMPLE], st->nr_lost_events);
+	if (st->total_lost_samples)
+		fprintf(fp, "\nProcessed %" PRIu64 " samples and lost %3.2f%%  samples!\n\n",
+			st->nr_samples,
+			100.0 * (double)st->total_lost_samples /
+				(double)(st->nr_samples + st->total_lost_samples));
+	if (st->nr_unknown_events)
+		fprintf(fp, "Warning: %" PRIu64 " records of unknown type were skipped.\n",
+			st->nr_unknown_events);
+	if (st->nr_unknown_id)
+		fprintf(fp, "%" PRIu64 " samples with id not present in the header\n", st->nr_unknown_id);
+	if (st->nr_bad_samples)
+		fprintf(fp, "Warning: %" PRIu64 " samples whose fields do not fit their record were skipped (-v shows them).\n",
+			st->nr_bad_samples);
+	if (st->nr_late_events)
+		fprintf(fp, "Warning: %" PRIu64 " out of order events recorded.\n", st->nr_late_events);
+}
