@@ -9,6 +9,11 @@
 #include <zstd.h>
 #include <perf/data.h>
 
+struct perf_id_entry {
+	u64	id;
+	size_t	attr;
+};
+
 struct perf_data {
 	char			*name;
 	int			fd;
@@ -18,17 +23,23 @@ struct perf_data {
 	struct perf_env		env;
 	struct perf_evattr	*attrs;
 	size_t			nr_attrs;
+	struct perf_id_entry	*id_index;	/* sorted by id */
+	size_t			nr_id_index;
+	size_t			id_index_attrs;	/* nr_attrs when it was built */
 
 	/* file mode: the whole file, mapped private and writable so swapping works in place */
 	u8			*map;
 	size_t			map_size;
 	u64			pos;		/* next record's file offset */
 	u64			data_end;
+	u8			*align_buf;	/* aligned copy of a misaligned record */
 
 	/* pipe mode: one record at a time */
 	u8			*rec_buf;
 	size_t			rec_buf_size;
 	u64			pipe_bytes;
+	u8			*in_buf;	/* read-ahead buffer */
+	size_t			in_pos, in_len;
 
 	/* decompressed records waiting to be handed out */
 	ZSTD_DCtx		*zstd;

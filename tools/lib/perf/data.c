@@ -20,6 +20,7 @@
 #include "data-internal.h"
 
 #define PIPE_HEADER_SIZE	16
+#define PIPE_BUF_SIZE		(1 << 20)
 
 static int read_full(int fd, void *buf, size_t len)
 {
@@ -38,6 +39,42 @@ static int read_full(int fd, void *buf, size_t len)
 		done += (size_t)n;
 	}
 	return (int)(done == len ? 1 : (done == 0 ? 0 : -ENODATA));
+}
+
+/* buffered reads from the pipe: one read(2) per MB instead of two per record */
+static int pipe_read(struct perf_data *data, void *buf, size_t len)
+{
+	u8 *p = buf;
+	size_t done = 0;
+
+	while (done < len) {
+		size_t avail = data->in_len - data->in_pos, take;
+
+		if (!avail) {
+			ssize_t n;
+
+			if (!data->in_buf) {
+				data->in_buf = malloc(PIPE_BUF_SIZE);
+				if (!data->in_buf)
+					return -ENOMEM;
+			}
+			do {
+				n = read(data->fd, data->in_buf, PIPE_BUF_SIZE);
+			} while (n < 0 && errno == EINTR);
+			if (n < 0)
+				return -errno;
+			if (n == 0)
+				break;
+			data->in_pos = 0;
+			data->in_len = (size_t)n;
+			avail = (size_t)n;
+		}
+		take = avail < len - done ? avail : len - done;
+		memcpy(p + done, data->in_buf + data->in_pos, take);
+		data->in_pos += take;
+		done += take;
+	}
+	return done == len ? 1 : (done == 0 ? 0 : -ENODATA);
 }
 
 int perf_data__add_attr(struct perf_data *data, const struct perf_event_attr *attr, size_t attr_size,
@@ -282,6 +319,9 @@ void perf_data__close(struct perf_data *data)
 	free(data->decomp);
 	free(data->decomp_rec);
 	free(data->rec_buf);
+	free(data->align_buf);
+	free(data->in_buf);
+	free(data->id_index);
 	free(data->name);
 	free(data);
 }
@@ -435,36 +475,44 @@ static int next_decompressed(struct perf_data *data, struct perf_data_record *re
 
 static int next_file_record(struct perf_data *data, struct perf_data_record *rec, struct perf_err *err)
 {
-	struct perf_event_header *h;
+	struct perf_event_header hdr, *h;
 	u64 off = data->pos;
-	u16 size;
 
 	if (off >= data->data_end)
 		return 0;
-	if (data->data_end - off < sizeof(*h))
+	if (data->data_end - off < sizeof(hdr))
 		return perf_err__set(err, EINVAL, "truncated record header at offset %#llx: %llu bytes left in the data section",
 				     (unsigned long long)off, (unsigned long long)(data->data_end - off));
-	h = (void *)(data->map + off);
-	size = data->swapped ? bswap_16(h->size) : h->size;
-	if (size < sizeof(*h)) {
-		u32 type = data->swapped ? bswap_32(h->type) : h->type;
-
-		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s) has size %u, smaller than its 8-byte header",
-				     (unsigned long long)off, type, type_name(type), size);
+	memcpy(&hdr, data->map + off, sizeof(hdr));
+	if (data->swapped) {
+		hdr.size = bswap_16(hdr.size);
+		hdr.type = bswap_32(hdr.type);
 	}
-	if (size > data->data_end - off) {
-		u32 type = data->swapped ? bswap_32(h->type) : h->type;
-
+	if (hdr.size < sizeof(hdr))
+		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s) has size %u, smaller than its 8-byte header",
+				     (unsigned long long)off, hdr.type, type_name(hdr.type), hdr.size);
+	if (hdr.size > data->data_end - off)
 		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s, size %u) runs past the end of the data section at %#llx",
-				     (unsigned long long)off, type, type_name(type), size,
+				     (unsigned long long)off, hdr.type, type_name(hdr.type), hdr.size,
 				     (unsigned long long)data->data_end);
+	h = (void *)(data->map + off);
+	rec->stable = true;
+	/* records after an unpadded COMPRESSED record are misaligned: hand out a copy */
+	if (off & 7) {
+		if (!data->align_buf) {
+			data->align_buf = malloc(65536);
+			if (!data->align_buf)
+				return perf_err__set(err, ENOMEM, "out of memory");
+		}
+		memcpy(data->align_buf, h, hdr.size);
+		h = (void *)data->align_buf;
+		rec->stable = false;
 	}
 	if (data->swapped)
 		perf_record__swap(h, trailer_size(data));
-	data->pos += size;
+	data->pos += hdr.size;
 	rec->header = h;
 	rec->file_offset = off;
-	rec->stable = true;
 	rec->decompressed = false;
 	return 1;
 }
@@ -475,7 +523,7 @@ static int pipe_read_record(struct perf_data *data, struct perf_data_record *rec
 	u64 off = data->pipe_bytes;
 	int ret;
 
-	ret = read_full(data->fd, &h, sizeof(h));
+	ret = pipe_read(data, &h, sizeof(h));
 	if (ret == 0)
 		return 0;
 	if (ret < 0)
@@ -501,7 +549,7 @@ static int pipe_read_record(struct perf_data *data, struct perf_data_record *rec
 		raw->size = bswap_16(h.size);
 		raw->type = bswap_32(h.type);
 	}
-	ret = read_full(data->fd, data->rec_buf + sizeof(h), h.size - sizeof(h));
+	ret = pipe_read(data, data->rec_buf + sizeof(h), h.size - sizeof(h));
 	if (ret <= 0 && h.size > sizeof(h))
 		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s, size %u) is truncated by the end of the input",
 				     (unsigned long long)off, h.type, type_name(h.type), h.size);
@@ -568,7 +616,7 @@ static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_re
 			}
 			memcpy(buf, data->map + data->pos, padded);
 			data->pos += padded;
-		} else if (read_full(data->fd, buf, padded) != 1 && padded) {
+		} else if (pipe_read(data, buf, padded) != 1 && padded) {
 			free(buf);
 			return perf_err__set(err, EINVAL, "TRACING_DATA at offset %#llx: %u bytes run past the end of the input", off, size);
 		} else {
@@ -660,13 +708,43 @@ u64 perf_data__data_size(const struct perf_data *data)
 	return data->pipe ? data->pipe_bytes : data->header.data.size;
 }
 
+static int id_entry__cmp(const void *a, const void *b)
+{
+	const struct perf_id_entry *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* a sorted (id -> attr) index, rebuilt when pipe mode adds attrs */
+static void build_id_index(struct perf_data *data)
+{
+	size_t n = 0, k = 0;
+
+	for (size_t i = 0; i < data->nr_attrs; i++)
+		n += data->attrs[i].nr_ids;
+	free(data->id_index);
+	data->id_index = malloc((n ? n : 1) * sizeof(*data->id_index));
+	data->nr_id_index = 0;
+	data->id_index_attrs = data->nr_attrs;
+	if (!data->id_index)
+		return;
+	for (size_t i = 0; i < data->nr_attrs; i++)
+		for (size_t j = 0; j < data->attrs[i].nr_ids; j++)
+			data->id_index[k++] = (struct perf_id_entry){ data->attrs[i].ids[j], i };
+	qsort(data->id_index, k, sizeof(*data->id_index), id_entry__cmp);
+	data->nr_id_index = k;
+}
+
 static struct perf_evattr *attr_by_id(struct perf_data *data, u64 id)
 {
-	for (size_t i = 0; i < data->nr_attrs; i++)
-		for (size_t k = 0; k < data->attrs[i].nr_ids; k++)
-			if (data->attrs[i].ids[k] == id)
-				return &data->attrs[i];
-	return NULL;
+	struct perf_id_entry key = { id, 0 }, *hit;
+
+	if (data->id_index_attrs != data->nr_attrs)
+		build_id_index(data);
+	if (!data->nr_id_index)
+		return NULL;
+	hit = bsearch(&key, data->id_index, data->nr_id_index, sizeof(key), id_entry__cmp);
+	return hit ? &data->attrs[hit->attr] : NULL;
 }
 
 struct perf_evattr *perf_data__attr_of(struct perf_data *data, const struct perf_event_header *h)

@@ -42,6 +42,7 @@ static int fc__string(struct feat_cursor *c, char **out)
 {
 	u32 len;
 
+	*out = NULL;	/* callers free the old string first: never leave it dangling */
 	if (fc__u32(c, &len) || len > (size_t)(c->end - c->p))
 		return -EINVAL;
 	*out = strndup((const char *)c->p, len);

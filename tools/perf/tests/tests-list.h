@@ -1,3 +1,4 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The C tests in `perf test` order: append only, so numbers stay stable. */
 TEST(parse_sample, "Parse every sample_type field")
+TEST(reader_replay, "perf.data reader: fuzz corpus, truncations, regressions")

@@ -20,9 +20,26 @@
  *  - pending samples are capped by max_mem bytes: past it the oldest are released unmerged,
  *    with one warning.
  *
+ * What deliver() gets:
+ *  - stitched: sample->callchain is the merged chain (the sample's ips up to and including
+ *    the marker, then the record's ips), callchain_nr its length, deferred_callchain false;
+ *    deferred_cookie still says which cookie it was;
+ *  - released: the sample as parsed, deferred_callchain true (the last ip is the cookie).
+ * A queued sample is delivered from inside the call that resolves it (a record, an exit, the
+ * flush, or a later sample pushing the memory cap), so delivery follows the time of that
+ * event, as upstream perf does, not the sample's own time.
+ *
+ * Memory: max_mem caps what is really held for pending samples: the arena chunks the copies
+ * live in (a chunk is a sixteenth of the cap, 4 KB to 1 MB) plus a small fixed-size index
+ * entry per sample. Nothing is allocated per sample.
+ *
  * Ownership: the stitcher copies each queued sample record (the caller's buffer may be
  * reused) and frees the copy after deliver() returns. The perf_sample and callchain passed
- * to deliver() are only valid during the call.
+ * to deliver() are only valid during the call; deliver() must not call back into the
+ * stitcher. evattr pointers are kept with queued samples: the attrs must outlive the
+ * stitcher (the session's perf_data owns them). Errors: deliver()'s negative return is
+ * passed up (after the lists were made consistent); -ENOMEM; -EINVAL for a record whose nr
+ * does not fit it. The library never prints except through the fprintf helpers below.
  */
 #ifndef PERF_UTIL_DEFERRED_H
 #define PERF_UTIL_DEFERRED_H
@@ -52,6 +69,9 @@ struct deferred_stats {
 	u64	records_duplicate;	/* ignored: same tid+cookie as the thread's latest */
 	u64	records_unused;		/* stitched no sample at all */
 	u64	pending_peak;		/* most samples pending at once */
+	u64	bytes_peak;		/* most bytes held at once (copies + index) */
+	size_t	max_mem;		/* the cap in force */
+	bool	mem_cap_hit;		/* the cap released samples: warn once at the end */
 };
 
 /* max_mem: cap on pending sample copies in bytes (0 = default, 64 MB) */
@@ -79,8 +99,13 @@ int deferred_stitcher__thread_exit(struct deferred_stitcher *ds, u32 tid);
 int deferred_stitcher__flush(struct deferred_stitcher *ds);
 
 const struct deferred_stats *deferred_stitcher__stats(const struct deferred_stitcher *ds);
+/* bytes held now for pending samples (what max_mem caps), and how many are pending */
+size_t deferred_stitcher__bytes_held(const struct deferred_stitcher *ds);
+u64 deferred_stitcher__nr_pending(const struct deferred_stitcher *ds);
 /* the --stitch-stats block */
 void deferred_stats__fprintf(const struct deferred_stats *st, FILE *fp);
+/* the one warning line when the cap released samples (nothing otherwise); print it always */
+void deferred_stats__fprintf_warning(const struct deferred_stats *st, FILE *fp);
 
 /* record validation shared with -D and the stitcher: nr fits the record (minus trailer) */
 int perf_record_callchain_deferred__check(const struct perf_event_header *h, u16 trailer_size,

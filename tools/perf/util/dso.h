@@ -8,6 +8,17 @@
  * Address spaces: a map turns a sampled address into a file offset (ip - map start + pgoff);
  * dso__find_symbol_by_offset() turns a file offset into the ELF vaddr through the PT_LOAD
  * program headers and finds the symbol there. Kernel DSOs (kallsyms) are searched by address.
+ *
+ * Where symbols come from (user DSOs), in upstream perf's order; every path is under
+ * symbol_conf.symfs, and the first candidate with a .symtab provides the symbols while the
+ * first with a .dynsym is the "runtime" file (program headers, PLT):
+ *   1. .gnu_debuglink of the DSO: <dir>/<link>, <dir>/.debug/<link>, /usr/lib/debug<dir>/<link>
+ *   2. /usr/lib/debug<path>.debug, /usr/lib/debug<path>
+ *   3. /usr/lib/debug/.build-id/<xx>/<rest>.debug
+ *   4. <path> itself
+ *   5. <dir>/.debug/<name>, and /usr/lib/debug/lib/... for a /usr/lib/... path
+ * The DSO's build id is the recorded one, else the one in <symfs><path>; a candidate whose
+ * build id differs (or that has none) is skipped, as perf skips it.
  */
 #ifndef PERF_UTIL_DSO_H
 #define PERF_UTIL_DSO_H
@@ -38,6 +49,19 @@ struct dso_segment {
 	u64	vaddr;
 };
 
+/* load_errno: an errno value, or one of these (as perf numbers them) */
+enum dso_load_errno {
+	DSO_LOAD_ERRNO__SUCCESS		= 0,
+	DSO_LOAD_ERRNO__START		= 10000,
+	DSO_LOAD_ERRNO__INTERNAL_ERROR	= DSO_LOAD_ERRNO__START,
+	DSO_LOAD_ERRNO__INVALID_ELF,
+	DSO_LOAD_ERRNO__CANNOT_READ_BUILDID,
+	DSO_LOAD_ERRNO__MISMATCHING_BUILDID,
+	DSO_LOAD_ERRNO__DECOMPRESSION_FAILURE,
+	DSO_LOAD_ERRNO__NO_SYMBOLS,		/* ours: a readable file without any symbol */
+	DSO_LOAD_ERRNO__END,
+};
+
 struct dso {
 	char			*long_name;	/* the path as recorded */
 	const char		*short_name;	/* basename of long_name */
@@ -56,9 +80,12 @@ struct dso {
 	struct dso		*hash_next;
 };
 
+/* refcount 1 (the caller's); NULL on allocation failure. long_name is copied. */
 struct dso *dso__new(const char *long_name, enum dso_kind kind);
+/* both accept NULL */
 struct dso *dso__get(struct dso *dso);
 void dso__put(struct dso *dso);
+/* copies at most 20 bytes; size 0 clears the build id */
 void dso__set_build_id(struct dso *dso, const u8 *id, size_t size);
 
 /*
@@ -66,12 +93,24 @@ void dso__set_build_id(struct dso *dso, const u8 *id, size_t size);
  * found by build id (<symfs>/usr/lib/debug/.build-id/xx/rest.debug) or .gnu_debuglink, whose
  * build id must match. Adds PLT entries as "name@plt". Never fails hard: a DSO without a
  * readable file simply has no symbols (load_errno says why).
+ *
+ * Runs once (dso->loaded); returns 0 or -load_errno. conf may be NULL (no symfs). Kernel and
+ * module DSOs are left alone (their symbols come from kallsyms, loaded by the machine);
+ * anonymous memory has none; [vdso] would need perf's build-id cache, which we don't have.
+ * If dso->has_build_id was false, it is set from the file when the file has one.
  */
 int dso__load(struct dso *dso, const struct symbol_conf *conf);
 
-/* file offset (ip - map->start + map->pgoff) -> symbol; *vaddr_out gets the ELF vaddr */
+/*
+ * file offset (ip - map->start + map->pgoff) -> symbol; *vaddr_out gets the ELF vaddr (for
+ * kernel DSOs and DSOs without segments: the offset itself). Loads the DSO on first use.
+ * The symbol is owned by the dso; NULL when no symbol covers the address.
+ */
 const struct symbol *dso__find_symbol_by_offset(struct dso *dso, const struct symbol_conf *conf,
 						u64 offset, u64 *vaddr_out);
+
+/* a one-line reason for dso->load_errno, e.g. for -v output */
+const char *dso__strerror_load(const struct dso *dso, char *buf, size_t size);
 
 /* the dsos of one machine, by long_name */
 struct dsos {
@@ -81,12 +120,18 @@ struct dsos {
 };
 
 void dsos__init(struct dsos *dsos);
+/* drops the dsos' references; dsos still referenced by maps live on until dso__put */
 void dsos__exit(struct dsos *dsos);
 /* returns a borrowed pointer owned by dsos; NULL only on allocation failure */
 struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, enum dso_kind kind);
 struct dso *dsos__find(const struct dsos *dsos, const char *long_name);
 
-/* what kind of DSO a recorded mmap filename names */
+/*
+ * What kind of DSO a recorded mmap filename names. Bracketed names that are not the kernel,
+ * [vdso] or a known user-space pseudo mapping ([heap], [stack...], [uprobes], [vsyscall],
+ * [vvar...], [anon:...]) are taken for modules; any path is USER (even a .ko: perf only
+ * treats it as a module for kernel-mode mmaps, which callers classify themselves).
+ */
 enum dso_kind dso__kind_of(const char *filename);
 
 #endif

@@ -289,15 +289,11 @@ int machine__process_comm(struct machine *machine, const struct perf_event_heade
 	thread = machine__findnew_thread(machine, (s32)c->pid, (s32)c->tid);
 	if (!thread)
 		return -ENOMEM;
-	if (exec && thread->maps && thread->maps->nr) {
-		/* exec throws the old address space away; its new mmaps follow this record */
-		struct maps *fresh = maps__new();
-
-		if (!fresh)
-			return -ENOMEM;
-		maps__put(thread->maps);
-		thread->maps = fresh;
-	}
+	/*
+	 * exec keeps the old maps: samples taken in the kernel between the comm change and the
+	 * return to the new image still carry the old image's user stack. The new image's
+	 * mmaps replace whatever they overlap.
+	 */
 	return thread__set_comm(thread, c->comm, time, exec);
 }
 

@@ -51,7 +51,7 @@ int symbols__add(struct symbols *s, u64 start, u64 end, const char *name, u8 bin
  * next symbol's start. Must be called once after the last add and before any find.
  */
 void symbols__finish(struct symbols *s);
-/* the symbol containing addr, or NULL (the same symbol perf's search finds) */
+/* the symbol containing addr (the one perf's search finds), or NULL; NULL before sealing */
 const struct symbol *symbols__find(const struct symbols *s, u64 addr);
 
 /*

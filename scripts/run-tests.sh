@@ -1,0 +1,78 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# run-tests.sh - the test step of `make test`: `perf test` on the normal build
+# (tools/perf/perf), then on the ASan+UBSan build (build-asan/perf) where any sanitizer
+# finding aborts the test that hit it. Failed tests are re-run once with -v so the log
+# shows why. The last line is the combined "N passed, N failed, N skipped"; the exit
+# status is non-zero when anything failed or a run did not finish.
+#
+# Usage: scripts/run-tests.sh [perf test arguments, e.g. a test number or name fragment]
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+
+# how many failed tests get a verbose re-run per build: enough to diagnose, bounded time
+MAX_RERUNS=10
+
+total_passed=0
+total_failed=0
+total_skipped=0
+
+# run_suite NAME BINARY [ARGS...]: runs one binary's perf test and adds up its counts
+run_suite() {
+	local name=$1 bin=$2 log summary rc start p f s
+	shift 2
+
+	echo "==== perf test: $name build ($bin) ===="
+	if [ ! -x "$bin" ]; then
+		echo "$bin is missing: build it first (make all / make asan)"
+		total_failed=$((total_failed + 1))
+		return
+	fi
+	log=$(mktemp "${TMPDIR:-/tmp}/perf-run-tests.XXXXXX") || exit 1
+	start=$SECONDS
+	"$bin" test "$@" </dev/null 2>&1 | tee "$log"
+	rc=${PIPESTATUS[0]}
+	summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$log" | tail -1)
+	echo "==== $name build: exit status $rc, $((SECONDS - start)) s ===="
+	if [ -z "$summary" ]; then
+		echo "$bin test ended without its summary line (exit status $rc): counted as one failure"
+		total_failed=$((total_failed + 1))
+		rm -f "$log"
+		return
+	fi
+	read -r p _ f _ s _ <<<"$summary"
+	total_passed=$((total_passed + p))
+	total_skipped=$((total_skipped + s))
+	total_failed=$((total_failed + f))
+	if [ "$f" -eq 0 ] && [ "$rc" -ne 0 ]; then
+		echo "$bin test exited $rc with no failed test: counted as one failure"
+		total_failed=$((total_failed + 1))
+	fi
+	local n=0 nr
+	for nr in $(sed -nE 's/^ *([0-9]+): .*: FAILED!$/\1/p' "$log"); do
+		n=$((n + 1))
+		if [ "$n" -gt "$MAX_RERUNS" ]; then
+			echo "---- (more failures: re-run them with '$bin test -v NUMBER') ----"
+			break
+		fi
+		echo "---- $name build: test $nr again, with -v ----"
+		"$bin" test -v "$nr" </dev/null 2>&1 | grep -vE '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$'
+	done
+	rm -f "$log"
+}
+
+run_suite normal tools/perf/perf "$@"
+
+# every finding fails the test: stop at the first error, abort (the harness reports the
+# signal), check for leaks at exit; allocator_may_return_null keeps ASan from aborting on
+# the huge allocations hostile input asks for, which the code must survive as ENOMEM
+export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1:allocator_may_return_null=1:print_summary=1
+export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:report_error_type=1
+export LSAN_OPTIONS=report_objects=1
+run_suite asan build-asan/perf "$@"
+
+echo "==== both builds ===="
+echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
+[ "$total_failed" -eq 0 ]

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * writer.h - writing a perf.data file or pipe stream, the reader's mirror image (data.h).
+ *
+ * Sequence: perf_writer__new(), perf_writer__add_attr() for every event, the perf_writer__set_*
+ * header features, then perf_writer__write() for every record, perf_writer__finish(), and
+ * perf_writer__delete() in every case (it also cleans up after a failed or missing finish).
+ * Attrs and features are fixed by the first record: adding one later is -EBUSY.
+ *
+ * Layouts:
+ *  - file mode: the 104-byte PERFILE2 header, the attrs' id arrays, the attr section, the data
+ *    section, then the feature table and sections (EVENT_DESC with the names, COMPRESSED when
+ *    compressing, and whatever strings were set). The header is rewritten by finish().
+ *  - pipe mode: the 16-byte pipe header, one HEADER_ATTR record per attr (attr + ids), one
+ *    HEADER_FEATURE record per feature (EVENT_DESC included, which is how our reader learns the
+ *    names in a pipe), then the records.
+ *  - zstd_level > 0: kernel records (type < 64) go through one zstd stream that is cut every
+ *    comp_chunk input bytes into a PERF_RECORD_COMPRESSED2 record, so a record may straddle
+ *    two of them, as with `perf record -z`. perf's own records (type >= 64, e.g.
+ *    FINISHED_ROUND) are written plainly, after what was buffered.
+ *  - cross_endian: everything in the other byte order, as perf on a host of that order writes
+ *    it: u64 fields swapped, u32 pairs (pid/tid, cpu/res) swapped each in place, the attr flag
+ *    word with its bytes in place and each byte's bits mirrored (perf_event_attr__swap undoes
+ *    exactly that), sample RAW and user-stack bytes left as given (they are the caller's).
+ *
+ * Records are given in host order (a sample body too) and must have a size that is a multiple
+ * of 8 (the kernel's alignment; the reader reads u64 fields in place). Which attr a record
+ * belongs to (needed to swap its sample fields or sample_id trailer) is found by its id, as the
+ * reader does, or is the only attr. All attrs must share one sample_id layout.
+ *
+ * Errors: 0 or a negative errno, with err (may be NULL) saying what and where. The writer
+ * never prints. It owns its descriptor and every buffer; no pointer passed in is kept.
+ */
+#ifndef PERF_WRITER_H
+#define PERF_WRITER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <perf/abi.h>
+#include <perf/error.h>
+
+/* sizeof(struct perf_event_attr) of perf 6.1: files with it are readable by every perf we test */
+#define PERF_WRITER_DEFAULT_ATTR_SIZE	128
+/* input bytes per COMPRESSED2 record; not a multiple of a record size, so records straddle */
+#define PERF_WRITER_DEFAULT_COMP_CHUNK	4000
+#define PERF_WRITER_MAX_COMP_CHUNK	32768
+
+struct perf_writer_opts {
+	bool	pipe;		/* pipe-mode stream instead of a seekable file layout */
+	bool	cross_endian;	/* the other byte order */
+	int	zstd_level;	/* 0: no compression, else 1..19 */
+	u32	comp_chunk;	/* 0: PERF_WRITER_DEFAULT_COMP_CHUNK */
+	u32	attr_size;	/* 0: PERF_WRITER_DEFAULT_ATTR_SIZE; 64..sizeof(perf_event_attr) */
+};
+
+struct perf_writer;
+
+/* path "-" writes standard output (pipe mode only); opts may be NULL (file mode defaults) */
+struct perf_writer *perf_writer__new(const char *path, const struct perf_writer_opts *opts,
+				     struct perf_err *err);
+/* the same on an open descriptor, which the writer then owns */
+struct perf_writer *perf_writer__new_fd(int fd, const char *name,
+					const struct perf_writer_opts *opts, struct perf_err *err);
+/* frees w and closes its descriptor; it does not finish(): unfinished output is incomplete */
+void perf_writer__delete(struct perf_writer *w);
+
+/*
+ * An event of the recording. attr is copied (its size field is set to the written size),
+ * ids (may be NULL when nr_ids is 0) and name (may be NULL: no EVENT_DESC name) too.
+ * Returns the attr's index.
+ */
+int perf_writer__add_attr(struct perf_writer *w, const struct perf_event_attr *attr,
+			  const u64 *ids, size_t nr_ids, const char *name, struct perf_err *err);
+
+/* HEADER_HOSTNAME, _OSRELEASE, _VERSION, _ARCH, _CPUDESC, _CPUID */
+int perf_writer__set_string(struct perf_writer *w, int feat, const char *value,
+			    struct perf_err *err);
+int perf_writer__set_nrcpus(struct perf_writer *w, u32 available, u32 online,
+			    struct perf_err *err);
+int perf_writer__set_cmdline(struct perf_writer *w, int argc, const char *const *argv,
+			     struct perf_err *err);
+
+/* one record, host order; the writer does not keep it */
+int perf_writer__write(struct perf_writer *w, const struct perf_event_header *event,
+		       struct perf_err *err);
+
+/* flush the compressed stream; file mode: features and the final header */
+int perf_writer__finish(struct perf_writer *w, struct perf_err *err);
+
+/* bytes written since the data section began (after compression; pipe: since the start) */
+u64 perf_writer__data_size(const struct perf_writer *w);
+
+/* swap a sample record's body (not its header) to the other byte order, field by field */
+int perf_sample__swap_body(const struct perf_event_attr *attr, struct perf_event_header *h,
+			   struct perf_err *err);
+
+#endif /* PERF_WRITER_H */

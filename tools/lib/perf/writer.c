@@ -1,0 +1,1065 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The perf.data writer: file and pipe layouts, zstd COMPRESSED2 wrapping, and output in the
+ * other byte order. See writer.h for the layouts.
+ *
+ * Output goes through one buffer to the descriptor; file mode writes a zeroed header first
+ * and rewrites it in finish(), when the data size and the feature table are known:
+ *
+ *   0      header (104 bytes)
+ *   104    ids of attr 0, ids of attr 1, ...
+ *          attr section: { attr (attr_size bytes), { ids offset, ids size } } per attr
+ *          data section: the records
+ *          feature table: { offset, size } per feature bit set, in bit order
+ *          feature sections
+ */
+#include <byteswap.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zstd.h>
+#include <perf/data.h>
+#include <perf/writer.h>
+
+#define PERF_FILE_HEADER_SIZE	104
+#define PIPE_HEADER_SIZE	16
+#define OUT_BUF_SIZE		(64 * 1024)
+#define MAX_RECORD_SIZE		65535
+/* perf pads header strings to this, NUL included */
+#define NAME_ALIGN		64
+
+#define PERF_SAMPLE_BRANCH_HW_INDEX	(1ULL << 17)
+#define PERF_SAMPLE_BRANCH_COUNTERS	(1ULL << 19)
+
+_Static_assert(sizeof(struct perf_file_header) == PERF_FILE_HEADER_SIZE, "file header layout");
+
+/* a growable byte buffer that stores numbers in the output's byte order */
+struct wbuf {
+	u8	*p;
+	size_t	len, alloc;
+	bool	swap;
+	bool	oom;
+};
+
+struct perf_writer {
+	int			fd;
+	char			*name;
+	struct perf_writer_opts	opts;
+	bool			started;	/* attrs and features are out */
+	bool			finished;
+	bool			failed;		/* a write failed: the output is unusable */
+
+	struct perf_evattr	*attrs;		/* host order; ids and name owned */
+	size_t			nr_attrs;
+	u64			*ids_offset;	/* file mode: where each attr's ids went */
+
+	char			*strings[HEADER_LAST_FEATURE];
+	bool			has_nrcpus;
+	u32			nr_cpus_avail, nr_cpus_online;
+	char			**cmdline;
+	int			cmdline_argc;
+
+	u8			*out;		/* pending output bytes */
+	size_t			out_len;
+	u64			pos;		/* file offset of out[0] + out_len */
+	u64			data_offset;
+
+	u64			*rec;		/* an aligned record being swapped */
+
+	ZSTD_CCtx		*zstd;
+	u8			*comp_in;	/* record bytes not yet compressed */
+	size_t			comp_in_len, comp_in_alloc;
+	u8			*comp_out;	/* one COMPRESSED2 record */
+	size_t			comp_out_alloc;
+	u64			comp_in_total, comp_out_total;
+};
+
+/* ---- byte order --------------------------------------------------------------------------- */
+
+static u64 w64(const struct perf_writer *w, u64 v)
+{
+	return w->opts.cross_endian ? bswap_64(v) : v;
+}
+
+static void wbuf__put(struct wbuf *b, const void *p, size_t len)
+{
+	if (b->oom)
+		return;
+	if (b->len + len > b->alloc) {
+		size_t n = b->alloc ? b->alloc : 256;
+		u8 *np;
+
+		while (n < b->len + len)
+			n *= 2;
+		np = realloc(b->p, n);
+		if (!np) {
+			b->oom = true;
+			return;
+		}
+		b->p = np;
+		b->alloc = n;
+	}
+	memcpy(b->p + b->len, p, len);
+	b->len += len;
+}
+
+static void wbuf__u32(struct wbuf *b, u32 v)
+{
+	if (b->swap)
+		v = bswap_32(v);
+	wbuf__put(b, &v, 4);
+}
+
+static void wbuf__u64(struct wbuf *b, u64 v)
+{
+	if (b->swap)
+		v = bswap_64(v);
+	wbuf__put(b, &v, 8);
+}
+
+static void wbuf__zeros(struct wbuf *b, size_t n)
+{
+	static const u8 zero[NAME_ALIGN];
+
+	while (n) {
+		size_t k = n < sizeof(zero) ? n : sizeof(zero);
+
+		wbuf__put(b, zero, k);
+		n -= k;
+	}
+}
+
+/* a perf header string: u32 length (NUL included, padded to NAME_ALIGN), then the bytes */
+static void wbuf__string(struct wbuf *b, const char *s)
+{
+	size_t len = strlen(s) + 1;
+	size_t padded = (len + NAME_ALIGN - 1) / NAME_ALIGN * NAME_ALIGN;
+
+	wbuf__u32(b, (u32)padded);
+	wbuf__put(b, s, len);
+	wbuf__zeros(b, padded - len);
+}
+
+/* an attr as it sits in the output: host order, or swapped like a big-endian perf wrote it */
+static void attr__to_output(const struct perf_writer *w, const struct perf_event_attr *attr,
+			    struct perf_event_attr *out)
+{
+	*out = *attr;
+	out->size = w->opts.attr_size;
+	/* every field swap is its own inverse, the flag bit mirroring too */
+	if (w->opts.cross_endian)
+		perf_event_attr__swap(out, w->opts.attr_size);
+}
+
+struct sw_cursor {
+	u8	*p, *end;
+};
+
+static int sw__u64(struct sw_cursor *c, u64 *host)
+{
+	u64 v;
+
+	if (c->end - c->p < 8)
+		return -EINVAL;
+	memcpy(&v, c->p, 8);
+	if (host)
+		*host = v;
+	v = bswap_64(v);
+	memcpy(c->p, &v, 8);
+	c->p += 8;
+	return 0;
+}
+
+static int sw__u64s(struct sw_cursor *c, u64 n)
+{
+	if (n > (u64)(c->end - c->p) / 8)
+		return -EINVAL;
+	while (n--)
+		sw__u64(c, NULL);
+	return 0;
+}
+
+/* pid/tid and cpu/res: a big-endian kernel stores two u32, each in its own order */
+static int sw__u32_pair(struct sw_cursor *c)
+{
+	u32 v[2];
+
+	if (c->end - c->p < 8)
+		return -EINVAL;
+	memcpy(v, c->p, 8);
+	v[0] = bswap_32(v[0]);
+	v[1] = bswap_32(v[1]);
+	memcpy(c->p, v, 8);
+	c->p += 8;
+	return 0;
+}
+
+static int sw__skip(struct sw_cursor *c, u64 n)
+{
+	if (n > (u64)(c->end - c->p))
+		return -EINVAL;
+	c->p += n;
+	return 0;
+}
+
+static int sw__regs(struct sw_cursor *c, u64 mask)
+{
+	u64 abi;
+
+	if (sw__u64(c, &abi))
+		return -EINVAL;
+	return abi == PERF_SAMPLE_REGS_ABI_NONE ? 0 : sw__u64s(c, (u64)__builtin_popcountll(mask));
+}
+
+static int sw__read(struct sw_cursor *c, u64 read_format)
+{
+	u64 words = !!(read_format & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+		    !!(read_format & PERF_FORMAT_TOTAL_TIME_RUNNING);
+	u64 per = 1 + !!(read_format & PERF_FORMAT_ID) + !!(read_format & PERF_FORMAT_LOST);
+	u64 nr;
+
+	if (!(read_format & PERF_FORMAT_GROUP))
+		return sw__u64s(c, words + per);
+	if (sw__u64(c, &nr) || sw__u64s(c, words))
+		return -EINVAL;
+	if (nr > (u64)(c->end - c->p) / (8 * per))
+		return -EINVAL;
+	return sw__u64s(c, nr * per);
+}
+
+/* the fields in perf_output_sample() order, as evattr.c parses them */
+int perf_sample__swap_body(const struct perf_event_attr *attr, struct perf_event_header *h,
+			   struct perf_err *err)
+{
+	struct sw_cursor c = { (u8 *)(h + 1), (u8 *)h + h->size };
+	u64 type = attr->sample_type, n;
+	const char *field = NULL;
+
+#define SW(name, expr)						\
+	do {							\
+		field = name;					\
+		if (expr)					\
+			goto out_short;				\
+	} while (0)
+
+	if (h->size < sizeof(*h))
+		return perf_err__set(err, EINVAL, "sample record of %u bytes is smaller than its header", h->size);
+	if (type & PERF_SAMPLE_IDENTIFIER)
+		SW("identifier", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_IP)
+		SW("ip", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_TID)
+		SW("tid", sw__u32_pair(&c));
+	if (type & PERF_SAMPLE_TIME)
+		SW("time", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_ADDR)
+		SW("addr", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_ID)
+		SW("id", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_STREAM_ID)
+		SW("stream_id", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_CPU)
+		SW("cpu", sw__u32_pair(&c));
+	if (type & PERF_SAMPLE_PERIOD)
+		SW("period", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_READ)
+		SW("read", sw__read(&c, attr->read_format));
+	if (type & PERF_SAMPLE_CALLCHAIN) {
+		SW("callchain nr", sw__u64(&c, &n));
+		SW("callchain", sw__u64s(&c, n));
+	}
+	if (type & PERF_SAMPLE_RAW) {
+		u32 size;
+
+		field = "raw size";
+		if (c.end - c.p < 4)
+			goto out_short;
+		memcpy(&size, c.p, 4);
+		*(u32 *)c.p = bswap_32(size);
+		c.p += 4;
+		/* the payload is the tracepoint's own bytes: the caller gives them as wanted */
+		SW("raw data", sw__skip(&c, size + (8 - (4 + (u64)size) % 8) % 8));
+	}
+	if (type & PERF_SAMPLE_BRANCH_STACK) {
+		SW("branch nr", sw__u64(&c, &n));
+		if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX)
+			SW("branch hw_idx", sw__u64(&c, NULL));
+		field = "branch stack";
+		if (n > (u64)(c.end - c.p) / 24)
+			goto out_short;
+		sw__u64s(&c, n * 3);
+		if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_COUNTERS)
+			SW("branch counters", sw__u64s(&c, n));
+	}
+	if (type & PERF_SAMPLE_REGS_USER)
+		SW("user regs", sw__regs(&c, attr->sample_regs_user));
+	if (type & PERF_SAMPLE_STACK_USER) {
+		SW("user stack size", sw__u64(&c, &n));
+		SW("user stack", sw__skip(&c, n));
+		if (n)
+			SW("user stack dyn_size", sw__u64(&c, NULL));
+	}
+	if (type & PERF_SAMPLE_WEIGHT_TYPE)
+		SW("weight", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_DATA_SRC)
+		SW("data_src", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_TRANSACTION)
+		SW("transaction", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_REGS_INTR)
+		SW("intr regs", sw__regs(&c, attr->sample_regs_intr));
+	if (type & PERF_SAMPLE_PHYS_ADDR)
+		SW("phys_addr", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_CGROUP)
+		SW("cgroup", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_DATA_PAGE_SIZE)
+		SW("data_page_size", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_CODE_PAGE_SIZE)
+		SW("code_page_size", sw__u64(&c, NULL));
+	if (type & PERF_SAMPLE_AUX) {
+		SW("aux size", sw__u64(&c, &n));
+		SW("aux data", sw__skip(&c, n));
+	}
+#undef SW
+	return 0;
+
+out_short:
+	return perf_err__set(err, EINVAL, "sample field '%s' runs past the end of the %u-byte record",
+			     field, h->size);
+}
+
+/* the sample_id trailer: TID TIME ID STREAM_ID CPU IDENTIFIER */
+static void trailer__swap(const struct perf_evattr *ea, struct perf_event_header *h)
+{
+	struct sw_cursor c = { (u8 *)h + h->size - ea->id_hdr_size, (u8 *)h + h->size };
+	u64 type = ea->attr.sample_type;
+
+	/* the caller checked that the trailer fits: every step below does */
+	if (type & PERF_SAMPLE_TID)
+		sw__u32_pair(&c);
+	if (type & PERF_SAMPLE_TIME)
+		sw__u64(&c, NULL);
+	if (type & PERF_SAMPLE_ID)
+		sw__u64(&c, NULL);
+	if (type & PERF_SAMPLE_STREAM_ID)
+		sw__u64(&c, NULL);
+	if (type & PERF_SAMPLE_CPU)
+		sw__u32_pair(&c);
+	if (type & PERF_SAMPLE_IDENTIFIER)
+		sw__u64(&c, NULL);
+}
+
+static void header__swap(struct perf_event_header *h)
+{
+	h->type = bswap_32(h->type);
+	h->misc = bswap_16(h->misc);
+	h->size = bswap_16(h->size);
+}
+
+/* ---- output ------------------------------------------------------------------------------- */
+
+static int out__flush(struct perf_writer *w, struct perf_err *err)
+{
+	size_t done = 0;
+
+	while (done < w->out_len) {
+		ssize_t n = write(w->fd, w->out + done, w->out_len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			w->failed = true;
+			return perf_err__set(err, n < 0 ? errno : EIO, "cannot write %s: %m", w->name);
+		}
+		done += (size_t)n;
+	}
+	w->out_len = 0;
+	return 0;
+}
+
+static int out__write(struct perf_writer *w, const void *p, size_t len, struct perf_err *err)
+{
+	const u8 *src = p;
+
+	w->pos += len;
+	while (len) {
+		size_t k = OUT_BUF_SIZE - w->out_len;
+
+		if (!k && out__flush(w, err))
+			return -EIO;
+		k = OUT_BUF_SIZE - w->out_len;
+		if (k > len)
+			k = len;
+		memcpy(w->out + w->out_len, src, k);
+		w->out_len += k;
+		src += k;
+		len -= k;
+	}
+	return 0;
+}
+
+/* ---- setup -------------------------------------------------------------------------------- */
+
+struct perf_writer *perf_writer__new_fd(int fd, const char *name,
+					const struct perf_writer_opts *opts, struct perf_err *err)
+{
+	struct perf_writer *w = calloc(1, sizeof(*w));
+
+	if (!w) {
+		close(fd);
+		perf_err__set(err, ENOMEM, "out of memory");
+		return NULL;
+	}
+	w->fd = fd;
+	if (opts)
+		w->opts = *opts;
+	if (!w->opts.attr_size)
+		w->opts.attr_size = PERF_WRITER_DEFAULT_ATTR_SIZE;
+	if (!w->opts.comp_chunk)
+		w->opts.comp_chunk = PERF_WRITER_DEFAULT_COMP_CHUNK;
+	w->name = strdup(name);
+	w->out = malloc(OUT_BUF_SIZE);
+	w->rec = malloc(MAX_RECORD_SIZE + 1);
+	if (!w->name || !w->out || !w->rec) {
+		perf_err__set(err, ENOMEM, "out of memory");
+		goto out_delete;
+	}
+	if (w->opts.attr_size < PERF_ATTR_SIZE_VER0 || w->opts.attr_size > sizeof(struct perf_event_attr) ||
+	    w->opts.attr_size % 8) {
+		perf_err__set(err, EINVAL, "attr size %u: must be a multiple of 8 from %d to %zu",
+			      w->opts.attr_size, PERF_ATTR_SIZE_VER0, sizeof(struct perf_event_attr));
+		goto out_delete;
+	}
+	if (w->opts.zstd_level < 0 || w->opts.zstd_level > ZSTD_maxCLevel() ||
+	    w->opts.comp_chunk > PERF_WRITER_MAX_COMP_CHUNK) {
+		perf_err__set(err, EINVAL, "zstd level %d (0..%d) or chunk %u (at most %d) out of range",
+			      w->opts.zstd_level, ZSTD_maxCLevel(), w->opts.comp_chunk,
+			      PERF_WRITER_MAX_COMP_CHUNK);
+		goto out_delete;
+	}
+	if (w->opts.zstd_level) {
+		w->zstd = ZSTD_createCCtx();
+		w->comp_in_alloc = w->opts.comp_chunk + MAX_RECORD_SIZE + 1;
+		w->comp_in = malloc(w->comp_in_alloc);
+		w->comp_out_alloc = sizeof(struct perf_record_compressed2) +
+				    ZSTD_compressBound(w->opts.comp_chunk) + 8;
+		w->comp_out = malloc(w->comp_out_alloc);
+		if (!w->zstd || !w->comp_in || !w->comp_out) {
+			perf_err__set(err, ENOMEM, "out of memory for zstd");
+			goto out_delete;
+		}
+		if (ZSTD_isError(ZSTD_CCtx_setParameter(w->zstd, ZSTD_c_compressionLevel,
+							w->opts.zstd_level))) {
+			perf_err__set(err, EINVAL, "zstd refuses level %d", w->opts.zstd_level);
+			goto out_delete;
+		}
+	}
+	return w;
+
+out_delete:
+	perf_writer__delete(w);
+	return NULL;
+}
+
+struct perf_writer *perf_writer__new(const char *path, const struct perf_writer_opts *opts,
+				     struct perf_err *err)
+{
+	int fd;
+
+	if (!strcmp(path, "-")) {
+		if (!opts || !opts->pipe) {
+			perf_err__set(err, EINVAL, "standard output can only take a pipe-mode stream");
+			return NULL;
+		}
+		fd = dup(STDOUT_FILENO);
+	} else {
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	}
+	if (fd < 0) {
+		perf_err__set(err, errno, "cannot create %s: %m", path);
+		return NULL;
+	}
+	return perf_writer__new_fd(fd, path, opts, err);
+}
+
+void perf_writer__delete(struct perf_writer *w)
+{
+	if (!w)
+		return;
+	for (size_t i = 0; i < w->nr_attrs; i++) {
+		free(w->attrs[i].ids);
+		free(w->attrs[i].name);
+	}
+	free(w->attrs);
+	free(w->ids_offset);
+	for (int i = 0; i < HEADER_LAST_FEATURE; i++)
+		free(w->strings[i]);
+	for (int i = 0; i < w->cmdline_argc; i++)
+		free(w->cmdline[i]);
+	free(w->cmdline);
+	free(w->out);
+	free(w->rec);
+	if (w->zstd)
+		ZSTD_freeCCtx(w->zstd);
+	free(w->comp_in);
+	free(w->comp_out);
+	if (w->fd >= 0)
+		close(w->fd);
+	free(w->name);
+	free(w);
+}
+
+static int writer__check_setup(struct perf_writer *w, const char *what, struct perf_err *err)
+{
+	if (w->started)
+		return perf_err__set(err, EBUSY, "%s: %s must come before the first record", w->name, what);
+	return 0;
+}
+
+/* the fields a sample_id trailer is made of */
+#define SAMPLE_ID_FIELDS	(PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ID | \
+				 PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER)
+
+int perf_writer__add_attr(struct perf_writer *w, const struct perf_event_attr *attr,
+			  const u64 *ids, size_t nr_ids, const char *name, struct perf_err *err)
+{
+	struct perf_evattr *ea, *n;
+
+	if (writer__check_setup(w, "attrs", err))
+		return -EBUSY;
+	if (w->nr_attrs) {
+		const struct perf_event_attr *first = &w->attrs[0].attr;
+
+		/* the reader finds a record's trailer with the first attr's layout */
+		if ((first->sample_type & SAMPLE_ID_FIELDS) != (attr->sample_type & SAMPLE_ID_FIELDS) ||
+		    perf_attr__has(first, PERF_ATTR_BIT_SAMPLE_ID_ALL) !=
+		    perf_attr__has(attr, PERF_ATTR_BIT_SAMPLE_ID_ALL))
+			return perf_err__set(err, EINVAL, "%s: attr %zu has another sample_id layout than attr 0",
+					     w->name, w->nr_attrs);
+	}
+	if (w->opts.pipe && sizeof(struct perf_event_header) + w->opts.attr_size + nr_ids * 8 > MAX_RECORD_SIZE)
+		return perf_err__set(err, EINVAL, "%s: %zu ids do not fit a HEADER_ATTR record", w->name, nr_ids);
+	n = realloc(w->attrs, (w->nr_attrs + 1) * sizeof(*n));
+	if (!n)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	w->attrs = n;
+	ea = &n[w->nr_attrs];
+	memset(ea, 0, sizeof(*ea));
+	ea->attr = *attr;
+	ea->attr.size = w->opts.attr_size;
+	if (nr_ids) {
+		ea->ids = malloc(nr_ids * sizeof(u64));
+		if (!ea->ids)
+			return perf_err__set(err, ENOMEM, "out of memory");
+		memcpy(ea->ids, ids, nr_ids * sizeof(u64));
+	}
+	ea->nr_ids = nr_ids;
+	if (name) {
+		ea->name = strdup(name);
+		if (!ea->name) {
+			free(ea->ids);
+			return perf_err__set(err, ENOMEM, "out of memory");
+		}
+	}
+	ea->idx = (int)w->nr_attrs;
+	perf_evattr__init_positions(ea);
+	return (int)w->nr_attrs++;
+}
+
+int perf_writer__set_string(struct perf_writer *w, int feat, const char *value,
+			    struct perf_err *err)
+{
+	char *s;
+
+	if (writer__check_setup(w, "features", err))
+		return -EBUSY;
+	switch (feat) {
+	case HEADER_HOSTNAME:
+	case HEADER_OSRELEASE:
+	case HEADER_VERSION:
+	case HEADER_ARCH:
+	case HEADER_CPUDESC:
+	case HEADER_CPUID:
+		break;
+	default:
+		return perf_err__set(err, EINVAL, "feature %d is not a string feature", feat);
+	}
+	s = strdup(value);
+	if (!s)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	free(w->strings[feat]);
+	w->strings[feat] = s;
+	return 0;
+}
+
+int perf_writer__set_nrcpus(struct perf_writer *w, u32 available, u32 online,
+			    struct perf_err *err)
+{
+	if (writer__check_setup(w, "features", err))
+		return -EBUSY;
+	w->has_nrcpus = true;
+	w->nr_cpus_avail = available;
+	w->nr_cpus_online = online;
+	return 0;
+}
+
+int perf_writer__set_cmdline(struct perf_writer *w, int argc, const char *const *argv,
+			     struct perf_err *err)
+{
+	char **v;
+
+	if (writer__check_setup(w, "features", err))
+		return -EBUSY;
+	v = calloc(argc > 0 ? (size_t)argc : 1, sizeof(*v));
+	if (!v)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	for (int i = 0; i < argc; i++) {
+		v[i] = strdup(argv[i]);
+		if (!v[i]) {
+			while (i--)
+				free(v[i]);
+			free(v);
+			return perf_err__set(err, ENOMEM, "out of memory");
+		}
+	}
+	for (int i = 0; i < w->cmdline_argc; i++)
+		free(w->cmdline[i]);
+	free(w->cmdline);
+	w->cmdline = v;
+	w->cmdline_argc = argc;
+	return 0;
+}
+
+/* ---- features ----------------------------------------------------------------------------- */
+
+static bool writer__has_feature(const struct perf_writer *w, int feat)
+{
+	switch (feat) {
+	case HEADER_NRCPUS:
+		return w->has_nrcpus;
+	case HEADER_CMDLINE:
+		return w->cmdline != NULL;
+	case HEADER_EVENT_DESC:
+		return w->nr_attrs > 0;
+	case HEADER_COMPRESSED:
+		return w->zstd != NULL;
+	default:
+		return feat < HEADER_LAST_FEATURE && w->strings[feat];
+	}
+}
+
+/* one feature's section, in the output byte order */
+static int writer__feature(const struct perf_writer *w, int feat, struct wbuf *b)
+{
+	switch (feat) {
+	case HEADER_NRCPUS:
+		wbuf__u32(b, w->nr_cpus_avail);
+		wbuf__u32(b, w->nr_cpus_online);
+		break;
+	case HEADER_CMDLINE:
+		wbuf__u32(b, (u32)w->cmdline_argc);
+		for (int i = 0; i < w->cmdline_argc; i++)
+			wbuf__string(b, w->cmdline[i]);
+		break;
+	case HEADER_EVENT_DESC:
+		wbuf__u32(b, (u32)w->nr_attrs);
+		wbuf__u32(b, w->opts.attr_size);
+		for (size_t i = 0; i < w->nr_attrs; i++) {
+			const struct perf_evattr *ea = &w->attrs[i];
+			struct perf_event_attr attr;
+			char name[128];
+
+			attr__to_output(w, &ea->attr, &attr);
+			wbuf__put(b, &attr, w->opts.attr_size);
+			wbuf__u32(b, (u32)ea->nr_ids);
+			if (!ea->name)
+				perf_evattr__default_name(&ea->attr, name, sizeof(name));
+			wbuf__string(b, ea->name ? ea->name : name);
+			for (size_t k = 0; k < ea->nr_ids; k++)
+				wbuf__u64(b, ea->ids[k]);
+		}
+		break;
+	case HEADER_COMPRESSED: {
+		u64 ratio = w->comp_out_total ? w->comp_in_total / w->comp_out_total : 0;
+
+		wbuf__u32(b, 0);	/* version */
+		wbuf__u32(b, 1);	/* zstd */
+		wbuf__u32(b, (u32)w->opts.zstd_level);
+		wbuf__u32(b, (u32)ratio);
+		wbuf__u32(b, w->opts.comp_chunk);
+		break;
+	}
+	default:
+		wbuf__string(b, w->strings[feat]);
+		break;
+	}
+	return b->oom ? -ENOMEM : 0;
+}
+
+/* pipe mode: every feature as a HEADER_FEATURE record */
+static int writer__pipe_features(struct perf_writer *w, struct perf_err *err)
+{
+	for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++) {
+		struct wbuf b = { .swap = w->opts.cross_endian };
+		struct perf_record_header_feature f;
+		size_t pad;
+		int ret;
+
+		if (!writer__has_feature(w, feat))
+			continue;
+		/* the compression ratio is only known at the end: pipes carry the settings */
+		ret = writer__feature(w, feat, &b);
+		pad = (8 - b.len % 8) % 8;
+		if (!ret && sizeof(f) + b.len + pad > MAX_RECORD_SIZE)
+			ret = -E2BIG;
+		if (ret) {
+			free(b.p);
+			return perf_err__set(err, ret, "%s: feature %s does not fit a record", w->name,
+					     perf_header_feature__name(feat));
+		}
+		f.header = (struct perf_event_header){
+			.type = PERF_RECORD_HEADER_FEATURE,
+			.size = (u16)(sizeof(f) + b.len + pad),
+		};
+		f.feat_id = w64(w, (u64)feat);
+		if (w->opts.cross_endian)
+			header__swap(&f.header);
+		wbuf__zeros(&b, pad);
+		ret = b.oom ? -ENOMEM : 0;
+		if (!ret)
+			ret = out__write(w, &f, sizeof(f), err);
+		if (!ret)
+			ret = out__write(w, b.p, b.len, err);
+		free(b.p);
+		if (ret)
+			return perf_err__set(err, ret, "%s: cannot write feature %s", w->name,
+					     perf_header_feature__name(feat));
+	}
+	return 0;
+}
+
+/* ---- start: everything before the first record -------------------------------------------- */
+
+static int writer__start_pipe(struct perf_writer *w, struct perf_err *err)
+{
+	u64 head[2] = { w->opts.cross_endian ? PERF_MAGIC2_SWAPPED : PERF_MAGIC2,
+			w64(w, PIPE_HEADER_SIZE) };
+
+	if (out__write(w, head, sizeof(head), err))
+		return -EIO;
+	for (size_t i = 0; i < w->nr_attrs; i++) {
+		const struct perf_evattr *ea = &w->attrs[i];
+		struct perf_event_header h = {
+			.type = PERF_RECORD_HEADER_ATTR,
+			.size = (u16)(sizeof(h) + w->opts.attr_size + ea->nr_ids * 8),
+		};
+		struct perf_event_attr attr;
+
+		attr__to_output(w, &ea->attr, &attr);
+		if (w->opts.cross_endian)
+			header__swap(&h);
+		if (out__write(w, &h, sizeof(h), err) || out__write(w, &attr, w->opts.attr_size, err))
+			return -EIO;
+		for (size_t k = 0; k < ea->nr_ids; k++) {
+			u64 id = w64(w, ea->ids[k]);
+
+			if (out__write(w, &id, 8, err))
+				return -EIO;
+		}
+	}
+	return writer__pipe_features(w, err);
+}
+
+static int writer__start_file(struct perf_writer *w, struct perf_err *err)
+{
+	static const u8 zero[PERF_FILE_HEADER_SIZE];
+
+	w->ids_offset = calloc(w->nr_attrs ? w->nr_attrs : 1, sizeof(u64));
+	if (!w->ids_offset)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	if (out__write(w, zero, sizeof(zero), err))
+		return -EIO;
+	for (size_t i = 0; i < w->nr_attrs; i++) {
+		w->ids_offset[i] = w->pos;
+		for (size_t k = 0; k < w->attrs[i].nr_ids; k++) {
+			u64 id = w64(w, w->attrs[i].ids[k]);
+
+			if (out__write(w, &id, 8, err))
+				return -EIO;
+		}
+	}
+	for (size_t i = 0; i < w->nr_attrs; i++) {
+		struct perf_event_attr attr;
+		u64 ids[2] = { w64(w, w->ids_offset[i]), w64(w, w->attrs[i].nr_ids * 8) };
+
+		attr__to_output(w, &w->attrs[i].attr, &attr);
+		if (out__write(w, &attr, w->opts.attr_size, err) || out__write(w, ids, sizeof(ids), err))
+			return -EIO;
+	}
+	w->data_offset = w->pos;
+	return 0;
+}
+
+static int writer__start(struct perf_writer *w, struct perf_err *err)
+{
+	int ret;
+
+	if (w->started)
+		return 0;
+	if (!w->nr_attrs)
+		return perf_err__set(err, EINVAL, "%s: no attrs were added before the first record", w->name);
+	w->started = true;
+	ret = w->opts.pipe ? writer__start_pipe(w, err) : writer__start_file(w, err);
+	if (ret)
+		w->failed = true;
+	return ret;
+}
+
+/* ---- records ------------------------------------------------------------------------------ */
+
+/* compress len bytes of comp_in (all of it at the end) into one COMPRESSED2 record */
+static int writer__compress(struct perf_writer *w, size_t len, struct perf_err *err)
+{
+	struct perf_record_compressed2 *c = (void *)w->comp_out;
+	ZSTD_inBuffer in = { w->comp_in, len, 0 };
+	ZSTD_outBuffer out = { c->data, w->comp_out_alloc - sizeof(*c) - 8, 0 };
+	size_t ret, size, pad;
+
+	if (!len)
+		return 0;
+	/* flush, never end: the stream goes on in the next record, as perf's does */
+	do {
+		ret = ZSTD_compressStream2(w->zstd, &out, &in, ZSTD_e_flush);
+		if (ZSTD_isError(ret)) {
+			w->failed = true;
+			return perf_err__set(err, EIO, "%s: zstd: %s", w->name, ZSTD_getErrorName(ret));
+		}
+	} while (ret || in.pos < in.size);
+	pad = (8 - out.pos % 8) % 8;
+	memset(c->data + out.pos, 0, pad);
+	size = sizeof(*c) + out.pos + pad;
+	if (size > MAX_RECORD_SIZE) {
+		w->failed = true;
+		return perf_err__set(err, E2BIG, "%s: %zu bytes compressed to %zu, more than a record holds",
+				     w->name, len, out.pos);
+	}
+	c->header = (struct perf_event_header){ .type = PERF_RECORD_COMPRESSED2, .size = (u16)size };
+	c->data_size = w64(w, out.pos);
+	if (w->opts.cross_endian)
+		header__swap(&c->header);
+	w->comp_in_total += len;
+	w->comp_out_total += size;
+	memmove(w->comp_in, w->comp_in + len, w->comp_in_len - len);
+	w->comp_in_len -= len;
+	return out__write(w, c, size, err);
+}
+
+static int writer__emit(struct perf_writer *w, const void *rec, u16 size, bool compress,
+			struct perf_err *err)
+{
+	int ret;
+
+	if (!w->zstd)
+		return out__write(w, rec, size, err);
+	if (!compress) {
+		/* what was buffered goes first, so the order of records holds */
+		ret = writer__compress(w, w->comp_in_len, err);
+		return ret ? ret : out__write(w, rec, size, err);
+	}
+	memcpy(w->comp_in + w->comp_in_len, rec, size);
+	w->comp_in_len += size;
+	/* cut at a fixed byte count, wherever the records fall */
+	while (w->comp_in_len >= w->opts.comp_chunk) {
+		ret = writer__compress(w, w->opts.comp_chunk, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static const struct perf_evattr *writer__attr_of(const struct perf_writer *w,
+						 const struct perf_event_header *h)
+{
+	const struct perf_evattr *first = &w->attrs[0];
+	u64 id;
+
+	if (w->nr_attrs == 1 || h->type != PERF_RECORD_SAMPLE)
+		return first;	/* trailers share the first attr's layout */
+	if (first->id_pos < 0 || sizeof(*h) + (size_t)(first->id_pos + 1) * 8 > h->size)
+		return NULL;
+	memcpy(&id, (const u8 *)(h + 1) + first->id_pos * 8, 8);
+	for (size_t i = 0; i < w->nr_attrs; i++)
+		for (size_t k = 0; k < w->attrs[i].nr_ids; k++)
+			if (w->attrs[i].ids[k] == id)
+				return &w->attrs[i];
+	return NULL;
+}
+
+/* a host-order record into w->rec in the output byte order */
+static int writer__swap_record(struct perf_writer *w, const struct perf_event_header *event,
+			       struct perf_err *err)
+{
+	struct perf_event_header *h = (void *)w->rec;
+	const struct perf_evattr *ea;
+	int ret;
+
+	memcpy(h, event, event->size);
+	if (event->type == PERF_RECORD_SAMPLE) {
+		ea = writer__attr_of(w, event);
+		if (!ea)
+			return perf_err__set(err, EINVAL, "%s: sample at output offset %#llx: its id matches no attr",
+					     w->name, (unsigned long long)w->pos);
+		ret = perf_sample__swap_body(&ea->attr, h, err);
+		if (ret)
+			return ret;
+		header__swap(h);
+		return 0;
+	}
+	ea = &w->attrs[0];
+	if (event->type < PERF_RECORD_USER_TYPE_START && ea->id_hdr_size) {
+		if (event->size < sizeof(*h) + ea->id_hdr_size)
+			return perf_err__set(err, EINVAL, "%s: record type %u of %u bytes has no room for its %u-byte sample_id",
+					     w->name, event->type, event->size, ea->id_hdr_size);
+		trailer__swap(ea, h);
+	}
+	/*
+	 * The reader's swap turns file order into host order, deciding the body layout from a
+	 * header it swaps first. Give it the header in file order and it lays out the body from
+	 * our host values; each field swap is its own inverse, so the body comes out in file
+	 * order. The header is then swapped back to file order.
+	 */
+	header__swap(h);
+	perf_record__swap(h, event->type < PERF_RECORD_USER_TYPE_START ? ea->id_hdr_size : 0);
+	header__swap(h);
+	return 0;
+}
+
+int perf_writer__write(struct perf_writer *w, const struct perf_event_header *event,
+		       struct perf_err *err)
+{
+	bool compress = event->type < PERF_RECORD_USER_TYPE_START;
+	const void *rec = event;
+	int ret;
+
+	if (w->failed || w->finished)
+		return perf_err__set(err, EINVAL, "%s: %s", w->name,
+				     w->failed ? "an earlier write failed" : "already finished");
+	if (event->size < sizeof(*event) || event->size % 8)
+		return perf_err__set(err, EINVAL, "%s: record type %u has size %u: must be a multiple of 8, at least 8",
+				     w->name, event->type, event->size);
+	switch (event->type) {
+	case PERF_RECORD_HEADER_ATTR:
+	case PERF_RECORD_HEADER_FEATURE:
+	case PERF_RECORD_HEADER_TRACING_DATA:
+	case PERF_RECORD_COMPRESSED:
+	case PERF_RECORD_COMPRESSED2:
+		return perf_err__set(err, EINVAL, "%s: record type %u (%s) is the writer's own business",
+				     w->name, event->type, perf_record_type__name(event->type));
+	default:
+		break;
+	}
+	ret = writer__start(w, err);
+	if (ret)
+		return ret;
+	if (w->opts.cross_endian) {
+		ret = writer__swap_record(w, event, err);
+		if (ret)
+			return ret;
+		rec = w->rec;
+	}
+	ret = writer__emit(w, rec, event->size, compress, err);
+	if (ret)
+		w->failed = true;
+	return ret;
+}
+
+int perf_writer__finish(struct perf_writer *w, struct perf_err *err)
+{
+	struct perf_file_header h;
+	u64 table, at, data_size;
+	int nr_feat = 0, ret;
+	struct wbuf sections = { .swap = w->opts.cross_endian };
+	struct wbuf index = { .swap = w->opts.cross_endian };
+
+	if (w->failed || w->finished)
+		return perf_err__set(err, EINVAL, "%s: %s", w->name,
+				     w->failed ? "an earlier write failed" : "already finished");
+	ret = writer__start(w, err);
+	if (!ret && w->zstd)
+		ret = writer__compress(w, w->comp_in_len, err);
+	if (ret)
+		goto out_fail;
+	if (w->opts.pipe)
+		goto out_flush;
+
+	data_size = w->pos - w->data_offset;
+	memset(&h, 0, sizeof(h));
+	for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++)
+		if (writer__has_feature(w, feat)) {
+			h.adds_features[feat / 64] |= 1ULL << (feat % 64);
+			nr_feat++;
+		}
+	table = w->pos;
+	at = table + (u64)nr_feat * sizeof(struct perf_file_section);
+	for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++) {
+		size_t before = sections.len;
+
+		if (!writer__has_feature(w, feat))
+			continue;
+		if (writer__feature(w, feat, &sections)) {
+			ret = perf_err__set(err, ENOMEM, "out of memory");
+			goto out_free;
+		}
+		wbuf__u64(&index, at + before);
+		wbuf__u64(&index, sections.len - before);
+	}
+	if (index.oom) {
+		ret = perf_err__set(err, ENOMEM, "out of memory");
+		goto out_free;
+	}
+	if (out__write(w, index.p, index.len, err) || out__write(w, sections.p, sections.len, err)) {
+		ret = -EIO;
+		goto out_free;
+	}
+
+	h.magic = w->opts.cross_endian ? PERF_MAGIC2_SWAPPED : PERF_MAGIC2;
+	h.size = w64(w, sizeof(h));
+	h.attr_size = w64(w, w->opts.attr_size + sizeof(struct perf_file_section));
+	h.attrs.offset = w64(w, w->data_offset - w->nr_attrs * (w->opts.attr_size + sizeof(struct perf_file_section)));
+	h.attrs.size = w64(w, w->nr_attrs * (w->opts.attr_size + sizeof(struct perf_file_section)));
+	h.data.offset = w64(w, w->data_offset);
+	h.data.size = w64(w, data_size);
+	for (int i = 0; i < HEADER_FEAT_BITS / 64; i++)
+		h.adds_features[i] = w64(w, h.adds_features[i]);
+	ret = out__flush(w, err);
+	if (ret)
+		goto out_free;
+	if (pwrite(w->fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h)) {
+		ret = perf_err__set(err, errno ? errno : EIO, "cannot write the header of %s: %m", w->name);
+		goto out_free;
+	}
+	free(index.p);
+	free(sections.p);
+	w->finished = true;
+	return 0;
+
+out_flush:
+	ret = out__flush(w, err);
+	if (!ret) {
+		w->finished = true;
+		return 0;
+	}
+	goto out_fail;
+out_free:
+	free(index.p);
+	free(sections.p);
+out_fail:
+	w->failed = true;
+	return ret;
+}
+
+u64 perf_writer__data_size(const struct perf_writer *w)
+{
+	return w->pos - w->data_offset;
+}

@@ -1,0 +1,80 @@
+#!/bin/sh
+# perf test: Ok, Skip, FAILED, timeout, isolation and the summary line
+# SPDX-License-Identifier: GPL-2.0
+#
+# Runs the binary under test's `perf test` on a directory of made-up shell tests whose
+# outcome is known, and checks what it prints and returns.
+
+. "$(dirname "$0")"/lib.sh
+
+need_perf
+
+probe=$TMPDIR/probe
+mkdir "$probe" || fail "cannot create $probe"
+
+# mk FILE DESCRIPTION BODY: a test script; the description line is what perf test shows
+mk() {
+	printf '#!/bin/sh\n# %s\n%s\n' "$2" "$3" >"$probe/$1"
+	chmod +x "$probe/$1"
+}
+mk a_pass.sh "harness-probe pass" "exit 0"
+mk b_skip.sh "harness-probe skip" "exit 2"
+mk c_fail.sh "harness-probe fail" "echo failing on purpose; exit 1"
+mk d_hang.sh "harness-probe hang" "sleep 60"
+# a test must get its own TMPDIR as working directory; it leaves its name behind for us
+mk e_env.sh "harness-probe env" \
+	'[ -x "$PERF" ] && [ -d "$TMPDIR" ] && [ "$(pwd -P)" = "$(cd "$TMPDIR" && pwd -P)" ] &&
+	 [ "$TMPDIR" != "$OUTER" ] && echo "$TMPDIR" >"$OUTER/e_env.tmpdir"'
+# not executable: still run, through its #! line
+mk f_noexec.sh "harness-probe not executable" "exit 0"
+chmod -x "$probe/f_noexec.sh"
+# helpers are not tests
+mk lib_helper.sh "harness-probe helper" "exit 1"
+
+# a timeout of 1 s: the hang test is the one that needs it
+OUTER=$TMPDIR PERF_TEST_SHELL_DIR=$probe "$PERF" test --timeout 1 harness-probe >out.txt 2>&1
+rc=$?
+verbose "$(cat out.txt)"
+
+[ "$rc" -ne 0 ] || fail "perf test exited 0 although tests failed"
+expect_grep '^ *[0-9]+: harness-probe pass +: Ok$' out.txt "exit 0 was not reported as Ok"
+expect_grep '^ *[0-9]+: harness-probe skip +: Skip$' out.txt "exit 2 was not reported as Skip"
+expect_grep '^ *[0-9]+: harness-probe fail +: FAILED!$' out.txt "exit 1 was not reported as FAILED!"
+expect_grep '^ *[0-9]+: harness-probe hang +: FAILED!$' out.txt "a hung test was not reported as FAILED!"
+expect_grep '^ *[0-9]+: harness-probe env +: Ok$' out.txt "a test did not get PERF and a private TMPDIR"
+expect_grep '^ *[0-9]+: harness-probe not executable +: Ok$' out.txt \
+	"a non-executable script was not run through its #! line"
+grep -q 'harness-probe helper' out.txt && fail "lib_helper.sh was run as a test"
+[ "$(tail -1 out.txt)" = "3 passed, 2 failed, 1 skipped" ] ||
+	fail "wrong summary line: '$(tail -1 out.txt)'"
+
+# the private directory is gone once the test ended
+[ -s e_env.tmpdir ] || fail "the env probe left no record"
+[ -e "$(cat e_env.tmpdir)" ] && fail "the test's TMPDIR $(cat e_env.tmpdir) was not removed"
+
+# shell tests are numbered in file name order, one after the other, and the result column
+# lines up (upstream pads every description to the longest one)
+awk -F: '/harness-probe/ { n = $1 + 0; if (prev && n != prev + 1) bad = 1; prev = n
+			   c = length($0) - length($NF); if (col && c != col) bad = 1; col = c }
+	 END { exit bad }' out.txt || fail "tests are not numbered consecutively or not aligned"
+
+# selection by number runs exactly that test, and Ok alone exits 0
+first=$(awk -F: '/harness-probe pass/ { print $1 + 0 }' out.txt)
+PERF_TEST_SHELL_DIR=$probe "$PERF" test "$first" >one.txt 2>&1 ||
+	fail "perf test $first (a passing test) exited non-zero"
+[ "$(grep -c ': Ok$' one.txt)" -eq 1 ] || fail "perf test $first did not run exactly one test"
+
+# list prints number and description, runs nothing
+PERF_TEST_SHELL_DIR=$probe "$PERF" test list harness-probe >list.txt 2>&1 ||
+	fail "perf test list failed"
+[ "$(grep -c 'harness-probe' list.txt)" -eq 6 ] || fail "perf test list did not list the 6 probes"
+grep -q 'Ok$' list.txt && fail "perf test list ran tests"
+
+# workloads: known names run, unknown ones fail
+"$PERF" test --list-workloads >wl.txt 2>&1 || fail "perf test --list-workloads failed"
+for w in noploop leafloop calls; do
+	grep -qx "$w" wl.txt || fail "workload $w is not listed"
+	"$PERF" test -w "$w" 0 || fail "perf test -w $w 0 failed"
+done
+"$PERF" test -w no-such-workload 2>/dev/null && fail "an unknown workload did not fail"
+exit 0

@@ -1,0 +1,727 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * symbol.c - symbol tables with upstream perf's exact lookup results.
+ *
+ * perf keeps a DSO's symbols in a red-black tree keyed by start address and never removes
+ * overlaps: when symbols overlap (nested asm entry points, PLT entries added after the
+ * fixups, sized objects), which one a lookup returns depends on the tree's shape, and so on
+ * the insertion order and on the duplicates erased in between. To return the same symbol,
+ * the build phase replays those operations on a red-black tree of indices with the same
+ * insert/erase rules. Sealing turns it into a sorted array; when nothing overlaps, a binary
+ * search over it is provably the same as the tree search, otherwise the answer of the tree
+ * search is tabulated once per elementary address range (both are O(log n) per lookup).
+ */
+#include <elf.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "symbol.h"
+
+#define NIL UINT32_MAX
+
+struct sym_node {
+	u32	left, right, parent;
+	u32	name_off;
+	u8	red;
+	u8	in_tree;
+	u8	ifunc_alias;
+};
+
+struct symbols_build {
+	struct sym_node	*nodes;		/* parallel to syms[], in insertion order */
+	size_t		alloc;
+	u32		root;
+};
+
+struct symbol_range {
+	u64	start;
+	u32	idx;			/* into syms[], NIL: no symbol */
+};
+
+void symbols__init(struct symbols *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+static void build__free(struct symbols *s)
+{
+	if (s->build) {
+		free(s->build->nodes);
+		free(s->build);
+		s->build = NULL;
+	}
+}
+
+void symbols__exit(struct symbols *s)
+{
+	build__free(s);
+	free(s->syms);
+	free(s->arena);
+	free(s->ranges);
+	symbols__init(s);
+}
+
+/* ---- the tree: lib/rbtree.c semantics over indices ---- */
+
+static inline struct sym_node *N(const struct symbols *s, u32 i)
+{
+	return &s->build->nodes[i];
+}
+
+static inline bool is_red(const struct symbols *s, u32 i)
+{
+	return i != NIL && N(s, i)->red;
+}
+
+static void replace_child(struct symbols *s, u32 parent, u32 old, u32 new)
+{
+	if (parent == NIL)
+		s->build->root = new;
+	else if (N(s, parent)->left == old)
+		N(s, parent)->left = new;
+	else
+		N(s, parent)->right = new;
+	if (new != NIL)
+		N(s, new)->parent = parent;
+}
+
+static void rotate_left(struct symbols *s, u32 x)
+{
+	u32 y = N(s, x)->right;
+
+	N(s, x)->right = N(s, y)->left;
+	if (N(s, y)->left != NIL)
+		N(s, N(s, y)->left)->parent = x;
+	replace_child(s, N(s, x)->parent, x, y);
+	N(s, y)->left = x;
+	N(s, x)->parent = y;
+}
+
+static void rotate_right(struct symbols *s, u32 x)
+{
+	u32 y = N(s, x)->left;
+
+	N(s, x)->left = N(s, y)->right;
+	if (N(s, y)->right != NIL)
+		N(s, N(s, y)->right)->parent = x;
+	replace_child(s, N(s, x)->parent, x, y);
+	N(s, y)->right = x;
+	N(s, x)->parent = y;
+}
+
+static void tree_insert(struct symbols *s, u32 z)
+{
+	u32 parent = NIL, cur = s->build->root;
+	bool left = false;
+
+	/* equal starts go right: a later symbol sorts after the earlier ones */
+	while (cur != NIL) {
+		parent = cur;
+		left = s->syms[z].start < s->syms[cur].start;
+		cur = left ? N(s, cur)->left : N(s, cur)->right;
+	}
+	*N(s, z) = (struct sym_node){ .left = NIL, .right = NIL, .parent = parent, .red = 1,
+				      .in_tree = 1, .name_off = N(s, z)->name_off };
+	if (parent == NIL)
+		s->build->root = z;
+	else if (left)
+		N(s, parent)->left = z;
+	else
+		N(s, parent)->right = z;
+
+	while (is_red(s, N(s, z)->parent)) {
+		u32 p = N(s, z)->parent, g = N(s, p)->parent, u;
+
+		if (p == N(s, g)->left) {
+			u = N(s, g)->right;
+			if (is_red(s, u)) {
+				N(s, p)->red = 0;
+				N(s, u)->red = 0;
+				N(s, g)->red = 1;
+				z = g;
+				continue;
+			}
+			if (z == N(s, p)->right) {
+				z = p;
+				rotate_left(s, z);
+				p = N(s, z)->parent;
+			}
+			N(s, p)->red = 0;
+			N(s, g)->red = 1;
+			rotate_right(s, g);
+		} else {
+			u = N(s, g)->left;
+			if (is_red(s, u)) {
+				N(s, p)->red = 0;
+				N(s, u)->red = 0;
+				N(s, g)->red = 1;
+				z = g;
+				continue;
+			}
+			if (z == N(s, p)->left) {
+				z = p;
+				rotate_right(s, z);
+				p = N(s, z)->parent;
+			}
+			N(s, p)->red = 0;
+			N(s, g)->red = 1;
+			rotate_left(s, g);
+		}
+	}
+	N(s, s->build->root)->red = 0;
+}
+
+static u32 tree_first(const struct symbols *s, u32 n)
+{
+	if (n == NIL)
+		return NIL;
+	while (N(s, n)->left != NIL)
+		n = N(s, n)->left;
+	return n;
+}
+
+static u32 tree_next(const struct symbols *s, u32 n)
+{
+	u32 p;
+
+	if (N(s, n)->right != NIL)
+		return tree_first(s, N(s, n)->right);
+	p = N(s, n)->parent;
+	while (p != NIL && n == N(s, p)->right) {
+		n = p;
+		p = N(s, p)->parent;
+	}
+	return p;
+}
+
+static void erase_fixup(struct symbols *s, u32 x, u32 xp)
+{
+	while (x != s->build->root && !is_red(s, x)) {
+		u32 w;
+
+		if (x == N(s, xp)->left) {
+			w = N(s, xp)->right;
+			if (is_red(s, w)) {
+				N(s, w)->red = 0;
+				N(s, xp)->red = 1;
+				rotate_left(s, xp);
+				w = N(s, xp)->right;
+			}
+			if (!is_red(s, N(s, w)->left) && !is_red(s, N(s, w)->right)) {
+				N(s, w)->red = 1;
+				x = xp;
+				xp = N(s, x)->parent;
+				continue;
+			}
+			if (!is_red(s, N(s, w)->right)) {
+				N(s, N(s, w)->left)->red = 0;
+				N(s, w)->red = 1;
+				rotate_right(s, w);
+				w = N(s, xp)->right;
+			}
+			N(s, w)->red = N(s, xp)->red;
+			N(s, xp)->red = 0;
+			N(s, N(s, w)->right)->red = 0;
+			rotate_left(s, xp);
+		} else {
+			w = N(s, xp)->left;
+			if (is_red(s, w)) {
+				N(s, w)->red = 0;
+				N(s, xp)->red = 1;
+				rotate_right(s, xp);
+				w = N(s, xp)->left;
+			}
+			if (!is_red(s, N(s, w)->left) && !is_red(s, N(s, w)->right)) {
+				N(s, w)->red = 1;
+				x = xp;
+				xp = N(s, x)->parent;
+				continue;
+			}
+			if (!is_red(s, N(s, w)->left)) {
+				N(s, N(s, w)->right)->red = 0;
+				N(s, w)->red = 1;
+				rotate_left(s, w);
+				w = N(s, xp)->left;
+			}
+			N(s, w)->red = N(s, xp)->red;
+			N(s, xp)->red = 0;
+			N(s, N(s, w)->left)->red = 0;
+			rotate_right(s, xp);
+		}
+		x = s->build->root;
+		break;
+	}
+	if (x != NIL)
+		N(s, x)->red = 0;
+}
+
+/* the successor takes the place of a node with two children, as rb_erase() does */
+static void tree_erase(struct symbols *s, u32 z)
+{
+	struct sym_node *zn = N(s, z);
+	u32 x, xp;
+	bool removed_red;
+
+	if (zn->left == NIL || zn->right == NIL) {
+		x = zn->left != NIL ? zn->left : zn->right;
+		xp = zn->parent;
+		removed_red = zn->red;
+		replace_child(s, zn->parent, z, x);
+	} else {
+		u32 y = tree_first(s, zn->right);
+
+		removed_red = N(s, y)->red;
+		x = N(s, y)->right;
+		if (N(s, y)->parent == z) {
+			xp = y;
+		} else {
+			xp = N(s, y)->parent;
+			replace_child(s, xp, y, x);
+			N(s, y)->right = zn->right;
+			N(s, zn->right)->parent = y;
+		}
+		replace_child(s, zn->parent, z, y);
+		N(s, y)->left = zn->left;
+		N(s, zn->left)->parent = y;
+		N(s, y)->red = zn->red;
+	}
+	zn->in_tree = 0;
+	zn->left = zn->right = zn->parent = NIL;
+	if (!removed_red)
+		erase_fixup(s, x, xp);
+}
+
+/* perf's symbols__find(): note a zero-sized symbol matches its start */
+static u32 tree_search(const struct symbols *s, u64 ip)
+{
+	u32 n = s->build->root;
+
+	while (n != NIL) {
+		const struct symbol *sym = &s->syms[n];
+
+		if (ip < sym->start)
+			n = N(s, n)->left;
+		else if (ip > sym->end || (ip == sym->end && ip != sym->start))
+			n = N(s, n)->right;
+		else
+			return n;
+	}
+	return NIL;
+}
+
+/* ---- adding ---- */
+
+static int arena__add(struct symbols *s, const char *name, u32 *off)
+{
+	size_t len = strlen(name) + 1;
+
+	if (s->arena_len + len > UINT32_MAX)
+		return -E2BIG;
+	if (s->arena_len + len > s->arena_alloc) {
+		size_t n = s->arena_alloc ? s->arena_alloc * 2 : 4096;
+		char *a;
+
+		while (n < s->arena_len + len)
+			n *= 2;
+		a = realloc(s->arena, n);
+		if (!a)
+			return -ENOMEM;
+		s->arena = a;
+		s->arena_alloc = n;
+	}
+	memcpy(s->arena + s->arena_len, name, len);
+	*off = (u32)s->arena_len;
+	s->arena_len += len;
+	return 0;
+}
+
+static int symbols__grow(struct symbols *s)
+{
+	size_t n = s->alloc ? s->alloc * 2 : 64;
+	struct symbol *syms;
+	struct sym_node *nodes;
+
+	if (n >= NIL)
+		return -E2BIG;
+	syms = realloc(s->syms, n * sizeof(*syms));
+	if (!syms)
+		return -ENOMEM;
+	s->syms = syms;
+	nodes = realloc(s->build->nodes, n * sizeof(*nodes));
+	if (!nodes)
+		return -ENOMEM;
+	s->build->nodes = nodes;
+	s->alloc = s->build->alloc = n;
+	return 0;
+}
+
+/* back from sealed to adding: re-insert in sorted order (names already in the arena) */
+static int symbols__reopen(struct symbols *s)
+{
+	s->build = calloc(1, sizeof(*s->build));
+	if (!s->build)
+		return -ENOMEM;
+	s->build->root = NIL;
+	free(s->ranges);
+	s->ranges = NULL;
+	s->nr_ranges = 0;
+	if (s->alloc) {
+		s->build->nodes = malloc(s->alloc * sizeof(*s->build->nodes));
+		if (!s->build->nodes) {
+			build__free(s);
+			return -ENOMEM;
+		}
+		s->build->alloc = s->alloc;
+	}
+	for (size_t i = 0; i < s->nr; i++) {
+		N(s, (u32)i)->name_off = (u32)(s->syms[i].name - s->arena);
+		s->syms[i].name = NULL;
+		tree_insert(s, (u32)i);
+	}
+	return 0;
+}
+
+long symbols__insert(struct symbols *s, u64 start, u64 end, const char *name, u8 binding,
+		     u8 type)
+{
+	u32 off;
+	int err;
+
+	if (!s->build) {
+		err = symbols__reopen(s);
+		if (err)
+			return err;
+	}
+	if (s->nr == s->alloc) {
+		err = symbols__grow(s);
+		if (err)
+			return err;
+	}
+	err = arena__add(s, name, &off);
+	if (err)
+		return err;
+	s->syms[s->nr] = (struct symbol){ .start = start, .end = end, .binding = binding,
+					  .type = type };
+	N(s, (u32)s->nr)->name_off = off;
+	N(s, (u32)s->nr)->ifunc_alias = 0;
+	tree_insert(s, (u32)s->nr);
+	return (long)s->nr++;
+}
+
+int symbols__add(struct symbols *s, u64 start, u64 end, const char *name, u8 binding, u8 type)
+{
+	long idx = symbols__insert(s, start, end, name, binding, type);
+
+	return idx < 0 ? (int)idx : 0;
+}
+
+long symbols__find_idx(const struct symbols *s, u64 addr)
+{
+	u32 n;
+
+	if (!s->build)
+		return -1;
+	n = tree_search(s, addr);
+	return n == NIL ? -1 : (long)n;
+}
+
+struct symbol *symbols__at(struct symbols *s, long idx)
+{
+	return &s->syms[idx];
+}
+
+const char *symbols__name(const struct symbols *s, long idx)
+{
+	return s->build ? s->arena + N(s, (u32)idx)->name_off : s->syms[idx].name;
+}
+
+bool symbols__is_ifunc(const struct symbols *s, long idx)
+{
+	return s->syms[idx].type == STT_GNU_IFUNC || (s->build && N(s, (u32)idx)->ifunc_alias);
+}
+
+void symbols__remove(struct symbols *s, long idx)
+{
+	if (s->build && N(s, (u32)idx)->in_tree)
+		tree_erase(s, (u32)idx);
+}
+
+/* ---- perf's fixups ---- */
+
+static u64 page_roundup(u64 x)
+{
+	return (x + 4095) / 4096 * 4096;
+}
+
+static void fixup_end(struct symbols *s, bool is_kallsyms)
+{
+	u32 prev, curr = tree_first(s, s->build->root);
+
+	if (curr == NIL)
+		return;
+	for (u32 nd = tree_next(s, curr); nd != NIL; nd = tree_next(s, nd)) {
+		struct symbol *p;
+		const char *prev_mod, *curr_mod;
+
+		prev = curr;
+		curr = nd;
+		p = &s->syms[prev];
+		if (p->end != p->start)
+			continue;
+		if (!is_kallsyms) {
+			p->end = s->syms[curr].start;
+			continue;
+		}
+		/* the last symbol of the kernel or of a module must not swallow the gap after it */
+		prev_mod = strchr(symbols__name(s, prev), '[');
+		curr_mod = strchr(symbols__name(s, curr), '[');
+		if (!prev_mod != !curr_mod)
+			p->end = page_roundup(p->end + 4096);
+		else if (prev_mod && strcmp(prev_mod, curr_mod))
+			p->end = page_roundup(p->end + 4096);
+		else
+			p->end = s->syms[curr].start;
+	}
+	if (s->syms[curr].end == s->syms[curr].start)
+		s->syms[curr].end = page_roundup(s->syms[curr].start) + 4096;
+}
+
+static size_t leading_underscores(const char *name)
+{
+	size_t n = 0;
+
+	while (name[n] == '_')
+		n++;
+	return n;
+}
+
+/* true: keep a, false: keep b; perf's choose_best_symbol() criteria in its order */
+static bool choose_first(const struct symbols *s, u32 ia, u32 ib)
+{
+	const struct symbol *a = &s->syms[ia], *b = &s->syms[ib];
+	const char *na = symbols__name(s, ia), *nb = symbols__name(s, ib);
+	s64 la = (s64)(a->end - a->start), lb = (s64)(b->end - b->start);
+	size_t ua, ub;
+
+	if (lb == 0 && la > 0)
+		return true;
+	if (la == 0 && lb > 0)
+		return false;
+	if (a->type != b->type) {
+		if (a->type == STT_NOTYPE)
+			return false;
+		if (b->type == STT_NOTYPE)
+			return true;
+	}
+	if ((a->binding == STB_WEAK) != (b->binding == STB_WEAK))
+		return b->binding == STB_WEAK;
+	if ((a->binding == STB_GLOBAL) != (b->binding == STB_GLOBAL))
+		return a->binding == STB_GLOBAL;
+	ua = leading_underscores(na);
+	ub = leading_underscores(nb);
+	if (ua != ub)
+		return ua < ub;
+	ua = strlen(na);
+	ub = strlen(nb);
+	if (ua != ub)
+		return ua > ub;
+	/* the kernel's "SyS" syscall aliases lose the final tie */
+	if (!strncmp(na, "SyS", 3) || !strncmp(na, "compat_SyS", 10))
+		return false;
+	return true;
+}
+
+static void fixup_duplicate(struct symbols *s)
+{
+	u32 curr = tree_first(s, s->build->root);
+
+	while (curr != NIL) {
+		u32 next = tree_next(s, curr);
+
+		if (next == NIL)
+			break;
+		if (s->syms[curr].start != s->syms[next].start) {
+			curr = next;
+			continue;
+		}
+		if (choose_first(s, curr, next)) {
+			if (s->syms[next].type == STT_GNU_IFUNC)
+				N(s, curr)->ifunc_alias = 1;
+			tree_erase(s, next);
+		} else {
+			if (s->syms[curr].type == STT_GNU_IFUNC)
+				N(s, next)->ifunc_alias = 1;
+			tree_erase(s, curr);
+			curr = next;
+		}
+	}
+}
+
+void symbols__fixup(struct symbols *s, bool is_kallsyms)
+{
+	if (!s->build)
+		return;
+	fixup_end(s, is_kallsyms);
+	fixup_duplicate(s);
+}
+
+/* ---- sealing ---- */
+
+static int cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static bool needs_ranges(const struct symbol *syms, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		if (syms[i].end < syms[i].start)
+			return true;
+		if (i + 1 < nr && (syms[i + 1].start == syms[i].start ||
+				   syms[i].end > syms[i + 1].start))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * With overlaps, tabulate the tree search: its outcome only changes at a start, an end, or
+ * just after a zero-sized symbol's start, so one search per such point covers everything.
+ */
+static int build_ranges(struct symbols *s, const u32 *new_idx)
+{
+	size_t nb = 0, nr = 0;
+	u64 *pts = malloc((3 * s->nr + 1) * sizeof(*pts));
+	struct symbol_range *r;
+
+	if (!pts)
+		return -ENOMEM;
+	pts[nb++] = 0;
+	for (u32 i = tree_first(s, s->build->root); i != NIL; i = tree_next(s, i)) {
+		pts[nb++] = s->syms[i].start;
+		pts[nb++] = s->syms[i].end;
+		if (s->syms[i].end == s->syms[i].start && s->syms[i].start != UINT64_MAX)
+			pts[nb++] = s->syms[i].start + 1;
+	}
+	qsort(pts, nb, sizeof(*pts), cmp_u64);
+	r = malloc(nb * sizeof(*r));
+	if (!r) {
+		free(pts);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < nb; i++) {
+		u32 hit;
+
+		if (i && pts[i] == pts[i - 1])
+			continue;
+		hit = tree_search(s, pts[i]);
+		hit = hit == NIL ? NIL : new_idx[hit];
+		if (nr && r[nr - 1].idx == hit)
+			continue;
+		r[nr++] = (struct symbol_range){ .start = pts[i], .idx = hit };
+	}
+	free(pts);
+	s->ranges = r;
+	s->nr_ranges = nr;
+	return 0;
+}
+
+void symbols__seal(struct symbols *s)
+{
+	struct symbol *syms = NULL;
+	char *arena = NULL;
+	u32 *new_idx = NULL;
+	size_t nr = 0, len = 0;
+
+	if (!s->build)
+		return;
+	for (u32 i = tree_first(s, s->build->root); i != NIL; i = tree_next(s, i)) {
+		nr++;
+		len += strlen(symbols__name(s, i)) + 1;
+	}
+	syms = malloc((nr ? nr : 1) * sizeof(*syms));
+	arena = malloc(len ? len : 1);
+	new_idx = malloc((s->nr ? s->nr : 1) * sizeof(*new_idx));
+	if (!syms || !arena || !new_idx)
+		goto out_fail;
+
+	/* names are copied in address order, which also keeps the arena free of dead names */
+	nr = len = 0;
+	for (u32 i = tree_first(s, s->build->root); i != NIL; i = tree_next(s, i)) {
+		const char *name = symbols__name(s, i);
+		size_t l = strlen(name) + 1;
+
+		memcpy(arena + len, name, l);
+		syms[nr] = s->syms[i];
+		syms[nr].name = arena + len;
+		new_idx[i] = (u32)nr++;
+		len += l;
+	}
+	if (needs_ranges(syms, nr) && build_ranges(s, new_idx))
+		goto out_fail;
+	free(new_idx);
+	build__free(s);
+	free(s->syms);
+	free(s->arena);
+	s->syms = syms;
+	s->nr = s->alloc = nr;
+	s->arena = arena;
+	s->arena_len = s->arena_alloc = len;
+	return;
+
+out_fail:
+	/* out of memory: an empty table is wrong but safe; every lookup misses */
+	free(syms);
+	free(arena);
+	free(new_idx);
+	symbols__exit(s);
+}
+
+void symbols__finish(struct symbols *s)
+{
+	symbols__fixup(s, false);
+	symbols__seal(s);
+}
+
+static bool sym_matches(const struct symbol *sym, u64 addr)
+{
+	return addr >= sym->start &&
+	       (addr < sym->end || (addr == sym->end && addr == sym->start));
+}
+
+const struct symbol *symbols__find(const struct symbols *s, u64 addr)
+{
+	size_t lo = 0, hi;
+
+	/* not sealed: names are not valid yet, so rather miss than hand out a NULL name */
+	if (s->build)
+		return NULL;
+	if (s->ranges) {
+		hi = s->nr_ranges;
+		while (hi - lo > 1) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (s->ranges[mid].start <= addr)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		return s->ranges[lo].idx == NIL ? NULL : &s->syms[s->ranges[lo].idx];
+	}
+	/* disjoint symbols: only the last one starting at or before addr can contain it */
+	hi = s->nr;
+	if (!hi || addr < s->syms[0].start)
+		return NULL;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->syms[mid].start <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return sym_matches(&s->syms[lo], addr) ? &s->syms[lo] : NULL;
+}
