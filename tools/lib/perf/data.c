@@ -606,20 +606,42 @@ static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_re
 			return perf_err__set(err, EINVAL, "TRACING_DATA record at offset %#llx is too short", off);
 		memcpy(&size, h + 1, 4);
 		padded = ((size_t)size + 7) & ~(size_t)7;
-		buf = malloc(padded ? padded : 1);
-		if (!buf)
-			return perf_err__set(err, ENOMEM, "out of memory for %u bytes of tracing data", size);
 		if (data->map) {
-			if (padded > data->data_end - data->pos) {
-				free(buf);
+			if (padded > data->data_end - data->pos)
 				return perf_err__set(err, EINVAL, "TRACING_DATA at offset %#llx: %u bytes run past the end of the input", off, size);
-			}
+			buf = malloc(padded ? padded : 1);
+			if (!buf)
+				return perf_err__set(err, ENOMEM, "out of memory for %u bytes of tracing data", size);
 			memcpy(buf, data->map + data->pos, padded);
 			data->pos += padded;
-		} else if (pipe_read(data, buf, padded) != 1 && padded) {
-			free(buf);
-			return perf_err__set(err, EINVAL, "TRACING_DATA at offset %#llx: %u bytes run past the end of the input", off, size);
 		} else {
+			/* grow as the bytes really arrive: the size field is untrusted */
+			size_t have = 0, cap = 0;
+
+			buf = NULL;
+			while (have < padded) {
+				size_t chunk = padded - have < (1 << 20) ? padded - have : (1 << 20);
+				void *n;
+
+				if (have + chunk > cap) {
+					cap = have + chunk;
+					n = realloc(buf, cap);
+					if (!n) {
+						free(buf);
+						return perf_err__set(err, ENOMEM, "out of memory for %u bytes of tracing data", size);
+					}
+					buf = n;
+				}
+				if (pipe_read(data, (u8 *)buf + have, chunk) != 1) {
+					free(buf);
+					return perf_err__set(err, EINVAL, "TRACING_DATA at offset %#llx: %u bytes run past the end of the input", off, size);
+				}
+				have += chunk;
+			}
+			if (!buf)
+				buf = malloc(1);
+			if (!buf)
+				return perf_err__set(err, ENOMEM, "out of memory");
 			data->pipe_bytes += padded;
 		}
 		free(data->env.tracing_data);

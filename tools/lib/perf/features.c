@@ -52,6 +52,19 @@ static int fc__string(struct feat_cursor *c, char **out)
 	return 0;
 }
 
+/* a string feature seen again (pipe mode may repeat it) replaces the old value */
+static int replace_string(struct feat_cursor *c, char **slot)
+{
+	char *str;
+	int ret = fc__string(c, &str);
+
+	if (ret)
+		return ret;
+	free(*slot);
+	*slot = str;
+	return 0;
+}
+
 static int read_cmdline(struct feat_cursor *c, char **out)
 {
 	size_t total = 0;
@@ -206,28 +219,22 @@ int perf_data__apply_feature(struct perf_data *data, int feat, const u8 *buf, si
 		ret = read_build_ids(data, &c);
 		break;
 	case HEADER_HOSTNAME:
-		free(env->hostname);
-		ret = fc__string(&c, &env->hostname);
+		ret = replace_string(&c, &env->hostname);
 		break;
 	case HEADER_OSRELEASE:
-		free(env->osrelease);
-		ret = fc__string(&c, &env->osrelease);
+		ret = replace_string(&c, &env->osrelease);
 		break;
 	case HEADER_VERSION:
-		free(env->version);
-		ret = fc__string(&c, &env->version);
+		ret = replace_string(&c, &env->version);
 		break;
 	case HEADER_ARCH:
-		free(env->arch);
-		ret = fc__string(&c, &env->arch);
+		ret = replace_string(&c, &env->arch);
 		break;
 	case HEADER_CPUDESC:
-		free(env->cpudesc);
-		ret = fc__string(&c, &env->cpudesc);
+		ret = replace_string(&c, &env->cpudesc);
 		break;
 	case HEADER_CPUID:
-		free(env->cpuid);
-		ret = fc__string(&c, &env->cpuid);
+		ret = replace_string(&c, &env->cpuid);
 		break;
 	case HEADER_NRCPUS:
 		ret = fc__u32(&c, &env->nr_cpus_avail) || fc__u32(&c, &env->nr_cpus_online) ? -EINVAL : 0;

@@ -17,7 +17,7 @@
 
 struct perf_session;
 
-/* a bounded little window on bytes in the file's byte order (swapped: cross-endian) */
+/* a bounded window on bytes in the file's byte order (swapped: cross-endian) */
 struct dump_buf {
 	const u8	*p, *end;
 	bool		swapped;
@@ -63,10 +63,10 @@ void dump__cpu_map(FILE *fp, struct dump_buf *b);
  * and the callchain, branch stack, registers, stack, weight, ... lines.
  */
 void dump__sample(FILE *fp, const struct perf_event_header *event, const struct perf_sample *sample,
-		  const struct perf_evattr *ea);
+		  const struct perf_evattr *ea, bool swapped);
 /* the same for a PERF_RECORD_CALLCHAIN_DEFERRED: "(IP, misc): pid/tid: cookie\n" + chain */
 void dump__deferred(FILE *fp, const struct perf_event_header *event, const struct perf_sample *sample,
-		    const struct perf_evattr *ea, bool swapped);
+		    const struct perf_evattr *ea);
 
 /*
  * Print feature feat from its section bytes as perf's --header does. full: the -I form of
