@@ -182,14 +182,16 @@ static char *shell_test__description(const char *path, const char *name)
 
 	if (fp) {
 		if (getline(&line, &cap, fp) > 0 && getline(&line, &cap, fp) > 0 && line[0] == '#') {
-			char *p = line + 1, *end;
+			char *p = line + strspn(line, "# \t"), *end, *tag;
 
-			while (*p == ' ' || *p == '\t')
-				p++;
 			end = p + strlen(p);
 			while (end > p && (end[-1] == '\n' || end[-1] == ' ' || end[-1] == '\t' ||
 					   end[-1] == '\r'))
 				*--end = '\0';
+			/* upstream's scheduling hint; tests run one at a time here anyway */
+			tag = strstr(p, " (exclusive)");
+			if (tag)
+				*tag = '\0';
 			if (*p)
 				desc = strdup(p);
 		}

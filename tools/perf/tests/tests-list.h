@@ -2,3 +2,4 @@
 /* The C tests in `perf test` order: append only, so numbers stay stable. */
 TEST(parse_sample, "Parse every sample_type field")
 TEST(reader_replay, "perf.data reader: fuzz corpus, truncations, regressions")
+TEST(bad_input, "Corrupt perf.data files give one-line errors")

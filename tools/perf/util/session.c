@@ -5,7 +5,8 @@
  * Validation ladder, per record:
  *   reader    size < 8, past the section, bad zstd ............ abort (the rest is unreadable)
  *   type      unknown kernel record type ....................... skip, counted
- *   sample    id matches no attr, fields past the record ....... skip, counted
+ *   sample    id matches no attr ................................ skip, counted
+ *   sample    a field (callchain, branches, stack...) past the end abort, names offset + type
  *   side-band body shorter than its fixed part, unterminated name abort, names offset + type
  *   deferred  nr larger than the record ........................ abort, names offset + type
  */
@@ -168,18 +169,14 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 	int ret;
 
 	ret = session__parse(session, event, file_offset, &ea, &sample);
-	if (ret) {
-		if (event->type != PERF_RECORD_SAMPLE)
-			return ret;
-		/* a sample we cannot attribute or parse is skipped, and counted */
-		if (ret == -ENOENT)
-			session->stats.nr_unknown_id++;
-		else
-			session->stats.nr_bad_samples++;
-		if (session->opts.verbose && ret != -ENOENT)
-			fprintf(stderr, "skipping sample: %s\n", session->err.msg);
+	if (ret == -ENOENT) {
+		/* a sample of an event the header does not list: skipped, counted, as in perf */
+		session->stats.nr_unknown_id++;
+		session->err.msg[0] = '\0';
 		return 0;
 	}
+	if (ret)
+		return ret;	/* fields past the end of the record: the file is corrupt */
 	if (event->type != PERF_RECORD_SAMPLE &&
 	    event->size < fixed_size(event->type) + (ea ? ea->id_hdr_size : 0))
 		return session__bad_record(session, event, file_offset,
@@ -360,9 +357,6 @@ void perf_session__warn_about_errors(const struct perf_session *session, FILE *f
 			st->nr_unknown_events);
 	if (st->nr_unknown_id)
 		fprintf(fp, "%" PRIu64 " samples with id not present in the header\n", st->nr_unknown_id);
-	if (st->nr_bad_samples)
-		fprintf(fp, "Warning: %" PRIu64 " samples whose fields do not fit their record were skipped (-v shows them).\n",
-			st->nr_bad_samples);
 	if (st->nr_late_events)
 		fprintf(fp, "Warning: %" PRIu64 " out of order events recorded.\n", st->nr_late_events);
 }

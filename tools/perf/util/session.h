@@ -28,7 +28,6 @@ struct session_stats {
 	u64	total_period;
 	u64	nr_samples;
 	u64	nr_unknown_id;		/* samples whose id matches no attr */
-	u64	nr_bad_samples;		/* samples whose fields do not fit: skipped */
 	u64	nr_late_events;		/* older than the last ordered-events flush */
 };
 
