@@ -447,27 +447,43 @@ static int stitcher__release_oldest(struct deferred_stitcher *ds, enum deferred_
 	return ret;
 }
 
-static int stitcher__enforce_cap(struct deferred_stitcher *ds)
+/* bytes arena__alloc(len) would add to what is held */
+static size_t arena__need(const struct deferred_stitcher *ds, u32 len)
+{
+	u32 cur = ds->cur_chunk;
+
+	if (cur != NIL && ds->chunks[cur].size - ds->chunks[cur].used >= len)
+		return 0;
+	if (len <= ds->chunk_size && ds->spare_chunk != NIL)
+		return 0;	/* the spare is counted already */
+	return len > ds->chunk_size ? len : ds->chunk_size;
+}
+
+/*
+ * Release the oldest pending samples until a copy of len bytes and its entry fit under the
+ * cap. Returns 1 when they cannot fit even with nothing pending (a cap below one chunk).
+ */
+static int stitcher__make_room(struct deferred_stitcher *ds, u32 len)
 {
 	int err = 0;
 
-	if (ds->bytes_held <= ds->max_mem)
-		return 0;
-	/* an empty spare is the cheapest thing to give back */
-	if (ds->spare_chunk != NIL) {
-		arena__free_chunk(ds, ds->spare_chunk);
-		ds->spare_chunk = NIL;
-	}
-	while (ds->bytes_held > ds->max_mem && ds->fifo_head != NIL) {
-		int ret = stitcher__release_oldest(ds, DEFERRED_RELEASE_MEMORY);
+	while (ds->bytes_held + arena__need(ds, len) + sizeof(struct pending_sample) > ds->max_mem) {
+		u32 cur = ds->cur_chunk;
+		int ret;
 
-		ds->stats.mem_cap_hit = true;
-		if (ret && !err)
-			err = ret;
-		if (ds->spare_chunk != NIL) {
+		/* an unused spare is the cheapest thing to give back */
+		if (ds->spare_chunk != NIL && cur != NIL &&
+		    ds->chunks[cur].size - ds->chunks[cur].used >= len) {
 			arena__free_chunk(ds, ds->spare_chunk);
 			ds->spare_chunk = NIL;
+			continue;
 		}
+		if (ds->fifo_head == NIL)
+			return err ? err : 1;
+		ds->stats.mem_cap_hit = true;
+		ret = stitcher__release_oldest(ds, DEFERRED_RELEASE_MEMORY);
+		if (ret && !err)
+			err = ret;
 	}
 	return err;
 }
@@ -541,13 +557,22 @@ int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_ev
 		return ds->deliver(ds->arg, event, &merged, evattr);
 	}
 
+	len = ((u32)event->size + 7) & ~7u;
+	ret = stitcher__make_room(ds, len);
+	if (ret < 0)
+		return ret;
+	if (ret > 0) {
+		/* a cap smaller than one chunk: nothing can wait */
+		ds->stats.released[DEFERRED_RELEASE_MEMORY]++;
+		return ds->deliver(ds->arg, event, sample, evattr);
+	}
+	/* after make_room: releasing may have moved threads in the hash */
 	t = threads__findnew(ds, sample->tid);
 	if (!t)
 		return -ENOMEM;
 	idx = pending__alloc(ds);
 	if (idx == NIL)
 		goto out_nomem;
-	len = ((u32)event->size + 7) & ~7u;
 	chunk = arena__alloc(ds, len, &offset);
 	if (chunk == NIL) {
 		ds->slab[idx].fifo_next = ds->free_head;
@@ -583,7 +608,7 @@ int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_ev
 	arena__account(ds);
 	if (ds->nr_pending > ds->stats.pending_peak)
 		ds->stats.pending_peak = ds->nr_pending;
-	return stitcher__enforce_cap(ds);
+	return 0;
 
 out_nomem:
 	threads__maybe_remove(ds, t);
@@ -623,7 +648,8 @@ int deferred_stitcher__record(struct deferred_stitcher *ds,
 		t->ips_alloc = rec->nr;
 	}
 	thread__drop_record(ds, t);
-	memcpy(t->ips, rec->ips, rec->nr * sizeof(u64));
+	if (rec->nr)
+		memcpy(t->ips, rec->ips, rec->nr * sizeof(u64));
 	t->nr_ips = rec->nr;
 	t->cookie = rec->cookie;
 	t->has_record = true;

@@ -79,7 +79,7 @@ int machine__load_kallsyms(struct machine *machine)
 		}
 		if (!kallsyms_type_wanted(type))
 			continue;
-		if (symbols__add(&dso->symbols, addr, 0, name, 0, (u8)type)) {
+		if (symbols__add(&dso->symbols, addr, addr, name, 0, (u8)type)) {
 			kernel->load_errno = ENOMEM;
 			break;
 		}
