@@ -1,15 +1,162 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * `perf script -D`: every record as offset, size, raw bytes and decoded fields, in upstream
- * perf's layout. First cut: raw bytes and the record name; details follow.
+ * `perf script -D`: each record as upstream perf prints it.
+ *
+ *   \n<offset>@<path> [<size>]: event: <type>\n       the record's place in the input
+ *   .\n. ... raw event: size <n> bytes\n             its bytes, 16 a line (after swapping)
+ *   .  0000:  09 00 ...  ........\n
+ *   \n
+ *   [cpu ][time ]<offset> [<size>]: PERF_RECORD_<NAME><details>
+ *
+ * <details> is what perf's handlers print for the type; some end without a newline (ATTR,
+ * THROTTLE, ...), and the next record's leading "\n" ends the line, as in perf.
+ *
+ * When: perf prints its own records (type >= 64) as it reads them, and kernel records when it
+ * delivers them, after time ordering. dump__record() is the read-time half, dump__event() the
+ * delivery half, so the output interleaves exactly as perf's does (FINISHED_ROUND, then the
+ * records the round flushes).
  */
+#include <byteswap.h>
+#include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include "dump.h"
+#include "dump-internal.h"
+#include "machine.h"
 #include "session.h"
 
-static void dump__hex(FILE *fp, const u8 *p, size_t len)
+#define PIPE_HEADER_SIZE	16
+
+u8 dump_buf__u8(struct dump_buf *b)
 {
+	u8 v = 0;
+
+	if (dump_buf__left(b) < 1) {
+		b->short_read = true;
+		b->p = b->end;
+		return 0;
+	}
+	v = *b->p++;
+	return v;
+}
+
+u16 dump_buf__u16(struct dump_buf *b)
+{
+	u16 v;
+
+	if (dump_buf__left(b) < sizeof(v)) {
+		b->short_read = true;
+		b->p = b->end;
+		return 0;
+	}
+	memcpy(&v, b->p, sizeof(v));
+	b->p += sizeof(v);
+	return b->swapped ? bswap_16(v) : v;
+}
+
+u32 dump_buf__u32(struct dump_buf *b)
+{
+	u32 v;
+
+	if (dump_buf__left(b) < sizeof(v)) {
+		b->short_read = true;
+		b->p = b->end;
+		return 0;
+	}
+	memcpy(&v, b->p, sizeof(v));
+	b->p += sizeof(v);
+	return b->swapped ? bswap_32(v) : v;
+}
+
+u64 dump_buf__u64(struct dump_buf *b)
+{
+	u64 v;
+
+	if (dump_buf__left(b) < sizeof(v)) {
+		b->short_read = true;
+		b->p = b->end;
+		return 0;
+	}
+	memcpy(&v, b->p, sizeof(v));
+	b->p += sizeof(v);
+	return b->swapped ? bswap_64(v) : v;
+}
+
+bool dump_buf__skip(struct dump_buf *b, size_t n)
+{
+	if (dump_buf__left(b) < n) {
+		b->short_read = true;
+		b->p = b->end;
+		return false;
+	}
+	b->p += n;
+	return true;
+}
+
+const char *dump_buf__string(struct dump_buf *b)
+{
+	u32 len = dump_buf__u32(b);
+	const char *s = (const char *)b->p;
+
+	if (b->short_read || len > dump_buf__left(b) || !memchr(s, '\0', len)) {
+		b->short_read = true;
+		b->p = b->end;
+		return NULL;
+	}
+	b->p += len;
+	return s;
+}
+
+FILE *dump__fp(const struct perf_session *session)
+{
+	return session->opts.dump_fp ? session->opts.dump_fp : stdout;
+}
+
+/* perf's names for the record types our reader does not know yet */
+static const char *dump__type_name(u32 type)
+{
+	switch (type) {
+	case 84:	return "BPF_METADATA";
+	case 85:	return "SCHEDSTAT_CPU";
+	case 86:	return "SCHEDSTAT_DOMAIN";
+	default:	return perf_record_type__name(type);
+	}
+}
+
+/* upstream numbers pipe records from the end of the 16-byte pipe header */
+static u64 dump__offset(const struct perf_session *session, u64 file_offset)
+{
+	if (perf_data__is_pipe(session->data) && file_offset >= PIPE_HEADER_SIZE)
+		return file_offset - PIPE_HEADER_SIZE;
+	return file_offset;
+}
+
+/*
+ * The raw bytes. perf shows a sample after swapping all its u64 words to host order; our
+ * samples keep the file's order, so a cross-endian sample is swapped into a copy first.
+ */
+static void dump__raw(FILE *fp, const struct perf_event_header *h, bool swap_words)
+{
+	const u8 *p = (const u8 *)h;
+	u8 *copy = NULL;
+	size_t len = h->size;
+
+	fprintf(fp, ".\n. ... raw event: size %u bytes\n", h->size);
+	if (swap_words) {
+		copy = malloc(len);
+		if (copy) {
+			memcpy(copy, h, len);
+			for (size_t off = sizeof(*h); off + 8 <= len; off += 8) {
+				u64 w;
+
+				memcpy(&w, copy + off, 8);
+				w = bswap_64(w);
+				memcpy(copy + off, &w, 8);
+			}
+			p = copy;
+		}
+	}
 	for (size_t off = 0; off < len; off += 16) {
 		size_t n = len - off < 16 ? len - off : 16;
 
@@ -28,33 +175,721 @@ static void dump__hex(FILE *fp, const u8 *p, size_t len)
 		}
 		fputc('\n', fp);
 	}
+	fputc('\n', fp);
+	free(copy);
+}
+
+/*
+ * perf prints "cpu time " from the sample by the OR of every attr's sample_type, or "-1 -1 "
+ * for a non-sample record when the first attr has no sample_id_all. nr_attrs: the attrs perf
+ * knew at that point (a pipe ATTR record is printed before its attr is added).
+ */
+static void dump__tstamp(FILE *fp, struct perf_session *session, const struct perf_event_header *h,
+			 const struct perf_sample *sample, size_t nr_attrs)
+{
+	struct perf_evattr *first = perf_data__attr(session->data, 0);
+	u64 combined = 0;
+
+	if (h->type != PERF_RECORD_SAMPLE &&
+	    (!nr_attrs || !perf_attr__has(&first->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL))) {
+		fputs("-1 -1 ", fp);
+		return;
+	}
+	for (size_t i = 0; i < nr_attrs; i++)
+		combined |= perf_data__attr(session->data, i)->attr.sample_type;
+	if (combined & PERF_SAMPLE_CPU)
+		fprintf(fp, "%u ", sample ? sample->cpu : 0);
+	if (combined & PERF_SAMPLE_TIME)
+		fprintf(fp, "%" PRIu64 " ", sample ? sample->time : 0);
+}
+
+static void dump__prefix(FILE *fp, struct perf_session *session, const struct perf_event_header *h,
+			 u64 file_offset, const struct perf_sample *sample, size_t nr_attrs,
+			 bool print_tstamp)
+{
+	u64 off = dump__offset(session, file_offset);
+	bool swap = h->type == PERF_RECORD_SAMPLE && perf_data__needs_swap(session->data);
+
+	fprintf(fp, "\n%#" PRIx64 "@%s [%#x]: event: %u\n", off,
+		perf_data__is_pipe(session->data) ? "pipe" : perf_data__name(session->data),
+		h->size, h->type);
+	dump__raw(fp, h, swap);
+	if (print_tstamp)
+		dump__tstamp(fp, session, h, sample, nr_attrs);
+	fprintf(fp, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", off, h->size, dump__type_name(h->type));
+}
+
+/* a NUL-terminated string at body offset off of the record, or "" when it has none */
+static const char *record_str(const struct perf_event_header *h, size_t off)
+{
+	const char *s = (const char *)h + off;
+
+	if (off >= h->size || !memchr(s, '\0', h->size - off))
+		return "";
+	return s;
+}
+
+static void dump__mmap(FILE *fp, const struct perf_event_header *h)
+{
+	const struct perf_record_mmap *m = (const void *)h;
+
+	fprintf(fp, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %s\n",
+		(int)m->pid, (int)m->tid, m->start, m->len, m->pgoff,
+		(h->misc & PERF_RECORD_MISC_MMAP_DATA) ? 'r' : 'x',
+		record_str(h, sizeof(*m)));
+}
+
+static void dump__mmap2(FILE *fp, const struct perf_event_header *h)
+{
+	const struct perf_record_mmap2 *m = (const void *)h;
+	/* PROT_READ/WRITE/EXEC and MAP_SHARED as the kernel reports them */
+	char perms[5] = {
+		(m->prot & 1) ? 'r' : '-', (m->prot & 2) ? 'w' : '-', (m->prot & 4) ? 'x' : '-',
+		(m->flags & 1) ? 's' : 'p', '\0',
+	};
+
+	fprintf(fp, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64, (int)m->pid, (int)m->tid,
+		m->start, m->len, m->pgoff);
+	if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+		size_t n = m->build_id_size <= sizeof(m->build_id) ? m->build_id_size : sizeof(m->build_id);
+
+		fputs(" <", fp);
+		for (size_t i = 0; i < n; i++)
+			fprintf(fp, "%02x", m->build_id[i]);
+		fputc('>', fp);
+	} else {
+		fprintf(fp, " %02x:%02x %" PRIu64 " %" PRIu64, m->maj, m->min, m->ino, m->ino_generation);
+	}
+	fprintf(fp, "]: %s %s\n", perms, record_str(h, sizeof(*m)));
+}
+
+/* the fixed part of the kernel record types dump__event() decodes field by field */
+static size_t kernel_fixed_size(u32 type)
+{
+	switch (type) {
+	case PERF_RECORD_MMAP:			return sizeof(struct perf_record_mmap);
+	case PERF_RECORD_MMAP2:			return sizeof(struct perf_record_mmap2);
+	case PERF_RECORD_COMM:			return sizeof(struct perf_record_comm);
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:			return sizeof(struct perf_record_fork);
+	case PERF_RECORD_LOST:			return sizeof(struct perf_record_lost);
+	case PERF_RECORD_LOST_SAMPLES:		return sizeof(struct perf_record_lost_samples);
+	case PERF_RECORD_KSYMBOL:		return sizeof(struct perf_record_ksymbol);
+	case PERF_RECORD_CALLCHAIN_DEFERRED:	return sizeof(struct perf_record_callchain_deferred);
+	case PERF_RECORD_READ:			return 8 + 16;	/* pid tid value */
+	case PERF_RECORD_AUX:			return 8 + 24;	/* offset size flags */
+	case PERF_RECORD_ITRACE_START:		return 8 + 8;	/* pid tid */
+	case PERF_RECORD_SWITCH_CPU_WIDE:	return 8 + 8;	/* next_prev pid tid */
+	case PERF_RECORD_NAMESPACES:		return 8 + 16;	/* pid tid nr */
+	case PERF_RECORD_BPF_EVENT:		return 8 + 8;	/* type flags id */
+	case PERF_RECORD_CGROUP:		return 8 + 8;	/* id */
+	case PERF_RECORD_TEXT_POKE:		return 8 + 12;	/* addr old_len new_len */
+	case PERF_RECORD_AUX_OUTPUT_HW_ID:	return 8 + 8;	/* hw_id */
+	default:				return sizeof(struct perf_event_header);
+	}
+}
+
+static void dump__read(FILE *fp, struct perf_session *session, const struct perf_event_header *h,
+		       struct perf_evattr *ea)
+{
+	struct dump_buf b;
+	u32 pid, tid;
+	u64 value, rf;
+
+	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+	pid = dump_buf__u32(&b);
+	tid = dump_buf__u32(&b);
+	value = dump_buf__u64(&b);
+	fprintf(fp, ": %d %d %s %" PRIu64 "\n", (int)pid, (int)tid,
+		perf_session__evattr_name(session, ea), value);
+	if (!ea)
+		return;
+	/* only the enabled read_format fields follow the value, packed */
+	rf = ea->attr.read_format;
+	if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED) {
+		value = dump_buf__u64(&b);
+		if (b.short_read)
+			return;
+		fprintf(fp, "... time enabled : %" PRIu64 "\n", value);
+	}
+	if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING) {
+		value = dump_buf__u64(&b);
+		if (b.short_read)
+			return;
+		fprintf(fp, "... time running : %" PRIu64 "\n", value);
+	}
+	if (rf & PERF_FORMAT_ID) {
+		value = dump_buf__u64(&b);
+		if (b.short_read)
+			return;
+		fprintf(fp, "... id           : %" PRIu64 "\n", value);
+	}
+	if (rf & PERF_FORMAT_LOST) {
+		value = dump_buf__u64(&b);
+		if (b.short_read)
+			return;
+		fprintf(fp, "... lost         : %" PRIu64 "\n", value);
+	}
+}
+
+static void dump__namespaces(FILE *fp, const struct perf_event_header *h)
+{
+	static const char *const ns_names[] = {
+		"net", "uts", "ipc", "pid", "user", "mnt", "cgroup",
+	};
+	struct dump_buf b;
+	u32 pid, tid;
+	u64 nr;
+
+	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+	pid = dump_buf__u32(&b);
+	tid = dump_buf__u32(&b);
+	nr = dump_buf__u64(&b);
+	fprintf(fp, " %d/%d - nr_namespaces: %" PRIu64 "\n\t\t[", (int)pid, (int)tid, nr);
+	for (u64 i = 0; i < nr && dump_buf__left(&b) >= 16; i++) {
+		u64 dev = dump_buf__u64(&b), ino = dump_buf__u64(&b);
+
+		fprintf(fp, "%" PRIu64 "/%s: %" PRIu64 "/%#" PRIx64 "%s", i,
+			i < sizeof(ns_names) / sizeof(ns_names[0]) ? ns_names[i] : "UNKNOWN",
+			dev, ino, i + 1 < nr ? ", " : "");
+	}
+	fprintf(fp, "]\n");
+}
+
+/* what follows PERF_RECORD_<NAME> for a kernel record other than a sample */
+static void dump__kernel_body(FILE *fp, struct perf_session *session,
+			      const struct perf_event_header *h, const struct perf_sample *sample,
+			      struct perf_evattr *ea)
+{
+	struct dump_buf b;
+
+	if (h->size < kernel_fixed_size(h->type)) {
+		fprintf(fp, ": record too short (%u bytes) for its type, skipped\n", h->size);
+		return;
+	}
+	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+	switch (h->type) {
+	case PERF_RECORD_MMAP:
+		dump__mmap(fp, h);
+		break;
+	case PERF_RECORD_MMAP2:
+		dump__mmap2(fp, h);
+		break;
+	case PERF_RECORD_COMM: {
+		const struct perf_record_comm *c = (const void *)h;
+
+		fprintf(fp, "%s: %s:%d/%d\n", (h->misc & PERF_RECORD_MISC_COMM_EXEC) ? " exec" : "",
+			record_str(h, sizeof(*c)), (int)c->pid, (int)c->tid);
+		break;
+	}
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT: {
+		const struct perf_record_fork *f = (const void *)h;
+
+		fprintf(fp, "(%d:%d):(%d:%d)\n", (int)f->pid, (int)f->tid, (int)f->ppid, (int)f->ptid);
+		break;
+	}
+	case PERF_RECORD_LOST: {
+		const struct perf_record_lost *l = (const void *)h;
+
+		fprintf(fp, ": id:%" PRIu64 ": lost:%" PRIu64 "\n", l->id, l->lost);
+		break;
+	}
+	case PERF_RECORD_LOST_SAMPLES: {
+		const struct perf_record_lost_samples *l = (const void *)h;
+
+		/* misc bit 15: the samples were dropped by a BPF filter */
+		fprintf(fp, ": id:%" PRIu64 ": lost samples :%" PRIu64 "%s\n", sample->id, l->lost,
+			(h->misc & (1 << 15)) ? " (BPF)" : "");
+		break;
+	}
+	case PERF_RECORD_THROTTLE:
+	case PERF_RECORD_UNTHROTTLE:
+		/* perf script's handler prints nothing: the next record ends the line */
+		break;
+	case PERF_RECORD_READ:
+		dump__read(fp, session, h, ea);
+		break;
+	case PERF_RECORD_AUX: {
+		u64 offset = dump_buf__u64(&b), size = dump_buf__u64(&b), flags = dump_buf__u64(&b);
+
+		fprintf(fp, " offset: %#" PRIx64 " size: %#" PRIx64 " flags: %#" PRIx64 " [%s%s%s%s]\n",
+			offset, size, flags, (flags & 1) ? "T" : "", (flags & 2) ? "O" : "",
+			(flags & 4) ? "P" : "", (flags & 8) ? "C" : "");
+		break;
+	}
+	case PERF_RECORD_ITRACE_START: {
+		u32 pid = dump_buf__u32(&b), tid = dump_buf__u32(&b);
+
+		fprintf(fp, " pid: %u tid: %u\n", pid, tid);
+		break;
+	}
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE: {
+		bool out = h->misc & PERF_RECORD_MISC_SWITCH_OUT;
+		const char *in_out = !out ? "IN         " :
+			!(h->misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ? "OUT        " : "OUT preempt";
+
+		if (h->type == PERF_RECORD_SWITCH) {
+			fprintf(fp, " %s\n", in_out);
+		} else {
+			u32 pid = dump_buf__u32(&b), tid = dump_buf__u32(&b);
+
+			fprintf(fp, " %s  %s pid/tid: %5d/%-5d\n", in_out, out ? "next" : "prev",
+				(int)pid, (int)tid);
+		}
+		break;
+	}
+	case PERF_RECORD_NAMESPACES:
+		dump__namespaces(fp, h);
+		break;
+	case PERF_RECORD_KSYMBOL: {
+		const struct perf_record_ksymbol *k = (const void *)h;
+
+		fprintf(fp, " addr %" PRIx64 " len %u type %u flags 0x%x name %s\n", k->addr, k->len,
+			k->ksym_type, k->flags, record_str(h, sizeof(*k)));
+		break;
+	}
+	case PERF_RECORD_BPF_EVENT: {
+		u16 type = dump_buf__u16(&b), flags = dump_buf__u16(&b);
+		u32 id = dump_buf__u32(&b);
+
+		fprintf(fp, " type %u, flags %u, id %u\n", type, flags, id);
+		break;
+	}
+	case PERF_RECORD_CGROUP: {
+		u64 id = dump_buf__u64(&b);
+
+		fprintf(fp, " cgroup: %" PRIu64 " %s\n", id, record_str(h, 16));
+		break;
+	}
+	case PERF_RECORD_TEXT_POKE: {
+		u64 addr = dump_buf__u64(&b);
+		u16 old_len = dump_buf__u16(&b), new_len = dump_buf__u16(&b);
+
+		fprintf(fp, " %" PRIx64 " old len %u new len %u\n", addr, old_len, new_len);
+		break;
+	}
+	case PERF_RECORD_AUX_OUTPUT_HW_ID:
+		fprintf(fp, " hw_id: %#" PRIx64 "\n", dump_buf__u64(&b));
+		break;
+	case PERF_RECORD_CALLCHAIN_DEFERRED:
+		dump__deferred(fp, h, sample, ea);
+		break;
+	default:
+		fprintf(fp, ": unknown record type %u, skipped\n", h->type);
+		break;
+	}
+}
+
+void dump__event(struct perf_session *session, const struct perf_event_header *event,
+		 u64 file_offset, const struct perf_sample *sample, struct perf_evattr *evattr)
+{
+	FILE *fp = dump__fp(session);
+	size_t nr_attrs = perf_data__nr_attrs(session->data);
+	struct perf_sample shown;
+
+	if (!sample) {
+		dump__prefix(fp, session, event, file_offset, NULL, nr_attrs, false);
+		fprintf(fp, ": cannot be parsed (%s), skipped\n", session->err.msg);
+		return;
+	}
+	/* perf's parser leaves what a record does not carry at -1 */
+	shown = *sample;
+	if (!sample->has_time)
+		shown.time = (u64)-1;
+	dump__prefix(fp, session, event, file_offset, &shown, nr_attrs, true);
+	if (event->type == PERF_RECORD_SAMPLE) {
+		if (!evattr) {
+			fprintf(fp, ": no attr has the sample's id, skipped\n");
+			return;
+		}
+		dump__sample(fp, event, sample, evattr, perf_data__needs_swap(session->data));
+		return;
+	}
+	dump__kernel_body(fp, session, event, sample, evattr);
+}
+
+/* ", type = 1 (...), ..." of a HEADER_ATTR record: no newline, as perf */
+static void dump__attr_record(FILE *fp, const struct perf_event_header *h)
+{
+	struct perf_event_attr attr;
+	size_t len = h->size - sizeof(*h);
+
+	memset(&attr, 0, sizeof(attr));
+	memcpy(&attr, h + 1, len < sizeof(attr) ? len : sizeof(attr));
+	/* the bytes past attr.size are the ids, not attr fields */
+	if (attr.size && attr.size < sizeof(attr))
+		memset((u8 *)&attr + attr.size, 0, sizeof(attr) - attr.size);
+	else if (!attr.size)
+		memset((u8 *)&attr + PERF_ATTR_SIZE_VER0, 0, sizeof(attr) - PERF_ATTR_SIZE_VER0);
+	dump__attr_fields(fp, &attr);
+}
+
+static void dump__id_index(FILE *fp, const struct perf_event_header *h)
+{
+	struct dump_buf b, b2;
+	u64 nr, max;
+	bool v2;
+
+	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+	nr = dump_buf__u64(&b);
+	max = dump_buf__left(&b) / 32;
+	if (nr > max)
+		nr = max;
+	/* v2 appends {machine_pid, vcpu} for every entry after the {id, idx, cpu, tid} ones */
+	v2 = dump_buf__left(&b) >= nr * 32 + nr * 16 && nr;
+	dump_buf__init(&b2, b.p + nr * 32, v2 ? nr * 16 : 0, false);
+	fprintf(fp, " nr: %" PRIu64 "\n", nr);
+	for (u64 i = 0; i < nr; i++) {
+		u64 id = dump_buf__u64(&b), idx = dump_buf__u64(&b);
+		s64 cpu = (s64)dump_buf__u64(&b), tid = (s64)dump_buf__u64(&b);
+
+		fprintf(fp, " ... id: %" PRIu64 "  idx: %" PRIu64 "  cpu: %" PRId64 "  tid: %" PRId64,
+			id, idx, cpu, tid);
+		if (v2) {
+			s64 machine_pid = (s64)dump_buf__u64(&b2);
+			u64 vcpu = dump_buf__u64(&b2);
+
+			fprintf(fp, "  machine_pid: %" PRId64 "  vcpu: %" PRIu64 "\n", machine_pid, vcpu);
+		} else {
+			fprintf(fp, "\n");
+		}
+	}
+}
+
+static void dump__thread_map(FILE *fp, const struct perf_event_header *h)
+{
+	struct dump_buf b;
+	u64 nr, max;
+
+	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+	nr = dump_buf__u64(&b);
+	max = dump_buf__left(&b) / 24;	/* {u64 pid; char comm[16]} */
+	if (nr > max) {
+		fprintf(fp, " nr: %" PRIu64 " (only %" PRIu64 " fit the record)\n", nr, max);
+		return;
+	}
+	fprintf(fp, " nr: %" PRIu64 " thread%s: ", nr, nr > 1 ? "s" : "");
+	for (u64 i = 0; i < nr; i++) {
+		u64 pid = dump_buf__u64(&b);
+
+		dump_buf__skip(&b, 16);
+		fprintf(fp, "%s%d", i ? ", " : "", (int)pid);
+	}
+	fprintf(fp, "\n");
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* PERF_CPU_MAP__CPUS / __MASK / __RANGE_CPUS, printed as perf's cpu_map__snprint() */
+void dump__cpu_map(FILE *fp, struct dump_buf *b)
+{
+	u16 type = dump_buf__u16(b);
+	int *cpus = NULL;
+	size_t nr = 0, alloc = 0;
+	bool first = true;
+
+	switch (type) {
+	case 0: {	/* u16 nr, u16 cpu[nr] */
+		u16 n = dump_buf__u16(b);
+
+		cpus = calloc(n ? n : 1, sizeof(*cpus));
+		if (!cpus)
+			goto out_fail;
+		for (u16 i = 0; i < n && !b->short_read; i++) {
+			u16 cpu = dump_buf__u16(b);
+
+			if (!b->short_read)
+				cpus[nr++] = cpu == 0xffff ? -1 : cpu;
+		}
+		break;
+	}
+	case 1: {	/* u16 nr, u16 long_size, (u16 pad for 8), then nr masks */
+		u16 n = dump_buf__u16(b), long_size = dump_buf__u16(b);
+		unsigned int bits = long_size == 4 ? 32 : 64;
+
+		if (long_size != 4 && long_size != 8)
+			goto out_fail;
+		if (long_size == 8)
+			dump_buf__skip(b, 2);
+		alloc = (size_t)n * bits;
+		cpus = calloc(alloc ? alloc : 1, sizeof(*cpus));
+		if (!cpus)
+			goto out_fail;
+		for (u16 i = 0; i < n; i++) {
+			u64 mask = long_size == 4 ? dump_buf__u32(b) : dump_buf__u64(b);
+
+			if (b->short_read)
+				break;
+			for (unsigned int bit = 0; bit < bits; bit++)
+				if (mask & (1ULL << bit))
+					cpus[nr++] = (int)(i * bits + bit);
+		}
+		break;
+	}
+	case 2: {	/* u8 any_cpu, u8 pad, u16 start, u16 end */
+		u8 any = dump_buf__u8(b);
+		u16 start, end;
+
+		dump_buf__skip(b, 1);
+		start = dump_buf__u16(b);
+		end = dump_buf__u16(b);
+		if (b->short_read || end < start)
+			goto out_fail;
+		cpus = calloc((size_t)(end - start) + 2, sizeof(*cpus));
+		if (!cpus)
+			goto out_fail;
+		if (any)
+			cpus[nr++] = -1;
+		for (u32 cpu = start; cpu <= end; cpu++)
+			cpus[nr++] = (int)cpu;
+		break;
+	}
+	default:
+		goto out_fail;
+	}
+	if (b->short_read)
+		goto out_fail;
+	qsort(cpus, nr, sizeof(*cpus), cmp_int);
+	/* perf's cpu maps are sorted sets */
+	if (nr) {
+		size_t n = 1;
+
+		for (size_t i = 1; i < nr; i++)
+			if (cpus[i] != cpus[n - 1])
+				cpus[n++] = cpus[i];
+		nr = n;
+	}
+	/* ranges of consecutive cpus: "0-3,5" */
+	for (size_t i = 0; i < nr;) {
+		size_t j = i;
+
+		while (j + 1 < nr && cpus[j + 1] == cpus[j] + 1)
+			j++;
+		if (cpus[j] == cpus[i])
+			fprintf(fp, "%s%d", first ? "" : ",", cpus[i]);
+		else
+			fprintf(fp, "%s%d-%d", first ? "" : ",", cpus[i], cpus[j]);
+		first = false;
+		i = j + 1;
+	}
+	free(cpus);
+	return;
+
+out_fail:
+	free(cpus);
+	fprintf(fp, "(unreadable cpu map)");
+}
+
+static void dump__event_update(FILE *fp, const struct perf_event_header *h)
+{
+	struct dump_buf b;
+	u64 type, id;
+
+	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+	type = dump_buf__u64(&b);
+	id = dump_buf__u64(&b);
+	fprintf(fp, "\n... id:    %" PRIu64 "\n", id);
+	switch (type) {
+	case 0: {	/* unit */
+		const char *s = record_str(h, 24);
+
+		fprintf(fp, "... unit:  %s\n", s);
+		break;
+	}
+	case 1: {	/* scale: a double */
+		u64 bits = dump_buf__u64(&b);
+		double scale;
+
+		memcpy(&scale, &bits, sizeof(scale));
+		fprintf(fp, "... scale: %f\n", scale);
+		break;
+	}
+	case 2:		/* name */
+		fprintf(fp, "... name:  %s\n", record_str(h, 24));
+		break;
+	case 3:		/* cpus */
+		fprintf(fp, "... ");
+		dump__cpu_map(fp, &b);
+		fprintf(fp, "\n");
+		break;
+	default:
+		fprintf(fp, "... unknown type\n");
+		break;
+	}
+}
+
+static void dump__time_conv(FILE *fp, const struct perf_event_header *h)
+{
+	struct dump_buf b;
+	u64 shift, mult, zero;
+
+	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+	shift = dump_buf__u64(&b);
+	mult = dump_buf__u64(&b);
+	zero = dump_buf__u64(&b);
+	fprintf(fp, "\n... Time Shift      %" PRIu64 "\n", shift);
+	fprintf(fp, "... Time Multiplier %" PRIu64 "\n", mult);
+	fprintf(fp, "... Time Zero       %" PRIu64 "\n", zero);
+	/* the fields from time_cycles on exist since Linux 5.10; older records stop here */
+	if (h->size >= 8 + 32) {
+		u64 cycles = dump_buf__u64(&b), mask = dump_buf__u64(&b);
+		u8 cap_zero = dump_buf__u8(&b), cap_short = dump_buf__u8(&b);
+
+		fprintf(fp, "... Time Cycles     %" PRIu64 "\n", cycles);
+		fprintf(fp, "... Time Mask       %#" PRIx64 "\n", mask);
+		fprintf(fp, "... Cap Time Zero   %d\n", cap_zero);
+		fprintf(fp, "... Cap Time Short  %d\n", cap_short);
+	}
+	/* perf script has no handler for it */
+	fprintf(fp, ": unhandled!\n");
+}
+
+/*
+ * A pipe-mode HEADER_FEATURE: ", " and the feature in full, as perf -D does; nothing when
+ * the feature is unknown or does not parse (perf stops before the ", " then).
+ */
+static void dump__feature_record(FILE *fp, struct perf_session *session,
+				 const struct perf_event_header *h)
+{
+	const struct perf_record_header_feature *f = (const void *)h;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *ms;
+	int ret;
+
+	if (h->size < sizeof(*f) || !f->feat_id || f->feat_id >= HEADER_LAST_FEATURE)
+		return;
+	ms = open_memstream(&text, &len);
+	if (!ms)
+		return;
+	ret = dump__feature(ms, session, (int)f->feat_id, (const u8 *)f->data, h->size - sizeof(*f),
+			    true);
+	if (fclose(ms) == 0 && ret == 0) {
+		fputs(", ", fp);
+		fwrite(text, 1, len, fp);
+	}
+	free(text);
+}
+
+static void dump__user_body(FILE *fp, struct perf_session *session, const struct perf_event_header *h)
+{
+	switch (h->type) {
+	case PERF_RECORD_HEADER_ATTR:
+		dump__attr_record(fp, h);
+		break;
+	case PERF_RECORD_HEADER_FEATURE:
+		dump__feature_record(fp, session, h);
+		break;
+	case PERF_RECORD_FINISHED_ROUND:
+		fputc('\n', fp);
+		break;
+	case PERF_RECORD_ID_INDEX:
+		dump__id_index(fp, h);
+		break;
+	case PERF_RECORD_EVENT_UPDATE:
+		dump__event_update(fp, h);
+		break;
+	case PERF_RECORD_THREAD_MAP:
+		dump__thread_map(fp, h);
+		break;
+	case PERF_RECORD_CPU_MAP: {
+		struct dump_buf b;
+
+		dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+		fprintf(fp, ": ");
+		dump__cpu_map(fp, &b);
+		fprintf(fp, "\n");
+		break;
+	}
+	case PERF_RECORD_TIME_CONV:
+		dump__time_conv(fp, h);
+		break;
+	case PERF_RECORD_AUXTRACE_INFO: {
+		struct dump_buf b;
+
+		dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+		fprintf(fp, " type: %u\n", dump_buf__u32(&b));
+		break;
+	}
+	case PERF_RECORD_AUXTRACE: {
+		struct dump_buf b;
+		u64 size, offset, ref;
+		u32 idx, tid, cpu;
+
+		dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+		size = dump_buf__u64(&b);
+		offset = dump_buf__u64(&b);
+		ref = dump_buf__u64(&b);
+		idx = dump_buf__u32(&b);
+		tid = dump_buf__u32(&b);
+		cpu = dump_buf__u32(&b);
+		fprintf(fp, " size: %#" PRIx64 "  offset: %#" PRIx64 "  ref: %#" PRIx64
+			"  idx: %u  tid: %d  cpu: %d\n", size, offset, ref, idx, (int)tid, (int)cpu);
+		break;
+	}
+	case PERF_RECORD_HEADER_EVENT_TYPE:
+	case PERF_RECORD_FINISHED_INIT:
+		/* perf script has no handler for these */
+		fprintf(fp, ": unhandled!\n");
+		break;
+	case PERF_RECORD_HEADER_TRACING_DATA:
+	case PERF_RECORD_HEADER_BUILD_ID:
+	case PERF_RECORD_AUXTRACE_ERROR:
+	case PERF_RECORD_STAT_CONFIG:
+	case PERF_RECORD_STAT:
+	case PERF_RECORD_STAT_ROUND:
+		/* handled silently: the next record ends the line */
+		break;
+	default:
+		fprintf(fp, ": unknown record type %u, skipped\n", h->type);
+		break;
+	}
 }
 
 void dump__record(struct perf_session *session, const struct perf_data_record *rec)
 {
 	const struct perf_event_header *h = rec->header;
-	FILE *fp = session->opts.dump_fp ? session->opts.dump_fp : stdout;
+	FILE *fp = dump__fp(session);
+	size_t nr_attrs = perf_data__nr_attrs(session->data);
+	struct perf_sample zero;
 
-	fprintf(fp, "\n%#" PRIx64 "@%s [%#x]: event: %u\n.\n. ... raw event: size %u bytes\n",
-		rec->file_offset, perf_data__name(session->data), h->size, h->type, h->size);
-	dump__hex(fp, (const u8 *)h, h->size);
-	fprintf(fp, "\n0 %#" PRIx64 " [%#x]: PERF_RECORD_%s\n", rec->file_offset, h->size,
-		perf_record_type__name(h->type));
+	/* kernel records are printed when they are delivered: dump__event() */
+	if (h->type > 0 && h->type < PERF_RECORD_MAX)
+		return;
+	memset(&zero, 0, sizeof(zero));
+	if (h->type < PERF_RECORD_USER_TYPE_START) {
+		/* a kernel record type newer than us: the session skips it */
+		dump__prefix(fp, session, h, rec->file_offset, NULL, nr_attrs, false);
+		fprintf(fp, ": unknown record type %u, skipped\n", h->type);
+		return;
+	}
+	/* the reader added a pipe ATTR's attr already; perf prints the record before that */
+	if (h->type == PERF_RECORD_HEADER_ATTR && nr_attrs)
+		nr_attrs--;
+	dump__prefix(fp, session, h, rec->file_offset, &zero, nr_attrs, true);
+	dump__user_body(fp, session, h);
 }
 
-void dump__header(struct perf_session *session, FILE *fp, bool full)
+void dump__resolved(struct perf_session *session, const struct thread *thread,
+		    const struct addr_location *al)
 {
-	const struct perf_env *env = perf_data__env(session->data);
+	FILE *fp = dump__fp(session);
+	const char *dso = "<not found>";
 
-	(void)full;
-	fputs("# ========\n", fp);
-	if (env->hostname)
-		fprintf(fp, "# hostname : %s\n", env->hostname);
-	if (env->osrelease)
-		fprintf(fp, "# os release : %s\n", env->osrelease);
-	if (env->version)
-		fprintf(fp, "# perf version : %s\n", env->version);
-	if (env->arch)
-		fprintf(fp, "# arch : %s\n", env->arch);
-	fputs("# ========\n#\n", fp);
+	if (!session->opts.dump_trace)
+		return;
+	fprintf(fp, " ... thread: %s:%d\n", thread ? thread__comm_str(thread, 0) : "",
+		thread ? thread->tid : -1);
+	if (al->map && al->map->dso)
+		dso = al->map->dso->long_name;
+	else if (al->cpumode == PERF_RECORD_MISC_HYPERVISOR)
+		dso = "[hypervisor]";
+	fprintf(fp, " ...... dso: %s\n", dso);
 }
