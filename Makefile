@@ -54,7 +54,7 @@ tools/perf/perf: $(PERF_BIN)
 
 $(PERF_BIN): $(OBJS)
 	@echo "  LINK    $@"
-	$(Q)$(CC) -o $@ $(OBJS) $(LDFLAGS_ALL) $(DEPS_LIBS) -lm
+	$(Q)$(CC) -o $@ $(OBJS) $(LDFLAGS_ALL) $(DEPS_LIBS) -lstdc++ -lm
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)

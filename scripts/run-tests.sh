@@ -7,6 +7,8 @@
 # status is non-zero when anything failed or a run did not finish.
 #
 # Usage: scripts/run-tests.sh [perf test arguments, e.g. a test number or name fragment]
+# NORMAL_PERF and ASAN_PERF override the two binaries (default tools/perf/perf and
+# build-asan/perf).
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -63,7 +65,7 @@ run_suite() {
 	rm -f "$log"
 }
 
-run_suite normal tools/perf/perf "$@"
+run_suite normal "${NORMAL_PERF:-tools/perf/perf}" "$@"
 
 # every finding fails the test: stop at the first error, abort (the harness reports the
 # signal), check for leaks at exit; allocator_may_return_null keeps ASan from aborting on
@@ -71,7 +73,7 @@ run_suite normal tools/perf/perf "$@"
 export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1:allocator_may_return_null=1:print_summary=1
 export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:report_error_type=1
 export LSAN_OPTIONS=report_objects=1
-run_suite asan build-asan/perf "$@"
+run_suite asan "${ASAN_PERF:-build-asan/perf}" "$@"
 
 echo "==== both builds ===="
 echo "$total_passed passed, $total_failed failed, $total_skipped skipped"

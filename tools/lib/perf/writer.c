@@ -60,6 +60,9 @@ struct perf_writer {
 	u32			nr_cpus_avail, nr_cpus_online;
 	char			**cmdline;
 	int			cmdline_argc;
+	struct wbuf		build_ids;	/* HEADER_BUILD_ID entries, output order */
+	void			*tracing_data;
+	size_t			tracing_data_size;
 
 	u8			*out;		/* pending output bytes */
 	size_t			out_len;
@@ -418,6 +421,7 @@ struct perf_writer *perf_writer__new_fd(int fd, const char *name,
 		w->opts.attr_size = PERF_WRITER_DEFAULT_ATTR_SIZE;
 	if (!w->opts.comp_chunk)
 		w->opts.comp_chunk = PERF_WRITER_DEFAULT_COMP_CHUNK;
+	w->build_ids.swap = w->opts.cross_endian;
 	w->name = strdup(name);
 	w->out = malloc(OUT_BUF_SIZE);
 	w->rec = malloc(MAX_RECORD_SIZE + 1);
@@ -498,6 +502,8 @@ void perf_writer__delete(struct perf_writer *w)
 	for (int i = 0; i < w->cmdline_argc; i++)
 		free(w->cmdline[i]);
 	free(w->cmdline);
+	free(w->build_ids.p);
+	free(w->tracing_data);
 	free(w->out);
 	free(w->rec);
 	if (w->zstd)
@@ -631,6 +637,54 @@ int perf_writer__set_cmdline(struct perf_writer *w, int argc, const char *const 
 	return 0;
 }
 
+int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8 *build_id,
+			      u8 size, const char *filename, struct perf_err *err)
+{
+	struct wbuf *b = &w->build_ids;
+	size_t len = strlen(filename) + 1;
+	size_t padded = (len + NAME_ALIGN - 1) / NAME_ALIGN * NAME_ALIGN;
+	struct perf_record_header_build_id e;
+
+	if (writer__check_setup(w, "build ids", err))
+		return -EBUSY;
+	if (size > sizeof(e.build_id) || sizeof(e) + padded > MAX_RECORD_SIZE)
+		return perf_err__set(err, EINVAL, "build id of %u bytes or file name '%s' too long", size, filename);
+	memset(&e, 0, sizeof(e));
+	e.header.type = PERF_RECORD_HEADER_BUILD_ID;
+	e.header.misc = misc | PERF_RECORD_MISC_BUILD_ID_SIZE;
+	e.header.size = (u16)(sizeof(e) + padded);
+	e.pid = pid;
+	memcpy(e.build_id, build_id, size);
+	e.size = size;
+	if (w->opts.cross_endian) {
+		header__swap(&e.header);
+		e.pid = (s32)bswap_32((u32)e.pid);
+	}
+	wbuf__put(b, &e, sizeof(e));
+	wbuf__put(b, filename, len);
+	wbuf__zeros(b, padded - len);
+	return b->oom ? perf_err__set(err, ENOMEM, "out of memory") : 0;
+}
+
+int perf_writer__set_tracing_data(struct perf_writer *w, const void *data, size_t size,
+				  struct perf_err *err)
+{
+	void *copy;
+
+	if (writer__check_setup(w, "tracing data", err))
+		return -EBUSY;
+	if (size > UINT32_MAX)
+		return perf_err__set(err, EINVAL, "%zu bytes of tracing data do not fit its u32 size", size);
+	copy = malloc(size ? size : 1);
+	if (!copy)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	memcpy(copy, data, size);
+	free(w->tracing_data);
+	w->tracing_data = copy;
+	w->tracing_data_size = size;
+	return 0;
+}
+
 /* ---- features ----------------------------------------------------------------------------- */
 
 static bool writer__has_feature(const struct perf_writer *w, int feat)
@@ -644,6 +698,10 @@ static bool writer__has_feature(const struct perf_writer *w, int feat)
 		return w->nr_attrs > 0;
 	case HEADER_COMPRESSED:
 		return w->zstd != NULL;
+	case HEADER_BUILD_ID:
+		return w->build_ids.len > 0;
+	case HEADER_TRACING_DATA:
+		return w->tracing_data != NULL;
 	default:
 		return feat < HEADER_LAST_FEATURE && w->strings[feat];
 	}
@@ -653,6 +711,12 @@ static bool writer__has_feature(const struct perf_writer *w, int feat)
 static int writer__feature(const struct perf_writer *w, int feat, struct wbuf *b)
 {
 	switch (feat) {
+	case HEADER_BUILD_ID:
+		wbuf__put(b, w->build_ids.p, w->build_ids.len);
+		break;
+	case HEADER_TRACING_DATA:
+		wbuf__put(b, w->tracing_data, w->tracing_data_size);
+		break;
 	case HEADER_NRCPUS:
 		wbuf__u32(b, w->nr_cpus_avail);
 		wbuf__u32(b, w->nr_cpus_online);
@@ -687,7 +751,11 @@ static int writer__feature(const struct perf_writer *w, int feat, struct wbuf *b
 		wbuf__u32(b, 1);	/* zstd */
 		wbuf__u32(b, (u32)w->opts.zstd_level);
 		wbuf__u32(b, (u32)ratio);
-		wbuf__u32(b, w->opts.comp_chunk);
+		/*
+		 * perf sizes its decompression buffer with this and wants whole pages: room for
+		 * one chunk plus the largest record left over from the chunk before
+		 */
+		wbuf__u32(b, (w->opts.comp_chunk + MAX_RECORD_SIZE + 4095) / 4096 * 4096);
 		break;
 	}
 	default:
@@ -706,7 +774,8 @@ static int writer__pipe_features(struct perf_writer *w, struct perf_err *err)
 		size_t pad;
 		int ret;
 
-		if (!writer__has_feature(w, feat))
+		/* tracing data travels in its own record, see writer__pipe_tracing_data() */
+		if (!writer__has_feature(w, feat) || feat == HEADER_TRACING_DATA)
 			continue;
 		/* the compression ratio is only known at the end: pipes carry the settings */
 		ret = writer__feature(w, feat, &b);
@@ -739,6 +808,32 @@ static int writer__pipe_features(struct perf_writer *w, struct perf_err *err)
 	return 0;
 }
 
+/* pipe mode: a HEADER_TRACING_DATA record (u32 size), then the blob padded to 8 bytes */
+static int writer__pipe_tracing_data(struct perf_writer *w, struct perf_err *err)
+{
+	static const u8 zero[8];
+	struct {
+		struct perf_event_header h;
+		u32 size;
+		u32 pad;
+	} rec = {
+		.h = { .type = PERF_RECORD_HEADER_TRACING_DATA, .size = sizeof(rec) },
+	};
+	size_t pad = (8 - w->tracing_data_size % 8) % 8;
+
+	if (!w->tracing_data)
+		return 0;
+	rec.size = (u32)w->tracing_data_size;
+	if (w->opts.cross_endian) {
+		header__swap(&rec.h);
+		rec.size = bswap_32(rec.size);
+	}
+	if (out__write(w, &rec, sizeof(rec), err) ||
+	    out__write(w, w->tracing_data, w->tracing_data_size, err) || out__write(w, zero, pad, err))
+		return -EIO;
+	return 0;
+}
+
 /* ---- start: everything before the first record -------------------------------------------- */
 
 static int writer__start_pipe(struct perf_writer *w, struct perf_err *err)
@@ -768,6 +863,8 @@ static int writer__start_pipe(struct perf_writer *w, struct perf_err *err)
 				return -EIO;
 		}
 	}
+	if (writer__pipe_tracing_data(w, err))
+		return -EIO;
 	return writer__pipe_features(w, err);
 }
 

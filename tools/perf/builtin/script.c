@@ -33,6 +33,8 @@ struct perf_script {
 	bool			merge_callchains;
 	bool			stitch_stats;
 	bool			no_callchain;
+	bool			nanosecs;
+	bool			setup_failed;
 	int			verbose;
 	int			max_stack;
 	unsigned long long	deferred_max_mb;
@@ -106,6 +108,41 @@ static int script__callchain_deferred(const struct perf_tool *tool, struct perf_
 	return 0;
 }
 
+static int setup_trace_events(struct perf_script *script, struct perf_session *session);
+
+/* pipe mode: attrs and tracing data arrive as records, after the output was set up */
+static int script__user_meta(const struct perf_tool *tool, struct perf_session *session,
+			     const struct perf_event_header *event, struct perf_sample *sample,
+			     struct perf_evattr *evattr)
+{
+	struct perf_script *script = script_of(tool);
+
+	(void)sample;
+	(void)evattr;
+	switch (event->type) {
+	case PERF_RECORD_HEADER_TRACING_DATA:
+		if (!script->out.tevent && setup_trace_events(script, session))
+			return -EINVAL;
+		if (!script->dump_trace && script_output__setup(&script->out, session)) {
+			perf_err__set(&session->err, EINVAL, "%s", script->out.err.msg);
+			return -EINVAL;
+		}
+		break;
+	case PERF_RECORD_HEADER_ATTR:
+	case PERF_RECORD_HEADER_FEATURE:
+		if (script->out.tevent && setup_trace_events(script, session))
+			return -EINVAL;
+		if (!script->dump_trace && script_output__setup(&script->out, session)) {
+			perf_err__set(&session->err, EINVAL, "%s", script->out.err.msg);
+			return -EINVAL;
+		}
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
 static void perf_script__init_tool(struct perf_script *script)
 {
 	struct perf_tool *tool = &script->tool;
@@ -121,7 +158,7 @@ static void perf_script__init_tool(struct perf_script *script)
 	tool->ksymbol = perf_event__process_ksymbol;
 	tool->callchain_deferred = script__callchain_deferred;
 	tool->other = perf_event__process_nop;
-	tool->user_meta = perf_event__process_nop;
+	tool->user_meta = script__user_meta;
 	tool->ordered_events = true;
 	/* -D shows records as they are in the file: nothing is merged */
 	tool->merge_deferred_callchains = script->merge_callchains && !script->dump_trace;
@@ -154,7 +191,8 @@ static int setup_trace_events(struct perf_script *script, struct perf_session *s
 
 	if (!env->tracing_data)
 		return 0;
-	script->out.tevent = trace_event__new(env->tracing_data, env->tracing_data_size, &err);
+	if (!script->out.tevent)
+		script->out.tevent = trace_event__new(env->tracing_data, env->tracing_data_size, &err);
 	if (!script->out.tevent) {
 		fprintf(stderr, "perf script: %s: tracing data: %s\n", perf_data__name(session->data), err.msg);
 		return -EINVAL;
@@ -163,10 +201,18 @@ static int setup_trace_events(struct perf_script *script, struct perf_session *s
 		struct perf_evattr *ea = perf_data__attr(session->data, i);
 		char buf[256];
 
-		if (ea->attr.type != PERF_TYPE_TRACEPOINT || ea->name)
+		char dflt[64];
+
+		if (ea->attr.type != PERF_TYPE_TRACEPOINT)
 			continue;
-		if (trace_event__name(script->out.tevent, ea->attr.config, buf, sizeof(buf)))
+		/* pipe mode named it before the tracing data came: replace the placeholder */
+		perf_evattr__default_name(&ea->attr, dflt, sizeof(dflt));
+		if (ea->name && strcmp(ea->name, dflt))
+			continue;
+		if (trace_event__name(script->out.tevent, ea->attr.config, buf, sizeof(buf))) {
+			free(ea->name);
 			ea->name = strdup(buf);
+		}
 	}
 	return 0;
 }
@@ -186,7 +232,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_CALLBACK('F', "fields", &fields, "str",
 			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,period,misc",
 			     parse_fields_cb),
-		OPT_BOOLEAN(0, "ns", &script.out.nanosecs, "Use 9 decimal places when displaying time"),
+		OPT_BOOLEAN(0, "ns", &script.nanosecs, "Use 9 decimal places when displaying time"),
 		OPT_BOOLEAN(0, "header", &script.show_header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &script.header_only, "Show only data header."),
 		OPT_BOOLEAN(0, "show-mmap-events", &script.show_mmap_events, "Show the mmap events"),
@@ -222,10 +268,9 @@ int cmd_script(int argc, const char **argv)
 	script.symbol_conf.symfs = script.symfs ? script.symfs : "";
 	script.symbol_conf.kallsyms = script.kallsyms;
 	perf_script__init_tool(&script);
-	script.out.fp = stdout;
-	script.out.sel = fields;
+	script_output__init(&script.out, stdout, &fields);
+	script.out.nanosecs = script.nanosecs;
 	script.out.max_stack = script.max_stack > 0 ? (unsigned int)script.max_stack : 0;
-	script.out.use_callchain = true;
 
 	sopts.path = script.input ? script.input : "perf.data";
 	sopts.symbol_conf = &script.symbol_conf;

@@ -145,6 +145,13 @@ struct defer_render_opts {
 int defer_scenario__write(const struct defer_scenario *sc, const char *path,
 			  const struct defer_render_opts *opts, struct perf_err *err);
 
+/* the writer variants of the deferred files, in defer_fixtures__write() order */
+struct defer_fixture_variant {
+	const char		*name;
+	struct perf_writer_opts	opts;
+};
+const struct defer_fixture_variant *defer_fixture__variants(size_t *nr);
+
 /*
  * Every fixture file into dir (which must exist):
  *   defer-<scenario>-<layout>-<variant>.data   variant: file pipe zstd zstd-pipe swap swap-zstd-pipe

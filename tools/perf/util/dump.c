@@ -356,6 +356,43 @@ static void dump__namespaces(FILE *fp, const struct perf_event_header *h)
 	fprintf(fp, "]\n");
 }
 
+/* "            Old bytes: 90 90", 16 bytes a line */
+static void dump__poke_bytes(FILE *fp, const char *which, struct dump_buf *b, u16 len)
+{
+	for (u16 i = 0; i < len; i++) {
+		u8 v = dump_buf__u8(b);
+
+		if (b->short_read)
+			break;
+		if (i % 16 == 0)
+			fprintf(fp, "            %s bytes:", which);
+		fprintf(fp, " %02x", v);
+		if (i % 16 == 15 || i + 1 == len)
+			fputc('\n', fp);
+	}
+}
+
+/* the address, the kernel symbol it patches, the old and the new bytes */
+static void dump__text_poke(FILE *fp, struct perf_session *session, const struct perf_event_header *h)
+{
+	struct addr_location al;
+	struct dump_buf b;
+	u64 addr;
+	u16 old_len, new_len;
+
+	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+	addr = dump_buf__u64(&b);
+	old_len = dump_buf__u16(&b);
+	new_len = dump_buf__u16(&b);
+	fprintf(fp, " %" PRIx64 " ", addr);
+	machine__resolve(&session->machine, NULL, PERF_RECORD_MISC_KERNEL, addr, &al);
+	if (al.sym)
+		fprintf(fp, "%s+0x%" PRIx64, al.sym->name, al.sym_addr - al.sym->start);
+	fprintf(fp, " old len %u new len %u\n", old_len, new_len);
+	dump__poke_bytes(fp, "Old", &b, old_len);
+	dump__poke_bytes(fp, "New", &b, new_len);
+}
+
 /* what follows PERF_RECORD_<NAME> for a kernel record other than a sample */
 static void dump__kernel_body(FILE *fp, struct perf_session *session,
 			      const struct perf_event_header *h, const struct perf_sample *sample,
@@ -397,9 +434,12 @@ static void dump__kernel_body(FILE *fp, struct perf_session *session,
 	}
 	case PERF_RECORD_LOST_SAMPLES: {
 		const struct perf_record_lost_samples *l = (const void *)h;
+		/* perf's parser leaves the id at -1 when the trailer has none */
+		u64 id = ea && (ea->attr.sample_type & (PERF_SAMPLE_ID | PERF_SAMPLE_IDENTIFIER)) &&
+			 perf_attr__has(&ea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL) ? sample->id : (u64)-1;
 
 		/* misc bit 15: the samples were dropped by a BPF filter */
-		fprintf(fp, ": id:%" PRIu64 ": lost samples :%" PRIu64 "%s\n", sample->id, l->lost,
+		fprintf(fp, ": id:%" PRIu64 ": lost samples :%" PRIu64 "%s\n", id, l->lost,
 			(h->misc & (1 << 15)) ? " (BPF)" : "");
 		break;
 	}
@@ -409,6 +449,8 @@ static void dump__kernel_body(FILE *fp, struct perf_session *session,
 		break;
 	case PERF_RECORD_READ:
 		dump__read(fp, session, h, ea);
+		/* perf script has no handler for it */
+		fprintf(fp, ": unhandled!\n");
 		break;
 	case PERF_RECORD_AUX: {
 		u64 offset = dump_buf__u64(&b), size = dump_buf__u64(&b), flags = dump_buf__u64(&b);
@@ -463,13 +505,9 @@ static void dump__kernel_body(FILE *fp, struct perf_session *session,
 		fprintf(fp, " cgroup: %" PRIu64 " %s\n", id, record_str(h, 16));
 		break;
 	}
-	case PERF_RECORD_TEXT_POKE: {
-		u64 addr = dump_buf__u64(&b);
-		u16 old_len = dump_buf__u16(&b), new_len = dump_buf__u16(&b);
-
-		fprintf(fp, " %" PRIx64 " old len %u new len %u\n", addr, old_len, new_len);
+	case PERF_RECORD_TEXT_POKE:
+		dump__text_poke(fp, session, h);
 		break;
-	}
 	case PERF_RECORD_AUX_OUTPUT_HW_ID:
 		fprintf(fp, " hw_id: %#" PRIx64 "\n", dump_buf__u64(&b));
 		break;
@@ -494,9 +532,21 @@ void dump__event(struct perf_session *session, const struct perf_event_header *e
 		fprintf(fp, ": cannot be parsed (%s), skipped\n", session->err.msg);
 		return;
 	}
-	/* perf's parser leaves what a record does not carry at -1 */
 	shown = *sample;
-	if (!sample->has_time)
+	/*
+	 * Records perf record synthesizes carry sample id 0, which perf gives to the first
+	 * attr: read their trailer with it, as perf does, when the reader matched none.
+	 */
+	if (!evattr && event->type != PERF_RECORD_SAMPLE && nr_attrs) {
+		struct perf_err err;
+
+		if (perf_evattr__parse_sample(perf_data__attr(session->data, 0), event,
+					      perf_data__needs_swap(session->data), NULL, &shown,
+					      &err))
+			shown = *sample;
+	}
+	/* perf's parser leaves what a record does not carry at -1 */
+	if (!shown.has_time)
 		shown.time = (u64)-1;
 	dump__prefix(fp, session, event, file_offset, &shown, nr_attrs, true);
 	if (event->type == PERF_RECORD_SAMPLE) {
@@ -580,13 +630,6 @@ static void dump__thread_map(FILE *fp, const struct perf_event_header *h)
 	fprintf(fp, "\n");
 }
 
-static int cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* PERF_CPU_MAP__CPUS / __MASK / __RANGE_CPUS, printed as perf's cpu_map__snprint() */
 void dump__cpu_map(FILE *fp, struct dump_buf *b)
 {
@@ -610,14 +653,14 @@ void dump__cpu_map(FILE *fp, struct dump_buf *b)
 		}
 		break;
 	}
-	case 1: {	/* u16 nr, u16 long_size, (u16 pad for 8), then nr masks */
+	case 1: {	/* u16 nr, u16 long_size, (4 bytes of pad for 8), then nr masks */
 		u16 n = dump_buf__u16(b), long_size = dump_buf__u16(b);
 		unsigned int bits = long_size == 4 ? 32 : 64;
 
 		if (long_size != 4 && long_size != 8)
 			goto out_fail;
 		if (long_size == 8)
-			dump_buf__skip(b, 2);
+			dump_buf__skip(b, 4);
 		alloc = (size_t)n * bits;
 		cpus = calloc(alloc ? alloc : 1, sizeof(*cpus));
 		if (!cpus)
@@ -656,17 +699,7 @@ void dump__cpu_map(FILE *fp, struct dump_buf *b)
 	}
 	if (b->short_read)
 		goto out_fail;
-	qsort(cpus, nr, sizeof(*cpus), cmp_int);
-	/* perf's cpu maps are sorted sets */
-	if (nr) {
-		size_t n = 1;
-
-		for (size_t i = 1; i < nr; i++)
-			if (cpus[i] != cpus[n - 1])
-				cpus[n++] = cpus[i];
-		nr = n;
-	}
-	/* ranges of consecutive cpus: "0-3,5" */
+	/* runs of consecutive cpus in the record's order (a list is not sorted): "3,1-2,7" */
 	for (size_t i = 0; i < nr;) {
 		size_t j = i;
 
@@ -751,6 +784,47 @@ static void dump__time_conv(FILE *fp, const struct perf_event_header *h)
 	fprintf(fp, ": unhandled!\n");
 }
 
+static void dump__auxtrace_error(FILE *fp, const struct perf_event_header *h)
+{
+	struct dump_buf b;
+	u32 type, code, cpu, pid, tid, fmt, machine_pid, vcpu;
+	u64 ip, time;
+	char msg[65];
+	const u8 *msg_at;
+
+	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+	type = dump_buf__u32(&b);
+	code = dump_buf__u32(&b);
+	cpu = dump_buf__u32(&b);
+	pid = dump_buf__u32(&b);
+	tid = dump_buf__u32(&b);
+	fmt = dump_buf__u32(&b);
+	ip = dump_buf__u64(&b);
+	time = dump_buf__u64(&b);
+	msg_at = b.p;
+	dump_buf__skip(&b, 64);
+	machine_pid = dump_buf__u32(&b);
+	vcpu = dump_buf__u32(&b);
+	fprintf(fp, " %s error type %u", type == 1 ? "instruction trace" : "unknown AUX", type);
+	if (fmt && time)
+		fprintf(fp, " time %" PRIu64 ".%09" PRIu64, time / 1000000000, time % 1000000000);
+	else
+		fprintf(fp, " time 0");
+	/* format 0 had no time: its message starts where the time is now */
+	if (!fmt)
+		msg_at -= 8;
+	memset(msg, 0, sizeof(msg));
+	if (msg_at >= (const u8 *)(h + 1) && msg_at < (const u8 *)h + h->size) {
+		size_t n = (size_t)((const u8 *)h + h->size - msg_at);
+
+		memcpy(msg, msg_at, n < 64 ? n : 64);
+	}
+	if (fmt >= 2 && machine_pid)
+		fprintf(fp, " machine_pid %d vcpu %d", (int)machine_pid, (int)vcpu);
+	fprintf(fp, " cpu %d pid %d tid %d ip %#" PRIx64 " code %u: %s\n", (int)cpu, (int)pid,
+		(int)tid, ip, code, msg);
+}
+
 /*
  * A pipe-mode HEADER_FEATURE: ", " and the feature in full, as perf -D does; nothing when
  * the feature is unknown or does not parse (perf stops before the ", " then).
@@ -764,7 +838,8 @@ static void dump__feature_record(FILE *fp, struct perf_session *session,
 	FILE *ms;
 	int ret;
 
-	if (h->size < sizeof(*f) || !f->feat_id || f->feat_id >= HEADER_LAST_FEATURE)
+	/* dump__feature() refuses the features perf does not know */
+	if (h->size < sizeof(*f) || f->feat_id > INT32_MAX)
 		return;
 	ms = open_memstream(&text, &len);
 	if (!ms)
@@ -834,14 +909,16 @@ static void dump__user_body(FILE *fp, struct perf_session *session, const struct
 			"  idx: %u  tid: %d  cpu: %d\n", size, offset, ref, idx, (int)tid, (int)cpu);
 		break;
 	}
-	case PERF_RECORD_HEADER_EVENT_TYPE:
 	case PERF_RECORD_FINISHED_INIT:
 		/* perf script has no handler for these */
 		fprintf(fp, ": unhandled!\n");
 		break;
+	case PERF_RECORD_AUXTRACE_ERROR:
+		dump__auxtrace_error(fp, h);
+		break;
+	case PERF_RECORD_HEADER_EVENT_TYPE:
 	case PERF_RECORD_HEADER_TRACING_DATA:
 	case PERF_RECORD_HEADER_BUILD_ID:
-	case PERF_RECORD_AUXTRACE_ERROR:
 	case PERF_RECORD_STAT_CONFIG:
 	case PERF_RECORD_STAT:
 	case PERF_RECORD_STAT_ROUND:

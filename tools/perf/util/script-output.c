@@ -20,16 +20,16 @@
 #define NSEC_PER_USEC	((u64)1000)
 
 static const unsigned int default_fields[ST_NR] = {
-	[ST_HARDWARE]	= SF_COMM | SF_TID | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | SF_SYMOFFSET |
+	[ST_HARDWARE]	= SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | SF_SYMOFFSET |
 			  SF_DSO | SF_PERIOD,
-	[ST_SOFTWARE]	= SF_COMM | SF_TID | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | SF_SYMOFFSET |
+	[ST_SOFTWARE]	= SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | SF_SYMOFFSET |
 			  SF_DSO | SF_PERIOD,
 	[ST_TRACEPOINT]	= SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_TRACE,
-	[ST_HW_CACHE]	= SF_COMM | SF_TID | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | SF_SYMOFFSET |
+	[ST_HW_CACHE]	= SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | SF_SYMOFFSET |
 			  SF_DSO | SF_PERIOD,
-	[ST_RAW]	= SF_COMM | SF_TID | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | SF_SYMOFFSET |
+	[ST_RAW]	= SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | SF_SYMOFFSET |
 			  SF_DSO | SF_PERIOD | SF_ADDR,
-	[ST_BREAKPOINT]	= SF_COMM | SF_TID | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | SF_SYMOFFSET |
+	[ST_BREAKPOINT]	= SF_COMM | SF_TID | SF_CPU | SF_TIME | SF_EVNAME | SF_IP | SF_SYM | SF_SYMOFFSET |
 			  SF_DSO | SF_PERIOD,
 };
 
@@ -159,7 +159,6 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 	struct perf_data *data = session->data;
 	size_t nr = perf_data__nr_attrs(data);
 
-	callchain_cursor__init(&out->cursor);
 	out->name_width = 0;
 	for (size_t i = 0; i < nr; i++) {
 		struct perf_evattr *ea = perf_data__attr(data, i);
@@ -188,6 +187,16 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 		}
 	}
 	return 0;
+}
+
+void script_output__init(struct script_output *out, FILE *fp, const struct script_fields *sel)
+{
+	memset(out, 0, sizeof(*out));
+	out->fp = fp;
+	out->sel = *sel;
+	out->max_stack = PERF_MAX_STACK_DEPTH;
+	out->use_callchain = true;
+	callchain_cursor__init(&out->cursor);
 }
 
 void script_output__exit(struct script_output *out)

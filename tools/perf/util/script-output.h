@@ -64,9 +64,11 @@ int script_fields__parse(struct script_fields *sel, const char *arg, struct perf
 
 enum script_type script_type_of(const struct perf_event_attr *attr);
 
+void script_output__init(struct script_output *out, FILE *fp, const struct script_fields *sel);
 /*
  * Fixes the effective field set per type against the session's attrs (fields the samples
  * cannot have are dropped from defaults, and an error for user-set ones), as perf does.
+ * Called again whenever pipe mode brings new attrs.
  */
 int script_output__setup(struct script_output *out, struct perf_session *session);
 void script_output__exit(struct script_output *out);

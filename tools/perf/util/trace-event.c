@@ -43,6 +43,7 @@ static const u8 te_magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n',
 
 struct trace_event {
 	struct tep_handle	*tep;
+	struct tep_handle	*fields_tep;	/* while loading: formats without their print fmt */
 	char			*version;
 	bool			file_bigendian;
 	int			long_size;
@@ -213,6 +214,132 @@ static int cursor__check_text(struct te_cursor *c, const u8 *p, size_t n, const 
 	return 0;
 }
 
+/*
+ * libtraceevent folds "atom / atom" and "atom % atom" while it parses a print fmt, with no
+ * check for a zero divisor (an identifier folds as 0: an enum the kernel did not resolve).
+ * Refuse a '/' or '%' operator whose right operand starts with such a token; divisors from
+ * the record are checked per sample instead.
+ */
+static int cursor__check_divisors(struct te_cursor *c, const u8 *p, size_t n)
+{
+	static const char marker[] = "print fmt:";
+	const u8 *end = p + n, *s;
+	u8 quote = 0;
+
+	s = memmem(p, n, marker, sizeof(marker) - 1);
+	if (!s)
+		return 0;
+	for (s += sizeof(marker) - 1; s < end; s++) {
+		const u8 *tok;
+		char num[32];
+		size_t len;
+
+		if (quote) {
+			if (*s == '\\')
+				s++;
+			else if (*s == quote)
+				quote = 0;
+			continue;
+		}
+		if (*s == '"' || *s == '\'') {
+			quote = *s;
+			continue;
+		}
+		if (*s != '/' && *s != '%')
+			continue;
+		for (tok = s + 1; tok < end && (*tok == ' ' || *tok == '\t'); tok++)
+			;
+		for (len = 0; tok + len < end && (isalnum(tok[len]) || tok[len] == '_'); len++)
+			;
+		if (!len || (len == 3 && !memcmp(tok, "REC", 3)) ||
+		    (len == 6 && !memcmp(tok, "sizeof", 6)))
+			continue;
+		if (len >= sizeof(num))
+			len = sizeof(num) - 1;
+		memcpy(num, tok, len);
+		num[len] = '\0';
+		if (!strtoull(num, NULL, 0))
+			return cursor__fail(c, s - c->buf, "event format divides by \"%s\", which is 0", num);
+	}
+	return 0;
+}
+
+static size_t token_len(const u8 *s, const u8 *end)
+{
+	size_t len = 0;
+
+	while (s + len < end && (isalnum(s[len]) || s[len] == '_'))
+		len++;
+	return len;
+}
+
+static const u8 *skip_blanks(const u8 *s, const u8 *end)
+{
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	return s;
+}
+
+/*
+ * libtraceevent dereferences the field of a REC->name it did not find when the reference
+ * is the first argument of __print_flags() or __print_symbolic(). Every REC->name of the
+ * print fmt must name a field of the event: event holds the fields as libtraceevent parsed
+ * them from the same text (see trace_event__read_format()).
+ */
+static int cursor__check_fields(struct te_cursor *c, const u8 *p, size_t n,
+				struct tep_event *fields)
+{
+	static const char marker[] = "print fmt:";
+	const u8 *end = p + n, *s;
+	u8 quote = 0;
+
+	s = memmem(p, n, marker, sizeof(marker) - 1);
+	if (!s)
+		return 0;
+	for (s += sizeof(marker) - 1; s < end; s++) {
+		char name[TE_MAX_NAME];
+		const u8 *t;
+		size_t len;
+
+		if (quote) {
+			if (*s == '\\')
+				s++;
+			else if (*s == quote)
+				quote = 0;
+			continue;
+		}
+		if (*s == '"' || *s == '\'') {
+			quote = *s;
+			continue;
+		}
+		len = token_len(s, end);
+		if (!len)
+			continue;
+		if (len != 3 || memcmp(s, "REC", 3)) {
+			s += len - 1;
+			continue;
+		}
+		t = skip_blanks(s + 3, end);
+		if (t < end && *t == ')')
+			t = skip_blanks(t + 1, end);
+		if (end - t < 2 || t[0] != '-' || t[1] != '>') {
+			s += 2;
+			continue;
+		}
+		t = skip_blanks(t + 2, end);
+		len = token_len(t, end);
+		if (!len || len >= sizeof(name))
+			return cursor__fail(c, s - c->buf, "event format: REC-> without a field name");
+		memcpy(name, t, len);
+		name[len] = '\0';
+		if (!tep_find_any_field(fields, name))
+			return cursor__fail(c, s - c->buf, "event format prints REC->%s, which is not one of its fields",
+					    name);
+		s = t + len - 1;
+	}
+	return 0;
+}
+
 /* ---- loading formats ---- */
 
 static bool field__fits(const struct tep_format_field *f)
@@ -268,7 +395,7 @@ static int trace_event__read_format(struct trace_event *te, struct te_cursor *c,
 {
 	struct tep_event *event = NULL;
 	enum tep_errno tep_ret;
-	const u8 *p;
+	const u8 *p, *fmt;
 	size_t n, at;
 	int ret;
 
@@ -277,8 +404,18 @@ static int trace_event__read_format(struct trace_event *te, struct te_cursor *c,
 		return ret;
 	at = p - c->buf;
 	ret = cursor__check_text(c, p, n, "event format");
+	if (!ret)
+		ret = cursor__check_divisors(c, p, n);
 	if (ret)
 		return ret;
+	/* the fields alone first, into a scratch handle, to check what the print fmt uses */
+	fmt = memmem(p, n, "print fmt:", 10);
+	tep_ret = tep_parse_format(te->fields_tep, &event, (const char *)p, fmt ? (size_t)(fmt - p) : n, sys);
+	if (!tep_ret && event)
+		ret = cursor__check_fields(c, p, n, event);
+	if (ret)
+		return ret;
+	event = NULL;
 	/* an unparsable print fmt still loads (it prints "[FAILED TO PARSE]"), as upstream */
 	tep_ret = tep_parse_format(te->tep, &event, (const char *)p, n, sys);
 	if (tep_ret || !event) {
@@ -319,6 +456,7 @@ static int trace_event__read_header_page(struct trace_event *te, struct te_curso
 		}
 		te->long_size = hp;
 		tep_set_long_size(te->tep, hp);
+		tep_set_long_size(te->fields_tep, hp);
 	}
 	free(text);
 	return 0;
@@ -433,6 +571,7 @@ static int trace_event__read(struct trace_event *te, struct te_cursor *c)
 	te->page_size = page_size;
 	tep_set_long_size(te->tep, long_size);
 	tep_set_page_size(te->tep, page_size);
+	tep_set_long_size(te->fields_tep, long_size);
 
 	ret = trace_event__read_header_page(te, c);
 	if (ret)
@@ -491,6 +630,7 @@ struct trace_event *trace_event__new(const void *tracing_data, size_t size, stru
 {
 	struct te_cursor c = { .buf = tracing_data, .size = size, .err = err };
 	struct trace_event *te;
+	int ret;
 
 	if (!tracing_data && size) {
 		perf_err__set(err, EINVAL, "no tracing data");
@@ -500,12 +640,19 @@ struct trace_event *trace_event__new(const void *tracing_data, size_t size, stru
 	if (!te)
 		goto out_nomem;
 	te->tep = tep_alloc();
-	if (!te->tep)
+	te->fields_tep = tep_alloc();
+	if (!te->tep || !te->fields_tep) {
+		tep_free(te->tep);
+		tep_free(te->fields_tep);
 		goto out_free;
+	}
 	/* the same flag upstream sets; it only affects timestamps, which we never print */
 	tep_set_flag(te->tep, TEP_NSEC_OUTPUT);
 	trace_seq_init(&te->seq);
-	if (trace_event__read(te, &c)) {
+	ret = trace_event__read(te, &c);
+	tep_free(te->fields_tep);
+	te->fields_tep = NULL;
+	if (ret) {
 		trace_event__delete(te);
 		return NULL;
 	}

@@ -21,14 +21,19 @@
 #	SYSTEM_PERF	the distribution's perf (default /usr/bin/perf), the differential oracle
 #	SHARED_DIR	../shared beside the source tree (fixtures, upstream perf), may not exist
 #	FIXTURES	$SHARED_DIR/fixtures
+#	WORKLOAD_PERF	the perf to run `test -w` workloads with: the normal build when it
+#			exists, since under the ASan one the sanitizer runtime adds samples and
+#			frames of its own (LeakSanitizer's scan at exit) to every recording
 
 lib_dir=$(cd "$(dirname "$0")" && pwd)
 
-# perf test always sets PERF_TEST_VERBOSE; without it we were run by hand
-if [ -z "${PERF_TEST_VERBOSE+set}" ]; then
-	lib_standalone=1
-else
+# perf test runs each test in its private TMPDIR; anywhere else we were run by hand, and
+# files the test writes must not land in the caller's directory (the source tree, say)
+if [ -n "${TMPDIR:-}" ] && [ -d "$TMPDIR" ] &&
+	[ "$(pwd -P)" = "$(cd "$TMPDIR" && pwd -P)" ]; then
 	lib_standalone=
+else
+	lib_standalone=1
 fi
 
 : "${PERF_SRCDIR:=$(cd "$lib_dir/../../../.." && pwd)}"
@@ -37,7 +42,11 @@ fi
 : "${PERF_TEST_VERBOSE:=0}"
 SHARED_DIR=$PERF_SRCDIR/../shared
 FIXTURES=$SHARED_DIR/fixtures
-export PERF PERF_SRCDIR SYSTEM_PERF
+if [ -z "${WORKLOAD_PERF:-}" ]; then
+	WORKLOAD_PERF=$PERF
+	[ -x "$PERF_SRCDIR/tools/perf/perf" ] && WORKLOAD_PERF=$PERF_SRCDIR/tools/perf/perf
+fi
+export PERF PERF_SRCDIR SYSTEM_PERF WORKLOAD_PERF
 
 if [ -n "$lib_standalone" ]; then
 	# make the private scratch directory perf test would have made

@@ -10,6 +10,7 @@
 
 need_perf
 need_system_perf_record
+[ -x "$WORKLOAD_PERF" ] || fail "WORKLOAD_PERF=$WORKLOAD_PERF is not an executable"
 
 depth=3
 # calls_leaf, then $depth calls_recurse frames, then the fixed levels, innermost first
@@ -24,8 +25,8 @@ want="$want calls_level2 calls_level1 workload__calls"
 
 # :u keeps kernel frames (interrupt entry and the like) out of the chains
 "$SYSTEM_PERF" record -q -e cpu-clock:u -F 1000 -g -o calls.data -- \
-	"$PERF" test -w calls 0.3 $depth >record.log 2>&1 ||
-	fail "$SYSTEM_PERF record of '$PERF test -w calls' failed: $(tail -1 record.log)"
+	"$WORKLOAD_PERF" test -w calls 0.3 $depth >record.log 2>&1 ||
+	fail "$SYSTEM_PERF record of '$WORKLOAD_PERF test -w calls' failed: $(tail -1 record.log)"
 "$SYSTEM_PERF" script -i calls.data -F ip,sym >script.txt 2>script.err ||
 	fail "$SYSTEM_PERF script failed: $(tail -1 script.err)"
 

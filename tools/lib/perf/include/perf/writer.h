@@ -10,10 +10,11 @@
  * Layouts:
  *  - file mode: the 104-byte PERFILE2 header, the attrs' id arrays, the attr section, the data
  *    section, then the feature table and sections (EVENT_DESC with the names, COMPRESSED when
- *    compressing, and whatever strings were set). The header is rewritten by finish().
- *  - pipe mode: the 16-byte pipe header, one HEADER_ATTR record per attr (attr + ids), one
- *    HEADER_FEATURE record per feature (EVENT_DESC included, which is how our reader learns the
- *    names in a pipe), then the records.
+ *    compressing, and whatever else was set). The header is rewritten by finish().
+ *  - pipe mode: the 16-byte pipe header, one HEADER_ATTR record per attr (attr + ids), the
+ *    tracing data (a HEADER_TRACING_DATA record followed by the blob), one HEADER_FEATURE
+ *    record per other feature (EVENT_DESC included, which is how our reader learns the names
+ *    in a pipe), then the records.
  *  - zstd_level > 0: kernel records (type < 64) go through one zstd stream that is cut every
  *    comp_chunk input bytes into a PERF_RECORD_COMPRESSED2 record, so a record may straddle
  *    two of them, as with `perf record -z`. perf's own records (type >= 64, e.g.
@@ -79,6 +80,13 @@ int perf_writer__set_nrcpus(struct perf_writer *w, u32 available, u32 online,
 			    struct perf_err *err);
 int perf_writer__set_cmdline(struct perf_writer *w, int argc, const char *const *argv,
 			     struct perf_err *err);
+
+/* HEADER_BUILD_ID: one entry per DSO (misc as in the record, e.g. PERF_RECORD_MISC_KERNEL) */
+int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8 *build_id,
+			      u8 size, const char *filename, struct perf_err *err);
+/* HEADER_TRACING_DATA: the blob as perf's tracing-data writer made it (it has its own byte order) */
+int perf_writer__set_tracing_data(struct perf_writer *w, const void *data, size_t size,
+				  struct perf_err *err);
 
 /* one record, host order; the writer does not keep it */
 int perf_writer__write(struct perf_writer *w, const struct perf_event_header *event,

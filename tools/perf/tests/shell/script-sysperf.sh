@@ -1,0 +1,39 @@
+#!/bin/sh
+# perf script agrees with the system perf on recordings it makes here (same samples, symbols, DSOs)
+. "$(dirname "$0")"/lib.sh
+
+need_perf
+need_system_perf_record
+
+# The system perf (6.1) prints an older layout: user addresses relative to their DSO, a
+# narrower tid column and some PLT entries without their symbol. Compare what both mean:
+# each sample line with blanks squeezed, each frame as "sym+off (dso)".
+normalize() {
+	sed -E -e 's/^	 *[0-9a-f]+ /	/' -e 's/[^ 	(]*@plt/@plt/g' -e 's/  +/ /g' "$1"
+}
+
+check() {
+	name=$1
+	shift
+	"$SYSTEM_PERF" record -q -o "$name.data" "$@" >"$name.rec.log" 2>&1 ||
+		fail "$name: system perf record failed: $(tail -3 "$name.rec.log")"
+	"$SYSTEM_PERF" script -i "$name.data" >"$name.sys" 2>"$name.sys.err" ||
+		fail "$name: system perf script failed: $(tail -3 "$name.sys.err")"
+	"$PERF" script -i "$name.data" >"$name.ours" 2>"$name.ours.err" ||
+		fail "$name: perf script failed: $(cat "$name.ours.err")"
+	normalize "$name.sys" >"$name.sys.n"
+	normalize "$name.ours" >"$name.ours.n"
+	[ "$(grep -c . "$name.ours.n")" -gt 0 ] || fail "$name: no samples"
+	if ! cmp -s "$name.sys.n" "$name.ours.n"; then
+		verbose "$(diff "$name.sys.n" "$name.ours.n" | head -30)"
+		fail "$name: differs from $SYSTEM_PERF script"
+	fi
+	verbose "$name: $(grep -c 'cpu-clock\|sched:' "$name.ours") samples agree"
+}
+
+check fp -e cpu-clock -F 2000 -g -- "$PERF" test -w calls 1
+check fpz -e cpu-clock -F 2000 -g -z -- "$PERF" test -w calls 1
+check noglobal -e cpu-clock -F 1000 -- "$PERF" test -w leafloop 1
+check tp -e sched:sched_switch -e sched:sched_process_exit -g -- sh -c 'for i in 1 2 3 4 5; do sleep 0.01; done'
+check cpus -e cpu-clock -e task-clock --sample-cpu -F 500 -g -- "$PERF" test -w calls 1
+exit 0
