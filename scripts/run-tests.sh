@@ -14,8 +14,10 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-# how many failed tests get a verbose re-run per build: enough to diagnose, bounded time
+# how many failed tests get a verbose re-run per build, and how much of each is shown:
+# enough to diagnose, bounded time and log size
 MAX_RERUNS=10
+MAX_DETAIL_LINES=200
 
 total_passed=0
 total_failed=0
@@ -60,7 +62,17 @@ run_suite() {
 			break
 		fi
 		echo "---- $name build: test $nr again, with -v ----"
-		"$bin" test -v "$nr" </dev/null 2>&1 | grep -vE '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$'
+		"$bin" test -v "$nr" </dev/null 2>&1 |
+			grep -vE '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' >"$log.v"
+		# a long diff says what it has to in its first lines; keep the result line
+		if [ "$(wc -l <"$log.v")" -gt $((MAX_DETAIL_LINES + 1)) ]; then
+			head -n "$MAX_DETAIL_LINES" "$log.v"
+			echo "[... $(($(wc -l <"$log.v") - MAX_DETAIL_LINES - 1)) more lines ...]"
+			tail -n 1 "$log.v"
+		else
+			cat "$log.v"
+		fi
+		rm -f "$log.v"
 	done
 	rm -f "$log"
 }

@@ -199,6 +199,19 @@ static int sw__u32_pair(struct sw_cursor *c)
 	return 0;
 }
 
+static int sw__u32x1(struct sw_cursor *c)
+{
+	u32 v;
+
+	if (c->end - c->p < 4)
+		return -EINVAL;
+	memcpy(&v, c->p, 4);
+	v = bswap_32(v);
+	memcpy(c->p, &v, 4);
+	c->p += 4;
+	return 0;
+}
+
 static int sw__skip(struct sw_cursor *c, u64 n)
 {
 	if (n > (u64)(c->end - c->p))
@@ -280,8 +293,7 @@ int perf_sample__swap_body(const struct perf_event_attr *attr, struct perf_event
 		if (c.end - c.p < 4)
 			goto out_short;
 		memcpy(&size, c.p, 4);
-		*(u32 *)c.p = bswap_32(size);
-		c.p += 4;
+		sw__u32x1(&c);
 		/* the payload is the tracepoint's own bytes: the caller gives them as wanted */
 		SW("raw data", sw__skip(&c, size + (8 - (4 + (u64)size) % 8) % 8));
 	}
@@ -993,6 +1005,112 @@ static const struct perf_evattr *writer__attr_of(const struct perf_writer *w,
 	return NULL;
 }
 
+/*
+ * The body of a non-sample record (host order, trailer excluded) into the other byte order,
+ * field by field as perf lays each type out. -EOPNOTSUPP for a type whose layout we do not
+ * know: leaving it as it is would write a record no reader could take apart.
+ */
+static int record__swap_body(struct perf_event_header *h, u16 trailer)
+{
+	struct sw_cursor c = { (u8 *)(h + 1), (u8 *)h + h->size - trailer };
+	u64 n;
+
+	if (h->size < sizeof(*h) + trailer)
+		return -EINVAL;
+	switch (h->type) {
+	case PERF_RECORD_MMAP:		/* pid tid | start len pgoff | filename */
+		return sw__u32_pair(&c) || sw__u64s(&c, 3) ? -EINVAL : 0;
+	case PERF_RECORD_MMAP2:		/* pid tid | start len pgoff | maj min ino gen | prot flags */
+		if (sw__u32_pair(&c) || sw__u64s(&c, 3))
+			return -EINVAL;
+		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+			if (sw__skip(&c, 24))	/* size, reserved, the build id bytes */
+				return -EINVAL;
+		} else if (sw__u32_pair(&c) || sw__u64s(&c, 2)) {
+			return -EINVAL;
+		}
+		return sw__u32_pair(&c);
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_ITRACE_START:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		return sw__u32_pair(&c);
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		return sw__u32_pair(&c) || sw__u32_pair(&c) || sw__u64s(&c, 1) ? -EINVAL : 0;
+	case PERF_RECORD_READ:		/* pid tid | read values */
+		if (sw__u32_pair(&c))
+			return -EINVAL;
+		return sw__u64s(&c, (u64)(c.end - c.p) / 8);
+	case PERF_RECORD_NAMESPACES:	/* pid tid | nr | { dev ino } * nr */
+		if (sw__u32_pair(&c) || sw__u64(&c, &n) || n > (u64)(c.end - c.p) / 16)
+			return -EINVAL;
+		return sw__u64s(&c, 2 * n);
+	case PERF_RECORD_KSYMBOL: {	/* addr | len | type flags | name */
+		u16 v[2];
+
+		if (sw__u64s(&c, 1) || sw__u32x1(&c) || c.end - c.p < 4)
+			return -EINVAL;
+		memcpy(v, c.p, 4);
+		v[0] = bswap_16(v[0]);
+		v[1] = bswap_16(v[1]);
+		memcpy(c.p, v, 4);
+		return 0;
+	}
+	case PERF_RECORD_BPF_EVENT: {	/* type flags | id | tag */
+		u16 v[2];
+
+		if (c.end - c.p < 8)
+			return -EINVAL;
+		memcpy(v, c.p, 4);
+		v[0] = bswap_16(v[0]);
+		v[1] = bswap_16(v[1]);
+		memcpy(c.p, v, 4);
+		c.p += 4;
+		return sw__u32x1(&c);
+	}
+	case PERF_RECORD_TEXT_POKE: {	/* addr | old_len new_len | bytes */
+		u16 v[2];
+
+		if (sw__u64s(&c, 1) || c.end - c.p < 4)
+			return -EINVAL;
+		memcpy(v, c.p, 4);
+		v[0] = bswap_16(v[0]);
+		v[1] = bswap_16(v[1]);
+		memcpy(c.p, v, 4);
+		return 0;
+	}
+	case PERF_RECORD_CGROUP:	/* id | path */
+		return sw__u64s(&c, 1);
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_FINISHED_ROUND:
+	case PERF_RECORD_FINISHED_INIT:
+		return 0;
+	case PERF_RECORD_LOST:
+	case PERF_RECORD_THROTTLE:
+	case PERF_RECORD_UNTHROTTLE:
+	case PERF_RECORD_AUX:
+	case PERF_RECORD_LOST_SAMPLES:
+	case PERF_RECORD_AUX_OUTPUT_HW_ID:
+	case PERF_RECORD_CALLCHAIN_DEFERRED:
+	case PERF_RECORD_ID_INDEX:
+	case PERF_RECORD_TIME_CONV:
+		/* nothing but u64 words */
+		return sw__u64s(&c, (u64)(c.end - c.p) / 8);
+	case PERF_RECORD_THREAD_MAP:	/* nr | { pid, comm[16] } * nr */
+		if (sw__u64(&c, &n) || n > (u64)(c.end - c.p) / 24)
+			return -EINVAL;
+		for (u64 i = 0; i < n; i++) {
+			sw__u64(&c, NULL);
+			c.p += 16;
+		}
+		return 0;
+	case PERF_RECORD_HEADER_BUILD_ID:	/* pid | build id | size ... | filename */
+		return sw__u32x1(&c);
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
 /* a host-order record into w->rec in the output byte order */
 static int writer__swap_record(struct perf_writer *w, const struct perf_event_header *event,
 			       struct perf_err *err)
@@ -1020,14 +1138,13 @@ static int writer__swap_record(struct perf_writer *w, const struct perf_event_he
 					     w->name, event->type, event->size, ea->id_hdr_size);
 		trailer__swap(ea, h);
 	}
-	/*
-	 * The reader's swap turns file order into host order, deciding the body layout from a
-	 * header it swaps first. Give it the header in file order and it lays out the body from
-	 * our host values; each field swap is its own inverse, so the body comes out in file
-	 * order. The header is then swapped back to file order.
-	 */
-	header__swap(h);
-	perf_record__swap(h, event->type < PERF_RECORD_USER_TYPE_START ? ea->id_hdr_size : 0);
+	ret = record__swap_body(h, event->type < PERF_RECORD_USER_TYPE_START ? ea->id_hdr_size : 0);
+	if (ret == -EOPNOTSUPP)
+		return perf_err__set(err, EOPNOTSUPP, "%s: cannot write a %s record (type %u) in the other byte order",
+				     w->name, perf_record_type__name(event->type), event->type);
+	if (ret)
+		return perf_err__set(err, EINVAL, "%s: %s record (type %u) of %u bytes is too short for its fields",
+				     w->name, perf_record_type__name(event->type), event->type, event->size);
 	header__swap(h);
 	return 0;
 }

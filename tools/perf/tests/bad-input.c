@@ -245,3 +245,53 @@ DEFINE_SUITE(bad_input)
 	EXPECT_ERROR(env, &fb, "tracing_data", "past the end");
 	return TEST_OK;
 }
+
+/* unknown record types are skipped and counted, never fatal; LOST is counted and reported */
+DEFINE_SUITE(unknown_records)
+{
+	struct symbol_conf conf = { .symfs = "" };
+	struct session_opts opts = { .symbol_conf = &conf };
+	struct perf_event_header unk = { 30, 0, 24 }, lost = { PERF_RECORD_LOST, 0, 24 + 16 };
+	struct file_builder fb;
+	struct perf_tool tool;
+	struct perf_session *session;
+	struct perf_err err;
+	size_t sample_len;
+	char path[512], text[1024];
+	FILE *fp;
+	int ret;
+
+	build(&fb, NULL, 0);
+	sample_len = fb.len - fb.rec_off;
+	/* sample, unknown type 30, LOST (id, lost, sample_id tid+time), the sample again */
+	fb_put(&fb, &unk, sizeof(unk));
+	fb_u64(&fb, 1);
+	fb_u64(&fb, 2);
+	fb_put(&fb, &lost, sizeof(lost));
+	fb_u64(&fb, 42);
+	fb_u64(&fb, 17);
+	fb_u64(&fb, (u64)7 << 32 | 7);
+	fb_u64(&fb, 1500);
+	fb_put(&fb, fb.buf + fb.rec_off, sample_len);
+	set_u64(&fb, offsetof(struct perf_file_header, data.size), fb.len - fb.data_off);
+	TEST_ASSERT(env, write_file(env, &fb, path, sizeof(path)) == 0, "cannot write");
+
+	perf_tool__init(&tool);
+	opts.path = path;
+	session = perf_session__new(&opts, &tool, &err);
+	TEST_ASSERT(env, session, "open: %s", err.msg);
+	ret = perf_session__process_events(session);
+	TEST_ASSERT(env, ret == 0, "stopped: %s", session->err.msg);
+	TEST_ASSERT(env, session->stats.nr_samples == 2, "%llu samples delivered, want 2 (one after the unknown record)",
+		    (unsigned long long)session->stats.nr_samples);
+	TEST_ASSERT(env, session->stats.nr_unknown_events == 1, "unknown not counted");
+	TEST_ASSERT(env, session->stats.total_lost == 17 && session->stats.nr_lost_events == 1, "lost not counted");
+	fp = fmemopen(text, sizeof(text), "w");
+	TEST_ASSERT(env, fp, "fmemopen");
+	perf_session__warn_about_errors(session, fp);
+	fclose(fp);
+	perf_session__delete(session);
+	TEST_ASSERT(env, strstr(text, "Found 1 unknown events!"), "no unknown warning: %s", text);
+	TEST_ASSERT(env, strstr(text, "and lost 1 chunks!"), "no lost warning: %s", text);
+	return TEST_OK;
+}

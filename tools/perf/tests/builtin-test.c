@@ -35,11 +35,10 @@
 #define CHILD_EXIT_EXEC		127	/* as the shell reports a command it could not run */
 
 static const struct c_test {
-	const char	*name;
 	const char	*desc;
 	test_fn		fn;
 } c_tests[] = {
-#define TEST(name, desc) { #name, desc, test__##name },
+#define TEST(name, desc) { desc, test__##name },
 #include "tests-list.h"
 #undef TEST
 };
@@ -521,7 +520,8 @@ static int child__wait(pid_t pid, int timeout, int *status)
 			break;
 		}
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		if (timeout > 0 && now.tv_sec - start.tv_sec >= timeout) {
+		if (timeout > 0 && (now.tv_sec - start.tv_sec) * 1000000000LL +
+				   (now.tv_nsec - start.tv_nsec) >= timeout * 1000000000LL) {
 			ret = 1;
 			break;
 		}

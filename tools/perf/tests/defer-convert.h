@@ -17,8 +17,8 @@
  *
  * Flags perturb the records the way real recordings do:
  *  DROP      every fifth entry loses its record (its samples must come out unmerged);
- *  EARLY     in every third entry of two samples or more the record is written before the last
- *            sample (a sample taken after the unwind ran);
+ *  EARLY     in every third entry of two samples or more (not dropped) the record is written
+ *            before the last sample (a sample taken after the unwind ran);
  *  DELAY     every fourth entry's record comes after the next record of another thread, when
  *            that still precedes the thread's own next event;
  *  EXPECTED  instead of the deferred form, write what `perf script` must show for it: the
@@ -48,7 +48,8 @@ enum defer_convert_flags {
 struct defer_convert_stats {
 	unsigned long	samples;	/* samples rewritten into the deferred form */
 	unsigned long	entries;	/* kernel entries (cookies) */
-	unsigned long	dropped, early, delayed;
+	unsigned long	dropped, early, delayed;	/* entries */
+	unsigned long	dropped_samples;	/* samples whose entry lost its record */
 };
 
 int defer_convert(const char *in, const char *out, unsigned flags, struct perf_err *err);

@@ -124,29 +124,31 @@ static void build_id_hex(const struct dso *dso, char *hex)
 	hex[2 * dso->build_id_size] = '\0';
 }
 
-/* the debug file .gnu_debuglink names: next to the DSO, in .debug/, in /usr/lib/debug */
+/*
+ * The debug file .gnu_debuglink names, where perf looks for it: as given (relative to the
+ * current directory), next to the DSO, in .debug/ there, and in /usr/lib/debug followed by
+ * the DSO's directory *including* the symfs prefix. The first and last look odd with a
+ * symfs, but they are what perf 7.2 does, and matching it is the point.
+ */
 static bool debuglink_path(const struct dso *dso, const char *symfs, char *out, size_t size)
 {
 	char bin[PATH_MAX], link[PATH_MAX];
-	const char *slash = strrchr(dso->long_name, '/');
-	int dirlen = slash ? (int)(slash - dso->long_name) : 0;
+	const char *slash;
+	int dirlen;
 
 	if (!join(bin, sizeof(bin), "%s%s", symfs, dso->long_name) || !is_regular_file(bin))
 		return false;
 	if (filename__read_debuglink(bin, link, sizeof(link)))
 		return false;
-	/*
-	 * perf also tries <link> relative to the current directory, and puts its third
-	 * directory outside symfs (/usr/lib/debug<symfs><dir>); both depend on where perf
-	 * runs rather than on the recording, so we keep everything under symfs.
-	 */
-	if (join(out, size, "%s%.*s/%s", symfs, dirlen, dso->long_name, link) &&
-	    is_regular_file(out))
+	slash = strrchr(bin, '/');
+	dirlen = slash ? (int)(slash - bin) : 0;
+	if (join(out, size, "%s", link) && is_regular_file(out))
 		return true;
-	if (join(out, size, "%s%.*s/.debug/%s", symfs, dirlen, dso->long_name, link) &&
-	    is_regular_file(out))
+	if (join(out, size, "%.*s/%s", dirlen, bin, link) && is_regular_file(out))
 		return true;
-	return join(out, size, "%s/usr/lib/debug%.*s/%s", symfs, dirlen, dso->long_name, link) &&
+	if (join(out, size, "%.*s/.debug/%s", dirlen, bin, link) && is_regular_file(out))
+		return true;
+	return join(out, size, "/usr/lib/debug%.*s/%s", dirlen, bin, link) &&
 	       is_regular_file(out);
 }
 

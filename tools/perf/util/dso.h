@@ -9,10 +9,12 @@
  * dso__find_symbol_by_offset() turns a file offset into the ELF vaddr through the PT_LOAD
  * program headers and finds the symbol there. Kernel DSOs (kallsyms) are searched by address.
  *
- * Where symbols come from (user DSOs), in upstream perf's order; every path is under
- * symbol_conf.symfs, and the first candidate with a .symtab provides the symbols while the
- * first with a .dynsym is the "runtime" file (program headers, PLT):
- *   1. .gnu_debuglink of the DSO: <dir>/<link>, <dir>/.debug/<link>, /usr/lib/debug<dir>/<link>
+ * Where symbols come from (user DSOs), in upstream perf's order; paths are under
+ * symbol_conf.symfs (<S>), and the first candidate with a .symtab provides the symbols while
+ * the first with a .dynsym is the "runtime" file (program headers, PLT):
+ *   1. the .gnu_debuglink file <link> of <S><path>: <link> itself (relative to the current
+ *      directory), <S><dir>/<link>, <S><dir>/.debug/<link>, /usr/lib/debug<S><dir>/<link>
+ *      (the first and last exactly as perf builds them, odd as they are with a symfs)
  *   2. /usr/lib/debug<path>.debug, /usr/lib/debug<path>
  *   3. /usr/lib/debug/.build-id/<xx>/<rest>.debug
  *   4. <path> itself

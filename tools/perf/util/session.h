@@ -19,7 +19,7 @@ struct deferred_stitcher;
 
 /* anomalies, counted and reported once at the end (perf_session__warn_about_errors) */
 struct session_stats {
-	u64	nr_events[PERF_RECORD_HEADER_MAX];
+	u64	nr_events[PERF_RECORD_HEADER_MAX];	/* [0]: all records */
 	u64	nr_unknown_events;	/* record types we do not know: skipped */
 	u64	nr_lost_events;		/* LOST records */
 	u64	total_lost;		/* samples they say were lost */

@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * End-to-end tests of deferred-callchain stitching:
+ *
+ *  deferred_convert  real `-g` recordings (../shared/fixtures) rewritten into the deferred
+ *                    form (defer-convert.c), with records dropped, moved ahead of samples
+ *                    and delayed behind other threads', in file, pipe, zstd and cross-endian
+ *                    layouts: stitching them in time order must give every sample its
+ *                    original stack back (the marker aside), and `perf script` of the
+ *                    rewritten file must print what it prints for the original;
+ *  deferred_script   `perf script` of every synthetic deferred fixture must print what it
+ *                    prints for the equivalent inline recording.
+ *
+ * Outputs are compared as sorted sample blocks: a stitched sample is printed when its record
+ * arrives, as upstream perf does, so the order of blocks differs from an inline recording.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <perf/data.h>
+#include "util/deferred.h"
+#include "defer-convert.h"
+#include "fixture-defer.h"
+#include "tests.h"
+
+/* ---- running perf script ------------------------------------------------------------------ */
+
+/* run argv with stdout to out and stderr to errf; returns the exit status, or -1 */
+static int run_to_file(const char *const argv[], const char *out, const char *errf)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		int efd = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+		if (fd < 0 || efd < 0 || dup2(fd, 1) < 0 || dup2(efd, 2) < 0)
+			_exit(127);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "r");
+	char *buf = NULL;
+	long size;
+
+	if (!fp)
+		return NULL;
+	if (fseek(fp, 0, SEEK_END) || (size = ftell(fp)) < 0 || fseek(fp, 0, SEEK_SET))
+		goto out;
+	buf = malloc((size_t)size + 1);
+	if (buf && fread(buf, 1, (size_t)size, fp) != (size_t)size) {
+		free(buf);
+		buf = NULL;
+		goto out;
+	}
+	if (buf) {
+		buf[size] = '\0';
+		*len = (size_t)size;
+	}
+out:
+	fclose(fp);
+	return buf;
+}
+
+struct blocks {
+	char	*text;
+	char	**b;
+	size_t	nr;
+};
+
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* the output cut at blank lines into sample blocks, sorted */
+static int blocks__read(struct blocks *bl, const char *path)
+{
+	size_t len, alloc = 0;
+	char *p;
+
+	memset(bl, 0, sizeof(*bl));
+	bl->text = slurp(path, &len);
+	if (!bl->text)
+		return -errno;
+	for (p = bl->text; *p;) {
+		char *end = strstr(p, "\n\n");
+
+		if (end) {
+			end[1] = '\0';
+			end += 2;
+		} else {
+			end = p + strlen(p);
+		}
+		while (*end == '\n')
+			end++;
+		if (*p && *p != '\n') {
+			if (bl->nr == alloc) {
+				char **n;
+
+				alloc = alloc ? alloc * 2 : 256;
+				n = realloc(bl->b, alloc * sizeof(*n));
+				if (!n)
+					return -ENOMEM;
+				bl->b = n;
+			}
+			bl->b[bl->nr++] = p;
+		}
+		p = end;
+	}
+	qsort(bl->b, bl->nr, sizeof(*bl->b), str_cmp);
+	return 0;
+}
+
+static void blocks__exit(struct blocks *bl)
+{
+	free(bl->b);
+	free(bl->text);
+}
+
+/* perf script of both files, then the same blocks on both sides */
+static int script_equal(const struct test_env *env, const char *got_data, const char *want_data,
+			const char *tag)
+{
+	char got[4096], want[4096], errf[4096];
+	struct blocks g, w;
+	int ret = TEST_FAIL, st;
+
+	snprintf(got, sizeof(got), "%s/%s.got.txt", env->tmpdir, tag);
+	snprintf(want, sizeof(want), "%s/%s.want.txt", env->tmpdir, tag);
+	snprintf(errf, sizeof(errf), "%s/%s.err.txt", env->tmpdir, tag);
+	st = run_to_file((const char *const[]){ env->perf, "script", "-i", want_data, NULL }, want, errf);
+	TEST_ASSERT(env, st == 0, "perf script -i %s exited with %d (see %s)", want_data, st, errf);
+	st = run_to_file((const char *const[]){ env->perf, "script", "-i", got_data, NULL }, got, errf);
+	TEST_ASSERT(env, st == 0, "perf script -i %s exited with %d (see %s)", got_data, st, errf);
+	if (blocks__read(&g, got) || blocks__read(&w, want)) {
+		blocks__exit(&g);
+		TEST_ASSERT(env, 0, "cannot read %s or %s", got, want);
+	}
+	if (g.nr != w.nr) {
+		if (env->verbose)
+			fprintf(stderr, "%s: %zu sample blocks, %s has %zu\n", got, g.nr, want, w.nr);
+		goto out;
+	}
+	for (size_t i = 0; i < g.nr; i++)
+		if (strcmp(g.b[i], w.b[i])) {
+			if (env->verbose)
+				fprintf(stderr, "%s differs from %s, first at:\n%s\nwant:\n%s\n", got, want,
+					g.b[i], w.b[i]);
+			goto out;
+		}
+	TEST_ASSERT(env, g.nr > 0, "%s: no samples printed", got);
+	ret = TEST_OK;
+out:
+	blocks__exit(&g);
+	blocks__exit(&w);
+	return ret;
+}
+
+/* ---- stitching a converted recording back ------------------------------------------------- */
+
+struct orig_sample {
+	u64	time;
+	u32	tid;
+	int	ev;
+	u64	nr;
+	u64	*chain;
+	bool	seen;
+};
+
+struct convert_check {
+	const struct test_env	*env;
+	struct orig_sample	*o;
+	size_t			nr;
+	u64			unmerged, bad;
+	u64			scratch[8192];
+};
+
+static int orig_cmp(const void *a, const void *b)
+{
+	const struct orig_sample *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	return x->ev - y->ev;
+}
+
+static void convert_check__exit(struct convert_check *cc)
+{
+	for (size_t i = 0; i < cc->nr; i++)
+		free(cc->o[i].chain);
+	free(cc->o);
+}
+
+static int convert_check__read_orig(struct convert_check *cc, const char *path)
+{
+	struct perf_err err = { "" };
+	struct perf_data *d = perf_data__open(path, &err);
+	struct perf_data_record r;
+	size_t alloc = 0;
+	int ret;
+
+	if (!d)
+		return -EINVAL;
+	while ((ret = perf_data__next(d, &r, &err)) > 0) {
+		struct perf_evattr *ea;
+		struct perf_sample s;
+		struct orig_sample *o;
+
+		if (r.header->type != PERF_RECORD_SAMPLE)
+			continue;
+		ea = perf_data__attr_of(d, r.header);
+		if (!ea || perf_evattr__parse_sample(ea, r.header, false, NULL, &s, &err)) {
+			ret = -EINVAL;
+			break;
+		}
+		if (cc->nr == alloc) {
+			alloc = alloc ? alloc * 2 : 1024;
+			o = realloc(cc->o, alloc * sizeof(*o));
+			if (!o) {
+				ret = -ENOMEM;
+				break;
+			}
+			cc->o = o;
+		}
+		o = &cc->o[cc->nr++];
+		o->time = s.time;
+		o->tid = s.tid;
+		o->ev = ea->idx;
+		o->nr = s.callchain_nr;
+		o->seen = false;
+		o->chain = malloc((o->nr ? o->nr : 1) * sizeof(u64));
+		if (!o->chain) {
+			ret = -ENOMEM;
+			break;
+		}
+		memcpy(o->chain, s.callchain, o->nr * sizeof(u64));
+	}
+	perf_data__close(d);
+	qsort(cc->o, cc->nr, sizeof(*cc->o), orig_cmp);
+	return ret;
+}
+
+static int convert_check__deliver(void *arg, const struct perf_event_header *event,
+				  struct perf_sample *s, struct perf_evattr *ea)
+{
+	struct convert_check *cc = arg;
+	struct orig_sample key = { .time = s->time, .tid = s->tid, .ev = ea->idx };
+	struct orig_sample *o = bsearch(&key, cc->o, cc->nr, sizeof(*cc->o), orig_cmp);
+	bool ok;
+
+	(void)event;
+	if (!o || o->seen) {
+		cc->bad++;
+		return 0;
+	}
+	o->seen = true;
+	if (s->deferred_callchain) {
+		/* released: the original's kernel part, then marker + cookie */
+		cc->unmerged++;
+		ok = s->callchain_nr >= 2 && s->callchain_nr - 2 <= o->nr &&
+		     !memcmp(s->callchain, o->chain, (s->callchain_nr - 2) * sizeof(u64)) &&
+		     o->chain[s->callchain_nr - 2] == PERF_CONTEXT_USER;
+	} else {
+		/* the original stack, the deferred marker where PERF_CONTEXT_USER was */
+		ok = s->callchain_nr == o->nr;
+		for (u64 i = 0; ok && i < o->nr; i++)
+			ok = s->callchain[i] == o->chain[i] ||
+			     (o->chain[i] == PERF_CONTEXT_USER && s->callchain[i] == PERF_CONTEXT_USER_DEFERRED);
+	}
+	if (!ok && cc->bad++ < 3 && cc->env->verbose)
+		fprintf(stderr, "sample of %u at %llu delivered with another stack\n", s->tid,
+			(unsigned long long)s->time);
+	return 0;
+}
+
+struct sorted_rec {
+	struct perf_event_header *h;
+	u64	time;
+	size_t	seq;
+	struct perf_evattr *ea;
+};
+
+static int sorted_cmp(const void *a, const void *b)
+{
+	const struct sorted_rec *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* the session's part on the converted file: time order, then the stitcher */
+static int convert_check__stitch(struct convert_check *cc, const char *path,
+				 const struct defer_convert_stats *cs)
+{
+	const struct test_env *env = cc->env;
+	struct perf_err err = { "" };
+	struct perf_data *d = perf_data__open(path, &err);
+	struct deferred_stitcher *ds = deferred_stitcher__new(0, convert_check__deliver, cc);
+	const struct deferred_stats *st;
+	struct sorted_rec *recs = NULL;
+	size_t nr = 0, alloc = 0;
+	struct perf_data_record r;
+	int ret = TEST_FAIL, rd;
+
+	if (!d || !ds)
+		goto out;
+	while ((rd = perf_data__next(d, &r, &err)) > 0) {
+		struct perf_sample s;
+
+		if (r.header->type >= PERF_RECORD_USER_TYPE_START)
+			continue;
+		if (nr == alloc) {
+			struct sorted_rec *n;
+
+			alloc = alloc ? alloc * 2 : 4096;
+			n = realloc(recs, alloc * sizeof(*n));
+			if (!n)
+				goto out;
+			recs = n;
+		}
+		recs[nr].ea = perf_data__attr_of(d, r.header);
+		recs[nr].h = malloc(r.header->size);
+		if (!recs[nr].ea || !recs[nr].h) {
+			free(recs[nr].h);
+			goto out;
+		}
+		memcpy(recs[nr].h, r.header, r.header->size);
+		if (perf_evattr__parse_sample(recs[nr].ea, recs[nr].h, perf_data__needs_swap(d),
+					      cc->scratch, &s, &err)) {
+			free(recs[nr].h);
+			goto out;
+		}
+		recs[nr].time = s.time;
+		recs[nr].seq = nr;
+		nr++;
+	}
+	if (rd < 0)
+		goto out;
+	qsort(recs, nr, sizeof(*recs), sorted_cmp);
+	for (size_t i = 0; i < nr; i++) {
+		const struct perf_event_header *h = recs[i].h;
+		struct perf_sample s;
+		int r2 = perf_evattr__parse_sample(recs[i].ea, h, perf_data__needs_swap(d), cc->scratch, &s, &err);
+
+		if (!r2 && h->type == PERF_RECORD_SAMPLE)
+			r2 = s.deferred_callchain ?
+			     deferred_stitcher__sample(ds, h, &s, recs[i].ea, perf_data__needs_swap(d)) :
+			     convert_check__deliver(cc, h, &s, recs[i].ea);
+		else if (!r2 && h->type == PERF_RECORD_CALLCHAIN_DEFERRED)
+			r2 = perf_record_callchain_deferred__check(h, recs[i].ea->id_hdr_size, &err) ?:
+			     deferred_stitcher__record(ds, (const void *)h, &s);
+		else if (!r2 && h->type == PERF_RECORD_EXIT)
+			r2 = deferred_stitcher__thread_exit(ds, ((const struct perf_record_fork *)h)->tid);
+		if (r2)
+			goto out;
+	}
+	if (deferred_stitcher__flush(ds))
+		goto out;
+	st = deferred_stitcher__stats(ds);
+	for (size_t i = 0; i < cc->nr; i++)
+		if (!cc->o[i].seen)
+			cc->bad++;
+	if (env->verbose > 1)
+		deferred_stats__fprintf(st, stderr);
+	if (!cc->bad && cc->unmerged == cs->dropped_samples && st->stitched_early == cs->early &&
+	    st->stitched + st->stitched_early + cc->unmerged == cs->samples &&
+	    st->records == cs->entries - cs->dropped && !st->records_unused && !st->records_duplicate)
+		ret = TEST_OK;
+	else if (env->verbose)
+		fprintf(stderr, "%s: %llu samples wrong or missing, %llu unmerged (want %lu), %llu early (want %lu), %llu stitched of %lu\n",
+			path, (unsigned long long)cc->bad, (unsigned long long)cc->unmerged,
+			cs->dropped_samples, (unsigned long long)st->stitched_early, cs->early,
+			(unsigned long long)st->stitched, cs->samples);
+out:
+	if (ret != TEST_OK && env->verbose && err.msg[0])
+		fprintf(stderr, "%s: %s\n", path, err.msg);
+	for (size_t i = 0; i < nr; i++)
+		free(recs[i].h);
+	free(recs);
+	deferred_stitcher__delete(ds);
+	perf_data__close(d);
+	return ret;
+}
+
+static bool perf_usable(const struct test_env *env)
+{
+	return env->perf && access(env->perf, X_OK) == 0;
+}
+
+static int convert_one(const struct test_env *env, const char *in, const char *tag, unsigned flags,
+		       struct defer_convert_stats *total)
+{
+	struct convert_check cc = { .env = env };
+	struct defer_convert_stats cs;
+	struct perf_err err = { "" };
+	char out[4096], expected[4096];
+	int ret;
+
+	snprintf(out, sizeof(out), "%s/%s.defer.data", env->tmpdir, tag);
+	snprintf(expected, sizeof(expected), "%s/%s.expected.data", env->tmpdir, tag);
+	TEST_ASSERT(env, defer_convert__stats(in, out, flags, &cs, &err) == 0, "%s: %s", in, err.msg);
+	TEST_ASSERT(env, cs.samples > 50 && cs.entries > 10, "%s: only %lu samples in %lu entries converted",
+		    in, cs.samples, cs.entries);
+	TEST_ASSERT(env, !(flags & DEFER_CONVERT_DROP) || cs.dropped, "%s: nothing dropped", tag);
+	/* a CPU-bound program may have no kernel entry of two samples: counted over all inputs */
+	total->early += cs.early;
+	total->delayed += cs.delayed;
+	if (env->verbose > 1)
+		fprintf(stderr, "  %s: %lu samples, %lu entries, %lu dropped (%lu samples), %lu early, %lu delayed\n",
+			tag, cs.samples, cs.entries, cs.dropped, cs.dropped_samples, cs.early, cs.delayed);
+	ret = convert_check__read_orig(&cc, in);
+	if (ret) {
+		convert_check__exit(&cc);
+		TEST_ASSERT(env, 0, "reading %s: %d", in, ret);
+	}
+	ret = convert_check__stitch(&cc, out, &cs);
+	convert_check__exit(&cc);
+	if (ret != TEST_OK || !perf_usable(env))
+		return ret;
+	if (flags & DEFER_CONVERT_DROP) {
+		TEST_ASSERT(env, defer_convert(in, expected, flags | DEFER_CONVERT_EXPECTED, &err) == 0,
+			    "%s: %s", in, err.msg);
+		return script_equal(env, out, expected, tag);
+	}
+	return script_equal(env, out, in, tag);
+}
+
+DEFINE_SUITE(deferred_convert)
+{
+	static const struct {
+		const char	*path;	/* under ../shared/fixtures */
+		const char	*tag;
+	} inputs[] = {
+		{ "perf72/data/calls.fp.data", "calls" },
+		{ "perf72/data/sys.fp.data", "sys" },
+		{ "perf72/data/thr.fpz.data", "thr" },		/* zstd, threads, fork + exec */
+		{ "perf72/data/calls.pipe.data", "pipe" },
+		{ "real-defer/data/calls_nodefer.data", "attr144" },	/* a 144-byte attr */
+	};
+	static const struct {
+		unsigned	flags;
+		const char	*tag;
+	} modes[] = {
+		{ 0, "plain" },
+		{ DEFER_CONVERT_DROP | DEFER_CONVERT_EARLY | DEFER_CONVERT_DELAY, "perturbed" },
+		{ DEFER_CONVERT_PIPE | DEFER_CONVERT_ZSTD | DEFER_CONVERT_EARLY, "pipe-zstd" },
+		{ DEFER_CONVERT_SWAP | DEFER_CONVERT_DROP | DEFER_CONVERT_DELAY, "swap" },
+	};
+	struct defer_convert_stats total = { 0 };
+	char in[4096], tag[256];
+	int found = 0;
+
+	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
+		snprintf(in, sizeof(in), "%s/../shared/fixtures/%s", env->srcdir, inputs[i].path);
+		if (access(in, R_OK)) {
+			if (env->verbose)
+				fprintf(stderr, "  %s is missing, skipped\n", in);
+			continue;
+		}
+		found++;
+		for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+			snprintf(tag, sizeof(tag), "%s-%s", inputs[i].tag, modes[m].tag);
+			if (convert_one(env, in, tag, modes[m].flags, &total) != TEST_OK)
+				return TEST_FAIL;
+		}
+	}
+	if (!found) {
+		if (env->verbose)
+			fprintf(stderr, "  no recordings under %s/../shared/fixtures\n", env->srcdir);
+		return TEST_SKIP;
+	}
+	TEST_ASSERT(env, total.early && total.delayed, "no record was moved early (%lu) or delayed (%lu)",
+		    total.early, total.delayed);
+	if (!perf_usable(env) && env->verbose)
+		fprintf(stderr, "  %s is not there: perf script comparisons not run\n", env->perf);
+	return TEST_OK;
+}
+
+DEFINE_SUITE(deferred_script)
+{
+	static const char *const scenarios[] = { "main", "dup", "noattr" };
+	static const char *const layouts[] = { "task", "cpu" };
+	const struct defer_fixture_variant *variants;
+	struct perf_err err = { "" };
+	size_t nr_variants;
+	char dir[2048], got[4096], want[4096], tag[256];
+
+	if (!perf_usable(env)) {
+		if (env->verbose)
+			fprintf(stderr, "  no perf binary at %s\n", env->perf ? env->perf : "(none)");
+		return TEST_SKIP;
+	}
+	snprintf(dir, sizeof(dir), "%s/fixtures", env->tmpdir);
+	TEST_ASSERT(env, mkdir(dir, 0700) == 0 || errno == EEXIST, "mkdir %s: %s", dir, strerror(errno));
+	TEST_ASSERT(env, defer_fixtures__write(dir, &err) == 0, "writing the fixtures: %s", err.msg);
+	variants = defer_fixture__variants(&nr_variants);
+	for (int k = 0; k < 3; k++)
+		for (int l = 0; l < 2; l++) {
+			snprintf(want, sizeof(want), "%s/inline-%s-%s.data", dir, scenarios[k], layouts[l]);
+			for (size_t v = 0; v < nr_variants; v++) {
+				snprintf(got, sizeof(got), "%s/defer-%s-%s-%s.data", dir, scenarios[k],
+					 layouts[l], variants[v].name);
+				snprintf(tag, sizeof(tag), "%s-%s-%s", scenarios[k], layouts[l], variants[v].name);
+				if (script_equal(env, got, want, tag) != TEST_OK)
+					return TEST_FAIL;
+			}
+		}
+	return TEST_OK;
+}
