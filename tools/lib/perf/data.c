@@ -596,6 +596,15 @@ static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_re
 		return perf_data__apply_feature(data, (int)f->feat_id, (const u8 *)f->data,
 						h->size - sizeof(*f), rec->file_offset + sizeof(*f), err);
 	}
+	case PERF_RECORD_HEADER_BUILD_ID: {
+		const struct perf_record_header_build_id *bid = (const void *)h;
+
+		if (h->size < sizeof(*bid))
+			return perf_err__set(err, EINVAL, "BUILD_ID record at offset %#llx is too short (%u bytes)", off, h->size);
+		if (perf_env__add_build_id(&data->env, bid, bid->filename, h->size - sizeof(*bid)))
+			return perf_err__set(err, ENOMEM, "out of memory");
+		return 0;
+	}
 	case PERF_RECORD_HEADER_TRACING_DATA: {
 		/* the tracing data follows the record in the stream, padded to 8 bytes */
 		u32 size;

@@ -139,14 +139,32 @@ static int read_event_desc(struct perf_data *data, struct feat_cursor *c)
 	return 0;
 }
 
+int perf_env__add_build_id(struct perf_env *env, const struct perf_record_header_build_id *bid,
+			   const char *name, size_t name_len)
+{
+	struct perf_build_id_entry *e, *n;
+
+	n = realloc(env->build_ids, (env->nr_build_ids + 1) * sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	env->build_ids = n;
+	e = &n[env->nr_build_ids];
+	e->pid = bid->pid;
+	e->misc = bid->header.misc;
+	memcpy(e->build_id, bid->build_id, 20);
+	e->size = (bid->header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE) && bid->size <= 20 ? bid->size : 20;
+	e->filename = strndup(name, name_len);
+	if (!e->filename)
+		return -ENOMEM;
+	env->nr_build_ids++;
+	return 0;
+}
+
 static int read_build_ids(struct perf_data *data, struct feat_cursor *c)
 {
-	struct perf_env *env = &data->env;
-
 	while (c->end - c->p >= (long)sizeof(struct perf_record_header_build_id)) {
 		struct perf_record_header_build_id bid;
-		struct perf_build_id_entry *e, *n;
-		size_t name_len;
+		int ret;
 
 		memcpy(&bid, c->p, sizeof(bid));
 		if (c->swapped) {
@@ -156,20 +174,10 @@ static int read_build_ids(struct perf_data *data, struct feat_cursor *c)
 		}
 		if (bid.header.size < sizeof(bid) || bid.header.size > c->end - c->p)
 			return -EINVAL;
-		n = realloc(env->build_ids, (env->nr_build_ids + 1) * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		env->build_ids = n;
-		e = &n[env->nr_build_ids];
-		e->pid = bid.pid;
-		e->misc = bid.header.misc;
-		memcpy(e->build_id, bid.build_id, 20);
-		e->size = (bid.header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE) && bid.size <= 20 ? bid.size : 20;
-		name_len = bid.header.size - sizeof(bid);
-		e->filename = strndup((const char *)c->p + sizeof(bid), name_len);
-		if (!e->filename)
-			return -ENOMEM;
-		env->nr_build_ids++;
+		ret = perf_env__add_build_id(&data->env, &bid, (const char *)c->p + sizeof(bid),
+					     bid.header.size - sizeof(bid));
+		if (ret)
+			return ret;
 		c->p += bid.header.size;
 	}
 	return 0;

@@ -9,7 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <elf.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "dso.h"
 #include "symbol-elf.h"
 
@@ -275,6 +279,68 @@ static int dso__load_elf(struct dso *dso, const char *symfs)
 	return nr > 0 ? 0 : -DSO_LOAD_ERRNO__NO_SYMBOLS;
 }
 
+/* our own vDSO, written to a memfd, when it is the one the recording saw (same build id) */
+static int own_vdso_fd(const struct dso *dso)
+{
+	const u8 *image = (const u8 *)getauxval(AT_SYSINFO_EHDR);
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
+	u8 bid[BUILD_ID_MAX];
+	size_t size, bid_size = 0;
+	char path[64];
+	int fd;
+
+	if (!image || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64)
+		return -1;
+	/* the image ends with its section headers */
+	size = eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
+	if (size > (1 << 24))
+		return -1;
+	fd = memfd_create("vdso", MFD_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (write(fd, image, size) != (ssize_t)size)
+		goto out_close;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	if (filename__read_build_id(path, bid, &bid_size) || bid_size != dso->build_id_size ||
+	    memcmp(bid, dso->build_id, bid_size))
+		goto out_close;
+	return fd;
+
+out_close:
+	close(fd);
+	return -1;
+}
+
+/*
+ * [vdso] has no file: perf record keeps a copy in the build-id cache; failing that, this
+ * machine's own vDSO serves when its build id is the recorded one.
+ */
+static int dso__load_vdso(struct dso *dso)
+{
+	const char *home = getenv("HOME");
+	char hex[2 * BUILD_ID_MAX + 1], path[PATH_MAX];
+	char *recorded = dso->long_name;
+	int fd = -1, err = -ENOENT;
+
+	if (!dso->has_build_id)
+		return -ENOENT;
+	build_id_hex(dso, hex);
+	if (!home || !join(path, sizeof(path), "%s/.debug/%s/%s/vdso", home, recorded, hex) ||
+	    !is_regular_file(path)) {
+		fd = own_vdso_fd(dso);
+		if (fd < 0)
+			return -ENOENT;
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	}
+	/* load it as if it were the DSO's file */
+	dso->long_name = path;
+	err = dso__load_elf(dso, "");
+	dso->long_name = recorded;
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
 int dso__load(struct dso *dso, const struct symbol_conf *conf)
 {
 	const char *symfs = conf && conf->symfs ? conf->symfs : "";
@@ -291,14 +357,12 @@ int dso__load(struct dso *dso, const struct symbol_conf *conf)
 	case DSO_KIND_ANON:
 		return 0;
 	case DSO_KIND_VDSO:
-		dso->load_errno = ENOENT;
-		return -ENOENT;
 	case DSO_KIND_USER:
 	default:
 		break;
 	}
 
-	err = dso__load_elf(dso, symfs);
+	err = dso->kind == DSO_KIND_VDSO ? dso__load_vdso(dso) : dso__load_elf(dso, symfs);
 	if (err && err != -DSO_LOAD_ERRNO__NO_SYMBOLS) {
 		/* whatever a failed load added is not perf's table: drop it all */
 		symbols__exit(&dso->symbols);

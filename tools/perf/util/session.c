@@ -30,6 +30,26 @@ static int session__deliver_sample(void *arg, const struct perf_event_header *ev
 	return session->tool->sample(session->tool, session, event, sample, evattr);
 }
 
+/* build ids from the header (or pipe records) tell the dsos which debug files fit them */
+static int session__apply_build_ids(struct perf_session *session)
+{
+	const struct perf_env *env = perf_data__env(session->data);
+
+	for (size_t i = 0; i < env->nr_build_ids; i++) {
+		const struct perf_build_id_entry *e = &env->build_ids[i];
+		struct dso *dso;
+
+		if (!e->filename[0])
+			continue;
+		dso = dsos__findnew(&session->machine.dsos, e->filename, dso__kind_of(e->filename));
+		if (!dso)
+			return -ENOMEM;
+		if (!dso->has_build_id)
+			dso__set_build_id(dso, e->build_id, e->size);
+	}
+	return 0;
+}
+
 static void session__name_attrs(struct perf_session *session)
 {
 	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++)
@@ -67,9 +87,15 @@ struct perf_session *perf_session__new(const struct session_opts *opts, const st
 			goto out_scratch;
 		}
 	}
+	if (session__apply_build_ids(session)) {
+		perf_err__set(err, ENOMEM, "out of memory");
+		goto out_stitcher;
+	}
 	session__name_attrs(session);
 	return session;
 
+out_stitcher:
+	deferred_stitcher__delete(session->stitcher);
 out_scratch:
 	free(session->scratch);
 out_machine:
@@ -278,6 +304,10 @@ static int session__process_user_meta(struct perf_session *session, const struct
 	case PERF_RECORD_HEADER_ATTR:
 	case PERF_RECORD_HEADER_FEATURE:
 		session__name_attrs(session);
+		break;
+	case PERF_RECORD_HEADER_BUILD_ID:
+		if (session__apply_build_ids(session))
+			return -ENOMEM;
 		break;
 	default:
 		break;

@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <elf.h>
 #include <gelf.h>
+#include "demangle.h"
 #include "dso.h"
 #include "symbol-elf.h"
 
@@ -324,6 +325,7 @@ static int load_table(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 		GElf_Shdr sh;
 		Elf_Scn *ssec;
 		const char *name, *secname;
+		char *demangled;
 		bool label;
 		u64 start;
 		long err;
@@ -361,8 +363,11 @@ static int load_table(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 		/* Thumb functions carry their mode in bit 0 */
 		if (syms_ss->ehdr.e_machine == EM_ARM && GELF_ST_TYPE(sym.st_info) == STT_FUNC)
 			start &= ~(u64)1;
+		demangled = demangle_sym(name);
 		err = symbols__insert(&dso->symbols, start, sym.st_size ? start + sym.st_size : start,
-				      name, GELF_ST_BIND(sym.st_info), GELF_ST_TYPE(sym.st_info));
+				      demangled ? demangled : name, GELF_ST_BIND(sym.st_info),
+				      GELF_ST_TYPE(sym.st_info));
+		free(demangled);
 		if (err < 0)
 			return (int)err;
 		nr++;
@@ -741,8 +746,12 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 			break;
 		if (gelf_getsym(syms, (int)GELF_R_SYM(rela->r_info), &sym))
 			sname = elf_strptr(elf, sym_shdr.sh_link, sym.st_name);
-		if (sname && *sname)
-			snprintf(name, sizeof(name), "%s@plt", sname);
+		if (sname && *sname) {
+			char *demangled = demangle_sym(sname);
+
+			snprintf(name, sizeof(name), "%s@plt", demangled ? demangled : sname);
+			free(demangled);
+		}
 		else if (!ifunc_plt_name(dso, elf, ehdr, is_rela, rela, name, sizeof(name)))
 			snprintf(name, sizeof(name), "offset_%#" PRIx64 "@plt", plt_off);
 		if (symbols__insert(&dso->symbols, plt_vaddr, plt_vaddr + ent_size, name,
