@@ -316,12 +316,20 @@ static int case_duplicate(const struct test_env *env)
 	OK(env, push_record(&t, 0, 10, 110, 0x900000003, user2, 2));
 	OK(env, push_record(&t, 1, 10, 110, 0x900000003, user2, 2));
 	OK(env, push_sample(&t, 1, 10, 111, C(K, 0xa2, D, 0x900000003)));
-	TEST_ASSERT(env, t.nr_log == 2, "%zu deliveries", t.nr_log);
+	/* a duplicate after the last sample: it must not pass for a record that stitched nothing */
+	OK(env, push_sample(&t, 0, 11, 112, C(D, 0xb00000003)));
+	OK(env, push_record(&t, 0, 11, 113, 0xb00000003, user1, 1));
+	OK(env, push_record(&t, 1, 11, 113, 0xb00000003, user1, 1));
+	TEST_ASSERT(env, t.nr_log == 3, "%zu deliveries", t.nr_log);
 	EXPECT(&t, 0, 10, 100, false, K, 0xa1, D, 0x7f0000001000, 0x7f0000002000);
 	EXPECT(&t, 1, 10, 111, false, K, 0xa2, D, 0x7f0000001000, 0x7f0000002000);
 	st = deferred_stitcher__stats(t.ds);
-	TEST_ASSERT(env, st->records == 2 && st->records_duplicate == 1, "records %llu dup %llu",
+	EXPECT(&t, 2, 11, 112, false, D, 0x401000);
+	TEST_ASSERT(env, st->records == 4 && st->records_duplicate == 2, "records %llu dup %llu",
 		    (unsigned long long)st->records, (unsigned long long)st->records_duplicate);
+	/* the duplicate must not have replaced the record that stitched both samples */
+	OK(env, deferred_stitcher__flush(t.ds));
+	TEST_ASSERT(env, st->records_unused == 0, "unused %llu", (unsigned long long)st->records_unused);
 	tctx__exit(&t);
 	return TEST_OK;
 }

@@ -7,9 +7,11 @@ need_system_perf_record
 
 # The system perf (6.1) prints an older layout: user addresses relative to their DSO, a
 # narrower tid column and some PLT entries without their symbol. Compare what both mean:
-# each sample line with blanks squeezed, each frame as "sym+off (dso)".
+# each sample line with blanks squeezed, each frame as "sym+off (dso)". 6.1 leaves some
+# PLT stubs unnamed where 7.2 (and we) name them: a PLT frame matches [unknown].
 normalize() {
-	sed -E -e 's/^	 *[0-9a-f]+ /	/' -e 's/[^ 	(]*@plt/@plt/g' -e 's/  +/ /g' "$1"
+	sed -E -e 's/^	 *[0-9a-f]+ /	/' -e 's/^	(\[unknown\]|[^ (]*plt[^ (]*) \(/	[plt?] (/' \
+		-e 's/  +/ /g' "$1"
 }
 
 check() {
