@@ -122,11 +122,29 @@ warm_cache() {
 
 # ---- recordings ----------------------------------------------------------------------------
 
+# workload_cmd SECONDS: the shell command run under perf record: our `perf test -w calls`
+# in one process per CPU, half of them with 12 extra recursive frames (chains of 13 and 25
+# frames). Stopping the shell (perf record sends it SIGTERM when it stops) stops them too.
+workload_cmd() {
+	local secs=$1 i cmd='p=""; '
+	for ((i = 0; i < $(nproc); i++)); do
+		cmd+="'$OURS' test -w calls $secs $(((i % 2) * 12)) & p=\"\$p \$!\"; "
+	done
+	echo "$cmd"'trap "kill $p" INT TERM; wait'
+}
+
+# samples_in LOG: the sample count perf record reports on its last line
+samples_in() {
+	sed -nE 's/.*\(([0-9]+) samples\).*/\1/p' "$1" | tail -1
+}
+
 # fp_data: prints the path of the cached BENCH_SAMPLES-sample -g recording, recording it
-# first when missing. The workload is our `perf test -w calls` in one process per CPU,
-# half of them with 12 extra recursive frames, so chains are 13 and 25 frames deep.
+# first when missing. How many samples a second of recording yields depends on the rate
+# the kernel allows and on what else the machine runs, so a 1 s calibration measures the
+# bytes per sample, and the real recording is stopped once the file holds that many bytes
+# for BENCH_SAMPLES samples.
 fp_data() {
-	local file=$BENCH_CACHE/fp-$BENCH_SAMPLES.data meta rate ncpu secs tmp rec_log got cmd i
+	local file=$BENCH_CACHE/fp-$BENCH_SAMPLES.data meta cal n per_s bps target secs pid rc got
 	meta=$file.meta
 	if [ -s "$file" ] && [ -s "$meta" ]; then
 		echo "$file"
@@ -137,32 +155,43 @@ fp_data() {
 	"$OURS" test -w calls 0 >/dev/null 2>&1 || die "$OURS test -w calls does not run"
 	mkdir -p "$BENCH_CACHE" || die "cannot create $BENCH_CACHE"
 
-	rate=$(cat /proc/sys/kernel/perf_event_max_sample_rate 2>/dev/null || echo 1000)
-	ncpu=$(nproc)
-	# samples/s = CPUs x rate when every CPU is busy; 10% over for startup and throttling
-	secs=$(((BENCH_SAMPLES * 11 / 10 + ncpu * rate - 1) / (ncpu * rate)))
-	if [ "$secs" -gt "$MAX_RECORD_SECONDS" ]; then
-		log "perf_event_max_sample_rate=$rate allows only ~$((MAX_RECORD_SECONDS * ncpu * rate)) samples in ${MAX_RECORD_SECONDS} s"
-		secs=$MAX_RECORD_SECONDS
-	fi
-	cmd=""
-	for ((i = 0; i < ncpu; i++)); do
-		cmd="$cmd '$OURS' test -w calls $secs $(((i % 2) * 12)) &"
+	cal=$BENCH_CACHE/calibrate.data
+	"$SYSTEM_PERF" record -e cpu-clock -F max -g -o "$cal" -- sh -c "$(workload_cmd 1)" \
+		>"$cal.log" 2>&1 || die "$SYSTEM_PERF record failed, see $cal.log"
+	n=$(samples_in "$cal.log")
+	[ -n "$n" ] && [ "$n" -gt 0 ] || die "no samples in the calibration recording, see $cal.log"
+	per_s=$n
+	bps=$(($(stat -c %s "$cal") / n))
+	rm -f "$cal" "$cal.log"
+	target=$((BENCH_SAMPLES * bps))
+	# three times the estimate: the stop comes from the file size, this only bounds it
+	secs=$((BENCH_SAMPLES * 3 / per_s + 10))
+	[ "$secs" -le "$MAX_RECORD_SECONDS" ] || secs=$MAX_RECORD_SECONDS
+	log "recording $BENCH_SAMPLES samples (~$((target / 1048576)) MB at $bps bytes/sample," \
+		"~$per_s samples/s here) into $file"
+
+	"$SYSTEM_PERF" record -e cpu-clock -F max -g -o "$file.tmp" -- sh -c "$(workload_cmd "$secs")" \
+		>"$BENCH_CACHE/record.log" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		if [ "$(stat -c %s "$file.tmp" 2>/dev/null || echo 0)" -ge "$target" ]; then
+			kill -INT "$pid"
+			break
+		fi
+		sleep 0.2
 	done
-	cmd="$cmd wait"
-	tmp=$file.tmp
-	rec_log=$BENCH_CACHE/record.log
-	log "recording ~$BENCH_SAMPLES samples: $ncpu workloads x ${secs} s at -F max ($rate Hz) into $file"
-	"$SYSTEM_PERF" record -e cpu-clock -F max -g -o "$tmp" -- sh -c "$cmd" >"$rec_log" 2>&1 ||
-		die "$SYSTEM_PERF record failed, see $rec_log"
-	got=$(sed -nE 's/.*\(([0-9]+) samples\).*/\1/p' "$rec_log" | tail -1)
-	[ -n "$got" ] || die "cannot find the sample count in $rec_log"
-	if [ "$got" -lt $((BENCH_SAMPLES * 9 / 10)) ]; then
-		log "got only $got samples (the kernel throttled the rate?); keeping the file anyway"
-	fi
-	mv "$tmp" "$file" || die "cannot move $tmp to $file"
+	wait "$pid"
+	rc=$?
+	# 130: perf record stopped by our SIGINT, which is how it is meant to end
+	[ "$rc" -eq 0 ] || [ "$rc" -eq 130 ] ||
+		die "$SYSTEM_PERF record failed (exit $rc), see $BENCH_CACHE/record.log"
+	got=$(samples_in "$BENCH_CACHE/record.log")
+	[ -n "$got" ] || die "cannot find the sample count in $BENCH_CACHE/record.log"
+	[ "$got" -ge $((BENCH_SAMPLES * 9 / 10)) ] ||
+		log "got only $got samples in ${secs} s (a busy machine?); keeping the file anyway"
+	mv "$file.tmp" "$file" || die "cannot move $file.tmp to $file"
 	printf 'samples=%s\nrecorded_with=%s\nworkload=%s\n' "$got" \
-		"$("$SYSTEM_PERF" --version)" "$cmd" >"$meta"
+		"$("$SYSTEM_PERF" --version)" "$(workload_cmd "$secs")" >"$meta"
 	echo "$file"
 }
 

@@ -26,6 +26,7 @@ struct perf_script {
 	bool			dump_trace;
 	bool			show_header;
 	bool			header_only;
+	bool			show_info;
 	bool			show_mmap_events;
 	bool			show_task_events;
 	bool			no_inline;
@@ -53,8 +54,13 @@ static int script__sample(const struct perf_tool *tool, struct perf_session *ses
 	struct perf_script *script = script_of(tool);
 
 	(void)event;
-	if (script->dump_trace)
-		return 0;
+	if (script->dump_trace) {
+		struct thread *thread = machine__findnew_thread(&session->machine, (s32)sample->pid, (s32)sample->tid);
+		struct addr_location al;
+
+		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
+		dump__resolved(session, thread, &al);
+	}
 	return script_output__sample(&script->out, session, sample, evattr);
 }
 
@@ -103,8 +109,14 @@ static int script__callchain_deferred(const struct perf_tool *tool, struct perf_
 {
 	struct perf_script *script = script_of(tool);
 
-	if (!script->dump_trace)
-		print_deferred_record(script, session, event, sample, evattr);
+	if (script->dump_trace) {
+		struct thread *thread = machine__findnew_thread(&session->machine, (s32)sample->pid, (s32)sample->tid);
+		struct addr_location al;
+
+		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
+		dump__resolved(session, thread, &al);
+	}
+	print_deferred_record(script, session, event, sample, evattr);
 	return 0;
 }
 
@@ -123,16 +135,18 @@ static int script__user_meta(const struct perf_tool *tool, struct perf_session *
 	case PERF_RECORD_HEADER_TRACING_DATA:
 		if (!script->out.tevent && setup_trace_events(script, session))
 			return -EINVAL;
-		if (!script->dump_trace && script_output__setup(&script->out, session)) {
+		if (script_output__setup(&script->out, session)) {
 			perf_err__set(&session->err, EINVAL, "%s", script->out.err.msg);
 			return -EINVAL;
 		}
 		break;
 	case PERF_RECORD_HEADER_ATTR:
 	case PERF_RECORD_HEADER_FEATURE:
+		if (script->show_header)
+			dump__feature_event(session, event, stdout, script->show_info);
 		if (script->out.tevent && setup_trace_events(script, session))
 			return -EINVAL;
-		if (!script->dump_trace && script_output__setup(&script->out, session)) {
+		if (script_output__setup(&script->out, session)) {
 			perf_err__set(&session->err, EINVAL, "%s", script->out.err.msg);
 			return -EINVAL;
 		}
@@ -161,7 +175,7 @@ static void perf_script__init_tool(struct perf_script *script)
 	tool->user_meta = script__user_meta;
 	tool->ordered_events = true;
 	/* -D shows records as they are in the file: nothing is merged */
-	tool->merge_deferred_callchains = script->merge_callchains && !script->dump_trace;
+	tool->merge_deferred_callchains = script->merge_callchains;
 }
 
 static int parse_fields_cb(const struct option *opt, const char *arg, bool unset)
@@ -235,6 +249,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN(0, "ns", &script.nanosecs, "Use 9 decimal places when displaying time"),
 		OPT_BOOLEAN(0, "header", &script.show_header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &script.header_only, "Show only data header."),
+		OPT_BOOLEAN('I', "show-info", &script.show_info, "Display extended information from perf.data file"),
 		OPT_BOOLEAN(0, "show-mmap-events", &script.show_mmap_events, "Show the mmap events"),
 		OPT_BOOLEAN(0, "show-task-events", &script.show_task_events, "Show the fork/comm/exit events"),
 		OPT_STRING(0, "symfs", &script.symfs, "directory", "Look for files with symbols relative to this directory"),
@@ -268,6 +283,8 @@ int cmd_script(int argc, const char **argv)
 	script.symbol_conf.symfs = script.symfs ? script.symfs : "";
 	script.symbol_conf.kallsyms = script.kallsyms;
 	perf_script__init_tool(&script);
+	/* output is the product: one large buffer instead of line buffering on a terminal */
+	setvbuf(stdout, NULL, _IOFBF, 1 << 20);
 	script_output__init(&script.out, stdout, &fields);
 	script.out.nanosecs = script.nanosecs;
 	script.out.max_stack = script.max_stack > 0 ? (unsigned int)script.max_stack : 0;
@@ -287,10 +304,10 @@ int cmd_script(int argc, const char **argv)
 	if (ret)
 		goto out_delete;
 	if (script.show_header || script.header_only)
-		dump__header(session, stdout, true);
+		dump__header(session, stdout, script.show_info);
 	if (script.header_only)
 		goto out_delete;
-	if (!script.dump_trace && script_output__setup(&script.out, session)) {
+	if (script_output__setup(&script.out, session)) {
 		fprintf(stderr, "perf script: %s\n", script.out.err.msg);
 		ret = -EINVAL;
 		goto out_delete;

@@ -216,6 +216,9 @@ static int cv__read(struct cv *cv, const char *in, struct perf_err *err)
 		if (h->type >= PERF_RECORD_USER_TYPE_START)
 			continue;
 		c->ea = perf_data__attr_of(cv->data, h);
+		/* synthesized side-band records may carry an id of no event: the layout is shared */
+		if (!c->ea && h->type != PERF_RECORD_SAMPLE)
+			c->ea = perf_data__attr(cv->data, 0);
 		if (!c->ea)
 			return perf_err__set(err, EINVAL, "%s: record at offset %#llx (type %u) matches no attr",
 					     in, (unsigned long long)r.file_offset, h->type);

@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <perf/data.h>
+#include <perf/writer.h>
 #include "util/deferred.h"
 #include "defer-convert.h"
 #include "fixture-defer.h"
@@ -132,40 +133,46 @@ static void blocks__exit(struct blocks *bl)
 	free(bl->text);
 }
 
+/* perf script -i data > out, the output's sample blocks sorted */
+static int script_blocks(const struct test_env *env, const char *data, const char *out,
+			 struct blocks *bl)
+{
+	char errf[4096 + 8];
+	int st;
+
+	snprintf(errf, sizeof(errf), "%s.err", out);
+	st = run_to_file((const char *const[]){ env->perf, "script", "-i", data, NULL }, out, errf);
+	TEST_ASSERT(env, st == 0, "perf script -i %s exited with %d (see %s)", data, st, errf);
+	TEST_ASSERT(env, blocks__read(bl, out) == 0, "cannot read %s", out);
+	TEST_ASSERT(env, bl->nr > 0, "perf script -i %s printed no sample", data);
+	return TEST_OK;
+}
+
+static int blocks_equal(const struct test_env *env, const struct blocks *g, const struct blocks *w,
+			const char *got, const char *want)
+{
+	TEST_ASSERT(env, g->nr == w->nr, "%s: %zu sample blocks, %s has %zu", got, g->nr, want, w->nr);
+	for (size_t i = 0; i < g->nr; i++)
+		TEST_ASSERT(env, !strcmp(g->b[i], w->b[i]), "%s differs from %s, first at:\n%s\nwant:\n%s",
+			    got, want, g->b[i], w->b[i]);
+	return TEST_OK;
+}
+
 /* perf script of both files, then the same blocks on both sides */
 static int script_equal(const struct test_env *env, const char *got_data, const char *want_data,
 			const char *tag)
 {
-	char got[4096], want[4096], errf[4096];
-	struct blocks g, w;
-	int ret = TEST_FAIL, st;
+	char got[4096], want[4096];
+	struct blocks g = { 0 }, w = { 0 };
+	int ret;
 
 	snprintf(got, sizeof(got), "%s/%s.got.txt", env->tmpdir, tag);
 	snprintf(want, sizeof(want), "%s/%s.want.txt", env->tmpdir, tag);
-	snprintf(errf, sizeof(errf), "%s/%s.err.txt", env->tmpdir, tag);
-	st = run_to_file((const char *const[]){ env->perf, "script", "-i", want_data, NULL }, want, errf);
-	TEST_ASSERT(env, st == 0, "perf script -i %s exited with %d (see %s)", want_data, st, errf);
-	st = run_to_file((const char *const[]){ env->perf, "script", "-i", got_data, NULL }, got, errf);
-	TEST_ASSERT(env, st == 0, "perf script -i %s exited with %d (see %s)", got_data, st, errf);
-	if (blocks__read(&g, got) || blocks__read(&w, want)) {
-		blocks__exit(&g);
-		TEST_ASSERT(env, 0, "cannot read %s or %s", got, want);
-	}
-	if (g.nr != w.nr) {
-		if (env->verbose)
-			fprintf(stderr, "%s: %zu sample blocks, %s has %zu\n", got, g.nr, want, w.nr);
-		goto out;
-	}
-	for (size_t i = 0; i < g.nr; i++)
-		if (strcmp(g.b[i], w.b[i])) {
-			if (env->verbose)
-				fprintf(stderr, "%s differs from %s, first at:\n%s\nwant:\n%s\n", got, want,
-					g.b[i], w.b[i]);
-			goto out;
-		}
-	TEST_ASSERT(env, g.nr > 0, "%s: no samples printed", got);
-	ret = TEST_OK;
-out:
+	ret = script_blocks(env, want_data, want, &w);
+	if (ret == TEST_OK)
+		ret = script_blocks(env, got_data, got, &g);
+	if (ret == TEST_OK)
+		ret = blocks_equal(env, &g, &w, got, want);
 	blocks__exit(&g);
 	blocks__exit(&w);
 	return ret;
@@ -494,6 +501,69 @@ DEFINE_SUITE(deferred_convert)
 	return TEST_OK;
 }
 
+/*
+ * A deferred record claiming more ips than it holds: perf script must stop with one line
+ * naming the record type, its offset and the numbers, not read the trailer as ips.
+ */
+static int script_bad_record(const struct test_env *env)
+{
+	const u64 chain[] = { PERF_CONTEXT_KERNEL, 0xffffffff81000010ULL, PERF_CONTEXT_USER_DEFERRED,
+			      0x300000001ULL };
+	const u64 ips[] = { 0x401000, 0x402000 }, id = 7;
+	struct fx_ids ids = { .pid = 5, .tid = 5, .time = 1000, .id = id };
+	struct perf_event_attr a = {
+		.type = PERF_TYPE_SOFTWARE,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+			       PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_PERIOD,
+		.flags = PERF_ATTR_FLAG(SAMPLE_ID_ALL) | PERF_ATTR_FLAG(COMM) |
+			 PERF_ATTR_FLAG(DEFER_CALLCHAIN) | PERF_ATTR_FLAG(DEFER_OUTPUT),
+	};
+	struct perf_err err = { "" };
+	char path[4096], out[4096], errf[4096], want[64], *msg;
+	struct perf_data_record r;
+	struct perf_writer *w;
+	struct perf_data *d;
+	u64 buf[64], offset = 0;
+	size_t len;
+	int st;
+
+	snprintf(path, sizeof(path), "%s/bad-deferred.data", env->tmpdir);
+	snprintf(out, sizeof(out), "%s/bad-deferred.txt", env->tmpdir);
+	snprintf(errf, sizeof(errf), "%s/bad-deferred.err", env->tmpdir);
+	w = perf_writer__new(path, NULL, &err);
+	TEST_ASSERT(env, w, "%s", err.msg);
+	st = perf_writer__add_attr(w, &a, &id, 1, "cpu-clock", &err) < 0 ||
+	     fx__sample(buf, sizeof(buf), &a, &ids, PERF_RECORD_MISC_KERNEL, chain[1], 1, chain, 4) < 0 ||
+	     perf_writer__write(w, (void *)buf, &err);
+	ids.time = 2000;
+	st = st || fx__deferred(buf, sizeof(buf), &a, &ids, chain[3], ips, 2) < 0;
+	buf[2] = 3;	/* nr: one more than the record holds before its sample_id */
+	st = st || perf_writer__write(w, (void *)buf, &err) || perf_writer__finish(w, &err);
+	perf_writer__delete(w);
+	TEST_ASSERT(env, !st, "writing %s: %s", path, err.msg);
+
+	d = perf_data__open(path, &err);
+	TEST_ASSERT(env, d, "%s", err.msg);
+	while (perf_data__next(d, &r, &err) > 0)
+		if (r.header->type == PERF_RECORD_CALLCHAIN_DEFERRED)
+			offset = r.file_offset;
+	perf_data__close(d);
+	TEST_ASSERT(env, offset, "the record is not in %s", path);
+
+	st = run_to_file((const char *const[]){ env->perf, "script", "-i", path, NULL }, out, errf);
+	TEST_ASSERT(env, st > 0, "perf script accepted a deferred record with nr past its end (exit %d)", st);
+	msg = slurp(errf, &len);
+	TEST_ASSERT(env, msg, "cannot read %s", errf);
+	snprintf(want, sizeof(want), "%#llx", (unsigned long long)offset);
+	st = len && strchr(msg, '\n') == msg + len - 1 && strstr(msg, "CALLCHAIN_DEFERRED") &&
+	     strstr(msg, want) && strstr(msg, "claims 3 user ips, room for 2");
+	if (!st && env->verbose)
+		fprintf(stderr, "perf script said: %s", msg);
+	free(msg);
+	TEST_ASSERT(env, st, "not one line naming the record type, offset %s and its nr", want);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(deferred_script)
 {
 	static const char *const scenarios[] = { "main", "dup", "noattr" };
@@ -501,7 +571,7 @@ DEFINE_SUITE(deferred_script)
 	const struct defer_fixture_variant *variants;
 	struct perf_err err = { "" };
 	size_t nr_variants;
-	char dir[2048], got[4096], want[4096], tag[256];
+	char dir[2048], got[2200], want[2200], got_data[2200], want_data[2200];
 
 	if (!perf_usable(env)) {
 		if (env->verbose)
@@ -514,14 +584,27 @@ DEFINE_SUITE(deferred_script)
 	variants = defer_fixture__variants(&nr_variants);
 	for (int k = 0; k < 3; k++)
 		for (int l = 0; l < 2; l++) {
-			snprintf(want, sizeof(want), "%s/inline-%s-%s.data", dir, scenarios[k], layouts[l]);
-			for (size_t v = 0; v < nr_variants; v++) {
-				snprintf(got, sizeof(got), "%s/defer-%s-%s-%s.data", dir, scenarios[k],
+			struct blocks w = { 0 };
+			int ret;
+
+			snprintf(want_data, sizeof(want_data), "%s/inline-%s-%s.data", dir, scenarios[k], layouts[l]);
+			snprintf(want, sizeof(want), "%s/inline-%s-%s.txt", dir, scenarios[k], layouts[l]);
+			ret = script_blocks(env, want_data, want, &w);
+			for (size_t v = 0; v < nr_variants && ret == TEST_OK; v++) {
+				struct blocks g = { 0 };
+
+				snprintf(got_data, sizeof(got_data), "%s/defer-%s-%s-%s.data", dir,
+					 scenarios[k], layouts[l], variants[v].name);
+				snprintf(got, sizeof(got), "%s/defer-%s-%s-%s.txt", dir, scenarios[k],
 					 layouts[l], variants[v].name);
-				snprintf(tag, sizeof(tag), "%s-%s-%s", scenarios[k], layouts[l], variants[v].name);
-				if (script_equal(env, got, want, tag) != TEST_OK)
-					return TEST_FAIL;
+				ret = script_blocks(env, got_data, got, &g);
+				if (ret == TEST_OK)
+					ret = blocks_equal(env, &g, &w, got, want);
+				blocks__exit(&g);
 			}
+			blocks__exit(&w);
+			if (ret != TEST_OK)
+				return ret;
 		}
-	return TEST_OK;
+	return script_bad_record(env);
 }

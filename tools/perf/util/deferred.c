@@ -98,7 +98,10 @@ struct deferred_stitcher {
 
 static u32 tid_hash(u32 tid, u32 mask)
 {
-	return (tid * 0x9e3779b1u) & mask;
+	u32 h = tid * 0x9e3779b1u;
+
+	/* fold the well-mixed high bits into the low ones the mask keeps */
+	return (h ^ (h >> 16)) & mask;
 }
 
 static struct deferred_thread *threads__find(struct deferred_stitcher *ds, u32 tid)
@@ -541,7 +544,8 @@ int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_ev
 	u32 idx, chunk, offset, len;
 	int ret;
 
-	if (!sample->deferred_callchain)
+	/* the parser only says deferred for nr >= 2; anything else is not ours to merge */
+	if (!sample->deferred_callchain || sample->callchain_nr < 2)
 		return ds->deliver(ds->arg, event, sample, evattr);
 
 	t = threads__find(ds, sample->tid);
@@ -563,6 +567,7 @@ int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_ev
 		return ret;
 	if (ret > 0) {
 		/* a cap smaller than one chunk: nothing can wait */
+		ds->stats.mem_cap_hit = true;
 		ds->stats.released[DEFERRED_RELEASE_MEMORY]++;
 		return ds->deliver(ds->arg, event, sample, evattr);
 	}
@@ -715,8 +720,7 @@ void deferred_stats__fprintf_warning(const struct deferred_stats *st, FILE *fp)
 {
 	if (!st->mem_cap_hit)
 		return;
-	fprintf(fp, "Warning: %llu samples waiting for their deferred user callchain were shown without it: "
-		"the pending samples reached the %zu MB cap; raise it with a larger limit\n",
+	fprintf(fp, "Warning: %llu samples were shown without their deferred user callchain: the samples waiting for their records reached the %zu MB memory cap; raise the cap to keep them\n",
 		(unsigned long long)st->released[DEFERRED_RELEASE_MEMORY], st->max_mem >> 20);
 }
 
@@ -724,28 +728,26 @@ void deferred_stats__fprintf(const struct deferred_stats *st, FILE *fp)
 {
 	u64 released = 0;
 
+#define LINE(indent, label, val)						\
+	fprintf(fp, "%*s%-*s %12llu\n", (indent), "", 46 - (indent), (label), (unsigned long long)(val))
 	for (int i = 0; i < DEFERRED_RELEASE_NR; i++)
 		released += st->released[i];
 	fprintf(fp, "deferred callchain stitching:\n");
-	fprintf(fp, "  %-44s %12llu\n", "samples stitched",
-		(unsigned long long)(st->stitched + st->stitched_early));
-	fprintf(fp, "    %-42s %12llu\n", "from a later record", (unsigned long long)st->stitched);
-	fprintf(fp, "    %-42s %12llu\n", "from an earlier record", (unsigned long long)st->stitched_early);
-	fprintf(fp, "  %-44s %12llu\n", "samples without user callchain", (unsigned long long)released);
-	fprintf(fp, "    %-42s %12llu\n", "a newer record had another cookie",
-		(unsigned long long)st->released[DEFERRED_RELEASE_NEWER_COOKIE]);
-	fprintf(fp, "    %-42s %12llu\n", "the thread exited first",
-		(unsigned long long)st->released[DEFERRED_RELEASE_EXIT]);
-	fprintf(fp, "    %-42s %12llu\n", "the input ended first",
-		(unsigned long long)st->released[DEFERRED_RELEASE_EOF]);
-	fprintf(fp, "    %-42s %12llu\n", "pending-sample memory cap reached",
-		(unsigned long long)st->released[DEFERRED_RELEASE_MEMORY]);
-	fprintf(fp, "  %-44s %12llu\n", "CALLCHAIN_DEFERRED records", (unsigned long long)st->records);
-	fprintf(fp, "    %-42s %12llu\n", "duplicates ignored", (unsigned long long)st->records_duplicate);
-	fprintf(fp, "    %-42s %12llu\n", "never used", (unsigned long long)st->records_unused);
-	fprintf(fp, "  %-44s %12llu\n", "most samples pending at once", (unsigned long long)st->pending_peak);
-	fprintf(fp, "  %-44s %12llu\n", "most bytes held (cap)", (unsigned long long)st->bytes_peak);
-	fprintf(fp, "    %-42s %12llu\n", "cap", (unsigned long long)st->max_mem);
+	LINE(2, "samples stitched", st->stitched + st->stitched_early);
+	LINE(4, "from a later record", st->stitched);
+	LINE(4, "from an earlier record", st->stitched_early);
+	LINE(2, "samples without user callchain", released);
+	LINE(4, "a newer record had another cookie", st->released[DEFERRED_RELEASE_NEWER_COOKIE]);
+	LINE(4, "the thread exited first", st->released[DEFERRED_RELEASE_EXIT]);
+	LINE(4, "the input ended first", st->released[DEFERRED_RELEASE_EOF]);
+	LINE(4, "the memory cap was reached", st->released[DEFERRED_RELEASE_MEMORY]);
+	LINE(2, "CALLCHAIN_DEFERRED records", st->records);
+	LINE(4, "duplicates ignored", st->records_duplicate);
+	LINE(4, "never used", st->records_unused);
+	LINE(2, "most samples waiting at once", st->pending_peak);
+	LINE(2, "most bytes held for them", st->bytes_peak);
+	LINE(2, "memory cap in bytes", st->max_mem);
+#undef LINE
 }
 
 int perf_record_callchain_deferred__check(const struct perf_event_header *h, u16 trailer_size,
@@ -754,14 +756,13 @@ int perf_record_callchain_deferred__check(const struct perf_event_header *h, u16
 	const struct perf_record_callchain_deferred *rec = (const void *)h;
 	size_t room;
 
+	/* the caller names the record and its offset: the message says what is wrong with it */
 	if (h->size < sizeof(*rec) + trailer_size)
-		return perf_err__set(err, EINVAL,
-				     "CALLCHAIN_DEFERRED (type 22) record of %u bytes is too short for its cookie, nr and %u-byte sample_id",
+		return perf_err__set(err, EINVAL, "%u bytes are too few for cookie, nr and a %u-byte sample_id",
 				     h->size, trailer_size);
 	room = (h->size - sizeof(*rec) - trailer_size) / sizeof(u64);
 	if (rec->nr > room)
-		return perf_err__set(err, EINVAL,
-				     "CALLCHAIN_DEFERRED (type 22) record of %u bytes claims %llu user ips, room for %zu",
-				     h->size, (unsigned long long)rec->nr, room);
+		return perf_err__set(err, EINVAL, "claims %llu user ips, room for %zu",
+				     (unsigned long long)rec->nr, room);
 	return 0;
 }

@@ -9,7 +9,9 @@
  * (kernel part, the PERF_CONTEXT_USER_DEFERRED marker, then the record's user ips), or, when
  * no record can be had, unmerged (the original chain, ending in marker + cookie).
  *
- * Matching is by (tid, cookie) through a hash index, never by event id:
+ * Matching is by (tid, cookie), never by event id, through a hash of threads keyed by tid,
+ * each holding its pending samples in arrival order and its latest record; a record consumes
+ * its thread's whole list, so every sample and record costs O(1) amortized:
  *  - a sample whose record already went by (the thread's latest record has its cookie) is
  *    stitched at once: each thread's latest record is kept until its next record or exit;
  *  - a record stitches every pending sample of its (tid, cookie), of any event;
@@ -24,14 +26,19 @@
  *  - stitched: sample->callchain is the merged chain (the sample's ips up to and including
  *    the marker, then the record's ips), callchain_nr its length, deferred_callchain false;
  *    deferred_cookie still says which cookie it was;
- *  - released: the sample as parsed, deferred_callchain true (the last ip is the cookie).
+ *  - released: the sample as parsed, deferred_callchain true (the last ip is the cookie),
+ *    whatever the reason. (Upstream perf clears the flag when a newer record releases a
+ *    sample, so it prints that cookie as an unknown user address; we print it as the cookie
+ *    in every case, as upstream does for the samples it flushes at the end.)
  * A queued sample is delivered from inside the call that resolves it (a record, an exit, the
  * flush, or a later sample pushing the memory cap), so delivery follows the time of that
  * event, as upstream perf does, not the sample's own time.
  *
  * Memory: max_mem caps what is really held for pending samples: the arena chunks the copies
  * live in (a chunk is a sixteenth of the cap, 4 KB to 1 MB) plus a small fixed-size index
- * entry per sample. Nothing is allocated per sample.
+ * entry per sample. Nothing is allocated per sample. The cap is checked before a copy is
+ * made, so what is held never exceeds it; under a cap smaller than one chunk nothing can
+ * wait and every sample whose record has not come yet is released at once.
  *
  * Ownership: the stitcher copies each queued sample record (the caller's buffer may be
  * reused) and frees the copy after deliver() returns. The perf_sample and callchain passed
@@ -107,7 +114,11 @@ void deferred_stats__fprintf(const struct deferred_stats *st, FILE *fp);
 /* the one warning line when the cap released samples (nothing otherwise); print it always */
 void deferred_stats__fprintf_warning(const struct deferred_stats *st, FILE *fp);
 
-/* record validation shared with -D and the stitcher: nr fits the record (minus trailer) */
+/*
+ * Record validation shared with -D and the stitcher: the record holds cookie and nr, and nr
+ * ips fit before its trailer_size-byte sample_id. -EINVAL with err saying what is wrong
+ * ("claims 5 user ips, room for 2"); the caller adds which record and where.
+ */
 int perf_record_callchain_deferred__check(const struct perf_event_header *h, u16 trailer_size,
 					  struct perf_err *err);
 

@@ -242,6 +242,9 @@ static int dso__load_elf(struct dso *dso, const char *symfs)
 			used = true;
 		}
 		if (!used) {
+			/* an ELF file without symbol tables: stripped of even .dynsym, or damaged */
+			if (c == CAND_DSO || !dso_err)
+				dso_err = DSO_LOAD_ERRNO__NO_SYMBOLS;
 			symsrc__exit(cur);
 			continue;
 		}

@@ -331,8 +331,10 @@ static int cpulist_fprintf(FILE *fp, const char *list)
 		}
 		for (long c = a; c <= b; c++) {
 			if (nr == alloc) {
-				int *m = realloc(cpus, (alloc = alloc ? alloc * 2 : 16) * sizeof(*m));
+				int *m;
 
+				alloc = alloc ? alloc * 2 : 16;
+				m = realloc(cpus, alloc * sizeof(*m));
 				if (!m) {
 					ret = -ENOMEM;
 					goto out_free;

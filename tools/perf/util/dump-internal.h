@@ -65,8 +65,8 @@ void dump__cpu_map(FILE *fp, struct dump_buf *b);
 void dump__sample(FILE *fp, const struct perf_event_header *event, const struct perf_sample *sample,
 		  const struct perf_evattr *ea, bool swapped);
 /* the same for a PERF_RECORD_CALLCHAIN_DEFERRED: "(IP, misc): pid/tid: cookie\n" + chain */
-void dump__deferred(FILE *fp, const struct perf_event_header *event, const struct perf_sample *sample,
-		    const struct perf_evattr *ea);
+void dump__deferred(FILE *fp, const struct perf_event_header *event,
+		    const struct perf_sample *sample, const struct perf_evattr *ea);
 
 /*
  * Print feature feat from its section bytes as perf's --header does. full: the -I form of

@@ -226,7 +226,8 @@ static void dump__sample_read(FILE *fp, const struct perf_sample *s, u64 read_fo
 
 			fprintf(fp, "..... id %016" PRIx64 ", value %016" PRIx64, id, value);
 			if (read_format & PERF_FORMAT_LOST) {
-				u64 lost = off + 24 <= total ? read_word(r->group + off + 16, swapped) : 0;
+				u64 lost = off + 24 <= total ?
+					   read_word(r->group + off + 16, swapped) : 0;
 
 				fprintf(fp, ", lost %" PRIu64, lost);
 			}
@@ -285,8 +286,8 @@ void dump__sample(FILE *fp, const struct perf_event_header *event, const struct 
 		dump__sample_read(fp, s, attr->read_format, swapped);
 }
 
-void dump__deferred(FILE *fp, const struct perf_event_header *event, const struct perf_sample *s,
-		    const struct perf_evattr *ea)
+void dump__deferred(FILE *fp, const struct perf_event_header *event,
+		    const struct perf_sample *s, const struct perf_evattr *ea)
 {
 	const struct perf_record_callchain_deferred *d = (const void *)event;
 	size_t trailer = ea ? ea->id_hdr_size : 0;

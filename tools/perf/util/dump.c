@@ -30,15 +30,11 @@
 
 u8 dump_buf__u8(struct dump_buf *b)
 {
-	u8 v = 0;
-
 	if (dump_buf__left(b) < 1) {
 		b->short_read = true;
-		b->p = b->end;
 		return 0;
 	}
-	v = *b->p++;
-	return v;
+	return *b->p++;
 }
 
 u16 dump_buf__u16(struct dump_buf *b)
@@ -251,7 +247,8 @@ static void dump__mmap2(FILE *fp, const struct perf_event_header *h)
 	fprintf(fp, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64, (int)m->pid, (int)m->tid,
 		m->start, m->len, m->pgoff);
 	if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
-		size_t n = m->build_id_size <= sizeof(m->build_id) ? m->build_id_size : sizeof(m->build_id);
+		size_t n = m->build_id_size <= sizeof(m->build_id) ? m->build_id_size :
+							     sizeof(m->build_id);
 
 		fputs(" <", fp);
 		for (size_t i = 0; i < n; i++)
@@ -373,7 +370,8 @@ static void dump__poke_bytes(FILE *fp, const char *which, struct dump_buf *b, u1
 }
 
 /* the address, the kernel symbol it patches, the old and the new bytes */
-static void dump__text_poke(FILE *fp, struct perf_session *session, const struct perf_event_header *h)
+static void dump__text_poke(FILE *fp, struct perf_session *session,
+			    const struct perf_event_header *h)
 {
 	struct addr_location al;
 	struct dump_buf b;
@@ -435,8 +433,9 @@ static void dump__kernel_body(FILE *fp, struct perf_session *session,
 	case PERF_RECORD_LOST_SAMPLES: {
 		const struct perf_record_lost_samples *l = (const void *)h;
 		/* perf's parser leaves the id at -1 when the trailer has none */
-		u64 id = ea && (ea->attr.sample_type & (PERF_SAMPLE_ID | PERF_SAMPLE_IDENTIFIER)) &&
-			 perf_attr__has(&ea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL) ? sample->id : (u64)-1;
+		bool has_id = ea && (ea->attr.sample_type & (PERF_SAMPLE_ID | PERF_SAMPLE_IDENTIFIER)) &&
+			      perf_attr__has(&ea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL);
+		u64 id = has_id ? sample->id : (u64)-1;
 
 		/* misc bit 15: the samples were dropped by a BPF filter */
 		fprintf(fp, ": id:%" PRIu64 ": lost samples :%" PRIu64 "%s\n", id, l->lost,
@@ -853,7 +852,8 @@ static void dump__feature_record(FILE *fp, struct perf_session *session,
 	free(text);
 }
 
-static void dump__user_body(FILE *fp, struct perf_session *session, const struct perf_event_header *h)
+static void dump__user_body(FILE *fp, struct perf_session *session,
+			    const struct perf_event_header *h)
 {
 	switch (h->type) {
 	case PERF_RECORD_HEADER_ATTR:

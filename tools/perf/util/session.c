@@ -195,6 +195,8 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 	int ret;
 
 	ret = session__parse(session, event, file_offset, &ea, &sample);
+	if (session->opts.dump_trace)
+		dump__event(session, event, file_offset, ret && ret != -ENOENT ? NULL : &sample, ea);
 	if (ret == -ENOENT) {
 		/* a sample of an event the header does not list: skipped, counted, as in perf */
 		session->stats.nr_unknown_id++;
