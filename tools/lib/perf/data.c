@@ -21,6 +21,7 @@
 
 #define PIPE_HEADER_SIZE	16
 #define PIPE_BUF_SIZE		(1 << 20)
+#define PERF_EVENT_UPDATE__NAME	2
 
 static int read_full(int fd, void *buf, size_t len)
 {
@@ -563,6 +564,8 @@ static int pipe_read_record(struct perf_data *data, struct perf_data_record *rec
 	return 1;
 }
 
+static struct perf_evattr *attr_by_id(struct perf_data *data, u64 id);
+
 /* pipe-mode metadata: the reader keeps what later records need */
 static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_record *rec,
 			       struct perf_err *err)
@@ -595,6 +598,24 @@ static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_re
 		data->env.features[f->feat_id / 64] |= 1ULL << (f->feat_id % 64);
 		return perf_data__apply_feature(data, (int)f->feat_id, (const u8 *)f->data,
 						h->size - sizeof(*f), rec->file_offset + sizeof(*f), err);
+	}
+	case PERF_RECORD_EVENT_UPDATE: {
+		/* header | u64 type | u64 id | name: perf renames the event with that id */
+		const u64 *w = (const void *)(h + 1);
+		struct perf_evattr *ea;
+		char *name;
+
+		if (h->size < sizeof(*h) + 17 || w[0] != PERF_EVENT_UPDATE__NAME)
+			return 0;
+		ea = data->nr_attrs == 1 ? &data->attrs[0] : attr_by_id(data, w[1]);
+		if (!ea)
+			return 0;
+		name = strndup((const char *)(w + 2), h->size - sizeof(*h) - 16);
+		if (!name)
+			return perf_err__set(err, ENOMEM, "out of memory");
+		free(ea->name);
+		ea->name = name;
+		return 0;
 	}
 	case PERF_RECORD_HEADER_BUILD_ID: {
 		const struct perf_record_header_build_id *bid = (const void *)h;
@@ -796,6 +817,8 @@ struct perf_evattr *perf_data__attr_of(struct perf_data *data, const struct perf
 			return &data->attrs[0];
 		p = (const u8 *)(h + 1) + pos * 8;
 	} else {
+		if (!perf_attr__has(&first->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL))
+			return &data->attrs[0];
 		pos = first->is_pos;
 		if (pos < 0 || !first->id_hdr_size || (size_t)pos * 8 > h->size - sizeof(*h))
 			return &data->attrs[0];
@@ -804,5 +827,8 @@ struct perf_evattr *perf_data__attr_of(struct perf_data *data, const struct perf
 	memcpy(&id, p, 8);
 	if (data->swapped)
 		id = bswap_64(id);
+	/* perf synthesizes side-band records with id 0: they belong to the first event */
+	if (!id)
+		return &data->attrs[0];
 	return attr_by_id(data, id);
 }

@@ -158,6 +158,9 @@ void perf_record__swap(struct perf_event_header *h, u16 trailer_size)
 		if (len >= 8)
 			swap64_array(body, 8);	/* feature bodies are swapped by their parser */
 		break;
+	case PERF_RECORD_EVENT_UPDATE:	/* type, id; the rest depends on the type */
+		swap64_array(body, len < 16 ? len : 16);
+		break;
 	case PERF_RECORD_COMPRESSED2:
 		if (len >= 8)
 			swap64_array(body, 8);

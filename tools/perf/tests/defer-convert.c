@@ -585,6 +585,9 @@ static int cv__set_attrs(struct cv *cv, struct perf_err *err)
 	}
 	if (!cv->dea)
 		cv->dea = perf_data__attr(cv->data, 0);
+	for (size_t i = 0; i < n && (cv->flags & DEFER_CONVERT_SWAP); i++)
+		if (perf_data__attr(cv->data, i)->attr.sample_type & PERF_SAMPLE_RAW)
+			return perf_err__set(err, EOPNOTSUPP, "tracepoint payloads (PERF_SAMPLE_RAW) cannot be written in the other byte order: their fields are not known here");
 	if (!perf_attr__has(&cv->dea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL) ||
 	    !(cv->dea->attr.sample_type & PERF_SAMPLE_TID))
 		return perf_err__set(err, EOPNOTSUPP, "the recording has no sample_id with a tid: deferred records could not be matched");

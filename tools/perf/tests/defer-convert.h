@@ -27,7 +27,9 @@
  *  PIPE, ZSTD, SWAP   the output layout (pipe mode, COMPRESSED2 records, other byte order).
  *
  * Input: a file or pipe recording in host byte order with PERF_SAMPLE_TIME; compressed input
- * is fine. Returns 0 or a negative errno with err saying why.
+ * is fine. SWAP refuses recordings with PERF_SAMPLE_RAW (-EOPNOTSUPP): a tracepoint payload
+ * can only be swapped field by field from its format. Returns 0 or a negative errno with err
+ * saying why.
  */
 #ifndef PERF_TESTS_DEFER_CONVERT_H
 #define PERF_TESTS_DEFER_CONVERT_H

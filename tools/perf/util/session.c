@@ -265,8 +265,12 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 	case PERF_RECORD_CALLCHAIN_DEFERRED:
 		ret = perf_record_callchain_deferred__check(event, ea ? ea->id_hdr_size : 0,
 							   &session->err);
-		if (ret)
-			return session__bad_record(session, event, file_offset, session->err.msg);
+		if (ret) {
+			char why[sizeof(session->err.msg)];
+
+			snprintf(why, sizeof(why), "%s", session->err.msg);
+			return session__bad_record(session, event, file_offset, why);
+		}
 		if (session->stitcher)
 			ret = deferred_stitcher__record(session->stitcher, (const void *)event, &sample);
 		else

@@ -553,7 +553,11 @@ static int synthesize_plt_got(struct dso *dso, Elf *elf, const GElf_Ehdr *ehdr)
 			if (slot && gelf_getsym(rd.dynsym, (int)slot->sym_idx, &sym)) {
 				sname = elf_strptr(elf, rd.dynstr_idx, sym.st_name);
 				if (sname && *sname) {
-					snprintf(name, sizeof(name), "%s@plt", sname);
+					char *demangled = demangle_sym(sname);
+
+					snprintf(name, sizeof(name), "%s@plt",
+						 demangled ? demangled : sname);
+					free(demangled);
 					named = true;
 				}
 			}
@@ -751,8 +755,7 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 
 			snprintf(name, sizeof(name), "%s@plt", demangled ? demangled : sname);
 			free(demangled);
-		}
-		else if (!ifunc_plt_name(dso, elf, ehdr, is_rela, rela, name, sizeof(name)))
+		} else if (!ifunc_plt_name(dso, elf, ehdr, is_rela, rela, name, sizeof(name)))
 			snprintf(name, sizeof(name), "offset_%#" PRIx64 "@plt", plt_off);
 		if (symbols__insert(&dso->symbols, plt_vaddr, plt_vaddr + ent_size, name,
 				    STB_GLOBAL, STT_FUNC) < 0) {
