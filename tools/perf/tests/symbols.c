@@ -491,11 +491,11 @@ static const struct dbg_case dbg_cases[] = {
 	  "../usr/lib/debug/.build-id/40/00000000000000000000000000000000000004.debug && "
 	  "strip -s p4 && objcopy --add-gnu-debuglink=p4.debug p4",
 	  "/usr/lib/debug/.build-id/40/00000000000000000000000000000000000004.debug", true, 0 },
-	/* ... and with nothing else, only .dynsym is left: no fa */
+	/* ... and with nothing else, only .dynsym is left: imports, no symbol at all */
 	{ "p5", "5000000000000000000000000000000000000005", NULL,
 	  "objcopy --only-keep-debug other p5.debug && strip -s p5 && "
 	  "objcopy --add-gnu-debuglink=p5.debug p5",
-	  "/bin/p5", false, 0 },
+	  "/bin/p5", false, DSO_LOAD_ERRNO__NO_SYMBOLS },
 	/* a debug file wins over the binary's own .symtab, as in perf's order */
 	{ "p6", "6000000000000000000000000000000000000006", NULL,
 	  "objcopy --only-keep-debug p6 p6.debug && objcopy --add-gnu-debuglink=p6.debug p6",

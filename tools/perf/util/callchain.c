@@ -29,64 +29,106 @@ static struct callchain_frame *callchain_cursor__append(struct callchain_cursor 
 	return &c->frames[c->nr++];
 }
 
+static bool context_cpumode(u64 ip, u8 *cpumode)
+{
+	switch (ip) {
+	case PERF_CONTEXT_HV:
+		*cpumode = PERF_RECORD_MISC_HYPERVISOR;
+		return true;
+	case PERF_CONTEXT_KERNEL:
+		*cpumode = PERF_RECORD_MISC_KERNEL;
+		return true;
+	case PERF_CONTEXT_USER:
+	case PERF_CONTEXT_USER_DEFERRED:
+		*cpumode = PERF_RECORD_MISC_USER;
+		return true;
+	case PERF_CONTEXT_GUEST_KERNEL:
+		*cpumode = PERF_RECORD_MISC_GUEST_KERNEL;
+		return true;
+	case PERF_CONTEXT_GUEST_USER:
+		*cpumode = PERF_RECORD_MISC_GUEST_USER;
+		return true;
+	case PERF_CONTEXT_GUEST:
+		return true;
+	default:
+		return false;
+	}
+}
+
+bool callchain__valid(const struct perf_sample *sample, struct perf_err *err)
+{
+	u8 cpumode;
+
+	for (u64 i = 0; i < sample->callchain_nr; i++) {
+		u64 ip = sample->callchain[i];
+
+		if (sample->deferred_callchain && i == sample->callchain_nr - 1)
+			break;
+		if (ip >= PERF_CONTEXT_MAX && !context_cpumode(ip, &cpumode)) {
+			perf_err__set(err, EINVAL, "invalid callchain context: %lld", (long long)ip);
+			return false;
+		}
+	}
+	return true;
+}
+
+void callchain_iter__init(struct callchain_iter *it, const struct perf_sample *sample,
+			  unsigned int max_stack)
+{
+	it->sample = sample;
+	it->i = 0;
+	/* an unstitched deferred sample: its cookie is not an address */
+	it->nr = sample->callchain_nr - (sample->deferred_callchain ? 1 : 0);
+	it->max_stack = max_stack;
+	it->nr_entries = 0;
+	/* perf starts in user mode: a chain without markers is a user chain */
+	it->cpumode = PERF_RECORD_MISC_USER;
+	it->cookie = false;
+}
+
+bool callchain_iter__next(struct callchain_iter *it, u64 *ip, u8 *cpumode)
+{
+	while (it->i < it->nr && it->nr_entries < it->max_stack) {
+		u64 v = it->sample->callchain[it->i++];
+
+		if (v >= PERF_CONTEXT_MAX) {
+			context_cpumode(v, &it->cpumode);
+			continue;
+		}
+		it->nr_entries++;
+		*ip = v;
+		*cpumode = it->cpumode;
+		return true;
+	}
+	it->cookie = it->sample->deferred_callchain && it->nr_entries < it->max_stack;
+	return false;
+}
+
 int callchain__resolve(struct machine *machine, struct thread *thread,
 		       const struct perf_sample *sample, unsigned int max_stack,
 		       struct callchain_cursor *c, struct perf_err *err)
 {
-	/* perf starts in user mode: a chain without markers is a user chain */
-	u8 cpumode = PERF_RECORD_MISC_USER;
-	unsigned int nr_entries = 0;
-	u64 nr = sample->callchain_nr;
+	struct callchain_iter it;
+	u8 cpumode;
+	u64 ip;
 
 	c->nr = 0;
-	/* an unstitched deferred sample: its cookie is not an address */
-	if (sample->deferred_callchain)
-		nr -= 1;
-	for (u64 i = 0; i < nr && nr_entries < max_stack; i++) {
-		u64 ip = sample->callchain[i];
-		struct callchain_frame *f;
+	if (!callchain__valid(sample, err))
+		return -EINVAL;
+	callchain_iter__init(&it, sample, max_stack);
+	while (callchain_iter__next(&it, &ip, &cpumode)) {
+		struct callchain_frame *f = callchain_cursor__append(c);
 		struct addr_location al;
 
-		if (ip >= PERF_CONTEXT_MAX) {
-			switch (ip) {
-			case PERF_CONTEXT_HV:
-				cpumode = PERF_RECORD_MISC_HYPERVISOR;
-				break;
-			case PERF_CONTEXT_KERNEL:
-				cpumode = PERF_RECORD_MISC_KERNEL;
-				break;
-			case PERF_CONTEXT_USER:
-			case PERF_CONTEXT_USER_DEFERRED:
-				cpumode = PERF_RECORD_MISC_USER;
-				break;
-			case PERF_CONTEXT_GUEST_KERNEL:
-				cpumode = PERF_RECORD_MISC_GUEST_KERNEL;
-				break;
-			case PERF_CONTEXT_GUEST_USER:
-				cpumode = PERF_RECORD_MISC_GUEST_USER;
-				break;
-			case PERF_CONTEXT_GUEST:
-				break;
-			default:
-				c->nr = 0;
-				return perf_err__set(err, EINVAL, "invalid callchain context: %lld",
-						     (long long)ip);
-			}
-			continue;
-		}
-		nr_entries++;
-		machine__resolve(machine, thread, cpumode, ip, &al);
-		f = callchain_cursor__append(c);
 		if (!f)
 			return perf_err__set(err, ENOMEM, "out of memory resolving a callchain");
-		f->ip = ip;
-		f->map = al.map;
-		f->sym = al.sym;
-		f->sym_addr = al.sym_addr;
-		f->cpumode = cpumode;
-		f->cookie = false;
+		machine__resolve(machine, thread, cpumode, ip, &al);
+		*f = (struct callchain_frame){
+			.ip = ip, .map = al.map, .sym = al.sym, .sym_addr = al.sym_addr,
+			.cpumode = cpumode,
+		};
 	}
-	if (sample->deferred_callchain && nr_entries < max_stack) {
+	if (it.cookie) {
 		struct callchain_frame *f = callchain_cursor__append(c);
 
 		if (!f)

@@ -26,6 +26,25 @@ struct callchain_cursor {
 	size_t			nr, alloc;
 };
 
+/*
+ * Walking a raw callchain: markers switch the cpumode and are skipped, at most max_stack
+ * addresses come out (perf's count), and an unstitched deferred cookie is left out (cookie
+ * says whether it would be the next entry). Use callchain__valid() first: perf drops the
+ * whole chain when it meets a marker it does not know.
+ */
+struct callchain_iter {
+	const struct perf_sample *sample;
+	u64		i, nr;
+	unsigned int	max_stack, nr_entries;
+	u8		cpumode;
+	bool		cookie;
+};
+
+void callchain_iter__init(struct callchain_iter *it, const struct perf_sample *sample,
+			  unsigned int max_stack);
+bool callchain_iter__next(struct callchain_iter *it, u64 *ip, u8 *cpumode);
+bool callchain__valid(const struct perf_sample *sample, struct perf_err *err);
+
 void callchain_cursor__init(struct callchain_cursor *c);
 void callchain_cursor__exit(struct callchain_cursor *c);
 

@@ -161,6 +161,9 @@ static int machine__add_kernel_map(struct machine *machine, const char *filename
 	struct dso *dso;
 	struct map *map;
 
+	/* cached frame resolutions are stale from now on */
+	machine->maps_gen++;
+
 	if (is_kernel_mmap(filename)) {
 		const char *ref = kernel_ref_symbol(filename);
 
@@ -221,6 +224,9 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 	struct dso *dso;
 	struct map *map;
 	int ret;
+
+	/* cached frame resolutions are stale from now on */
+	machine->maps_gen++;
 
 	(void)time;
 	if (h->type == PERF_RECORD_MMAP2) {
@@ -302,6 +308,9 @@ int machine__process_fork(struct machine *machine, const struct perf_event_heade
 	const struct perf_record_fork *f = (const void *)h;
 	struct thread *parent, *child;
 
+	/* cached frame resolutions are stale from now on */
+	machine->maps_gen++;
+
 	if (h->size < sizeof(*f))
 		return -EINVAL;
 	parent = machine__findnew_thread(machine, (s32)f->ppid, (s32)f->ptid);
@@ -361,6 +370,9 @@ int machine__process_ksymbol(struct machine *machine, const struct perf_event_he
 	struct dso *dso;
 	struct map *map;
 	int ret;
+
+	/* cached frame resolutions are stale from now on */
+	machine->maps_gen++;
 
 	if (h->size <= sizeof(*k) || !memchr(k->name, '\0', h->size - sizeof(*k)))
 		return -EINVAL;

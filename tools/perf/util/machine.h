@@ -26,6 +26,7 @@ struct machine {
 	u64			ref_reloc_sym_addr;	/* _text at record time (kernel MMAP pgoff) */
 	const char		*ref_reloc_sym_name;
 	bool			kernel_loaded;
+	u64			maps_gen;	/* bumped whenever any map changes */
 	const struct symbol_conf *conf;		/* borrowed from the command */
 };
 

@@ -9,10 +9,12 @@
  * or, for a sample without a callchain, "... event:  <ip> sym+off (dso)" on one line.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dso.h"
+#include "sbuf.h"
 #include "script-output.h"
 #include "trace-event.h"
 
@@ -197,76 +199,36 @@ void script_output__init(struct script_output *out, FILE *fp, const struct scrip
 	out->max_stack = PERF_MAX_STACK_DEPTH;
 	out->use_callchain = true;
 	callchain_cursor__init(&out->cursor);
+	sbuf__init(&out->sb);
+	out->frames = calloc(1U << FRAME_CACHE_BITS, sizeof(*out->frames));
 }
 
 void script_output__exit(struct script_output *out)
 {
 	callchain_cursor__exit(&out->cursor);
+	sbuf__exit(&out->sb);
+	if (out->frames)
+		for (size_t i = 0; i < (1U << FRAME_CACHE_BITS); i++)
+			free(out->frames[i].text);
+	free(out->frames);
+	out->frames = NULL;
 }
 
-/*
- * The hot path prints ~15 frame lines per sample: numbers are formatted by hand and every
- * piece goes out with fwrite_unlocked(), which is several times cheaper than fprintf().
- */
-static void put_str(FILE *fp, const char *str)
-{
-	fwrite_unlocked(str, 1, strlen(str), fp);
-}
-
-static void put_hex(FILE *fp, u64 v, int width)
-{
-	static const char digits[] = "0123456789abcdef";
-	char buf[32], *p = buf + sizeof(buf);
-	int n = 0;
-
-	do {
-		*--p = digits[v & 0xf];
-		v >>= 4;
-		n++;
-	} while (v);
-	while (n++ < width)
-		*--p = ' ';
-	fwrite_unlocked(p, 1, (size_t)(buf + sizeof(buf) - p), fp);
-}
-
-/* unsigned decimal, right-aligned in width, zero-padded when zero_pad */
-static void put_dec(FILE *fp, u64 v, int width, bool zero_pad)
-{
-	char buf[32], *p = buf + sizeof(buf);
-	int n = 0;
-
-	do {
-		*--p = (char)('0' + v % 10);
-		v /= 10;
-		n++;
-	} while (v);
-	while (n++ < width)
-		*--p = zero_pad ? '0' : ' ';
-	fwrite_unlocked(p, 1, (size_t)(buf + sizeof(buf) - p), fp);
-}
-
-static void put_s32(FILE *fp, s32 v, int width)
-{
-	if (v < 0) {
-		fprintf(fp, "%*d", width, v);
-		return;
-	}
-	put_dec(fp, (u64)v, width, false);
-}
-
-static void print_time(FILE *fp, u64 t, bool nanosecs)
+static void print_time(struct sbuf *sb, u64 t, bool nanosecs)
 {
 	u64 secs = t / NSEC_PER_SEC, nsecs = t % NSEC_PER_SEC;
-	u64 frac = nanosecs ? nsecs : nsecs / NSEC_PER_USEC;
-	int frac_digits = nanosecs ? 9 : 6;
+
 	/* perf: "%12s: " of "secs.usecs", or "%5lu.%09llu: " with --ns */
-	if (nanosecs)
-		put_dec(fp, secs, 5, false);
-	else
-		put_dec(fp, secs, 12 - 1 - frac_digits, false);
-	putc_unlocked('.', fp);
-	put_dec(fp, frac, frac_digits, true);
-	fwrite_unlocked(": ", 1, 2, fp);
+	if (nanosecs) {
+		sbuf__dec(sb, secs, 5, false);
+		sbuf__addc(sb, '.');
+		sbuf__dec(sb, nsecs, 9, true);
+	} else {
+		sbuf__dec(sb, secs, 12 - 7, false);
+		sbuf__addc(sb, '.');
+		sbuf__dec(sb, nsecs / NSEC_PER_USEC, 6, true);
+	}
+	sbuf__add(sb, ": ", 2);
 }
 
 static const char *dso_name(const struct map *map)
@@ -274,60 +236,136 @@ static const char *dso_name(const struct map *map)
 	return map && map->dso ? map->dso->long_name : "[unknown]";
 }
 
-static void print_sym(FILE *fp, const struct symbol *sym, u64 sym_addr, const struct map *map,
-		      unsigned int fields)
+static void print_sym(struct sbuf *sb, const struct symbol *sym, u64 sym_addr,
+		      const struct map *map, unsigned int fields)
 {
 	if (fields & SF_SYM) {
-		putc_unlocked(' ', fp);
+		sbuf__addc(sb, ' ');
 		if (sym) {
-			put_str(fp, sym->name);
+			sbuf__adds(sb, sym->name);
 			if (fields & SF_SYMOFFSET) {
-				fwrite_unlocked("+0x", 1, 3, fp);
-				put_hex(fp, sym_addr - sym->start, 0);
+				sbuf__add(sb, "+0x", 3);
+				sbuf__hex(sb, sym_addr - sym->start, 0);
 			}
 		} else {
-			fwrite_unlocked("[unknown]", 1, 9, fp);
+			sbuf__add(sb, "[unknown]", 9);
 		}
 	}
 	if (fields & SF_DSO) {
-		fwrite_unlocked(" (", 1, 2, fp);
-		put_str(fp, dso_name(map));
+		sbuf__add(sb, " (", 2);
+		sbuf__adds(sb, dso_name(map));
 		if ((fields & SF_DSOFF) && map) {
-			fwrite_unlocked("+0x", 1, 3, fp);
-			put_hex(fp, sym_addr, 0);
+			sbuf__add(sb, "+0x", 3);
+			sbuf__hex(sb, sym_addr, 0);
 		}
-		putc_unlocked(')', fp);
+		sbuf__addc(sb, ')');
 	}
+}
+
+static void fprintf_start(struct script_output *out, struct sbuf *sb, struct thread *thread,
+			  const struct perf_sample *sample, struct perf_evattr *ea)
+{
+	enum script_type t = ea ? script_type_of(&ea->attr) : ST_SOFTWARE;
+	unsigned int f = out->sel.fields[t];
+
+	if (f & SF_COMM) {
+		const char *comm = thread ? thread__comm_str(thread, sample->time) : ":-1";
+
+		if ((f & SF_IP) && ea && (ea->attr.sample_type & PERF_SAMPLE_CALLCHAIN) && out->use_callchain)
+			sbuf__adds(sb, comm);
+		else
+			sbuf__printf(sb, "%16s", comm);
+		sbuf__addc(sb, ' ');
+	}
+	if ((f & SF_PID) && (f & SF_TID))
+		sbuf__printf(sb, "%7d/%-7d ", (s32)sample->pid, (s32)sample->tid);
+	else if (f & SF_PID)
+		sbuf__printf(sb, "%7d ", (s32)sample->pid);
+	else if (f & SF_TID)
+		sbuf__printf(sb, "%7d ", (s32)sample->tid);
+	if (f & SF_CPU)
+		sbuf__printf(sb, "[%03d] ", (s32)sample->cpu);
+	if (f & SF_TIME)
+		print_time(sb, sample->time, out->nanosecs);
 }
 
 void script_output__fprintf_start(struct script_output *out, struct perf_session *session,
 				  struct thread *thread, const struct perf_sample *sample,
 				  struct perf_evattr *ea)
 {
-	enum script_type t = ea ? script_type_of(&ea->attr) : ST_SOFTWARE;
-	unsigned int f = out->sel.fields[t];
-	FILE *fp = out->fp;
-
 	(void)session;
-	if (f & SF_COMM) {
-		const char *comm = thread ? thread__comm_str(thread, sample->time) : ":-1";
+	fprintf_start(out, &out->sb, thread, sample, ea);
+	sbuf__flush(&out->sb, out->fp);
+}
 
-		if ((f & SF_IP) && ea && (ea->attr.sample_type & PERF_SAMPLE_CALLCHAIN) && out->use_callchain)
-			put_str(fp, comm);
-		else
-			fprintf(fp, "%16s", comm);
-		putc_unlocked(' ', fp);
+/*
+ * Frame lines repeat: the same ip resolves the same way until a map changes, so the text
+ * "\t<ip> sym+off (dso)\n" is kept in a direct-mapped cache keyed by the ip, the address
+ * space it was resolved in, the machine's map generation, the cpumode and the fields.
+ */
+static u32 frame_slot(u64 ip, const void *space)
+{
+	u64 h = (ip ^ (u64)(uintptr_t)space) * 0x9e3779b97f4a7c15ULL;
+
+	return (u32)(h >> (64 - FRAME_CACHE_BITS));
+}
+
+static void frame_line(struct script_output *out, struct machine *machine, struct thread *thread,
+		       u8 cpumode, u64 ip, unsigned int fields)
+{
+	const void *space = cpumode == PERF_RECORD_MISC_USER || cpumode == PERF_RECORD_MISC_GUEST_USER
+			    ? (thread ? (const void *)thread->maps : NULL) : (const void *)machine->kmaps;
+	struct frame_cache_entry *e = out->frames ? &out->frames[frame_slot(ip, space)] : NULL;
+	struct addr_location al;
+	struct sbuf *sb = &out->sb;
+	size_t start;
+
+	if (e && e->text && e->ip == ip && e->space == space && e->gen == machine->maps_gen &&
+	    e->cpumode == cpumode && e->fields == fields) {
+		sbuf__add(sb, e->text, e->len);
+		return;
 	}
-	if ((f & SF_PID) && (f & SF_TID)) {
-		fprintf(fp, "%7d/%-7d ", (s32)sample->pid, (s32)sample->tid);
-	} else if (f & (SF_PID | SF_TID)) {
-		put_s32(fp, (s32)((f & SF_PID) ? sample->pid : sample->tid), 7);
-		putc_unlocked(' ', fp);
+	start = sb->len;
+	machine__resolve(machine, thread, cpumode, ip, &al);
+	sbuf__addc(sb, '\t');
+	sbuf__hex(sb, ip, 16);
+	print_sym(sb, al.sym, al.sym_addr, al.map, fields);
+	sbuf__addc(sb, '\n');
+	if (sb->oom || !e)
+		return;
+	/* resolution may have loaded symbols; the generation it saw is the one to keep */
+	if (e->alloc < sb->len - start) {
+		char *n = realloc(e->text, sb->len - start);
+
+		if (!n)
+			return;
+		e->text = n;
+		e->alloc = (u32)(sb->len - start);
 	}
-	if (f & SF_CPU)
-		fprintf(fp, "[%03d] ", (s32)sample->cpu);
-	if (f & SF_TIME)
-		print_time(fp, sample->time, out->nanosecs);
+	memcpy(e->text, sb->buf + start, sb->len - start);
+	e->len = (u32)(sb->len - start);
+	e->ip = ip;
+	e->space = space;
+	e->gen = machine->maps_gen;
+	e->cpumode = cpumode;
+	e->fields = fields;
+}
+
+static void print_callchain(struct script_output *out, struct machine *machine,
+			    struct thread *thread, const struct perf_sample *sample, unsigned int f)
+{
+	struct callchain_iter it;
+	u64 ip;
+	u8 cpumode;
+
+	callchain_iter__init(&it, sample, out->max_stack);
+	while (callchain_iter__next(&it, &ip, &cpumode))
+		frame_line(out, machine, thread, cpumode, ip, f);
+	if (it.cookie) {
+		sbuf__addc(&out->sb, '\t');
+		sbuf__hex(&out->sb, sample->deferred_cookie, 16);
+		sbuf__adds(&out->sb, " (cookie) ([unknown])\n");
+	}
 }
 
 int script_output__sample(struct script_output *out, struct perf_session *session,
@@ -336,55 +374,43 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 	struct machine *machine = &session->machine;
 	enum script_type t = script_type_of(&ea->attr);
 	unsigned int f = out->sel.fields[t];
+	struct sbuf *sb = &out->sb;
 	struct thread *thread;
-	FILE *fp = out->fp;
 
 	thread = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
-	script_output__fprintf_start(out, session, thread, sample, ea);
+	fprintf_start(out, sb, thread, sample, ea);
 	if (f & SF_PERIOD) {
-		put_dec(fp, sample->period, 10, false);
-		putc_unlocked(' ', fp);
+		sbuf__dec(sb, sample->period, 10, false);
+		sbuf__addc(sb, ' ');
 	}
 	if (f & SF_EVNAME)
-		fprintf(fp, "%*s: ", out->name_width, perf_session__evattr_name(session, ea));
+		sbuf__printf(sb, "%*s: ", out->name_width, perf_session__evattr_name(session, ea));
 	if ((f & SF_TRACE) && sample->raw_data && out->tevent) {
 		char buf[16384];
 
 		if (trace_event__format(out->tevent, ea->attr.config, sample->raw_data,
 					sample->raw_size, (int)sample->cpu, buf, sizeof(buf),
 					&out->err) >= 0)
-			fputs(buf, fp);
+			sbuf__adds(sb, buf);
 	}
 	if (f & SF_ADDR)
-		fprintf(fp, "%16" PRIx64, sample->addr);
+		sbuf__hex(sb, sample->addr, 16);
 	if (f & SF_IP) {
 		bool chain = out->use_callchain && (ea->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
 
-		if (chain && callchain__resolve(machine, thread, sample, out->max_stack, &out->cursor,
-						&out->err))
-			chain = false;
-		fputc(chain ? '\n' : ' ', fp);
+		sbuf__addc(sb, chain ? '\n' : ' ');
 		if (chain) {
-			for (size_t i = 0; i < out->cursor.nr; i++) {
-				const struct callchain_frame *fr = &out->cursor.frames[i];
-
-				putc_unlocked('\t', fp);
-				put_hex(fp, fr->ip, 16);
-				if (fr->cookie) {
-					put_str(fp, " (cookie) ([unknown])\n");
-					continue;
-				}
-				print_sym(fp, fr->sym, fr->sym_addr, fr->map, f);
-				putc_unlocked('\n', fp);
-			}
+			/* perf drops a chain with an unknown context marker, frames and all */
+			if (callchain__valid(sample, &out->err))
+				print_callchain(out, machine, thread, sample, f);
 		} else {
 			struct addr_location al;
 
 			machine__resolve(machine, thread, (u8)sample->cpumode, sample->ip, &al);
-			put_hex(fp, sample->ip, 16);
-			print_sym(fp, al.sym, al.sym_addr, al.map, f);
+			sbuf__hex(sb, sample->ip, 16);
+			print_sym(sb, al.sym, al.sym_addr, al.map, f);
 		}
 	}
-	fputc('\n', fp);
-	return 0;
+	sbuf__addc(sb, '\n');
+	return sbuf__flush(sb, out->fp);
 }

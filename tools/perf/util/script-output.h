@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <perf/data.h>
 #include "callchain.h"
+#include "sbuf.h"
 #include "session.h"
 
 enum script_field {
@@ -46,6 +47,18 @@ struct script_fields {
 
 struct trace_event;
 
+#define FRAME_CACHE_BITS	16
+
+struct frame_cache_entry {
+	u64		ip;
+	const void	*space;		/* the maps the ip was resolved in */
+	u64		gen;		/* machine->maps_gen then */
+	char		*text;		/* the whole frame line */
+	u32		len, alloc;
+	unsigned int	fields;
+	u8		cpumode;
+};
+
 struct script_output {
 	FILE			*fp;
 	struct script_fields	sel;
@@ -53,6 +66,8 @@ struct script_output {
 	unsigned int		max_stack;
 	int			name_width;	/* longest event name (perf aligns on it) */
 	struct callchain_cursor	cursor;
+	struct sbuf		sb;		/* the sample being printed */
+	struct frame_cache_entry *frames;	/* 1 << FRAME_CACHE_BITS entries */
 	struct trace_event	*tevent;	/* NULL when the file has no tracing data */
 	bool			use_callchain;
 	struct perf_err		err;

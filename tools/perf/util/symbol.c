@@ -401,8 +401,9 @@ long symbols__insert(struct symbols *s, u64 start, u64 end, const char *name, u8
 	err = arena__add(s, name, &off);
 	if (err)
 		return err;
-	s->syms[s->nr] = (struct symbol){ .start = start, .end = end, .binding = binding,
-					  .type = type };
+	/* end 0 is "unknown", which perf represents as a zero-sized symbol */
+	s->syms[s->nr] = (struct symbol){ .start = start, .end = end ? end : start,
+					  .binding = binding, .type = type };
 	N(s, (u32)s->nr)->name_off = off;
 	N(s, (u32)s->nr)->ifunc_alias = 0;
 	tree_insert(s, (u32)s->nr);

@@ -44,7 +44,10 @@ struct symbols {
 
 void symbols__init(struct symbols *s);
 void symbols__exit(struct symbols *s);
-/* copies name into the arena; start/end as given (end may be 0: fixed up by finish) */
+/*
+ * Copies name into the arena. end is exclusive; end 0 (or end == start) means the size is
+ * unknown: finish gives it an end (see symbols__fixup). 0 or -ENOMEM / -E2BIG.
+ */
 int symbols__add(struct symbols *s, u64 start, u64 end, const char *name, u8 binding, u8 type);
 /*
  * Sort, drop duplicates keeping perf's choice, and give zero-sized symbols an end at the
