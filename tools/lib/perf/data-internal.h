@@ -32,6 +32,7 @@ struct perf_data {
 	size_t			map_size;
 	u64			pos;		/* next record's file offset */
 	u64			data_end;
+	size_t			released;	/* mapping below this was given back */
 	u8			*align_buf;	/* aligned copy of a misaligned record */
 
 	/* pipe mode: one record at a time */

@@ -21,6 +21,7 @@
 
 #define PIPE_HEADER_SIZE	16
 #define PIPE_BUF_SIZE		(1 << 20)
+#define DROP_BEHIND_BYTES	(64 << 20)
 #define PERF_EVENT_UPDATE__NAME	2
 
 static int read_full(int fd, void *buf, size_t len)
@@ -193,6 +194,8 @@ static int open_file(struct perf_data *data, struct perf_err *err)
 		return -EINVAL;
 	data->pos = h->data.offset;
 	data->data_end = h->data.offset + h->data.size;
+	/* the header, attrs and ids before the data stay: attrs are copied, ids too */
+	data->released = (size_t)(h->data.offset & ~(u64)4095);
 	return 0;
 }
 
@@ -512,6 +515,19 @@ static int next_file_record(struct perf_data *data, struct perf_data_record *rec
 	if (data->swapped)
 		perf_record__swap(h, trailer_size(data));
 	data->pos += hdr.size;
+	/*
+	 * Give back what is behind us to keep RSS flat on large files. The pages read back
+	 * from the file if touched again, so pointers stay good; not so the in-place swapping
+	 * of a cross-endian file, which therefore keeps its pages.
+	 */
+	if (!data->swapped && data->pos - data->released > DROP_BEHIND_BYTES) {
+		size_t page = 4096, upto = (size_t)(off & ~(u64)(page - 1));
+
+		if (upto > data->released) {
+			madvise(data->map + data->released, upto - data->released, MADV_DONTNEED);
+			data->released = upto;
+		}
+	}
 	rec->header = h;
 	rec->file_offset = off;
 	rec->decompressed = false;

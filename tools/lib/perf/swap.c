@@ -127,6 +127,50 @@ void perf_record__swap(struct perf_event_header *h, u16 trailer_size)
 	case PERF_RECORD_TIME_CONV:
 		swap64_array(body, len);
 		break;
+	case PERF_RECORD_SWITCH_CPU_WIDE:	/* next_prev_pid next_prev_tid */
+	case PERF_RECORD_ITRACE_START:		/* pid tid */
+		if (len >= 8)
+			swap32_array(body, 8);
+		break;
+	case PERF_RECORD_READ:		/* pid tid | values... */
+	case PERF_RECORD_NAMESPACES:	/* pid tid | nr | {dev ino}... */
+		if (len >= 8) {
+			swap32_array(body, 8);
+			swap64_array(body + 8, len - 8);
+		}
+		break;
+	case PERF_RECORD_AUX:			/* aux_offset aux_size flags */
+	case PERF_RECORD_AUX_OUTPUT_HW_ID:	/* hw_id */
+	case PERF_RECORD_ID_INDEX:		/* nr | {id idx cpu tid}... */
+		swap64_array(body, len);
+		break;
+	case PERF_RECORD_CGROUP:	/* id | path */
+		if (len >= 8)
+			swap64_array(body, 8);
+		break;
+	case PERF_RECORD_BPF_EVENT:	/* type flags | id | tag */
+		if (len >= 8) {
+			((u16 *)body)[0] = bswap_16(((u16 *)body)[0]);
+			((u16 *)body)[1] = bswap_16(((u16 *)body)[1]);
+			swap32_array(body + 4, 4);
+		}
+		break;
+	case PERF_RECORD_TEXT_POKE:	/* addr | old_len new_len | bytes */
+		if (len >= 12) {
+			swap64_array(body, 8);
+			((u16 *)(body + 8))[0] = bswap_16(((u16 *)(body + 8))[0]);
+			((u16 *)(body + 8))[1] = bswap_16(((u16 *)(body + 8))[1]);
+		}
+		break;
+	case PERF_RECORD_THREAD_MAP:	/* nr | {pid, comm[16]}... */
+		if (len >= 8) {
+			u64 nr = bswap_64(*(u64 *)body);
+
+			*(u64 *)body = nr;
+			for (u64 i = 0; i < nr && 8 + (i + 1) * 24 <= len; i++)
+				swap64_array(body + 8 + i * 24, 8);
+		}
+		break;
 	case PERF_RECORD_KSYMBOL:	/* addr | len type flags | name */
 		if (len >= 16) {
 			swap64_array(body, 8);

@@ -317,8 +317,14 @@ int cmd_script(int argc, const char **argv)
 	if (ret)
 		fprintf(stderr, "perf script: %s\n", session->err.msg);
 	perf_session__warn_about_errors(session, stderr);
-	if (session->stitcher && (script.stitch_stats || script.verbose))
-		deferred_stats__fprintf(deferred_stitcher__stats(session->stitcher), stderr);
+	if (session->stitcher) {
+		const struct deferred_stats *st = deferred_stitcher__stats(session->stitcher);
+
+		/* the cap warning is always said: samples lost their user part */
+		deferred_stats__fprintf_warning(st, stderr);
+		if (script.stitch_stats || script.verbose)
+			deferred_stats__fprintf(st, stderr);
+	}
 
 out_delete:
 	script_output__exit(&script.out);
