@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "fixture-defer.h"
 #include "workloads.h"
 
 #if defined(__clang__)
@@ -231,10 +232,27 @@ static int workload__calls(int argc, const char **argv)
 	return levels == 8 + (int)depth ? 0 : 1;
 }
 
+/* writes the synthetic deferred-callchain perf.data files of the test suite into DIR */
+static int workload__defer_fixtures(int argc, const char **argv)
+{
+	struct perf_err err;
+
+	if (argc != 1) {
+		fprintf(stderr, "perf test -w defer-fixtures: usage: defer-fixtures DIR\n");
+		return 1;
+	}
+	if (defer_fixtures__write(argv[0], &err)) {
+		fprintf(stderr, "perf test -w defer-fixtures: %s\n", err.msg);
+		return 1;
+	}
+	return 0;
+}
+
 static const struct test_workload workloads[] = {
 	{ "noploop",	"[SECONDS]",		workload__noploop },
 	{ "leafloop",	"[SECONDS]",		workload__leafloop },
 	{ "calls",	"[SECONDS] [DEPTH]",	workload__calls },
+	{ "defer-fixtures", "DIR",		workload__defer_fixtures },
 };
 
 const struct test_workload *workload__find(const char *name)

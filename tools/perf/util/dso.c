@@ -304,8 +304,10 @@ static int own_vdso_fd(const struct dso *dso)
 	if (write(fd, image, size) != (ssize_t)size)
 		goto out_close;
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	if (filename__read_build_id(path, bid, &bid_size) || bid_size != dso->build_id_size ||
-	    memcmp(bid, dso->build_id, bid_size))
+	/* with a recorded build id it must match; without one, perf takes its own vDSO too */
+	if (dso->has_build_id &&
+	    (filename__read_build_id(path, bid, &bid_size) || bid_size != dso->build_id_size ||
+	     memcmp(bid, dso->build_id, bid_size)))
 		goto out_close;
 	return fd;
 
@@ -316,7 +318,8 @@ out_close:
 
 /*
  * [vdso] has no file: perf record keeps a copy in the build-id cache; failing that, this
- * machine's own vDSO serves when its build id is the recorded one.
+ * machine's own vDSO serves when its build id is the recorded one, or when none was
+ * recorded (what perf does: it always falls back on its own vDSO).
  */
 static int dso__load_vdso(struct dso *dso)
 {
@@ -325,10 +328,10 @@ static int dso__load_vdso(struct dso *dso)
 	char *recorded = dso->long_name;
 	int fd = -1, err = -ENOENT;
 
-	if (!dso->has_build_id)
-		return -ENOENT;
-	build_id_hex(dso, hex);
-	if (!home || !join(path, sizeof(path), "%s/.debug/%s/%s/vdso", home, recorded, hex) ||
+	if (dso->has_build_id)
+		build_id_hex(dso, hex);
+	if (!dso->has_build_id || !home ||
+	    !join(path, sizeof(path), "%s/.debug/%s/%s/vdso", home, recorded, hex) ||
 	    !is_regular_file(path)) {
 		fd = own_vdso_fd(dso);
 		if (fd < 0)
