@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the build dependencies when they are missing and we are root (apt-get or dnf).
 # Without root it only says what is missing.
-DEB="libelf-dev libdw-dev libzstd-dev libtraceevent-dev pkg-config gcc make"
+DEB="libelf-dev libdw-dev libzstd-dev libtraceevent-dev pkg-config gcc make zstd"
 RPM="elfutils-libelf-devel elfutils-devel libzstd-devel libtraceevent-devel pkgconf gcc make"
 if "$(dirname "$0")/check-deps.sh" 2>/dev/null && command -v cc >/dev/null; then
 	exit 0

@@ -64,6 +64,77 @@ static int script__sample(const struct perf_tool *tool, struct perf_session *ses
 	return script_output__sample(&script->out, session, sample, evattr);
 }
 
+/*
+ * --show-mmap-events / --show-task-events: the record is applied first, then printed with
+ * the thread it names and the time and tid of its sample_id, as perf does.
+ */
+static int script__show_sideband(struct perf_script *script, struct perf_session *session,
+				 const struct perf_event_header *event, struct perf_sample *sample,
+				 struct perf_evattr *evattr, s32 pid, s32 tid)
+{
+	struct perf_sample shown = *sample;
+	struct thread *thread;
+
+	if (!evattr)
+		evattr = perf_data__attr(session->data, 0);
+	if (evattr && !perf_attr__has(&evattr->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL)) {
+		shown.cpu = 0;
+		shown.time = 0;
+	}
+	thread = machine__findnew_thread(&session->machine, pid, tid);
+	script_output__fprintf_start(&script->out, session, thread, &shown, evattr);
+	dump__event_line(script->out.fp, session, event, &shown, evattr);
+	return 0;
+}
+
+static int script__mmap(const struct perf_tool *tool, struct perf_session *session,
+			const struct perf_event_header *event, struct perf_sample *sample,
+			struct perf_evattr *evattr)
+{
+	struct perf_script *script = script_of(tool);
+	const struct perf_record_mmap *m = (const void *)event;	/* pid/tid lead MMAP2 too */
+	int ret = perf_event__process_mmap(tool, session, event, sample, evattr);
+
+	if (ret || !script->show_mmap_events)
+		return ret;
+	return script__show_sideband(script, session, event, sample, evattr, (s32)m->pid, (s32)m->tid);
+}
+
+static int script__comm(const struct perf_tool *tool, struct perf_session *session,
+			const struct perf_event_header *event, struct perf_sample *sample,
+			struct perf_evattr *evattr)
+{
+	struct perf_script *script = script_of(tool);
+	const struct perf_record_comm *c = (const void *)event;
+	int ret = perf_event__process_comm(tool, session, event, sample, evattr);
+
+	if (ret || !script->show_task_events)
+		return ret;
+	return script__show_sideband(script, session, event, sample, evattr, (s32)c->pid, (s32)c->tid);
+}
+
+static int script__task(const struct perf_tool *tool, struct perf_session *session,
+			const struct perf_event_header *event, struct perf_sample *sample,
+			struct perf_evattr *evattr)
+{
+	struct perf_script *script = script_of(tool);
+	const struct perf_record_fork *f = (const void *)event;
+	bool is_exit = event->type == PERF_RECORD_EXIT;
+	int ret;
+
+	/* an exit is shown while the thread still exists */
+	if (is_exit && script->show_task_events) {
+		ret = script__show_sideband(script, session, event, sample, evattr, (s32)f->pid, (s32)f->tid);
+		if (ret)
+			return ret;
+	}
+	ret = is_exit ? perf_event__process_exit(tool, session, event, sample, evattr)
+		      : perf_event__process_fork(tool, session, event, sample, evattr);
+	if (ret || is_exit || !script->show_task_events)
+		return ret;
+	return script__show_sideband(script, session, event, sample, evattr, (s32)f->pid, (s32)f->tid);
+}
+
 static void print_deferred_record(struct perf_script *script, struct perf_session *session,
 				  const struct perf_event_header *event, struct perf_sample *sample,
 				  struct perf_evattr *evattr)
@@ -163,10 +234,10 @@ static void perf_script__init_tool(struct perf_script *script)
 
 	perf_tool__init(tool);
 	tool->sample = script__sample;
-	tool->mmap = perf_event__process_mmap;
-	tool->comm = perf_event__process_comm;
-	tool->fork = perf_event__process_fork;
-	tool->exit = perf_event__process_exit;
+	tool->mmap = script__mmap;
+	tool->comm = script__comm;
+	tool->fork = script__task;
+	tool->exit = script__task;
 	tool->lost = perf_event__process_nop;
 	tool->throttle = perf_event__process_nop;
 	tool->ksymbol = perf_event__process_ksymbol;

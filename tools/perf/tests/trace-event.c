@@ -330,76 +330,6 @@ static bool patch(u8 *blob, size_t size, const char *after, const char *from, co
 	return true;
 }
 
-DEFINE_SUITE(trace_event_corrupt)
-{
-	static const struct {
-		const char	*after;		/* where to look for from */
-		const char	*from;
-		const char	*to;
-		const char	*expect;	/* in the error */
-	} edits[] = {
-		{ NULL, "\027\010D", "\027\010E", "magic" },
-		{ NULL, "header_page", "header_pagX", "header_page" },
-		{ "name: sched_switch", "\tsize:16;", "\tsize:-1;", "does not fit" },
-		{ "name: sched_switch", "<< 1) - 1)", "<< 1) % 0)", "divides by" },
-		{ "name: sched_switch", "REC->prev_state", "REC->prev_stata", "not one of its fields" },
-		{ "name: sched_wakeup", "common_type", "common_typo", "common_type" },
-		{ NULL, "name: sched_wakeup", "name:\001sched_wakeup", "not text" },
-	};
-	struct recording r;
-	int ret = sched_recording(env, &r);
-	size_t vlen;
-	u8 *blob;
-
-	if (ret != TEST_OK)
-		return ret;
-	blob = malloc(r.tracing_size);
-	if (!blob)
-		goto out_fail;
-
-	for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
-		memcpy(blob, r.tracing, r.tracing_size);
-		TEST_ASSERT(env, patch(blob, r.tracing_size, edits[i].after, edits[i].from, edits[i].to),
-			    "edit %zu: \"%s\" not in the tracing data", i, edits[i].from);
-		if (!parse_fails(env, blob, r.tracing_size, edits[i].expect, edits[i].to))
-			goto out_fail;
-	}
-
-	/* the bytes after the version string: endianness, long size, page size */
-	vlen = strlen((const char *)r.tracing + 10) + 1;
-	memcpy(blob, r.tracing, r.tracing_size);
-	blob[10 + vlen] = 2;
-	if (!parse_fails(env, blob, r.tracing_size, "endianness", "endianness 2"))
-		goto out_fail;
-	memcpy(blob, r.tracing, r.tracing_size);
-	blob[10 + vlen + 1] = 3;
-	if (!parse_fails(env, blob, r.tracing_size, "long size", "long size 3"))
-		goto out_fail;
-	memcpy(blob, r.tracing, r.tracing_size);
-	blob[10 + vlen + 2] ^= 1;
-	if (!parse_fails(env, blob, r.tracing_size, "page size", "page size"))
-		goto out_fail;
-
-	/* the size before the sched_switch format: past the end */
-	memcpy(blob, r.tracing, r.tracing_size);
-	{
-		u8 *fmt = memmem(blob, r.tracing_size, "name: sched_switch", 18);
-
-		TEST_ASSERT(env, fmt && fmt - blob >= 8, "no sched_switch format");
-		memset(fmt - 8, 0xff, 8);
-		if (!parse_fails(env, blob, r.tracing_size, "runs past the end", "format size"))
-			goto out_fail;
-	}
-	free(blob);
-	recording__exit(&r);
-	return TEST_OK;
-
-out_fail:
-	free(blob);
-	recording__exit(&r);
-	return TEST_FAIL;
-}
-
 /* ---- synthetic tracing data: either byte order, 4 or 8 byte longs ---- */
 
 struct blob {
@@ -479,7 +409,8 @@ static void synthetic_formats(char *a, char *b, size_t len, int L)
 		 "__print_array(__get_dynamic_array(arr), REC->n, 4)\n", TE_B_ID, common, fields);
 }
 
-static void synthetic_blob(struct blob *b, bool be, int L)
+/* from, if not NULL, is replaced by to in te_b's format */
+static void synthetic_blob(struct blob *b, bool be, int L, const char *from, const char *to)
 {
 	char header_page[512], fa[4096], fb[4096];
 
@@ -491,9 +422,18 @@ static void synthetic_blob(struct blob *b, bool be, int L)
 		 "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
 		 "\tfield: char data;\toffset:%d;\tsize:%d;\tsigned:0;\n", L, 8 + L, 4096 - 8 - L);
 	synthetic_formats(fa, fb, sizeof(fa), L);
+	if (from) {
+		char *at = strstr(fb, from);
 
-	blob__put(b, "\027\010Dtracing0.6", 14);
-	blob__put(b, "", 1);
+		if (!at || strlen(fb) - strlen(from) + strlen(to) >= sizeof(fb)) {
+			b->failed = true;
+			return;
+		}
+		memmove(at + strlen(to), at + strlen(from), strlen(at + strlen(from)) + 1);
+		memcpy(at, to, strlen(to));
+	}
+
+	blob__put(b, "\027\010Dtracing0.6", 14);	/* with its NUL */
 	blob__num(b, be, 1);
 	/* the long size byte says 8: header_page's commit field overrides it, as in perf */
 	blob__num(b, 8, 1);
@@ -565,7 +505,7 @@ DEFINE_SUITE(trace_event_long_size)
 		struct blob b;
 		int n;
 
-		synthetic_blob(&b, be, 4);
+		synthetic_blob(&b, be, 4, NULL, NULL);
 		TEST_ASSERT(env, !b.failed, "out of memory");
 		te = trace_event__new(b.p, b.len, &err);
 		free(b.p);
@@ -593,7 +533,7 @@ DEFINE_SUITE(trace_event_bad_sample)
 	int n, ret = TEST_FAIL;
 	const int L = 8;
 
-	synthetic_blob(&b, false, L);
+	synthetic_blob(&b, false, L, NULL, NULL);
 	TEST_ASSERT(env, !b.failed, "out of memory");
 	te = trace_event__new(b.p, b.len, &err);
 	free(b.p);
@@ -661,6 +601,102 @@ DEFINE_SUITE(trace_event_bad_sample)
 out:
 	trace_event__delete(te);
 	return ret;
+}
+
+DEFINE_SUITE(trace_event_corrupt)
+{
+	static const struct {
+		const char	*after;		/* where to look for from */
+		const char	*from;
+		const char	*to;
+		const char	*expect;	/* in the error */
+	} edits[] = {
+		{ NULL, "\027\010D", "\027\010E", "magic" },
+		{ NULL, "header_page", "header_pagX", "header_page" },
+		{ "name: sched_switch", "\tsize:16;", "\tsize:-1;", NULL },
+		{ "name: sched_switch", "<< 1) - 1)", "<< 1) % 0)", "divides by" },
+		{ "name: sched_switch", "REC->prev_state", "REC->prev_stata", "not one of its fields" },
+		{ "name: sched_wakeup", "common_type", "common_typo", "common_type" },
+		{ NULL, "name: sched_wakeup", "name:\001sched_wakeup", "not text" },
+	};
+	/* te_b with 8-byte longs: d is at offset 44, see synthetic_formats() */
+	static const struct {
+		const char	*from;
+		const char	*to;
+		const char	*expect;
+	} synthetic[] = {
+		{ "d;\toffset:44;", "d;\toffset:99999;", "does not fit" },
+		{ "arr;\toffset:24;\tsize:4;", "arr;\toffset:24;\tsize:3;", "does not fit" },
+		{ "REC->n / REC->d", "REC->n / nope", "divides by" },
+		{ "REC->n / REC->d", "REC->n % 0x0", "divides by" },
+		{ "__print_array(", "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((__print_array(",
+		  "nests brackets" },
+		{ "REC->n, 4)", "REC->nn, 4)", "not one of its fields" },
+	};
+	struct recording r;
+	int ret = sched_recording(env, &r);
+	size_t vlen;
+	u8 *blob;
+
+	if (ret != TEST_OK)
+		return ret;
+	blob = malloc(r.tracing_size);
+	if (!blob)
+		goto out_fail;
+
+	for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
+		memcpy(blob, r.tracing, r.tracing_size);
+		TEST_ASSERT(env, patch(blob, r.tracing_size, edits[i].after, edits[i].from, edits[i].to),
+			    "edit %zu: \"%s\" not in the tracing data", i, edits[i].from);
+		if (!parse_fails(env, blob, r.tracing_size, edits[i].expect, edits[i].to))
+			goto out_fail;
+	}
+
+	/* the bytes after the version string: endianness, long size, page size */
+	vlen = strlen((const char *)r.tracing + 10) + 1;
+	memcpy(blob, r.tracing, r.tracing_size);
+	blob[10 + vlen] = 2;
+	if (!parse_fails(env, blob, r.tracing_size, "endianness", "endianness 2"))
+		goto out_fail;
+	memcpy(blob, r.tracing, r.tracing_size);
+	blob[10 + vlen + 1] = 3;
+	if (!parse_fails(env, blob, r.tracing_size, "long size", "long size 3"))
+		goto out_fail;
+	memcpy(blob, r.tracing, r.tracing_size);
+	blob[10 + vlen + 2] ^= 1;
+	if (!parse_fails(env, blob, r.tracing_size, "page size", "page size"))
+		goto out_fail;
+
+	/* the size before the sched_switch format: past the end */
+	memcpy(blob, r.tracing, r.tracing_size);
+	{
+		u8 *fmt = memmem(blob, r.tracing_size, "name: sched_switch", 18);
+
+		TEST_ASSERT(env, fmt && fmt - blob >= 8, "no sched_switch format");
+		memset(fmt - 8, 0xff, 8);
+		if (!parse_fails(env, blob, r.tracing_size, "runs past the end", "format size"))
+			goto out_fail;
+	}
+
+	/* what a real format never has, in a synthetic one */
+	for (size_t i = 0; i < sizeof(synthetic) / sizeof(synthetic[0]); i++) {
+		struct blob b;
+		bool ok;
+
+		synthetic_blob(&b, false, 8, synthetic[i].from, synthetic[i].to);
+		ok = !b.failed && parse_fails(env, b.p, b.len, synthetic[i].expect, synthetic[i].to);
+		free(b.p);
+		if (!ok)
+			goto out_fail;
+	}
+	free(blob);
+	recording__exit(&r);
+	return TEST_OK;
+
+out_fail:
+	free(blob);
+	recording__exit(&r);
+	return TEST_FAIL;
 }
 
 /* ---- the other byte order ---- */

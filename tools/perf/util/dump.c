@@ -519,6 +519,13 @@ static void dump__kernel_body(FILE *fp, struct perf_session *session,
 	}
 }
 
+void dump__event_line(FILE *fp, struct perf_session *session, const struct perf_event_header *event,
+		      const struct perf_sample *sample, struct perf_evattr *evattr)
+{
+	fprintf(fp, "PERF_RECORD_%s", dump__type_name(event->type));
+	dump__kernel_body(fp, session, event, sample, evattr);
+}
+
 void dump__event(struct perf_session *session, const struct perf_event_header *event,
 		 u64 file_offset, const struct perf_sample *sample, struct perf_evattr *evattr)
 {

@@ -55,6 +55,13 @@ void dump__resolved(struct perf_session *session, const struct thread *thread,
 void dump__header(struct perf_session *session, FILE *fp, bool full);
 
 /*
+ * "PERF_RECORD_MMAP2 pid/tid: [...]: r-xp file\n": a side-band record decoded on one line,
+ * as perf script --show-mmap-events / --show-task-events print it.
+ */
+void dump__event_line(FILE *fp, struct perf_session *session, const struct perf_event_header *event,
+		      const struct perf_sample *sample, struct perf_evattr *evattr);
+
+/*
  * Pipe mode with --header/-I: a HEADER_FEATURE record (type 80) as perf prints it while
  * processing it, to fp. Prints nothing for other records or unknown/malformed features.
  */

@@ -14,6 +14,8 @@
 
 int machine__init(struct machine *machine, const struct symbol_conf *conf)
 {
+	struct thread *idle;
+
 	memset(machine, 0, sizeof(*machine));
 	machine->conf = conf;
 	dsos__init(&machine->dsos);
@@ -21,6 +23,12 @@ int machine__init(struct machine *machine, const struct symbol_conf *conf)
 	machine->nr_thread_buckets = THREAD_BUCKETS_MIN;
 	machine->threads = calloc(machine->nr_thread_buckets, sizeof(*machine->threads));
 	if (!machine->kmaps || !machine->threads) {
+		machine__exit(machine);
+		return -ENOMEM;
+	}
+	/* the idle task, which perf names for kernel records of pid -1 / tid 0 */
+	idle = machine__findnew_thread(machine, 0, 0);
+	if (!idle || thread__set_comm(idle, "swapper", 0, false)) {
 		machine__exit(machine);
 		return -ENOMEM;
 	}

@@ -45,3 +45,10 @@ done
 # pipe mode: the header block, then the features as their records come
 "$up" script --header --no-inline --symfs="$fx/perf72/symfs" --kallsyms="$tmp/ks72" \
 	-i "$fx/perf72/data/calls.pipe.data" 2>/dev/null | head -n 40 >"$here/perf72-calls.pipe.header-pipe.head.txt"
+
+# side-band records shown between samples (tests/shell/script-sideband.sh)
+for n in thr.fpz sched; do
+	"$up" script --no-inline --show-mmap-events --show-task-events --symfs="$fx/perf72/symfs" \
+		--kallsyms="$tmp/ks72" -i "$fx/perf72/data/$n.data" 2>/dev/null |
+		zstd -19 -q -c >"$here/perf72-$n.sideband.txt.zst"
+done
