@@ -50,7 +50,7 @@ check-deps:
 	$(Q)scripts/check-deps.sh
 
 tools/perf/perf: $(PERF_BIN)
-	$(Q)cp $(PERF_BIN) $@
+	$(Q)cp $(PERF_BIN) $@.tmp && mv $@.tmp $@
 
 $(PERF_BIN): $(OBJS)
 	@echo "  LINK    $@"

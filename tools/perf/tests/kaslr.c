@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kernel symbols from another boot: the same kallsyms moved by a KASLR offset must give the
+ * same perf script output, because the recorded _text (the kernel MMAP's pgoff) relocates them.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <perf/abi.h>
+#include "tests.h"
+
+/* a made-up KASLR slide: 2 MB aligned, as the kernel's are */
+#define SLIDE	((u64)0x1e00000)
+
+static int shift_kallsyms(const char *gz, const char *out_orig, const char *out_shifted)
+{
+	char cmd[2048], line[1024];
+	FILE *in, *a, *b;
+	int ret = 0;
+
+	snprintf(cmd, sizeof(cmd), "gzip -dc '%s'", gz);
+	in = popen(cmd, "r");
+	a = fopen(out_orig, "w");
+	b = fopen(out_shifted, "w");
+	if (!in || !a || !b) {
+		ret = -1;
+		goto out;
+	}
+	while (fgets(line, sizeof(line), in)) {
+		char *end;
+		u64 addr = strtoull(line, &end, 16);
+
+		fputs(line, a);
+		fprintf(b, "%016" PRIx64 "%s", addr ? addr + SLIDE : 0, end);
+	}
+out:
+	if (in && pclose(in))
+		ret = -1;
+	if (a)
+		fclose(a);
+	if (b)
+		fclose(b);
+	return ret;
+}
+
+static int run_script(const struct test_env *env, const char *symfs, const char *ks,
+		      const char *data, const char *out)
+{
+	char cmd[8192];
+
+	snprintf(cmd, sizeof(cmd), "'%s' script --symfs='%s' --kallsyms='%s' -i '%s' >'%s' 2>/dev/null",
+		 env->perf, symfs, ks, data, out);
+	return system(cmd);
+}
+
+DEFINE_SUITE(kaslr)
+{
+	char gz[1024], symfs[1024], data[1024], ks[1024], ks2[1024], o1[1024], o2[1024], cmd[4096];
+
+	snprintf(gz, sizeof(gz), "%s/../shared/fixtures/perf72/kallsyms.gz", env->srcdir);
+	snprintf(symfs, sizeof(symfs), "%s/../shared/fixtures/perf72/symfs", env->srcdir);
+	snprintf(data, sizeof(data), "%s/../shared/fixtures/perf72/data/sys.fp.data", env->srcdir);
+	if (access(gz, R_OK) || access(data, R_OK)) {
+		if (env->verbose)
+			fprintf(stderr, "fixtures missing: %s\n", gz);
+		return TEST_SKIP;
+	}
+	snprintf(ks, sizeof(ks), "%s/kallsyms", env->tmpdir);
+	snprintf(ks2, sizeof(ks2), "%s/kallsyms.slid", env->tmpdir);
+	snprintf(o1, sizeof(o1), "%s/same-boot.txt", env->tmpdir);
+	snprintf(o2, sizeof(o2), "%s/other-boot.txt", env->tmpdir);
+	TEST_ASSERT(env, shift_kallsyms(gz, ks, ks2) == 0, "cannot write the kallsyms files");
+	TEST_ASSERT(env, run_script(env, symfs, ks, data, o1) == 0, "perf script failed");
+	TEST_ASSERT(env, run_script(env, symfs, ks2, data, o2) == 0, "perf script failed (slid)");
+	snprintf(cmd, sizeof(cmd), "grep -q 'do_syscall_64+0x' '%s'", o1);
+	TEST_ASSERT(env, system(cmd) == 0, "no kernel symbols resolved at all");
+	snprintf(cmd, sizeof(cmd), "cmp -s '%s' '%s'", o1, o2);
+	TEST_ASSERT(env, system(cmd) == 0, "output with kallsyms slid by %#" PRIx64 " differs", SLIDE);
+	return TEST_OK;
+}
