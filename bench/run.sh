@@ -24,6 +24,8 @@ BENCH_REPEAT=${BENCH_REPEAT:-1}
 BENCH_TIMEOUT=${BENCH_TIMEOUT:-900}
 BENCH_CACHE=${BENCH_CACHE:-$top/bench/.cache}
 BENCH_DEFER_CONVERT=${BENCH_DEFER_CONVERT:-}
+# the converter ships in perf test as a workload
+[ -n "$BENCH_DEFER_CONVERT" ] || BENCH_DEFER_CONVERT="$(cd "$(dirname "$0")/.." && pwd)/tools/perf/perf test -w defer-convert"
 
 # the benchmarks, in run order: each NAME has bench_NAME and a one-line description
 BENCHMARKS=(script_fp script_deferred)

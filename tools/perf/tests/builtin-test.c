@@ -753,7 +753,7 @@ int cmd_test(int argc, const char **argv)
 	if (argc < 0)
 		return 129;
 	if (cmd.list_workloads) {
-		workloads__fprintf_list(stdout);
+		workloads__fprintf_list(stdout, cmd.verbose);
 		return 0;
 	}
 	if (cmd.workload)

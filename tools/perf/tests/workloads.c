@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "defer-convert.h"
 #include "fixture-defer.h"
 #include "workloads.h"
 
@@ -248,11 +249,28 @@ static int workload__defer_fixtures(int argc, const char **argv)
 	return 0;
 }
 
+/* rewrites a -g recording into the deferred form (the converter of the deferred tests) */
+static int workload__defer_convert(int argc, const char **argv)
+{
+	struct perf_err err;
+
+	if (argc != 2) {
+		fprintf(stderr, "perf test -w defer-convert: usage: defer-convert IN OUT\n");
+		return 1;
+	}
+	if (defer_convert(argv[0], argv[1], 0, &err)) {
+		fprintf(stderr, "perf test -w defer-convert: %s\n", err.msg);
+		return 1;
+	}
+	return 0;
+}
+
 static const struct test_workload workloads[] = {
 	{ "noploop",	"[SECONDS]",		workload__noploop },
 	{ "leafloop",	"[SECONDS]",		workload__leafloop },
 	{ "calls",	"[SECONDS] [DEPTH]",	workload__calls },
 	{ "defer-fixtures", "DIR",		workload__defer_fixtures },
+	{ "defer-convert", "IN OUT",		workload__defer_convert },
 };
 
 const struct test_workload *workload__find(const char *name)
@@ -263,14 +281,12 @@ const struct test_workload *workload__find(const char *name)
 	return NULL;
 }
 
-const struct test_workload *workloads__table(size_t *nr)
+void workloads__fprintf_list(FILE *fp, int verbose)
 {
-	*nr = sizeof(workloads) / sizeof(workloads[0]);
-	return workloads;
-}
-
-void workloads__fprintf_list(FILE *fp)
-{
-	for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++)
-		fprintf(fp, "%s\n", workloads[i].name);
+	for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++) {
+		if (verbose)
+			fprintf(fp, "%-16s %s\n", workloads[i].name, workloads[i].usage);
+		else
+			fprintf(fp, "%s\n", workloads[i].name);
+	}
 }

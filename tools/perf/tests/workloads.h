@@ -12,6 +12,8 @@
  *   calls [SECONDS] [DEPTH]    spins at the bottom of a fixed chain of frame-pointer frames:
  *                              calls_level1 -> ... -> calls_level8 -> DEPTH x calls_recurse
  *                              -> calls_leaf (default 1 s, DEPTH 0)
+ *   defer-fixtures DIR         writes the synthetic deferred-callchain perf.data files of the
+ *                              test suite into DIR (not a CPU workload)
  *
  * SECONDS is CPU-bound wall time; 0 runs a single iteration of the inner loop, which lets a
  * test check the workload exists without burning time.
@@ -24,16 +26,14 @@
 
 struct test_workload {
 	const char	*name;
-	const char	*usage;		/* arguments, for --list-workloads */
+	const char	*usage;		/* its arguments, listed by -v --list-workloads */
 	int		(*run)(int argc, const char **argv);
 };
 
 /* NULL when there is no workload of that name; the result points into a static table */
 const struct test_workload *workload__find(const char *name);
 
-/* the whole table, in --list-workloads order; *nr receives its length */
-const struct test_workload *workloads__table(size_t *nr);
-
-void workloads__fprintf_list(FILE *fp);
+/* one name a line as upstream; with verbose, each name followed by its arguments */
+void workloads__fprintf_list(FILE *fp, int verbose);
 
 #endif

@@ -17,6 +17,21 @@
 #include "dso.h"
 #include "symbol-elf.h"
 
+/*
+ * Samples repeat addresses: the same return addresses fill every callchain. A small
+ * direct-mapped cache in front of the binary search pays for itself many times over.
+ */
+#define LOOKUP_CACHE_SIZE	256
+
+struct dso_lookup_cache {
+	struct {
+		u64			offset;
+		u64			vaddr;
+		const struct symbol	*sym;
+		bool			valid;
+	} e[LOOKUP_CACHE_SIZE];
+};
+
 struct dso *dso__new(const char *long_name, enum dso_kind kind)
 {
 	struct dso *dso = calloc(1, sizeof(*dso));
@@ -49,6 +64,7 @@ void dso__put(struct dso *dso)
 	if (!dso || --dso->refcnt > 0)
 		return;
 	symbols__exit(&dso->symbols);
+	free(dso->cache);
 	free(dso->segs);
 	free(dso->symsrc_path);
 	free(dso->long_name);
@@ -384,10 +400,20 @@ int dso__load(struct dso *dso, const struct symbol_conf *conf)
 const struct symbol *dso__find_symbol_by_offset(struct dso *dso, const struct symbol_conf *conf,
 						u64 offset, u64 *vaddr_out)
 {
+	const struct symbol *sym;
 	u64 vaddr = offset;
+	size_t slot = (size_t)((offset >> 2) ^ (offset >> 12)) % LOOKUP_CACHE_SIZE;
 
-	if (!dso->loaded)
+	if (!dso->loaded) {
 		dso__load(dso, conf);
+		/* without it lookups are only slower */
+		dso->cache = calloc(1, sizeof(*dso->cache));
+	}
+	if (dso->cache && dso->cache->e[slot].valid && dso->cache->e[slot].offset == offset) {
+		if (vaddr_out)
+			*vaddr_out = dso->cache->e[slot].vaddr;
+		return dso->cache->e[slot].sym;
+	}
 	if (dso->nr_segs) {
 		/*
 		 * The segment with the highest file offset at or below ours: the one holding
@@ -400,9 +426,16 @@ const struct symbol *dso__find_symbol_by_offset(struct dso *dso, const struct sy
 			seg = &dso->segs[i];
 		vaddr = offset - seg->file_off + seg->vaddr;
 	}
+	sym = symbols__find(&dso->symbols, vaddr);
+	if (dso->cache) {
+		dso->cache->e[slot].offset = offset;
+		dso->cache->e[slot].vaddr = vaddr;
+		dso->cache->e[slot].sym = sym;
+		dso->cache->e[slot].valid = true;
+	}
 	if (vaddr_out)
 		*vaddr_out = vaddr;
-	return symbols__find(&dso->symbols, vaddr);
+	return sym;
 }
 
 const char *dso__strerror_load(const struct dso *dso, char *buf, size_t size)

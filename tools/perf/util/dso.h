@@ -45,6 +45,8 @@ struct symbol_conf {
 	bool		ignore_vmlinux;
 };
 
+struct dso_lookup_cache;	/* private to dso.c */
+
 struct dso_segment {
 	u64	file_off;
 	u64	file_size;
@@ -79,6 +81,7 @@ struct dso {
 	struct dso_segment	*segs;		/* PT_LOAD segments, for offset -> vaddr */
 	size_t			nr_segs;
 	bool			is_exec;	/* ET_EXEC: vaddrs are absolute */
+	struct dso_lookup_cache	*cache;		/* recent lookups, owned; NULL until loaded */
 	struct dso		*hash_next;
 };
 

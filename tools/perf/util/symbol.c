@@ -34,11 +34,6 @@ struct symbols_build {
 	u32		root;
 };
 
-struct symbol_range {
-	u64	start;
-	u32	idx;			/* into syms[], NIL: no symbol */
-};
-
 void symbols__init(struct symbols *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -58,7 +53,8 @@ void symbols__exit(struct symbols *s)
 	build__free(s);
 	free(s->syms);
 	free(s->arena);
-	free(s->ranges);
+	free(s->keys);
+	free(s->key_sym);
 	symbols__init(s);
 }
 
@@ -363,9 +359,11 @@ static int symbols__reopen(struct symbols *s)
 	if (!s->build)
 		return -ENOMEM;
 	s->build->root = NIL;
-	free(s->ranges);
-	s->ranges = NULL;
-	s->nr_ranges = 0;
+	free(s->keys);
+	free(s->key_sym);
+	s->keys = NULL;
+	s->key_sym = NULL;
+	s->nr_keys = 0;
 	if (s->alloc) {
 		s->build->nodes = malloc(s->alloc * sizeof(*s->build->nodes));
 		if (!s->build->nodes) {
@@ -596,7 +594,7 @@ static int build_ranges(struct symbols *s, const u32 *new_idx)
 {
 	size_t nb = 0, nr = 0;
 	u64 *pts = malloc((3 * s->nr + 1) * sizeof(*pts));
-	struct symbol_range *r;
+	u32 *hits;
 
 	if (!pts)
 		return -ENOMEM;
@@ -608,11 +606,12 @@ static int build_ranges(struct symbols *s, const u32 *new_idx)
 			pts[nb++] = s->syms[i].start + 1;
 	}
 	qsort(pts, nb, sizeof(*pts), cmp_u64);
-	r = malloc(nb * sizeof(*r));
-	if (!r) {
+	hits = malloc(nb * sizeof(*hits));
+	if (!hits) {
 		free(pts);
 		return -ENOMEM;
 	}
+	/* in place: entry nr is written only after entry i >= nr was read */
 	for (size_t i = 0; i < nb; i++) {
 		u32 hit;
 
@@ -620,13 +619,26 @@ static int build_ranges(struct symbols *s, const u32 *new_idx)
 			continue;
 		hit = tree_search(s, pts[i]);
 		hit = hit == NIL ? NIL : new_idx[hit];
-		if (nr && r[nr - 1].idx == hit)
+		if (nr && hits[nr - 1] == hit)
 			continue;
-		r[nr++] = (struct symbol_range){ .start = pts[i], .idx = hit };
+		pts[nr] = pts[i];
+		hits[nr++] = hit;
 	}
-	free(pts);
-	s->ranges = r;
-	s->nr_ranges = nr;
+	/* give back what merging saved; shrinking cannot fail in a way that matters */
+	s->keys = realloc(pts, nr * sizeof(*pts)) ?: pts;
+	s->key_sym = realloc(hits, nr * sizeof(*hits)) ?: hits;
+	s->nr_keys = nr;
+	return 0;
+}
+
+static int build_keys(struct symbols *s, const struct symbol *syms, size_t nr)
+{
+	s->keys = malloc((nr ? nr : 1) * sizeof(*s->keys));
+	if (!s->keys)
+		return -ENOMEM;
+	for (size_t i = 0; i < nr; i++)
+		s->keys[i] = syms[i].start;
+	s->nr_keys = nr;
 	return 0;
 }
 
@@ -661,7 +673,7 @@ void symbols__seal(struct symbols *s)
 		new_idx[i] = (u32)nr++;
 		len += l;
 	}
-	if (needs_ranges(syms, nr) && build_ranges(s, new_idx))
+	if (needs_ranges(syms, nr) ? build_ranges(s, new_idx) : build_keys(s, syms, nr))
 		goto out_fail;
 	free(new_idx);
 	build__free(s);
@@ -693,36 +705,35 @@ static bool sym_matches(const struct symbol *sym, u64 addr)
 	       (addr < sym->end || (addr == sym->end && addr == sym->start));
 }
 
+/* the last key <= addr, or -1; without branches on the data, which samples make random */
+static long last_key_le(const u64 *keys, size_t nr, u64 addr)
+{
+	const u64 *base = keys;
+	size_t n = nr;
+
+	if (!nr || addr < keys[0])
+		return -1;
+	while (n > 1) {
+		size_t half = n / 2;
+
+		base = base[half] <= addr ? base + half : base;
+		n -= half;
+	}
+	return base - keys;
+}
+
 const struct symbol *symbols__find(const struct symbols *s, u64 addr)
 {
-	size_t lo = 0, hi;
+	long i;
 
 	/* not sealed: names are not valid yet, so rather miss than hand out a NULL name */
 	if (s->build)
 		return NULL;
-	if (s->ranges) {
-		hi = s->nr_ranges;
-		while (hi - lo > 1) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (s->ranges[mid].start <= addr)
-				lo = mid;
-			else
-				hi = mid;
-		}
-		return s->ranges[lo].idx == NIL ? NULL : &s->syms[s->ranges[lo].idx];
-	}
-	/* disjoint symbols: only the last one starting at or before addr can contain it */
-	hi = s->nr;
-	if (!hi || addr < s->syms[0].start)
+	i = last_key_le(s->keys, s->nr_keys, addr);
+	if (i < 0)
 		return NULL;
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->syms[mid].start <= addr)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return sym_matches(&s->syms[lo], addr) ? &s->syms[lo] : NULL;
+	if (s->key_sym)
+		return s->key_sym[i] == NIL ? NULL : &s->syms[s->key_sym[i]];
+	/* disjoint symbols: only the last one starting at or before addr can contain it */
+	return sym_matches(&s->syms[i], addr) ? &s->syms[i] : NULL;
 }

@@ -30,7 +30,6 @@ struct symbol {
 };
 
 struct symbols_build;		/* private to symbol.c: the tree while adding */
-struct symbol_range;		/* private to symbol.c: lookup table for overlaps */
 
 struct symbols {
 	struct symbol		*syms;
@@ -38,8 +37,14 @@ struct symbols {
 	char			*arena;		/* names, NUL-separated */
 	size_t			arena_len, arena_alloc;
 	struct symbols_build	*build;		/* non-NULL between the first add and sealing */
-	struct symbol_range	*ranges;	/* NULL unless symbols overlap */
-	size_t			nr_ranges;
+	/*
+	 * The lookup index, built when sealing: sorted keys, key i covers [keys[i],
+	 * keys[i + 1]). Without overlaps the keys are the symbols' starts and key_sym is
+	 * NULL; with overlaps key_sym[i] is the symbol perf finds there (UINT32_MAX: none).
+	 */
+	u64			*keys;
+	u32			*key_sym;
+	size_t			nr_keys;
 };
 
 void symbols__init(struct symbols *s);

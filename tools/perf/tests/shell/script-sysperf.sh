@@ -33,9 +33,9 @@ check() {
 	verbose "$name: $(grep -c 'cpu-clock\|sched:' "$name.ours") samples agree"
 }
 
-check fp -e cpu-clock -F 2000 -g -- "$PERF" test -w calls 1
-check fpz -e cpu-clock -F 2000 -g -z -- "$PERF" test -w calls 1
-check noglobal -e cpu-clock -F 1000 -- "$PERF" test -w leafloop 1
+check fp -e cpu-clock -F 2000 -g -- "$WORKLOAD_PERF" test -w calls 1
+check fpz -e cpu-clock -F 2000 -g -z -- "$WORKLOAD_PERF" test -w calls 1
+check noglobal -e cpu-clock -F 1000 -- "$WORKLOAD_PERF" test -w leafloop 1
 check tp -e sched:sched_switch -e sched:sched_process_exit -g -- sh -c 'for i in 1 2 3 4 5; do sleep 0.01; done'
-check cpus -e cpu-clock -e task-clock --sample-cpu -F 500 -g -- "$PERF" test -w calls 1
+check cpus -e cpu-clock -e task-clock --sample-cpu -F 500 -g -- "$WORKLOAD_PERF" test -w calls 1
 exit 0
