@@ -623,8 +623,8 @@ DEFINE_SUITE(trace_event_corrupt)
 	} edits[] = {
 		{ NULL, "\027\010D", "\027\010E", "magic" },
 		{ NULL, "header_page", "header_pagX", "header_page" },
-		{ "name: sched_switch", "\tsize:16;", "\tsize:-1;", NULL },
-		{ "name: sched_switch", "<< 1) - 1)", "<< 1) % 0)", "divides by" },
+		{ "name: sched_switch", "\tsize:16;", "\tsize:-1;", "malformed field line" },
+		{ "name: sched_switch", "<< 1) - 1)", "<< 1) % 0)", "by a constant 0" },
 		{ "name: sched_switch", "REC->prev_state", "REC->prev_stata", "not one of its fields" },
 		{ "name: sched_wakeup", "common_type", "common_typo", "common_type" },
 		{ NULL, "name: sched_wakeup", "name:\001sched_wakeup", "not text" },
@@ -637,8 +637,9 @@ DEFINE_SUITE(trace_event_corrupt)
 	} synthetic[] = {
 		{ "d;\toffset:44;", "d;\toffset:99999;", "does not fit" },
 		{ "arr;\toffset:20;\tsize:4;", "arr;\toffset:20;\tsize:3;", "does not fit" },
-		{ "REC->n / REC->d", "REC->n / nope", "divides by" },
-		{ "REC->n / REC->d", "REC->n % 0x0", "divides by" },
+		{ "REC->n / REC->d", "REC->n / (4 / nope)", "by a constant 0" },
+		{ "REC->n / REC->d", "REC->n + 2 % 0x0", "by a constant 0" },
+		{ "REC->n / REC->d", "REC->n / 4 / 2 * 0", "by a constant 0" },
 		{ "__print_array(", "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((__print_array(",
 		  "nests brackets" },
 		{ "REC->n, 4)", "REC->nn, 4)", "not one of its fields" },

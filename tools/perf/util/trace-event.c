@@ -215,53 +215,382 @@ static int cursor__check_text(struct te_cursor *c, const u8 *p, size_t n, const 
 }
 
 /*
- * libtraceevent folds "atom / atom" and "atom % atom" while it parses a print fmt, with no
- * check for a zero divisor (an identifier folds as 0: an enum the kernel did not resolve).
- * Refuse a '/' or '%' operator whose right operand starts with such a token; divisors from
- * the record are checked per sample instead.
+ * The lines of a format before its print fmt, and of header_page: libtraceevent's field
+ * parser reads past a field line cut short ("field:char comm[" at the end of the text), so
+ * each must be whole: "field:DECL; offset:N; size:N;" with an optional "signed:N;".
  */
-static int cursor__check_divisors(struct te_cursor *c, const u8 *p, size_t n)
+static const char *field_line__end(const char *s, const char *end)
 {
-	static const char marker[] = "print fmt:";
-	const u8 *end = p + n, *s;
-	u8 quote = 0;
+	static const char *const keys[] = { "offset:", "size:", "signed:" };
+	int depth = 0;
+	size_t k;
 
-	s = memmem(p, n, marker, sizeof(marker) - 1);
-	if (!s)
-		return 0;
-	for (s += sizeof(marker) - 1; s < end; s++) {
-		const u8 *tok;
-		char num[32];
-		size_t len;
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	if (end - s < 6 || memcmp(s, "field:", 6))
+		return NULL;
+	for (s += 6; s < end && *s != ';' && *s != '\n'; s++) {
+		if (*s == '[')
+			depth++;
+		else if (*s == ']' && --depth < 0)
+			return NULL;
+	}
+	if (s == end || *s != ';' || depth)
+		return NULL;
+	s++;
+	for (k = 0; k < 3; k++) {
+		const char *digits;
 
-		if (quote) {
-			if (*s == '\\')
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if ((size_t)(end - s) < strlen(keys[k]) || memcmp(s, keys[k], strlen(keys[k])))
+			return k == 2 ? s : NULL;	/* old kernels have no "signed:" */
+		s += strlen(keys[k]);
+		while (s < end && *s == ' ')
+			s++;
+		for (digits = s; s < end && isdigit(*s); s++)
+			;
+		if (s == digits || s == end || *s != ';')
+			return NULL;
+		s++;
+	}
+	return s;
+}
+
+/* every line from p to end is empty or a whole field line; returns the offset of a bad one */
+static int cursor__check_field_lines(struct te_cursor *c, const u8 *p, const u8 *end,
+				     const char *what)
+{
+	while (p < end) {
+		const u8 *eol = memchr(p, '\n', end - p);
+		const char *s = (const char *)p, *e = eol ? (const char *)eol : (const char *)end;
+
+		while (s < e && (*s == ' ' || *s == '\t'))
+			s++;
+		if (s < e) {
+			s = field_line__end(s, e);
+			while (s && s < e && (*s == ' ' || *s == '\t'))
 				s++;
-			else if (*s == quote)
-				quote = 0;
-			continue;
+			if (!s || s != e)
+				return cursor__fail(c, p - c->buf, "%s: malformed field line", what);
 		}
-		if (*s == '"' || *s == '\'') {
-			quote = *s;
-			continue;
-		}
-		if (*s != '/' && *s != '%')
-			continue;
-		for (tok = s + 1; tok < end && (*tok == ' ' || *tok == '\t'); tok++)
-			;
-		for (len = 0; tok + len < end && (isalnum(tok[len]) || tok[len] == '_'); len++)
-			;
-		if (!len || (len == 3 && !memcmp(tok, "REC", 3)) ||
-		    (len == 6 && !memcmp(tok, "sizeof", 6)))
-			continue;
-		if (len >= sizeof(num))
-			len = sizeof(num) - 1;
-		memcpy(num, tok, len);
-		num[len] = '\0';
-		if (!strtoull(num, NULL, 0))
-			return cursor__fail(c, s - c->buf, "event format divides by \"%s\", which is 0", num);
+		p = eol ? eol + 1 : end;
 	}
 	return 0;
+}
+
+/*
+ * libtraceevent folds an operator of two constants while it parses a print fmt, and divides
+ * by zero if a "/" or "%" has a constant 0 on its right ("x / 0", "4 / 2 * 0", "1 % FOO"
+ * with FOO an enum the kernel left unresolved, "1 / \"s\""). This walks the print fmt the way
+ * it builds its tree (operators of equal priority group to the right) and refuses such a
+ * division. Divisors read from the record are checked per sample instead.
+ */
+struct pf_parser {
+	const char	*s, *end;
+	const char	*tok;		/* current token */
+	size_t		len;
+	bool		confused;	/* not an expression we know: fall back to a token scan */
+	const char	*bad;		/* the division by a constant zero */
+	int		depth;
+	int		long_size;
+};
+
+struct pf_val {
+	unsigned long long	v;
+	bool			konst;	/* what libtraceevent would fold to one atom */
+};
+
+static void pf__next(struct pf_parser *pp)
+{
+	static const char *const two[] = { "->", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||" };
+	const char *s = pp->tok + pp->len;
+	size_t i;
+
+	while (s < pp->end && isspace(*s))
+		s++;
+	pp->tok = s;
+	pp->len = 0;
+	if (s == pp->end)
+		return;
+	if (*s == '"' || *s == '\'') {
+		const char *q = s + 1;
+
+		while (q < pp->end && *q != *s)
+			q += *q == '\\' ? 2 : 1;
+		pp->len = (q < pp->end ? q + 1 : pp->end) - s;
+		return;
+	}
+	if (isalnum(*s) || *s == '_') {
+		while (s + pp->len < pp->end && (isalnum(s[pp->len]) || s[pp->len] == '_'))
+			pp->len++;
+		return;
+	}
+	for (i = 0; i < sizeof(two) / sizeof(two[0]); i++) {
+		if (pp->end - s >= 2 && !memcmp(s, two[i], 2)) {
+			pp->len = 2;
+			return;
+		}
+	}
+	pp->len = 1;
+}
+
+static bool pf__is(const struct pf_parser *pp, const char *t)
+{
+	return pp->len == strlen(t) && !memcmp(pp->tok, t, pp->len);
+}
+
+/* libtraceevent's operator priorities, 0 for what is not a binary operator */
+static int pf__prio(const struct pf_parser *pp)
+{
+	static const struct { const char *op; int prio; } ops[] = {
+		{ "*", 6 }, { "/", 6 }, { "%", 6 }, { "+", 7 }, { "-", 7 }, { "<<", 8 }, { ">>", 8 },
+		{ "<", 9 }, { ">", 9 }, { "<=", 9 }, { ">=", 9 }, { "==", 10 }, { "!=", 10 },
+		{ "&", 11 }, { "^", 12 }, { "|", 13 }, { "&&", 14 }, { "||", 15 }, { "?", 16 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		if (pf__is(pp, ops[i].op))
+			return ops[i].prio;
+	}
+	return 0;
+}
+
+static struct pf_val pf__expr(struct pf_parser *pp, int max_prio);
+
+/* expressions separated by commas up to the closing token */
+static void pf__list(struct pf_parser *pp, const char *close)
+{
+	while (!pp->confused && pp->len && !pf__is(pp, close)) {
+		pf__expr(pp, 16);
+		if (pf__is(pp, ","))
+			pf__next(pp);
+		else if (!pf__is(pp, close))
+			pp->confused = true;
+	}
+	if (pf__is(pp, close))
+		pf__next(pp);
+	else
+		pp->confused = true;
+}
+
+static unsigned long long pf__sizeof(const char *type, size_t len, int long_size)
+{
+	static const struct { const char *type; int size; } sizes[] = {
+		{ "char", 1 }, { "u8", 1 }, { "s8", 1 }, { "bool", 1 }, { "short", 2 }, { "u16", 2 },
+		{ "s16", 2 }, { "int", 4 }, { "u32", 4 }, { "s32", 4 }, { "unsigned int", 4 },
+		{ "u64", 8 }, { "s64", 8 }, { "long long", 8 }, { "unsigned long long", 8 },
+	};
+	size_t i;
+
+	if ((len == 4 && !memcmp(type, "long", 4)) || (len == 13 && !memcmp(type, "unsigned long", 13)))
+		return long_size;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		if (strlen(sizes[i].type) == len && !memcmp(type, sizes[i].type, len))
+			return sizes[i].size;
+	}
+	return 0;
+}
+
+static struct pf_val pf__primary(struct pf_parser *pp)
+{
+	struct pf_val v = { 0, false };
+	char num[64];
+
+	if (!pp->len || ++pp->depth > TE_MAX_NESTING) {
+		pp->confused = true;
+		return v;
+	}
+	if (pf__is(pp, "-") || pf__is(pp, "+") || pf__is(pp, "!") || pf__is(pp, "~")) {
+		/* libtraceevent does not fold unary operators */
+		pf__next(pp);
+		pf__primary(pp);
+		v.konst = false;
+	} else if (pf__is(pp, "(")) {
+		pf__next(pp);
+		v = pf__expr(pp, 16);
+		if (!pf__is(pp, ")")) {
+			pp->confused = true;
+		} else {
+			pf__next(pp);
+			/* "(type)x" is a cast, never folded */
+			if (pp->len && (isalnum(*pp->tok) || *pp->tok == '_' || *pp->tok == '(' ||
+					*pp->tok == '"')) {
+				pf__primary(pp);
+				v.konst = false;
+			}
+		}
+	} else if (pf__is(pp, "{")) {
+		pf__next(pp);
+		pf__list(pp, "}");
+	} else if (*pp->tok == '"' || *pp->tok == '\'') {
+		/* a string is an atom too, with the value strtoull() gives its text */
+		size_t len = pp->len >= 2 ? pp->len - 2 : 0;
+
+		if (len >= sizeof(num))
+			len = sizeof(num) - 1;
+		memcpy(num, pp->tok + 1, len);
+		num[len] = '\0';
+		v.v = strtoull(num, NULL, 0);
+		v.konst = true;
+		pf__next(pp);
+	} else if (isalnum(*pp->tok) || *pp->tok == '_') {
+		bool is_rec = pf__is(pp, "REC"), is_sizeof = pf__is(pp, "sizeof");
+		size_t len = pp->len < sizeof(num) ? pp->len : sizeof(num) - 1;
+
+		memcpy(num, pp->tok, len);
+		num[len] = '\0';
+		pf__next(pp);
+		if (is_rec && pf__is(pp, "->")) {
+			pf__next(pp);
+			pf__next(pp);
+		} else if (is_sizeof && pf__is(pp, "(")) {
+			const char *type;
+
+			pf__next(pp);
+			type = pp->tok;
+			while (pp->len && !pf__is(pp, ")"))
+				pf__next(pp);
+			v.v = pf__sizeof(type, pp->tok - type - (pp->tok > type && pp->tok[-1] == ' '),
+					 pp->long_size);
+			v.konst = v.v != 0;
+			pf__next(pp);
+		} else if (pf__is(pp, "(")) {
+			pf__next(pp);
+			pf__list(pp, ")");
+		} else {
+			/* a number, or a name libtraceevent reads as 0 */
+			v.v = strtoull(num, NULL, 0);
+			v.konst = true;
+		}
+	} else {
+		pp->confused = true;
+	}
+	/* array index and member access */
+	while (!pp->confused && (pf__is(pp, "[") || pf__is(pp, "->"))) {
+		if (pf__is(pp, "->")) {
+			pf__next(pp);
+			pf__next(pp);
+		} else {
+			pf__next(pp);
+			pf__expr(pp, 16);
+			if (!pf__is(pp, "]"))
+				pp->confused = true;
+			pf__next(pp);
+		}
+		v.konst = false;
+	}
+	pp->depth--;
+	return v;
+}
+
+static struct pf_val pf__expr(struct pf_parser *pp, int max_prio)
+{
+	struct pf_val lhs = pf__primary(pp), rhs;
+	int prio;
+
+	while (!pp->confused && (prio = pf__prio(pp)) && prio <= max_prio) {
+		const char *op = pp->tok;
+
+		pf__next(pp);
+		if (*op == '?') {
+			pf__expr(pp, 16);
+			if (!pf__is(pp, ":")) {
+				pp->confused = true;
+				break;
+			}
+			pf__next(pp);
+			pf__expr(pp, 16);
+			lhs.konst = false;
+			continue;
+		}
+		/* an operator of the same priority goes to the right, as in libtraceevent */
+		rhs = pf__expr(pp, prio);
+		if ((*op == '/' || *op == '%') && lhs.konst && rhs.konst && !rhs.v && !pp->bad)
+			pp->bad = op;
+		if (lhs.konst && rhs.konst) {
+			switch (*op) {
+			case '*': lhs.v *= rhs.v; break;
+			case '/': lhs.v = rhs.v ? lhs.v / rhs.v : 0; break;
+			case '%': lhs.v = rhs.v ? lhs.v % rhs.v : 0; break;
+			case '+': lhs.v += rhs.v; break;
+			case '-': lhs.v -= rhs.v; break;
+			case '<': lhs.v = op[1] == '<' ? lhs.v << (rhs.v & 63) :
+					  op[1] == '=' ? lhs.v <= rhs.v : lhs.v < rhs.v; break;
+			case '>': lhs.v = op[1] == '>' ? lhs.v >> (rhs.v & 63) :
+					  op[1] == '=' ? lhs.v >= rhs.v : lhs.v > rhs.v; break;
+			case '=': lhs.v = lhs.v == rhs.v; break;
+			case '!': lhs.v = lhs.v != rhs.v; break;
+			case '&': lhs.v = op[1] == '&' ? lhs.v && rhs.v : lhs.v & rhs.v; break;
+			case '|': lhs.v = op[1] == '|' ? lhs.v || rhs.v : lhs.v | rhs.v; break;
+			case '^': lhs.v ^= rhs.v; break;
+			default: break;
+			}
+		} else {
+			lhs.konst = false;
+		}
+	}
+	return lhs;
+}
+
+static int cursor__check_print_fmt(struct te_cursor *c, const u8 *fmt, const u8 *end,
+				   int long_size)
+{
+	struct pf_parser pp = { .s = (const char *)fmt, .end = (const char *)end,
+				.tok = (const char *)fmt, .long_size = long_size };
+
+	pf__next(&pp);
+	while (pp.len && !pp.confused && !pp.bad) {
+		pf__expr(&pp, 16);
+		if (pf__is(&pp, ","))
+			pf__next(&pp);
+		else if (pp.len)
+			pp.confused = true;
+	}
+	/*
+	 * Past what we can follow (GNU statement expressions...): refuse any "/" or "%" that a
+	 * constant zero, string or unknown name follows directly.
+	 */
+	while (!pp.bad && pp.len) {
+		const char *op = pp.tok;
+
+		if (pf__is(&pp, "/") || pf__is(&pp, "%")) {
+			pf__next(&pp);
+			if (pp.len && (*pp.tok == '"' || *pp.tok == '\'' ||
+				       ((isalnum(*pp.tok) || *pp.tok == '_') && !pf__is(&pp, "REC") &&
+					!pf__is(&pp, "sizeof") && !strtoull(pp.tok, NULL, 0))))
+				pp.bad = op;
+			continue;
+		}
+		pf__next(&pp);
+	}
+	if (pp.bad)
+		return cursor__fail(c, (const u8 *)pp.bad - c->buf,
+				    "event format: \"%c\" by a constant 0 in the print fmt",
+				    *pp.bad);
+	return 0;
+}
+
+/* what libtraceevent's parser cannot take without reading out of bounds or trapping */
+static int cursor__check_format(struct te_cursor *c, const u8 *p, size_t n, int long_size)
+{
+	static const char fields[] = "\nformat:\n", print[] = "\nprint fmt:";
+	const u8 *end = p + n, *f, *pf;
+
+	if (n < 6 || memcmp(p, "name: ", 6))
+		return cursor__fail(c, p - c->buf, "event format does not start with \"name: \"");
+	f = memmem(p, n, fields, sizeof(fields) - 1);
+	if (!f)
+		return cursor__fail(c, p - c->buf, "event format has no \"format:\" line");
+	f += sizeof(fields) - 1;
+	pf = memmem(f, end - f, print, sizeof(print) - 1);
+	if (cursor__check_field_lines(c, f, pf ? pf + 1 : end, "event format"))
+		return -EINVAL;
+	if (!pf)
+		return 0;
+	pf += sizeof(print) - 1;
+	return cursor__check_print_fmt(c, pf, end, long_size);
 }
 
 static size_t token_len(const u8 *s, const u8 *end)
@@ -391,12 +720,57 @@ static int trace_event__check_event(struct trace_event *te, struct te_cursor *c,
 	return 0;
 }
 
+/*
+ * libtraceevent before 1.8 fails on a tab inside a print fmt string (maple_tree:ma_op has
+ * "%s\tNode"), later ones print it; as "\\t" both print a tab. Returns the text to parse:
+ * p itself when it has no such tab, else a copy the caller frees (NULL: out of memory).
+ */
+static char *format__escape_tabs(const u8 *p, size_t n, const u8 *fmt, size_t *lenp)
+{
+	size_t tabs = 0, i, o;
+	bool quoted = false;
+	char *text;
+
+	for (i = fmt ? fmt - p : n; i < n; i++) {
+		if (p[i] == '"')
+			quoted = !quoted;
+		else if (p[i] == '\\')
+			i++;
+		else if (p[i] == '\t' && quoted)
+			tabs++;
+	}
+	*lenp = n;
+	if (!tabs)
+		return (char *)p;
+	text = malloc(n + tabs);
+	if (!text)
+		return NULL;
+	quoted = false;
+	for (i = o = 0; i < n; i++) {
+		bool in_fmt = fmt && i >= (size_t)(fmt - p);
+
+		if (in_fmt && p[i] == '"') {
+			quoted = !quoted;
+		} else if (in_fmt && p[i] == '\\' && i + 1 < n) {
+			text[o++] = p[i++];
+		} else if (in_fmt && p[i] == '\t' && quoted) {
+			text[o++] = '\\';
+			text[o++] = 't';
+			continue;
+		}
+		text[o++] = p[i];
+	}
+	*lenp = o;
+	return text;
+}
+
 static int trace_event__read_format(struct trace_event *te, struct te_cursor *c, const char *sys)
 {
 	struct tep_event *event = NULL;
 	enum tep_errno tep_ret;
 	const u8 *p, *fmt;
 	size_t n, at;
+	char *text;
 	int ret;
 
 	ret = cursor__section(c, 8, &p, &n, "event format");
@@ -405,7 +779,7 @@ static int trace_event__read_format(struct trace_event *te, struct te_cursor *c,
 	at = p - c->buf;
 	ret = cursor__check_text(c, p, n, "event format");
 	if (!ret)
-		ret = cursor__check_divisors(c, p, n);
+		ret = cursor__check_format(c, p, n, te->long_size);
 	if (ret)
 		return ret;
 	/* the fields alone first, into a scratch handle, to check what the print fmt uses */
@@ -416,8 +790,13 @@ static int trace_event__read_format(struct trace_event *te, struct te_cursor *c,
 	if (ret)
 		return ret;
 	event = NULL;
+	text = format__escape_tabs(p, n, fmt, &n);
+	if (!text)
+		return perf_err__set(c->err, ENOMEM, "out of memory for an event format");
 	/* an unparsable print fmt still loads (it prints "[FAILED TO PARSE]"), as upstream */
-	tep_ret = tep_parse_format(te->tep, &event, (const char *)p, n, sys);
+	tep_ret = tep_parse_format(te->tep, &event, text, n, sys);
+	if (text != (const char *)p)
+		free(text);
 	if (tep_ret || !event) {
 		char why[128] = "unknown error";
 
@@ -439,6 +818,8 @@ static int trace_event__read_header_page(struct trace_event *te, struct te_curso
 		ret = cursor__section(c, 8, &p, &n, "header_page");
 	if (!ret)
 		ret = cursor__check_text(c, p, n, "header_page");
+	if (!ret)
+		ret = cursor__check_field_lines(c, p, p + n, "header_page");
 	if (ret)
 		return ret;
 	text = malloc(n + 1);
