@@ -731,7 +731,7 @@ static char *format__escape_tabs(const u8 *p, size_t n, const u8 *fmt, size_t *l
 	bool quoted = false;
 	char *text;
 
-	for (i = fmt ? fmt - p : n; i < n; i++) {
+	for (i = fmt ? (size_t)(fmt - p) : n; i < n; i++) {
 		if (p[i] == '"')
 			quoted = !quoted;
 		else if (p[i] == '\\')
