@@ -18,6 +18,7 @@ struct cmd_struct {
 };
 
 static const struct cmd_struct commands[] = {
+	{ "report",	cmd_report,	"Read perf.data and display the profile" },
 	{ "script",	cmd_script,	"Read perf.data and display trace output" },
 	{ "test",	cmd_test,	"Runs sanity tests" },
 	{ "version",	cmd_version,	"display the version of perf binary" },

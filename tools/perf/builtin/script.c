@@ -135,45 +135,6 @@ static int script__task(const struct perf_tool *tool, struct perf_session *sessi
 	return script__show_sideband(script, session, event, sample, evattr, (s32)f->pid, (s32)f->tid);
 }
 
-static void print_deferred_record(struct perf_script *script, struct perf_session *session,
-				  const struct perf_event_header *event, struct perf_sample *sample,
-				  struct perf_evattr *evattr)
-{
-	const struct perf_record_callchain_deferred *rec = (const void *)event;
-	struct perf_sample chain = *sample;
-	struct script_output *out = &script->out;
-	struct thread *thread;
-	u64 *ips;
-
-	thread = machine__findnew_thread(&session->machine, (s32)sample->pid, (s32)sample->tid);
-	script_output__fprintf_start(out, session, thread, sample, evattr);
-	fprintf(out->fp, "DEFERRED CALLCHAIN [cookie: %llx]\n", (unsigned long long)rec->cookie);
-	/* the record's ips are user addresses: resolve them behind a user marker */
-	ips = malloc((rec->nr + 1) * sizeof(u64));
-	if (!ips)
-		return;
-	ips[0] = PERF_CONTEXT_USER;
-	memcpy(ips + 1, rec->ips, rec->nr * sizeof(u64));
-	chain.callchain = ips;
-	chain.callchain_nr = rec->nr + 1;
-	chain.deferred_callchain = false;
-	if (!callchain__resolve(&session->machine, thread, &chain, out->max_stack, &out->cursor, &out->err)) {
-		for (size_t i = 0; i < out->cursor.nr; i++) {
-			const struct callchain_frame *fr = &out->cursor.frames[i];
-
-			fprintf(out->fp, "\t%16llx ", (unsigned long long)fr->ip);
-			if (fr->sym)
-				fprintf(out->fp, "%s+0x%llx", fr->sym->name,
-					(unsigned long long)(fr->sym_addr - fr->sym->start));
-			else
-				fputs("[unknown]", out->fp);
-			fprintf(out->fp, " (%s)\n", fr->map && fr->map->dso ? fr->map->dso->long_name : "[unknown]");
-		}
-	}
-	fputc('\n', out->fp);
-	free(ips);
-}
-
 static int script__callchain_deferred(const struct perf_tool *tool, struct perf_session *session,
 				      const struct perf_event_header *event, struct perf_sample *sample,
 				      struct perf_evattr *evattr)
@@ -187,8 +148,8 @@ static int script__callchain_deferred(const struct perf_tool *tool, struct perf_
 		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
 		dump__resolved(session, thread, &al);
 	}
-	print_deferred_record(script, session, event, sample, evattr);
-	return 0;
+	return script_output__deferred_record(&script->out, session, (const void *)event, sample,
+					      evattr);
 }
 
 static int setup_trace_events(struct perf_script *script, struct perf_session *session);
@@ -245,7 +206,7 @@ static void perf_script__init_tool(struct perf_script *script)
 	tool->other = perf_event__process_nop;
 	tool->user_meta = script__user_meta;
 	tool->ordered_events = true;
-	/* -D shows records as they are in the file: nothing is merged */
+	/* upstream merges under -D too: the dump shows the records, the output the result */
 	tool->merge_deferred_callchains = script->merge_callchains;
 }
 

@@ -26,3 +26,4 @@ TEST(trace_event_bad_sample, "Tracepoint raw data that does not fit its format i
 TEST(trace_event_long_size, "Tracing data with 4-byte longs, in either byte order")
 TEST(trace_event_cross_endian, "Tracing data and samples byte-swapped print the same")
 TEST(kaslr, "Kernel symbols of another boot are relocated by the recorded _text")
+TEST(trace_event_tab, "A tab inside a print fmt string prints as a tab")

@@ -678,14 +678,22 @@ DEFINE_SUITE(trace_event_corrupt)
 	if (!parse_fails(env, blob, r.tracing_size, "page size", "page size"))
 		goto out_fail;
 
-	/* the size before the sched_switch format: past the end */
+	/* the size before the sched_switch format: past the end, then inside a field line */
 	memcpy(blob, r.tracing, r.tracing_size);
 	{
-		u8 *fmt = memmem(blob, r.tracing_size, "name: sched_switch", 18);
+		u8 *fmt = memmem(blob, r.tracing_size, "name: sched_switch", 18), *cut;
+		u64 size;
 
 		TEST_ASSERT(env, fmt && fmt - blob >= 8, "no sched_switch format");
 		memset(fmt - 8, 0xff, 8);
 		if (!parse_fails(env, blob, r.tracing_size, "runs past the end", "format size"))
+			goto out_fail;
+		/* libtraceevent reads past "field:char prev_comm[" at the end of a text */
+		cut = memmem(fmt, r.tracing_size - (fmt - blob), "prev_comm[", 10);
+		TEST_ASSERT(env, cut, "no prev_comm in sched_switch");
+		size = cut + 10 - fmt;
+		put_num(fmt - 8, size, 8, blob[10 + vlen]);
+		if (!parse_fails(env, blob, r.tracing_size, "malformed field line", "format cut in a field"))
 			goto out_fail;
 	}
 
@@ -710,6 +718,29 @@ out_fail:
 	free(blob);
 	recording__exit(&r);
 	return TEST_FAIL;
+}
+
+/* maple_tree:ma_op prints "%s\tNode: ..." with a real tab inside the string */
+DEFINE_SUITE(trace_event_tab)
+{
+	struct perf_err err = { "" };
+	struct trace_event *te;
+	struct te_rec r;
+	struct blob b;
+	char text[512];
+	int n;
+
+	synthetic_blob(&b, false, 8, "\"q=%u arr=%s\"", "\"q=%u\tarr=%s\"");
+	TEST_ASSERT(env, !b.failed, "out of memory");
+	te = trace_event__new(b.p, b.len, &err);
+	free(b.p);
+	TEST_ASSERT(env, te, "%s", err.msg);
+	synthetic_record(&r, TE_B_ID, false, 8, 2, 1);
+	n = trace_event__format(te, TE_B_ID, r.v, r.size, 0, text, sizeof(text), &err);
+	trace_event__delete(te);
+	TEST_ASSERT(env, n > 0 && !strncmp(text, "q=2\tarr=", 8), "got %d \"%s\" (%s)", n,
+		    n >= 0 ? text : "", err.msg);
+	return TEST_OK;
 }
 
 /* ---- the other byte order ---- */

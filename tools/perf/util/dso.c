@@ -544,6 +544,7 @@ struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, enum dso_kin
 	dso = dso__new(long_name, kind);
 	if (!dso)
 		return NULL;
+	dso->seq = (u32)dsos->nr;
 	h = name_hash(long_name) % dsos->nr_buckets;
 	dso->hash_next = dsos->buckets[h];
 	dsos->buckets[h] = dso;

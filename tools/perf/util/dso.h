@@ -83,6 +83,7 @@ struct dso {
 	bool			is_exec;	/* ET_EXEC: vaddrs are absolute */
 	struct dso_lookup_cache	*cache;		/* recent lookups, owned; NULL until loaded */
 	struct dso		*hash_next;
+	u32			seq;		/* creation order in its dsos table (0 first) */
 };
 
 /* refcount 1 (the caller's); NULL on allocation failure. long_name is copied. */

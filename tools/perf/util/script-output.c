@@ -414,3 +414,37 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 	sbuf__addc(sb, '\n');
 	return sbuf__flush(sb, out->fp);
 }
+
+/*
+ * --no-merge-callchains: a PERF_RECORD_CALLCHAIN_DEFERRED on its own, as upstream prints it:
+ * "comm tid time: DEFERRED CALLCHAIN [cookie: %llx]" and its user frames.
+ */
+int script_output__deferred_record(struct script_output *out, struct perf_session *session,
+				   const struct perf_record_callchain_deferred *rec,
+				   struct perf_sample *id, struct perf_evattr *ea)
+{
+	struct machine *machine = &session->machine;
+	struct sbuf *sb = &out->sb;
+	struct thread *thread;
+	struct perf_sample chain = *id;
+	u64 *ips;
+	int ret;
+
+	thread = machine__findnew_thread(machine, (s32)id->pid, (s32)id->tid);
+	fprintf_start(out, sb, thread, id, ea);
+	sbuf__printf(sb, "DEFERRED CALLCHAIN [cookie: %llx]\n", (unsigned long long)rec->cookie);
+	/* the record's ips carry no marker: they are user addresses */
+	ips = malloc((rec->nr + 1) * sizeof(u64));
+	if (!ips)
+		return -ENOMEM;
+	ips[0] = PERF_CONTEXT_USER;
+	memcpy(ips + 1, rec->ips, rec->nr * sizeof(u64));
+	chain.callchain = ips;
+	chain.callchain_nr = rec->nr + 1;
+	chain.deferred_callchain = false;
+	print_callchain(out, machine, thread, &chain, SF_IP | SF_SYM | SF_SYMOFFSET | SF_DSO);
+	free(ips);
+	sbuf__addc(sb, '\n');
+	ret = sbuf__flush(sb, out->fp);
+	return ret;
+}

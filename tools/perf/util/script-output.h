@@ -91,6 +91,11 @@ void script_output__exit(struct script_output *out);
 int script_output__sample(struct script_output *out, struct perf_session *session,
 			  struct perf_sample *sample, struct perf_evattr *ea);
 
+/* --no-merge-callchains: a deferred record with its user frames, as upstream prints it */
+int script_output__deferred_record(struct script_output *out, struct perf_session *session,
+				   const struct perf_record_callchain_deferred *rec,
+				   struct perf_sample *id, struct perf_evattr *ea);
+
 /* "comm tid [cpu] time: " prefix for side-band lines (--show-mmap-events etc.) */
 void script_output__fprintf_start(struct script_output *out, struct perf_session *session,
 				  struct thread *thread, const struct perf_sample *sample,

@@ -43,7 +43,7 @@ static const u8 te_magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n',
 
 struct trace_event {
 	struct tep_handle	*tep;
-	struct tep_handle	*fields_tep;	/* while loading: formats without their print fmt */
+	struct tep_handle	*fields_tep;	/* while loading: formats without print fmt */
 	char			*version;
 	bool			file_bigendian;
 	int			long_size;
@@ -784,7 +784,8 @@ static int trace_event__read_format(struct trace_event *te, struct te_cursor *c,
 		return ret;
 	/* the fields alone first, into a scratch handle, to check what the print fmt uses */
 	fmt = memmem(p, n, "print fmt:", 10);
-	tep_ret = tep_parse_format(te->fields_tep, &event, (const char *)p, fmt ? (size_t)(fmt - p) : n, sys);
+	tep_ret = tep_parse_format(te->fields_tep, &event, (const char *)p,
+				   fmt ? (size_t)(fmt - p) : n, sys);
 	if (!tep_ret && event)
 		ret = cursor__check_fields(c, p, n, event);
 	if (ret)
@@ -1109,15 +1110,13 @@ struct tep_handle *trace_event__tep(struct trace_event *te)
 /*
  * One pass over the print args of the record's event, computing numbers the way
  * libtraceevent's evaluator does so that counts, lengths and divisors taken from the data are
- * known before it uses them. Casts to signed types sign-extend in some libtraceevent versions
- * and not in others: the check runs once per behaviour and both must pass.
+ * known before it uses them.
  */
 struct te_sample {
 	struct tep_handle	*tep;
 	struct tep_event	*event;
 	const u8		*data;		/* size bytes + TE_RAW_PAD zeros */
 	u32			size;
-	bool			signed_casts;
 	const char		*bad;		/* what failed */
 	const char		*bad_name;
 };
@@ -1157,11 +1156,16 @@ static struct tep_format_field *sample__field(struct te_sample *s, struct tep_fo
 	return name ? tep_find_any_field(s->event, name) : NULL;
 }
 
-static unsigned long long sample__cast(struct te_sample *s, unsigned long long val,
-				       const char *type, bool pointer)
+/* a cast as libtraceevent applies it: integer types mask to their width, others pass */
+static unsigned long long sample__cast(unsigned long long val, const char *type, bool pointer)
 {
-	size_t len = strlen(type);
-	bool sign = s->signed_casts;
+	static const struct { const char *type; unsigned long long mask; } widths[] = {
+		{ "u8", 0xff }, { "s8", 0xff }, { "char", 0xff }, { "unsigned char", 0xff },
+		{ "u16", 0xffff }, { "s16", 0xffff }, { "short", 0xffff }, { "unsigned short", 0xffff },
+		{ "u32", 0xffffffff }, { "s32", 0xffffffff }, { "int", 0xffffffff },
+		{ "unsigned int", 0xffffffff },
+	};
+	size_t len = strlen(type), i;
 
 	if (!len)
 		return val;
@@ -1173,34 +1177,12 @@ static unsigned long long sample__cast(struct te_sample *s, unsigned long long v
 			return val;
 		memcpy(base, type, len - 2);
 		base[len - 2] = '\0';
-		return sample__cast(s, val, base, false);
+		return sample__cast(val, base, false);
 	}
-	if (type[len - 1] == '*' || !strncmp(type, "struct", 6))
-		return val;
-	if (!strcmp(type, "u8"))
-		return val & 0xff;
-	if (!strcmp(type, "u16"))
-		return val & 0xffff;
-	if (!strcmp(type, "u32"))
-		return val & 0xffffffff;
-	if (!strcmp(type, "u64") || !strcmp(type, "s64"))
-		return val;
-	if (!strcmp(type, "s8"))
-		return (unsigned long long)(signed char)val & 0xff;
-	if (!strcmp(type, "s16"))
-		return (unsigned long long)(short)val & 0xffff;
-	if (!strcmp(type, "s32"))
-		return (unsigned long long)(int)val & 0xffffffff;
-	if (!strncmp(type, "unsigned ", 9)) {
-		sign = false;
-		type += 9;
+	for (i = 0; i < sizeof(widths) / sizeof(widths[0]); i++) {
+		if (!strcmp(type, widths[i].type))
+			return val & widths[i].mask;
 	}
-	if (!strcmp(type, "char"))
-		return sign ? (unsigned long long)(signed char)val : val & 0xff;
-	if (!strcmp(type, "short"))
-		return sign ? (unsigned long long)(short)val : val & 0xffff;
-	if (!strcmp(type, "int"))
-		return sign ? (unsigned long long)(int)val : val & 0xffffffff;
 	return val;
 }
 
@@ -1214,8 +1196,7 @@ static int sample__eval_index(struct te_sample *s, struct tep_print_arg *arg,
 	struct tep_print_arg *larg = arg->op.left, *typearg = NULL;
 	struct tep_format_field *f;
 	unsigned long long index;
-	u64 off, size;
-	u32 doff, dlen;
+	u32 off, size, doff, dlen;
 
 	if (!larg || sample__eval(s, arg->op.right, &index, depth))
 		return -1;
@@ -1227,31 +1208,32 @@ static int sample__eval_index(struct te_sample *s, struct tep_print_arg *arg,
 	if (!larg)
 		return sample__fail(s, "array index without an array", NULL);
 	*val = 0;
+	/* libtraceevent computes the offset in an unsigned int */
 	switch (larg->type) {
 	case TEP_PRINT_DYNAMIC_ARRAY:
 		f = larg->dynarray.field;
 		if (!f || sample__loc(s, f, &doff, &dlen))
 			return -1;
-		off = doff + index;
-		size = f->elementsize ? f->elementsize : (u64)tep_get_long_size(s->tep);
+		off = doff + (u32)index;
+		size = f->elementsize ? f->elementsize : (u32)tep_get_long_size(s->tep);
 		break;
 	case TEP_PRINT_FIELD:
 		f = sample__field(s, larg->field.field, larg->field.name);
 		if (!f)
 			return 0;
 		size = f->elementsize;
-		off = f->offset + index * f->elementsize;
+		off = f->offset + (u32)index * f->elementsize;
 		break;
 	default:
 		/* libtraceevent gives up on these with a warning and a 0 */
 		return 0;
 	}
-	/* out of the record: libtraceevent checks this itself and uses 0 */
-	if (off > s->size || size > s->size - off)
-		return 0;
+	/* some libtraceevent versions check this range, with int arithmetic; not all do */
+	if ((u64)off + size > s->size)
+		return sample__fail(s, "array index outside the record", f->name);
 	*val = tep_read_number(s->tep, s->data + off, size);
 	if (typearg)
-		*val = sample__cast(s, *val, typearg->typecast.type, true);
+		*val = sample__cast(*val, typearg->typecast.type, true);
 	return 0;
 }
 
@@ -1268,11 +1250,13 @@ static int sample__eval_op(struct te_sample *s, struct tep_print_arg *arg, unsig
 	if (!strcmp(op, "?")) {
 		struct tep_print_arg *colon = arg->op.right;
 
-		if (!colon || colon->type != TEP_PRINT_OP || sample__eval(s, arg->op.left, &left, depth))
+		if (!colon || colon->type != TEP_PRINT_OP ||
+		    sample__eval(s, arg->op.left, &left, depth))
 			return sample__fail(s, "?: operator", NULL);
 		return sample__eval(s, left ? colon->op.left : colon->op.right, val, depth);
 	}
-	if (sample__eval(s, arg->op.left, &left, depth) || sample__eval(s, arg->op.right, &right, depth))
+	if (sample__eval(s, arg->op.left, &left, depth) ||
+	    sample__eval(s, arg->op.right, &right, depth))
 		return -1;
 	*val = 0;
 	switch (op[0]) {
@@ -1289,10 +1273,12 @@ static int sample__eval_op(struct te_sample *s, struct tep_print_arg *arg, unsig
 		*val = op[1] ? left && right : left & right;
 		break;
 	case '<':
-		*val = op[1] == '<' ? left << (right & 63) : op[1] == '=' ? left <= right : left < right;
+		*val = op[1] == '<' ? left << (right & 63) :
+		       op[1] == '=' ? left <= right : left < right;
 		break;
 	case '>':
-		*val = op[1] == '>' ? left >> (right & 63) : op[1] == '=' ? left >= right : left > right;
+		*val = op[1] == '>' ? left >> (right & 63) :
+		       op[1] == '=' ? left >= right : left > right;
 		break;
 	case '=':
 		*val = op[1] == '=' && left == right;
@@ -1344,7 +1330,7 @@ static int sample__eval(struct te_sample *s, struct tep_print_arg *arg, unsigned
 	case TEP_PRINT_TYPE:
 		if (!arg->typecast.type || sample__eval(s, arg->typecast.item, val, depth + 1))
 			return sample__fail(s, "type cast", NULL);
-		*val = sample__cast(s, *val, arg->typecast.type, false);
+		*val = sample__cast(*val, arg->typecast.type, false);
 		return 0;
 	case TEP_PRINT_OP:
 		return sample__eval_op(s, arg, val, depth + 1);
@@ -1515,12 +1501,7 @@ static int sample__check(struct te_sample *s)
 	/* an unparsed print fmt prints the fields raw: the checks above cover that */
 	if (s->event->flags & TEP_EVENT_FL_FAILED)
 		return 0;
-	for (i = 0; i < 2; i++) {
-		s->signed_casts = i;
-		if (sample__check_list(s, s->event->print_fmt.args, 0))
-			return -1;
-	}
-	return 0;
+	return sample__check_list(s, s->event->print_fmt.args, 0);
 }
 
 int trace_event__format(struct trace_event *te, u64 config, const void *raw, u32 raw_size,

@@ -18,15 +18,20 @@
  * every number in the blob's own byte order (the endian byte: 1 = big endian).
  *
  * Invariants after trace_event__new() succeeds: every format the blob holds is loaded into a
- * libtraceevent handle, and every field of every event lies inside the first 64 KiB of a
- * record (a dynamic field's location word is 2 or 4 bytes). The blob is untrusted: each read
- * of it is bounds-checked, format text is checked before libtraceevent sees it, and each
- * sample's raw data is checked against its event's format (static fields, dynamic field
- * locations, array counts and divisors in the print fmt) before libtraceevent prints it, so a
- * corrupt blob or sample gives an error instead of an out-of-bounds read.
+ * libtraceevent handle, every event has the same common_type field, and every field of every
+ * event lies inside the first 64 KiB of a record (a dynamic field's location word is 2 or 4
+ * bytes). The blob is untrusted: each read of it is bounds-checked; format text is checked
+ * before libtraceevent parses it (text only, whole field lines, bounded nesting, no
+ * REC->field that is not a field, no "/" or "%" by a constant 0: each of those makes
+ * libtraceevent crash); each sample's raw data is checked against its event's format (static
+ * fields, dynamic field locations, array indexes and counts, divisors) before libtraceevent
+ * prints it. A corrupt blob or sample gives an error, not an out-of-bounds read or a trap.
  *
- * Like upstream perf, no libtraceevent plugins are loaded (upstream 7.2 as shipped loads
- * none either), so every event prints through its own print fmt.
+ * The text is libtraceevent's, printed as upstream perf script prints it: no plugins (the
+ * reference upstream 7.2 has none installed), the print fmt of the event. libtraceevent 1.7
+ * differs from the 1.9 the reference links in a few print fmts: sizeof() and %c are not
+ * understood (dma:*, tcp:tcp_hash_* print "[FAILED TO PARSE]" or ">c<"), and a tab inside a
+ * print fmt string, which 1.7 cannot parse, is handed to it as "\t".
  *
  * A struct trace_event is not thread-safe (it keeps one output and one scratch buffer).
  */

@@ -1,0 +1,978 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hist.c - perf report's histogram: aggregation by sort keys, children accumulation, output
+ * order, column widths and the stdio table.
+ *
+ * Comparisons follow upstream's sort functions one for one, including their argument order
+ * (most compare right against left) and where a missing dso or symbol sorts: the entry
+ * order, and the order of ties, is part of the byte-exact output.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dso.h"
+#include "hist.h"
+#include "machine.h"
+#include "symbol.h"
+#include "thread.h"
+
+/* ---- interned strings ---- */
+
+struct strset_entry {
+	struct strset_entry	*next;
+	u64			hash;
+	char			str[];
+};
+
+struct strset {
+	struct strset_entry	**buckets;
+	size_t			nr_buckets, nr;
+};
+
+static u64 hash_bytes(u64 h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+static u64 hash_str(u64 h, const char *s)
+{
+	return s ? hash_bytes(h, s, strlen(s) + 1) : h * 0x9e3779b97f4a7c15ULL;
+}
+
+static u64 hash_u64(u64 h, u64 v)
+{
+	return hash_bytes(h, &v, sizeof(v));
+}
+
+static struct strset *strset__new(void)
+{
+	struct strset *set = calloc(1, sizeof(*set));
+
+	if (!set)
+		return NULL;
+	set->nr_buckets = 64;
+	set->buckets = calloc(set->nr_buckets, sizeof(*set->buckets));
+	if (!set->buckets) {
+		free(set);
+		return NULL;
+	}
+	return set;
+}
+
+static void strset__delete(struct strset *set)
+{
+	if (!set)
+		return;
+	for (size_t i = 0; i < set->nr_buckets; i++) {
+		struct strset_entry *e = set->buckets[i], *next;
+
+		for (; e; e = next) {
+			next = e->next;
+			free(e);
+		}
+	}
+	free(set->buckets);
+	free(set);
+}
+
+static void strset__grow(struct strset *set)
+{
+	size_t n = set->nr_buckets * 2;
+	struct strset_entry **b = calloc(n, sizeof(*b));
+
+	if (!b)
+		return;	/* longer chains, still correct */
+	for (size_t i = 0; i < set->nr_buckets; i++) {
+		struct strset_entry *e = set->buckets[i], *next;
+
+		for (; e; e = next) {
+			next = e->next;
+			e->next = b[e->hash & (n - 1)];
+			b[e->hash & (n - 1)] = e;
+		}
+	}
+	free(set->buckets);
+	set->buckets = b;
+	set->nr_buckets = n;
+}
+
+/* the set's copy of s (equal strings share one), NULL on allocation failure */
+static const char *strset__intern(struct strset *set, const char *s)
+{
+	u64 h = hash_str(0xcbf29ce484222325ULL, s);
+	size_t len = strlen(s);
+	struct strset_entry *e;
+
+	for (e = set->buckets[h & (set->nr_buckets - 1)]; e; e = e->next)
+		if (e->hash == h && !strcmp(e->str, s))
+			return e->str;
+	e = malloc(sizeof(*e) + len + 1);
+	if (!e)
+		return NULL;
+	e->hash = h;
+	memcpy(e->str, s, len + 1);
+	e->next = set->buckets[h & (set->nr_buckets - 1)];
+	set->buckets[h & (set->nr_buckets - 1)] = e;
+	if (++set->nr > set->nr_buckets)
+		strset__grow(set);
+	return e->str;
+}
+
+/* ---- options ---- */
+
+struct sort_dim {
+	const char	*name;
+	int		key;		/* enum sort_key, -1: known upstream, not here */
+};
+
+/* upstream's sort dimensions in its order: a --sort token picks the first it prefixes */
+static const struct sort_dim sort_dims[] = {
+	{ "pid", SORT_KEY_PID }, { "comm", SORT_KEY_COMM }, { "dso", SORT_KEY_DSO },
+	{ "symbol", SORT_KEY_SYM }, { "parent", -1 }, { "cpu", SORT_KEY_CPU },
+	{ "socket", -1 }, { "srcline", -1 }, { "srcfile", -1 }, { "local_weight", -1 },
+	{ "weight", -1 }, { "transaction", -1 }, { "trace", SORT_KEY_TRACE },
+	{ "symbol_size", -1 }, { "dso_size", -1 }, { "cgroup", -1 }, { "cgroup_id", -1 },
+	{ "ipc_null", SORT_KEY_IPC_NULL }, { "time", -1 }, { "code_page_size", -1 },
+	{ "local_ins_lat", -1 }, { "ins_lat", -1 }, { "local_p_stage_cyc", -1 },
+	{ "p_stage_cyc", -1 }, { "addr", -1 }, { "local_retire_lat", -1 },
+	{ "retire_lat", -1 }, { "simd", -1 }, { "type", -1 }, { "typeoff", -1 },
+	{ "symoff", -1 },
+};
+
+struct col_dim {
+	const char	*name;
+	int		col;		/* enum hist_column, -1: not here */
+};
+
+static const struct col_dim col_dims[] = {
+	{ "overhead", HIST_COL_OVERHEAD }, { "overhead_sys", -1 }, { "overhead_us", -1 },
+	{ "overhead_guest_sys", -1 }, { "overhead_guest_us", -1 },
+	{ "overhead_children", HIST_COL_OVERHEAD_ACC }, { "sample", HIST_COL_SAMPLES },
+	{ "period", HIST_COL_PERIOD },
+};
+
+static bool token_prefixes(const char *tok, const char *name)
+{
+	return !strncasecmp(tok, name, strlen(tok));
+}
+
+static bool field_eq(struct hist_field a, struct hist_field b)
+{
+	return a.is_key == b.is_key && a.id == b.id;
+}
+
+static bool fields_have(const struct hist_field *f, unsigned int nr, struct hist_field x)
+{
+	for (unsigned int i = 0; i < nr; i++)
+		if (field_eq(f[i], x))
+			return true;
+	return false;
+}
+
+static int fields_add(struct hist_field *f, unsigned int *nr, struct hist_field x, bool dedup,
+		      struct perf_err *err)
+{
+	if (dedup && fields_have(f, *nr, x))
+		return 0;
+	if (*nr == HIST_MAX_FIELDS)
+		return perf_err__set(err, EINVAL, "too many sort keys or fields");
+	f[(*nr)++] = x;
+	return 0;
+}
+
+/* a --sort or --fields token: sort dimensions first for --sort, columns first for -F */
+static int parse_token(const char *tok, bool cols_first, struct hist_field *out,
+		       const char *what, struct perf_err *err)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		if ((pass == 0) == cols_first) {
+			for (size_t i = 0; i < sizeof(col_dims) / sizeof(col_dims[0]); i++) {
+				if (!token_prefixes(tok, col_dims[i].name))
+					continue;
+				if (col_dims[i].col < 0)
+					return perf_err__set(err, EINVAL, "%s key '%s' is not supported",
+							     what, col_dims[i].name);
+				*out = (struct hist_field){ .is_key = false, .id = col_dims[i].col };
+				return 0;
+			}
+		} else {
+			for (size_t i = 0; i < sizeof(sort_dims) / sizeof(sort_dims[0]); i++) {
+				if (!token_prefixes(tok, sort_dims[i].name))
+					continue;
+				if (sort_dims[i].key < 0)
+					return perf_err__set(err, EINVAL, "%s key '%s' is not supported",
+							     what, sort_dims[i].name);
+				*out = (struct hist_field){ .is_key = true, .id = sort_dims[i].key };
+				return 0;
+			}
+		}
+	}
+	return perf_err__set(err, EINVAL, "Invalid %s key: `%s'", what, tok);
+}
+
+static int parse_list(const char *list, bool cols_first, struct hist_field *f, unsigned int *nr,
+		      const char *what, struct perf_err *err)
+{
+	char *copy = strdup(list), *tok, *save = NULL;
+	int ret = 0;
+
+	if (!copy)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	for (tok = strtok_r(copy, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+		struct hist_field x;
+
+		ret = parse_token(tok, cols_first, &x, what, err);
+		if (ret)
+			break;
+		/* upstream takes each sort dimension once */
+		ret = fields_add(f, nr, x, !cols_first, err);
+		if (ret)
+			break;
+	}
+	free(copy);
+	return ret;
+}
+
+int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *field_order,
+		     bool all_tracepoints, bool show_nr_samples, bool show_total_period,
+		     struct perf_err *err)
+{
+	const char *dflt = all_tracepoints ? "trace" : "comm,dso,symbol";
+	bool strict_fields = field_order && field_order[0] != '+';
+	char keys[1024];
+	int ret;
+
+	o->nr_sort = o->nr_out = 0;
+	keys[0] = '\0';
+	if (sort_order && sort_order[0] == '+')
+		snprintf(keys, sizeof(keys), "%s,%s", dflt, sort_order + 1);
+	else if (sort_order)
+		snprintf(keys, sizeof(keys), "%s", sort_order);
+	else if (!strict_fields)
+		snprintf(keys, sizeof(keys), "%s", dflt);
+
+	if (keys[0]) {
+		/* the period columns lead the sort unless -F says otherwise (a substring test) */
+		if (!strict_fields) {
+			char tmp[sizeof(keys)];
+
+			if (!strstr(keys, "overhead")) {
+				snprintf(tmp, sizeof(tmp), "overhead,%s", keys);
+				snprintf(keys, sizeof(keys), "%s", tmp);
+			}
+			if (o->children && !strstr(keys, "overhead_children")) {
+				snprintf(tmp, sizeof(tmp), "overhead_children,%s", keys);
+				snprintf(keys, sizeof(keys), "%s", tmp);
+			}
+		}
+		ret = parse_list(keys, false, o->sort, &o->nr_sort, "--sort", err);
+		if (ret)
+			return ret;
+	}
+
+	if (!strict_fields) {
+		if (o->children)
+			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD_ACC };
+		o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD };
+		if (show_nr_samples)
+			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_SAMPLES };
+		if (show_total_period)
+			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_PERIOD };
+	}
+	if (field_order) {
+		const char *list = strict_fields ? field_order : field_order + 1;
+
+		if (!*list)
+			return perf_err__set(err, EINVAL, "Invalid --fields key: `+'");
+		ret = parse_list(list, true, o->out, &o->nr_out, "--fields", err);
+		if (ret)
+			return ret;
+	}
+	/* sort keys become columns, columns become (last) sort steps */
+	for (unsigned int i = 0; i < o->nr_sort; i++) {
+		ret = fields_add(o->out, &o->nr_out, o->sort[i], true, err);
+		if (ret)
+			return ret;
+	}
+	for (unsigned int i = 0; i < o->nr_out; i++) {
+		ret = fields_add(o->sort, &o->nr_sort, o->out[i], true, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* ---- entries ---- */
+
+struct hist_key {
+	const char		*comm;		/* interned */
+	s32			pid, tid, cpu;
+	struct dso		*dso;
+	const struct symbol	*sym;
+	u64			ip;
+	const char		*trace;		/* interned, NULL for other events */
+	char			level;
+};
+
+struct hist_entry {
+	struct hist_key		key;
+	struct hist_entry	*hash_next;
+	u64			hash;
+	struct rbnode		rb_in, rb_out;
+	const char		*thread_comm;	/* the thread's last comm, set for output */
+	u64			period, nr_events;		/* own samples */
+	u64			period_acc, nr_events_acc;	/* own and callees' samples */
+	bool			has_callchain;
+	struct chain_root	callchain;
+};
+
+static const char *dso__name(const struct dso *dso)
+{
+	return dso ? dso->short_name : NULL;
+}
+
+static u64 key_hash(const struct hists *hists, const struct hist_key *k)
+{
+	const struct hist_opts *o = hists->opts;
+	u64 h = 0xcbf29ce484222325ULL;
+
+	for (unsigned int i = 0; i < o->nr_sort; i++) {
+		if (!o->sort[i].is_key)
+			continue;
+		switch (o->sort[i].id) {
+		case SORT_KEY_PID:
+			h = hash_u64(h, (u64)(u32)k->tid);
+			break;
+		case SORT_KEY_COMM:
+			h = hash_u64(h, (u64)(uintptr_t)k->comm);
+			break;
+		case SORT_KEY_DSO:
+			h = hash_str(h, dso__name(k->dso));
+			break;
+		case SORT_KEY_SYM:
+		case SORT_KEY_IPC_NULL:
+			if (k->sym)
+				h = hash_u64(hash_u64(h, k->sym->start), k->sym->end);
+			else
+				h = hash_u64(h, k->ip);
+			break;
+		case SORT_KEY_CPU:
+			h = hash_u64(h, (u64)(u32)k->cpu);
+			break;
+		case SORT_KEY_TRACE:
+			h = hash_u64(h, (u64)(uintptr_t)k->trace);
+			break;
+		default:
+			break;
+		}
+	}
+	return h;
+}
+
+/* upstream's cmp_null: a missing one sorts first */
+static int cmp_null(const void *l, const void *r)
+{
+	if (!l && !r)
+		return 0;
+	return !l ? -1 : 1;
+}
+
+static int sign64(s64 v)
+{
+	return v < 0 ? -1 : v > 0;
+}
+
+static int dso_cmp(const struct hist_key *l, const struct hist_key *r)
+{
+	/* upstream passes (right, left) and tests them the other way round for NULL */
+	if (!l->dso || !r->dso)
+		return cmp_null(l->dso, r->dso);
+	return strcmp(dso__name(r->dso), dso__name(l->dso));
+}
+
+static int sym_cmp(const struct hist_key *l, const struct hist_key *r)
+{
+	const struct symbol *sl = l->sym, *sr = r->sym;
+	int ret;
+
+	if (!sl && !sr)
+		return sign64((s64)(r->ip - l->ip));
+	ret = dso_cmp(l, r);
+	if (ret)
+		return ret;
+	if (!sl || !sr)
+		return cmp_null(sl, sr);
+	if (sl == sr)
+		return 0;
+	if (sl->start != sr->start)
+		return sign64((s64)(sr->start - sl->start));
+	return sign64((s64)(sr->end - sl->end));
+}
+
+static int sym_sort(const struct hist_key *l, const struct hist_key *r)
+{
+	if (!l->sym || !r->sym)
+		return cmp_null(l->sym, r->sym);
+	return strcmp(r->sym->name, l->sym->name);
+}
+
+static int str_cmp_r(const char *l, const char *r)
+{
+	if (!l || !r)
+		return 0;	/* not a tracepoint: upstream compares nothing */
+	return strcmp(r, l);
+}
+
+/* upstream's se_cmp (sort == false) or se_sort (sort == true) of one key */
+static int key_cmp(int key, const struct hist_key *l, const struct hist_key *r, bool sort)
+{
+	switch (key) {
+	case SORT_KEY_PID:
+		return sign64((s64)r->tid - (s64)l->tid);
+	case SORT_KEY_COMM:
+		return strcmp(r->comm, l->comm);
+	case SORT_KEY_DSO:
+		return dso_cmp(l, r);
+	case SORT_KEY_SYM:
+		return sort ? sym_sort(l, r) : sym_cmp(l, r);
+	case SORT_KEY_IPC_NULL:
+		return sym_cmp(l, r);
+	case SORT_KEY_CPU:
+		return sign64((s64)r->cpu - (s64)l->cpu);
+	case SORT_KEY_TRACE:
+		return str_cmp_r(l->trace, r->trace);
+	default:
+		return 0;
+	}
+}
+
+/* hist_entry__cmp: the identity of an entry (and the collapse order) */
+static int hists__key_cmp(const struct hists *hists, const struct hist_key *l,
+			  const struct hist_key *r)
+{
+	const struct hist_opts *o = hists->opts;
+
+	for (unsigned int i = 0; i < o->nr_sort; i++) {
+		int ret;
+
+		if (!o->sort[i].is_key)
+			continue;
+		ret = key_cmp(o->sort[i].id, l, r, false);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int field_cmp(u64 a, u64 b)
+{
+	return a > b ? 1 : a < b ? -1 : 0;
+}
+
+/*
+ * hist_entry__sort: the output order. Equal accumulated periods put the caller first when
+ * both come from one thread (the deeper callchain), as upstream does.
+ */
+static int hists__entry_sort(const struct hists *hists, const struct hist_entry *a,
+			     const struct hist_entry *b)
+{
+	const struct hist_opts *o = hists->opts;
+
+	for (unsigned int i = 0; i < o->nr_sort; i++) {
+		int ret = 0;
+
+		if (o->sort[i].is_key) {
+			ret = key_cmp(o->sort[i].id, &a->key, &b->key, true);
+		} else {
+			switch (o->sort[i].id) {
+			case HIST_COL_OVERHEAD_ACC:
+				if (!o->children)
+					break;
+				ret = field_cmp(a->period_acc, b->period_acc);
+				if (ret || a->key.tid != b->key.tid || a->key.pid != b->key.pid ||
+				    !a->has_callchain || !o->use_callchain)
+					break;
+				ret = (int)b->callchain.max_depth - (int)a->callchain.max_depth;
+				if (o->chain.order == ORDER_CALLER)
+					ret = -ret;
+				break;
+			case HIST_COL_OVERHEAD:
+			case HIST_COL_PERIOD:
+				ret = field_cmp(a->period, b->period);
+				break;
+			case HIST_COL_SAMPLES:
+				ret = field_cmp(a->nr_events, b->nr_events);
+				break;
+			default:
+				break;
+			}
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+struct hists *hists__new(const struct hist_opts *opts)
+{
+	struct hists *hists = calloc(1, sizeof(*hists));
+
+	if (!hists)
+		return NULL;
+	hists->opts = opts;
+	hists->nr_buckets = 1024;
+	hists->buckets = calloc(hists->nr_buckets, sizeof(*hists->buckets));
+	hists->strings = strset__new();
+	if (!hists->buckets || !hists->strings) {
+		hists__delete(hists);
+		return NULL;
+	}
+	return hists;
+}
+
+void hists__delete(struct hists *hists)
+{
+	if (!hists)
+		return;
+	for (size_t i = 0; hists->buckets && i < hists->nr_buckets; i++) {
+		struct hist_entry *he = hists->buckets[i], *next;
+
+		for (; he; he = next) {
+			next = he->hash_next;
+			chain_root__exit(&he->callchain);
+			free(he);
+		}
+	}
+	free(hists->buckets);
+	free(hists->cache);
+	strset__delete(hists->strings);
+	free(hists);
+}
+
+static void hists__grow(struct hists *hists)
+{
+	size_t n = hists->nr_buckets * 2;
+	struct hist_entry **b = calloc(n, sizeof(*b));
+
+	if (!b)
+		return;	/* longer chains, still correct */
+	for (size_t i = 0; i < hists->nr_buckets; i++) {
+		struct hist_entry *he = hists->buckets[i], *next;
+
+		for (; he; he = next) {
+			next = he->hash_next;
+			he->hash_next = b[he->hash & (n - 1)];
+			b[he->hash & (n - 1)] = he;
+		}
+	}
+	free(hists->buckets);
+	hists->buckets = b;
+	hists->nr_buckets = n;
+}
+
+/*
+ * The entry for key, created when new: with the sample's period as its own (self) or only
+ * accumulated (a caller in children mode). The walk order is upstream's entries_in tree,
+ * where an entry goes left of every existing one it compares below.
+ */
+static struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *key,
+					 u64 period, bool self, bool has_callchain)
+{
+	u64 h = key_hash(hists, key);
+	struct hist_entry *he;
+	struct rbnode **link, *parent = NULL;
+
+	for (he = hists->buckets[h & (hists->nr_buckets - 1)]; he; he = he->hash_next) {
+		if (he->hash == h && !hists__key_cmp(hists, &he->key, key))
+			goto found;
+	}
+	he = calloc(1, sizeof(*he));
+	if (!he)
+		return NULL;
+	he->key = *key;
+	he->hash = h;
+	he->has_callchain = has_callchain;
+	chain_root__init(&he->callchain);
+	he->hash_next = hists->buckets[h & (hists->nr_buckets - 1)];
+	hists->buckets[h & (hists->nr_buckets - 1)] = he;
+	link = &hists->entries_in.node;
+	while (*link) {
+		struct hist_entry *it = rbtree__entry(*link, struct hist_entry, rb_in);
+
+		parent = *link;
+		link = hists__key_cmp(hists, &it->key, key) < 0 ? &parent->left : &parent->right;
+	}
+	rbtree__insert(&hists->entries_in, &he->rb_in, parent, link);
+	if (++hists->nr_entries > hists->nr_buckets)
+		hists__grow(hists);
+found:
+	if (self) {
+		he->period += period;
+		he->nr_events++;
+	}
+	he->period_acc += period;
+	he->nr_events_acc++;
+	return he;
+}
+
+static int hists__grow_cache(struct hists *hists, size_t n)
+{
+	struct hist_entry **c;
+
+	if (n <= hists->cache_alloc)
+		return 0;
+	c = realloc(hists->cache, n * sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	hists->cache = c;
+	hists->cache_alloc = n;
+	return 0;
+}
+
+int hists__add_sample(struct hists *hists, const struct hist_sample *s)
+{
+	const struct hist_opts *o = hists->opts;
+	bool chains = o->use_callchain && s->has_callchain;
+	struct hist_key key = {
+		.pid = s->pid, .tid = s->tid, .cpu = s->cpu, .dso = s->dso, .sym = s->sym,
+		.ip = s->ip, .level = s->level,
+	};
+	struct hist_entry *he;
+	size_t nr_cached = 0;
+	int ret;
+
+	key.comm = strset__intern(hists->strings, s->comm);
+	if (!key.comm)
+		return -ENOMEM;
+	if (s->trace) {
+		key.trace = strset__intern(hists->strings, s->trace);
+		if (!key.trace)
+			return -ENOMEM;
+	}
+	if (s->has_callchain)
+		hists->has_callchain = true;
+	he = hists__findnew(hists, &key, s->period, true, s->has_callchain);
+	if (!he)
+		return -ENOMEM;
+	hists->nr_samples++;
+	hists->total_period += s->period;
+	if (o->use_callchain)
+		hists->callchain_period += s->period;
+	if (chains) {
+		ret = chain_root__append(&he->callchain, s->frames, s->nr_frames, s->period);
+		if (ret)
+			return ret;
+	}
+	if (!o->children)
+		return 0;
+
+	/*
+	 * Every function on the callchain gets the period as accumulated, once per sample
+	 * however often it recurs, with the part of the chain from it on as its callchain.
+	 */
+	ret = hists__grow_cache(hists, s->nr_frames + 1);
+	if (ret)
+		return ret;
+	hists->cache[nr_cached++] = he;
+	for (u32 i = 0; i < s->nr_frames; i++) {
+		const struct chain_frame *f = &s->frames[i];
+		bool dup = false;
+
+		key.dso = f->dso;
+		key.sym = f->sym;
+		key.ip = f->ip;
+		/* upstream leaves the level of an unmapped frame as the previous one had it */
+		if (f->sym || f->dso)
+			key.level = '.';
+		for (size_t j = 0; j < nr_cached && !dup; j++)
+			dup = !hists__key_cmp(hists, &hists->cache[j]->key, &key);
+		if (dup)
+			continue;
+		he = hists__findnew(hists, &key, s->period, false, s->has_callchain);
+		if (!he)
+			return -ENOMEM;
+		hists->cache[nr_cached++] = he;
+		if (chains) {
+			ret = chain_root__append(&he->callchain, f, s->nr_frames - i, s->period);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* ---- output ---- */
+
+static const char *const key_headers[SORT_KEY__NR] = {
+	[SORT_KEY_PID]		= "    Pid:Command",
+	[SORT_KEY_COMM]		= "Command",
+	[SORT_KEY_DSO]		= "Shared Object",
+	[SORT_KEY_SYM]		= "Symbol",
+	[SORT_KEY_CPU]		= "CPU",
+	[SORT_KEY_TRACE]	= "Trace output",
+	[SORT_KEY_IPC_NULL]	= "IPC   [IPC Coverage]",
+};
+
+static void hists__new_col_len(struct hists *hists, enum sort_key key, size_t len)
+{
+	if (len > hists->col_len[key])
+		hists->col_len[key] = (u16)(len > 0xffff ? 0xffff : len);
+}
+
+/*
+ * The length upstream sizes the symbol column by. A module symbol from kallsyms is named
+ * "name\t[module]" there and cut at the tab after its length was taken, so the column is
+ * as wide as if the module name were still printed.
+ */
+static size_t symbol_name_len(const struct symbol *sym, const struct dso *dso)
+{
+	size_t len = strlen(sym->name);
+
+	if (dso && dso->kind == DSO_KIND_KMODULE && dso->long_name[0] == '[')
+		len += 1 + strlen(dso->long_name);
+	return len;
+}
+
+/* hists__calc_col_len: widths from every entry, as upstream sizes them */
+static void hists__calc_col_len(struct hists *hists, const struct hist_entry *he)
+{
+	/* an unresolved symbol prints as "[x] 0x" + 16 hex digits */
+	const size_t unresolved = 16;
+	size_t len;
+
+	if (he->key.sym) {
+		hists__new_col_len(hists, SORT_KEY_SYM, symbol_name_len(he->key.sym, he->key.dso) + 4);
+	} else {
+		hists__new_col_len(hists, SORT_KEY_SYM, unresolved + 4 + 2);
+		if (hists->col_len[SORT_KEY_DSO] < unresolved && !hists->opts->field_sep)
+			hists->col_len[SORT_KEY_DSO] = unresolved;
+	}
+	len = strlen(he->thread_comm);
+	if (len > hists->col_len[SORT_KEY_COMM]) {
+		hists->col_len[SORT_KEY_COMM] = (u16)len;
+		hists->col_len[SORT_KEY_PID] = (u16)(len + 8);
+	}
+	if (he->key.dso)
+		hists__new_col_len(hists, SORT_KEY_DSO, strlen(dso__name(he->key.dso)));
+	hists__new_col_len(hists, SORT_KEY_CPU, 3);
+	if (he->key.trace)
+		hists__new_col_len(hists, SORT_KEY_TRACE, strlen(he->key.trace));
+}
+
+int hists__output_resort(struct hists *hists, struct machine *machine)
+{
+	const struct hist_opts *o = hists->opts;
+	u64 min_hit = (u64)((double)hists->callchain_period * (o->chain.min_percent / 100.0));
+
+	hists->entries.node = NULL;
+	hists->total_period = 0;
+	memset(hists->col_len, 0, sizeof(hists->col_len));
+	for (struct rbnode *n = rbtree__first(&hists->entries_in); n; n = rbtree__next(n)) {
+		struct hist_entry *he = rbtree__entry(n, struct hist_entry, rb_in);
+		struct thread *t = machine ? machine__find_thread(machine, he->key.tid) : NULL;
+		struct rbnode **link = &hists->entries.node, *parent = NULL;
+
+		he->thread_comm = he->key.comm;
+		if (t && t->nr_comms) {
+			he->thread_comm = strset__intern(hists->strings, thread__comm_str(t, 0));
+			if (!he->thread_comm)
+				return -ENOMEM;
+		}
+		if (o->use_callchain)
+			chain_root__sort(&he->callchain, &o->chain, min_hit);
+		while (*link) {
+			struct hist_entry *it = rbtree__entry(*link, struct hist_entry, rb_out);
+
+			parent = *link;
+			link = hists__entry_sort(hists, he, it) > 0 ? &parent->left : &parent->right;
+		}
+		rbtree__insert(&hists->entries, &he->rb_out, parent, link);
+		hists->total_period += he->period;
+		hists__calc_col_len(hists, he);
+	}
+	return 0;
+}
+
+static const char *col_name(const struct hists *hists, int col)
+{
+	switch (col) {
+	case HIST_COL_OVERHEAD_ACC:	return "Children";
+	case HIST_COL_OVERHEAD:		return hists->opts->children ? "Self" : "Overhead";
+	case HIST_COL_SAMPLES:		return "Samples";
+	case HIST_COL_PERIOD:		return "Period";
+	default:			return "";
+	}
+}
+
+static size_t field_width(const struct hists *hists, struct hist_field f)
+{
+	size_t len;
+
+	if (f.is_key)
+		return hists->col_len[f.id];
+	len = f.id == HIST_COL_SAMPLES || f.id == HIST_COL_PERIOD ? 12 : 8;
+	if (len < strlen(col_name(hists, f.id)))
+		len = strlen(col_name(hists, f.id));
+	return len;
+}
+
+static void print_header(struct hists *hists, struct sbuf *sb)
+{
+	const struct hist_opts *o = hists->opts;
+	const char *sep = o->field_sep;
+
+	sbuf__adds(sb, "# ");
+	for (unsigned int i = 0; i < o->nr_out; i++) {
+		struct hist_field f = o->out[i];
+		int w = (int)field_width(hists, f);
+
+		if (i)
+			sbuf__adds(sb, sep ? sep : "  ");
+		if (f.is_key)
+			sbuf__printf(sb, "%-*.*s", w, w, key_headers[f.id]);
+		else
+			sbuf__printf(sb, "%*s", w, col_name(hists, f.id));
+	}
+	sbuf__addc(sb, '\n');
+	if (sep)
+		return;
+	sbuf__adds(sb, "# ");
+	for (unsigned int i = 0; i < o->nr_out; i++) {
+		size_t w = field_width(hists, o->out[i]);
+
+		if (i)
+			sbuf__adds(sb, "  ");
+		for (size_t j = 0; j < w; j++)
+			sbuf__addc(sb, '.');
+	}
+	sbuf__adds(sb, "\n#\n");
+}
+
+static void print_percent(struct hists *hists, struct sbuf *sb, u64 val, int w)
+{
+	double percent = hists->total_period ? 100.0 * (double)val / (double)hists->total_period : 0.0;
+
+	sbuf__printf(sb, " %*.2f%%", w, percent);
+}
+
+/* one key's text, upstream's se_snprintf; returns how many bytes it added */
+static size_t print_key(struct hists *hists, struct sbuf *sb, const struct hist_entry *he,
+			int key, int w)
+{
+	size_t start = sb->len;
+
+	switch (key) {
+	case SORT_KEY_PID: {
+		int cw = (w < 7 ? 7 : w) - 8;
+
+		sbuf__printf(sb, "%7d:%-*.*s", he->key.tid, cw, cw < 0 ? 0 : cw, he->thread_comm);
+		break;
+	}
+	case SORT_KEY_COMM:
+		sbuf__printf(sb, "%-*.*s", w, w, he->key.comm);
+		break;
+	case SORT_KEY_DSO:
+		sbuf__printf(sb, "%-*.*s", w, w, he->key.dso ? dso__name(he->key.dso) : "[unknown]");
+		break;
+	case SORT_KEY_SYM:
+		sbuf__printf(sb, "[%c] ", he->key.level);
+		if (he->key.sym)
+			sbuf__printf(sb, "%.*s", w - 4 < 0 ? 0 : w - 4, he->key.sym->name);
+		else
+			sbuf__printf(sb, "%-#.*llx", 16, (unsigned long long)he->key.ip);
+		break;
+	case SORT_KEY_CPU:
+		sbuf__printf(sb, "%*.*d", w, w, he->key.cpu);
+		break;
+	case SORT_KEY_TRACE:
+		sbuf__printf(sb, "%-.*s", w, he->key.trace ? he->key.trace : "N/A");
+		break;
+	case SORT_KEY_IPC_NULL:
+		sbuf__printf(sb, "%-*s", w, "-      -");
+		break;
+	default:
+		break;
+	}
+	(void)hists;
+	return sb->len - start;
+}
+
+static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_entry *he)
+{
+	const struct hist_opts *o = hists->opts;
+	const char *sep = o->field_sep;
+
+	for (unsigned int i = 0; i < o->nr_out; i++) {
+		struct hist_field f = o->out[i];
+		int w = (int)field_width(hists, f);
+		size_t n;
+
+		if (!sep || i)
+			sbuf__adds(sb, sep ? sep : "  ");
+		if (f.is_key) {
+			n = print_key(hists, sb, he, f.id, w);
+			/* columns but the last are padded to their width */
+			if (i + 1 < o->nr_out && n < (size_t)w)
+				sbuf__printf(sb, "%-*s", (int)((size_t)w - n), " ");
+			continue;
+		}
+		switch (f.id) {
+		case HIST_COL_OVERHEAD_ACC:
+			print_percent(hists, sb, he->period_acc, sep ? 1 : w - 2);
+			break;
+		case HIST_COL_OVERHEAD:
+			print_percent(hists, sb, he->period, sep ? 1 : w - 2);
+			break;
+		case HIST_COL_SAMPLES:
+			sbuf__printf(sb, " %*llu", sep ? 1 : w - 1, (unsigned long long)he->nr_events);
+			break;
+		case HIST_COL_PERIOD:
+			sbuf__printf(sb, " %*llu", sep ? 1 : w - 1, (unsigned long long)he->period);
+			break;
+		default:
+			break;
+		}
+	}
+	sbuf__addc(sb, '\n');
+}
+
+int hists__fprintf(struct hists *hists, FILE *fp)
+{
+	const struct hist_opts *o = hists->opts;
+	struct sbuf sb;
+	int ret = 0;
+
+	sbuf__init(&sb);
+	/* a column is never narrower than its header */
+	for (unsigned int i = 0; i < o->nr_out; i++)
+		if (o->out[i].is_key)
+			hists__new_col_len(hists, o->out[i].id, strlen(key_headers[o->out[i].id]));
+	if (o->show_header)
+		print_header(hists, &sb);
+	for (struct rbnode *n = rbtree__first(&hists->entries); n; n = rbtree__next(n)) {
+		const struct hist_entry *he = rbtree__entry(n, struct hist_entry, rb_out);
+		u64 period = o->children ? he->period_acc : he->period;
+		float percent = hists->total_period ?
+				(float)((double)period * 100.0 / (double)hists->total_period) : 0;
+
+		if (percent < (float)o->min_percent)
+			continue;
+		print_entry(hists, &sb, he);
+		if (o->use_callchain && o->chain.mode != CHAIN_NONE)
+			chain_root__print(&he->callchain, &o->chain, &sb, hists->total_period,
+					  period, o->skip_first_frame, o->field_sep);
+		if (sb.len > (1 << 16)) {
+			ret = sbuf__flush(&sb, fp);
+			if (ret)
+				break;
+		}
+	}
+	if (!ret)
+		ret = sbuf__flush(&sb, fp);
+	sbuf__exit(&sb);
+	return ret;
+}

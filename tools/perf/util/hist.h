@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hist.h - perf report's histogram of one event: samples aggregated into entries by the
+ * sort keys (comm, dso, symbol by default), with self and accumulated ("children") periods
+ * and the merged callchains of each entry, then ordered and printed as upstream perf 7.2's
+ * `perf report --stdio` prints them.
+ *
+ * Life cycle: hists__new() -> hists__add_sample() per sample -> hists__output_resort() ->
+ * hists__fprintf(). Entries are found by hash; the order they are walked in for output is
+ * the order of upstream's red-black trees (see report-callchain.h for why that matters).
+ *
+ * Ownership: struct hists owns its entries, their callchain trees, and copies of every comm
+ * and trace string. It borrows dsos and symbols from the session's machine, which must
+ * outlive it (dsos are never freed before the machine is). The options are borrowed too.
+ */
+#ifndef PERF_UTIL_HIST_H
+#define PERF_UTIL_HIST_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <perf/abi.h>
+#include <perf/error.h>
+#include "report-callchain.h"
+#include "sbuf.h"
+
+struct dso;
+struct symbol;
+struct machine;
+
+/* sort keys, by their --sort names */
+enum sort_key {
+	SORT_KEY_PID,		/* "pid": tid:comm */
+	SORT_KEY_COMM,		/* "comm" */
+	SORT_KEY_DSO,		/* "dso" */
+	SORT_KEY_SYM,		/* "sym", "symbol" */
+	SORT_KEY_CPU,		/* "cpu" */
+	SORT_KEY_TRACE,		/* "trace": a tracepoint's formatted fields */
+	SORT_KEY_IPC_NULL,	/* upstream adds it behind "symbol" when there is no LBR data */
+	SORT_KEY__NR,
+};
+
+/* the period columns, by their -F names */
+enum hist_column {
+	HIST_COL_OVERHEAD_ACC,	/* "Children" */
+	HIST_COL_OVERHEAD,	/* "Overhead", "Self" in children mode */
+	HIST_COL_SAMPLES,	/* -n */
+	HIST_COL_PERIOD,	/* --show-total-period */
+	HIST_COL__NR,
+};
+
+#define HIST_MAX_FIELDS	16
+
+/* one output column or sort step: a period column or a sort key */
+struct hist_field {
+	bool		is_key;
+	int		id;		/* enum sort_key or enum hist_column */
+};
+
+struct hist_opts {
+	struct hist_field	sort[HIST_MAX_FIELDS];	/* order of output, then tie breaks */
+	unsigned int		nr_sort;
+	struct hist_field	out[HIST_MAX_FIELDS];	/* columns, left to right */
+	unsigned int		nr_out;
+	bool			children;	/* accumulate callers (--children) */
+	bool			use_callchain;	/* keep and print callchains */
+	struct chain_params	chain;
+	bool			skip_first_frame;	/* sort order starts with "sym" */
+	bool			verbose;	/* long dso names */
+	bool			hide_unresolved;	/* -U */
+	double			min_percent;	/* --percent-limit */
+	const char		*field_sep;	/* -t, NULL for aligned columns */
+	bool			show_header;	/* the column header lines */
+};
+
+/*
+ * Build the columns and sort steps from --sort / --fields strings as upstream does (the
+ * period columns first unless --fields is given, sort keys appended to the columns and
+ * columns to the sort steps). sort_order NULL: the default for the session's events (trace
+ * when every event is a tracepoint). 0 or -EINVAL with err naming the unknown key.
+ */
+int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *field_order,
+		     bool all_tracepoints, bool show_nr_samples, bool show_total_period,
+		     struct perf_err *err);
+
+/* what one sample contributes; the frames are in the order the callchain is shown */
+struct hist_sample {
+	const char		*comm;		/* comm of the thread (copied if new) */
+	s32			pid, tid;
+	s32			cpu;
+	struct dso		*dso;		/* NULL: no map covers the ip */
+	const struct symbol	*sym;
+	u64			ip;		/* map-relative address of the sample */
+	char			level;		/* '.', 'k', ... */
+	const char		*trace;		/* the trace text of a tracepoint sample, or NULL */
+	u64			period;
+	const struct chain_frame *frames;	/* callchain, NULL/0 when none */
+	u32			nr_frames;
+	bool			has_callchain;	/* the event records callchains */
+};
+
+struct hist_entry;
+
+struct hists {
+	const struct hist_opts	*opts;
+	struct hist_entry	**buckets;
+	size_t			nr_buckets;
+	size_t			nr_entries;
+	struct rbroot		entries_in;	/* collapse order: the order entries are walked */
+	struct rbroot		entries;	/* output order */
+	struct hist_entry	**cache;	/* children mode: entries a sample already fed */
+	size_t			cache_alloc;
+	struct strset		*strings;	/* comm and trace texts */
+	u64			nr_samples;
+	u64			total_period;
+	u64			callchain_period;	/* min threshold base of the graph */
+	bool			has_callchain;	/* some sample had PERF_SAMPLE_CALLCHAIN */
+	u16			col_len[SORT_KEY__NR];
+};
+
+struct hists *hists__new(const struct hist_opts *opts);
+void hists__delete(struct hists *hists);
+
+/* 0 or -ENOMEM */
+int hists__add_sample(struct hists *hists, const struct hist_sample *s);
+
+/*
+ * Sort entries for output, prune and sort their callchains and size the columns. machine
+ * gives the threads' final comms (upstream sizes the comm column by them). 0 or -ENOMEM.
+ */
+int hists__output_resort(struct hists *hists, struct machine *machine);
+
+/* the column header, entries and callchains as upstream's stdio output; -EIO/-ENOMEM */
+int hists__fprintf(struct hists *hists, FILE *fp);
+
+#endif
