@@ -230,6 +230,22 @@ static const char *const script_usage[] = {
 	NULL
 };
 
+/* %pS and function fields of tracepoints name kernel addresses through our kallsyms */
+static char *script__resolve_kernel_addr(void *priv, unsigned long long *addrp, char **modp)
+{
+	struct perf_session *session = priv;
+	struct machine *machine = &session->machine;
+	struct addr_location al;
+
+	machine__resolve(machine, NULL, PERF_RECORD_MISC_KERNEL, *addrp, &al);
+	if (!al.sym)
+		return NULL;
+	*modp = al.map->dso->kind == DSO_KIND_KMODULE ? al.map->dso->long_name : NULL;
+	/* back from the kallsyms address space to the recorded one */
+	*addrp = al.sym->start - (al.sym_addr - al.addr);
+	return (char *)al.sym->name;
+}
+
 static int setup_trace_events(struct perf_script *script, struct perf_session *session)
 {
 	const struct perf_env *env = perf_data__env(session->data);
@@ -237,8 +253,14 @@ static int setup_trace_events(struct perf_script *script, struct perf_session *s
 
 	if (!env->tracing_data)
 		return 0;
-	if (!script->out.tevent)
+	if (!script->out.tevent) {
 		script->out.tevent = trace_event__new(env->tracing_data, env->tracing_data_size, &err);
+		if (script->out.tevent &&
+		    trace_event__set_resolver(script->out.tevent, script__resolve_kernel_addr, session)) {
+			fprintf(stderr, "perf script: out of memory\n");
+			return -ENOMEM;
+		}
+	}
 	if (!script->out.tevent) {
 		fprintf(stderr, "perf script: %s: tracing data: %s\n", perf_data__name(session->data), err.msg);
 		return -EINVAL;
