@@ -350,3 +350,28 @@ void perf_evattr__init_positions(struct perf_evattr *ea)
 		size += 8;
 	ea->id_hdr_size = perf_attr__has(&ea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL) ? (u16)size : 0;
 }
+
+int perf_evattr__parse_time(const struct perf_evattr *ea, const struct perf_event_header *h,
+			    bool swapped, u64 *time)
+{
+	u64 type = ea->attr.sample_type;
+	size_t off;
+
+	if (!(type & PERF_SAMPLE_TIME))
+		return -ENOENT;
+	if (h->type == PERF_RECORD_SAMPLE) {
+		off = sizeof(*h) + 8 * (!!(type & PERF_SAMPLE_IDENTIFIER) + !!(type & PERF_SAMPLE_IP) +
+					!!(type & PERF_SAMPLE_TID));
+	} else {
+		if (!perf_attr__has(&ea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL) ||
+		    h->size < sizeof(*h) + ea->id_hdr_size)
+			return -ENOENT;
+		off = h->size - ea->id_hdr_size + 8 * !!(type & PERF_SAMPLE_TID);
+	}
+	if (off + 8 > h->size)
+		return -ENOENT;
+	memcpy(time, (const u8 *)h + off, 8);
+	if (swapped)
+		*time = bswap_64(*time);
+	return 0;
+}

@@ -100,7 +100,7 @@ static struct perf_report *report_of(const struct perf_tool *tool)
  */
 static u32 dso_order(const struct dso *dso)
 {
-	return dso ? dso->seq + 1 : 0;
+	return dso ? (!strcmp(dso->long_name, "[netfs]") ? 1 : 2 + dso->seq) : 0;
 }
 
 static char cpumode_level(u16 cpumode)
@@ -328,7 +328,7 @@ static int report__user_meta(const struct perf_tool *tool, struct perf_session *
 		return report__setup_trace_events(rep, session);
 	case PERF_RECORD_HEADER_ATTR:
 	case PERF_RECORD_HEADER_FEATURE:
-		if (rep->show_header || rep->show_info)
+		if (rep->show_header || rep->header_only || rep->show_info)
 			dump__feature_event(session, event, stdout, rep->show_info);
 		break;
 	default:
@@ -544,7 +544,7 @@ static void report__print_stats(struct perf_report *rep, FILE *fp)
 	const struct session_stats *st = &rep->session->stats;
 	u64 total = st->nr_events[0];
 
-	fprintf(fp, "Aggregated stats:\n");
+	fprintf(fp, "\nAggregated stats:\n");
 	for (u32 i = 0; i < PERF_RECORD_HEADER_MAX; i++) {
 		const char *name = i ? perf_record_type__name(i) : "TOTAL";
 
@@ -587,7 +587,7 @@ static int report__print_hists(struct perf_report *rep)
 	}
 	if (!nr_entries) {
 		fflush(stdout);
-		fprintf(stderr, "The %s data has no samples!\n", perf_data__name(session->data));
+		fprintf(stderr, "Error:\nThe %s data has no samples!\n", perf_data__name(session->data));
 		return 0;
 	}
 	if (!rep->quiet)
@@ -679,7 +679,7 @@ static int report__setup(struct perf_report *rep)
 	ret = hist_opts__setup(&rep->hopts, sort_order, rep->field_order, all_tp,
 			       rep->show_nr_samples, rep->show_total_period, &rep->err);
 	if (ret) {
-		fprintf(stderr, "  Error: %s\n", rep->err.msg);
+		fprintf(stderr, "Error:\n%s\n", rep->err.msg);
 		return ret;
 	}
 	return report__setup_trace_events(rep, session);
@@ -795,6 +795,11 @@ int cmd_report(int argc, const char **argv)
 	sopts.dump_fp = stdout;
 	sopts.verbose = rep.verbose;
 	sopts.deferred_max_mem = (size_t)rep.deferred_max_mb << 20;
+	/* records upstream's report leaves to perf's default handler, which -D marks */
+	sopts.dump_unhandled[PERF_RECORD_CALLCHAIN_DEFERRED / 64] |=
+		1ULL << (PERF_RECORD_CALLCHAIN_DEFERRED % 64);
+	sopts.dump_unhandled[PERF_RECORD_THREAD_MAP / 64] |= 1ULL << (PERF_RECORD_THREAD_MAP % 64);
+	sopts.dump_unhandled[PERF_RECORD_CPU_MAP / 64] |= 1ULL << (PERF_RECORD_CPU_MAP % 64);
 	rep.session = perf_session__new(&sopts, &rep.tool, &err);
 	if (!rep.session) {
 		fprintf(stderr, "perf report: %s\n", err.msg);

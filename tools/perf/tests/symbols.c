@@ -255,7 +255,19 @@ DEFINE_SUITE(dsos_table)
 	TEST_ASSERT(env, dso__find_symbol_by_offset(kept, NULL, 0, NULL) == NULL, "no file");
 	dso__put(kept);
 	d = dso__new("[kernel.kallsyms]", DSO_KIND_KERNEL);
-	TEST_ASSERT(env, d && dso__load(d, NULL) == 0 && d->symbols.nr == 0, "kernel load");
+	TEST_ASSERT(env, d && dso__load(d, NULL) == 0 && d->symbols.nr == 0 && !d->loaded,
+		    "dso__load must leave kernel dsos to kallsyms");
+	/* kernel dsos are searched by address, whatever kallsyms put there since */
+	{
+		u64 addr = 0;
+
+		TEST_ASSERT(env, !dso__find_symbol_by_offset(d, NULL, 0xffffffff81000010, &addr) &&
+			    addr == 0xffffffff81000010, "kernel lookup before kallsyms");
+		symbols__add(&d->symbols, 0xffffffff81000000, 0, "_text", STB_GLOBAL, STT_FUNC);
+		symbols__finish(&d->symbols);
+		TEST_ASSERT(env, sym_is(dso__find_symbol_by_offset(d, NULL, 0xffffffff81000010, &addr),
+					"_text"), "kernel lookup after kallsyms");
+	}
 	dso__put(d);
 	d = dso__new("//anon", DSO_KIND_ANON);
 	TEST_ASSERT(env, d && dso__load(d, NULL) == 0, "anon load");
@@ -606,6 +618,90 @@ static int corrupt_copy(const char *from, const char *to, size_t keep, size_t pa
 	return err;
 }
 
+/* the file offset of section name's header and the header itself; independent of libelf */
+static int find_shdr(const char *path, const char *name, long *off, Elf64_Shdr *out)
+{
+	Elf64_Ehdr eh;
+	Elf64_Shdr strs;
+	char secname[64];
+	FILE *f = fopen(path, "r");
+	int ret = -ENOENT;
+
+	if (!f)
+		return -errno;
+	if (fread(&eh, sizeof(eh), 1, f) != 1 || fseek(f, (long)(eh.e_shoff + (u64)eh.e_shstrndx *
+							     eh.e_shentsize), SEEK_SET) ||
+	    fread(&strs, sizeof(strs), 1, f) != 1)
+		goto out;
+	for (unsigned int i = 0; i < eh.e_shnum; i++) {
+		long at = (long)(eh.e_shoff + (u64)i * eh.e_shentsize);
+		Elf64_Shdr sh;
+
+		if (fseek(f, at, SEEK_SET) || fread(&sh, sizeof(sh), 1, f) != 1 ||
+		    fseek(f, (long)(strs.sh_offset + sh.sh_name), SEEK_SET) ||
+		    !fgets(secname, sizeof(secname), f))
+			break;
+		if (!strcmp(secname, name)) {
+			*off = at;
+			*out = sh;
+			ret = 0;
+			break;
+		}
+	}
+out:
+	fclose(f);
+	return ret;
+}
+
+static int patch_file(const char *path, long off, const void *bytes, size_t len)
+{
+	FILE *f = fopen(path, "r+");
+	int ret = 0;
+
+	if (!f)
+		return -errno;
+	if (fseek(f, off, SEEK_SET) || fwrite(bytes, 1, len, f) != len)
+		ret = -EIO;
+	if (fclose(f))
+		ret = -EIO;
+	return ret;
+}
+
+/*
+ * Damage inside sections libelf accepts, so that our own parsing meets it. where: the
+ * section header's field at that offset, or (in_data) the section's bytes at that offset;
+ * SYM_FROM_END + x: byte x of the section's last symbol.
+ */
+#define SYM_FROM_END	(1UL << 30)
+
+static const struct {
+	const char	*what;
+	const char	*section;
+	bool		in_data;
+	size_t		where;
+	u64		value;
+	size_t		len;
+	bool		loads;		/* symbols still load (the damage is in optional parts) */
+} sec_damage[] = {
+	{ ".symtab entry size 0", ".symtab", false, offsetof(Elf64_Shdr, sh_entsize), 0, 8, false },
+	{ ".symtab linked to .text", ".symtab", false, offsetof(Elf64_Shdr, sh_link), 15, 4, false },
+	{ ".symtab past the end", ".symtab", false, offsetof(Elf64_Shdr, sh_size), 1ULL << 40, 8, false },
+	{ ".symtab data offset past the end", ".symtab", false, offsetof(Elf64_Shdr, sh_offset),
+	  1ULL << 40, 8, false },
+	/* the last symbol (a global function in any gcc output): name or section out of bounds */
+	{ "symbol name out of bounds", ".symtab", true, SYM_FROM_END + offsetof(Elf64_Sym, st_name),
+	  0x7fffffff, 4, false },
+	{ "symbol section out of bounds", ".symtab", true, SYM_FROM_END + offsetof(Elf64_Sym, st_shndx),
+	  0xfeee, 2, false },
+	{ ".rela.plt linked nowhere", ".rela.plt", false, offsetof(Elf64_Shdr, sh_link), 9999, 4, true },
+	{ ".rela.plt entry size 0", ".rela.plt", false, offsetof(Elf64_Shdr, sh_entsize), 0, 8, true },
+	{ ".rela.plt huge", ".rela.plt", false, offsetof(Elf64_Shdr, sh_size), 1ULL << 40, 8, true },
+	{ ".plt entry size odd", ".plt", false, offsetof(Elf64_Shdr, sh_entsize), 3, 8, true },
+	{ "build id note name size huge", ".note.gnu.build-id", true, 0, 0xfffffff0, 4, true },
+	{ "build id note desc size huge", ".note.gnu.build-id", true, 4, 0xfffffff0, 4, true },
+	{ ".dynsym entry size 0", ".dynsym", false, offsetof(Elf64_Shdr, sh_entsize), 0, 8, false },
+};
+
 DEFINE_SUITE(symbols_malformed)
 {
 	struct build b;
@@ -684,6 +780,41 @@ DEFINE_SUITE(symbols_malformed)
 			TEST_ASSERT(env, dso->load_errno != 0 && dso->symbols.nr == 0,
 				    "%s: load_errno %d, %zu symbols", cases[i].what, dso->load_errno,
 				    dso->symbols.nr);
+		dso__put(dso);
+	}
+
+	for (size_t i = 0; i < sizeof(sec_damage) / sizeof(sec_damage[0]); i++) {
+		struct symbol_conf conf = { .symfs = b.fs };
+		Elf64_Shdr sh;
+		struct dso *dso;
+		char name[64];
+		long shoff, where;
+
+		snprintf(name, sizeof(name), "/bin/dmg%zu", i);
+		snprintf(to, sizeof(to), "%s%s", b.fs, name);
+		TEST_ASSERT(env, !corrupt_copy(from, to, size, 0, NULL, 0), "copy");
+		TEST_ASSERT(env, !find_shdr(to, sec_damage[i].section, &shoff, &sh), "no %s in %s",
+			    sec_damage[i].section, to);
+		where = (long)sec_damage[i].where;
+		if (sec_damage[i].where >= SYM_FROM_END)
+			where += (long)sh.sh_size - (long)sizeof(Elf64_Sym) - (long)SYM_FROM_END;
+		where += sec_damage[i].in_data ? (long)sh.sh_offset : shoff;
+		TEST_ASSERT(env, !patch_file(to, where, &sec_damage[i].value, sec_damage[i].len),
+			    "patch");
+		dso = dso__new(name, DSO_KIND_USER);
+		TEST_ASSERT(env, dso, "dso__new");
+		for (u64 off = 0; off < size; off += 7)
+			dso__find_symbol_by_offset(dso, &conf, off, NULL);
+		if (env->verbose) {
+			char buf[128];
+
+			fprintf(stderr, "%s: load_errno %d (%s), %zu symbols\n", sec_damage[i].what,
+				dso->load_errno, dso__strerror_load(dso, buf, sizeof(buf)),
+				dso->symbols.nr);
+		}
+		TEST_ASSERT(env, sec_damage[i].loads ? dso->load_errno == 0 && dso->symbols.nr > 0 :
+			    dso->load_errno != 0 && dso->symbols.nr == 0, "%s: load_errno %d, %zu symbols",
+			    sec_damage[i].what, dso->load_errno, dso->symbols.nr);
 		dso__put(dso);
 	}
 

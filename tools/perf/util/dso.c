@@ -368,14 +368,14 @@ int dso__load(struct dso *dso, const struct symbol_conf *conf)
 	const char *symfs = conf && conf->symfs ? conf->symfs : "";
 	int err;
 
+	/* kallsyms belongs to the machine, which also sets ->loaded for these */
+	if (dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE)
+		return 0;
 	if (dso->loaded)
 		return -dso->load_errno;
 	dso->loaded = true;
 
 	switch (dso->kind) {
-	case DSO_KIND_KERNEL:
-	case DSO_KIND_KMODULE:
-		return 0;
 	case DSO_KIND_ANON:
 		return 0;
 	case DSO_KIND_VDSO:
@@ -404,6 +404,12 @@ const struct symbol *dso__find_symbol_by_offset(struct dso *dso, const struct sy
 	u64 vaddr = offset;
 	size_t slot = (size_t)((offset >> 2) ^ (offset >> 12)) % LOOKUP_CACHE_SIZE;
 
+	/* kernel symbols come and go with kallsyms and KSYMBOL events: never cached */
+	if (dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE) {
+		if (vaddr_out)
+			*vaddr_out = offset;
+		return symbols__find(&dso->symbols, offset);
+	}
 	if (!dso->loaded) {
 		dso__load(dso, conf);
 		/* without it lookups are only slower */

@@ -519,6 +519,15 @@ static void dump__kernel_body(FILE *fp, struct perf_session *session,
 	}
 }
 
+/* the command has no handler of its own for this type (session_opts.dump_unhandled) */
+static void dump__unhandled(FILE *fp, const struct perf_session *session, u32 type)
+{
+	const u64 *mask = session->opts.dump_unhandled;
+
+	if (type < 128 && (mask[type / 64] >> (type % 64)) & 1)
+		fprintf(fp, ": unhandled!\n");
+}
+
 void dump__event_line(FILE *fp, struct perf_session *session, const struct perf_event_header *event,
 		      const struct perf_sample *sample, struct perf_evattr *evattr)
 {
@@ -564,6 +573,7 @@ void dump__event(struct perf_session *session, const struct perf_event_header *e
 		return;
 	}
 	dump__kernel_body(fp, session, event, sample, evattr);
+	dump__unhandled(fp, session, event->type);
 }
 
 /* ", type = 1 (...), ..." of a HEADER_ATTR record: no newline, as perf */
@@ -959,6 +969,7 @@ void dump__record(struct perf_session *session, const struct perf_data_record *r
 		nr_attrs--;
 	dump__prefix(fp, session, h, rec->file_offset, &zero, nr_attrs, true);
 	dump__user_body(fp, session, h);
+	dump__unhandled(fp, session, h->type);
 }
 
 void dump__resolved(struct perf_session *session, const struct thread *thread,

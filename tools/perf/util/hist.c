@@ -129,18 +129,19 @@ struct sort_dim {
 	int		key;		/* enum sort_key, -1: known upstream, not here */
 };
 
-/* upstream's sort dimensions in its order: a --sort token picks the first it prefixes */
+/* upstream 7.2's sort dimensions in its order: a --sort token picks the first it prefixes */
 static const struct sort_dim sort_dims[] = {
-	{ "pid", SORT_KEY_PID }, { "comm", SORT_KEY_COMM }, { "dso", SORT_KEY_DSO },
-	{ "symbol", SORT_KEY_SYM }, { "parent", -1 }, { "cpu", SORT_KEY_CPU },
-	{ "socket", -1 }, { "srcline", -1 }, { "srcfile", -1 }, { "local_weight", -1 },
-	{ "weight", -1 }, { "transaction", -1 }, { "trace", SORT_KEY_TRACE },
-	{ "symbol_size", -1 }, { "dso_size", -1 }, { "cgroup", -1 }, { "cgroup_id", -1 },
-	{ "ipc_null", SORT_KEY_IPC_NULL }, { "time", -1 }, { "code_page_size", -1 },
-	{ "local_ins_lat", -1 }, { "ins_lat", -1 }, { "local_p_stage_cyc", -1 },
-	{ "p_stage_cyc", -1 }, { "addr", -1 }, { "local_retire_lat", -1 },
-	{ "retire_lat", -1 }, { "simd", -1 }, { "type", -1 }, { "typeoff", -1 },
-	{ "symoff", -1 },
+	{ "pid", SORT_KEY_PID }, { "comm", SORT_KEY_COMM }, { "comm_nodigit", -1 },
+	{ "dso", SORT_KEY_DSO }, { "symbol", SORT_KEY_SYM }, { "parent", -1 },
+	{ "cpu", SORT_KEY_CPU }, { "socket", -1 }, { "srcline", -1 }, { "srcfile", -1 },
+	{ "local_weight", -1 }, { "weight", -1 }, { "transaction", -1 },
+	{ "trace", SORT_KEY_TRACE }, { "symbol_size", -1 }, { "dso_size", -1 }, { "cgroup", -1 },
+	{ "cgroup_id", -1 }, { "ipc_null", SORT_KEY_IPC_NULL }, { "time", -1 },
+	{ "code_page_size", -1 }, { "local_ins_lat", -1 }, { "ins_lat", -1 },
+	{ "local_p_stage_cyc", -1 }, { "p_stage_cyc", -1 }, { "addr", -1 },
+	{ "local_retire_lat", -1 }, { "retire_lat", -1 }, { "simd", -1 }, { "type", -1 },
+	{ "typeoff", -1 }, { "symoff", -1 }, { "typecln", -1 }, { "parallelism", -1 },
+	{ "tgid", -1 },
 };
 
 struct col_dim {
@@ -149,10 +150,11 @@ struct col_dim {
 };
 
 static const struct col_dim col_dims[] = {
-	{ "overhead", HIST_COL_OVERHEAD }, { "overhead_sys", -1 }, { "overhead_us", -1 },
-	{ "overhead_guest_sys", -1 }, { "overhead_guest_us", -1 },
-	{ "overhead_children", HIST_COL_OVERHEAD_ACC }, { "sample", HIST_COL_SAMPLES },
-	{ "period", HIST_COL_PERIOD },
+	{ "overhead", HIST_COL_OVERHEAD }, { "latency", -1 }, { "overhead_sys", -1 },
+	{ "overhead_us", -1 }, { "overhead_guest_sys", -1 }, { "overhead_guest_us", -1 },
+	{ "overhead_children", HIST_COL_OVERHEAD_ACC }, { "latency_children", -1 },
+	{ "sample", HIST_COL_SAMPLES }, { "period", HIST_COL_PERIOD }, { "weight1", -1 },
+	{ "weight2", -1 }, { "weight3", -1 },
 };
 
 static bool token_prefixes(const char *tok, const char *name)
@@ -211,7 +213,7 @@ static int parse_token(const char *tok, bool cols_first, struct hist_field *out,
 			}
 		}
 	}
-	return perf_err__set(err, EINVAL, "Invalid %s key: `%s'", what, tok);
+	return perf_err__set(err, EINVAL, "Unknown %s key: `%s'", what, tok);
 }
 
 static int parse_list(const char *list, bool cols_first, struct hist_field *f, unsigned int *nr,
@@ -320,13 +322,15 @@ struct hist_key {
 
 struct hist_entry {
 	struct hist_key		key;
-	struct hist_entry	*hash_next;
+	struct hist_entry	*hash_next;	/* only entries found by hash are in the table */
+	struct hist_entry	*all_next;	/* every entry, for freeing */
 	u64			hash;
-	struct rbnode		rb_in, rb_out;
+	struct rbnode		rb_in, rb_collapsed, rb_out;
 	const char		*thread_comm;	/* the thread's last comm, set for output */
 	u64			period, nr_events;		/* own samples */
 	u64			period_acc, nr_events_acc;	/* own and callees' samples */
 	bool			has_callchain;
+	bool			merged;		/* folded into an equal entry by the collapse */
 	struct chain_root	callchain;
 };
 
@@ -391,6 +395,8 @@ static int dso_cmp(const struct hist_key *l, const struct hist_key *r)
 	/* upstream passes (right, left) and tests them the other way round for NULL */
 	if (!l->dso || !r->dso)
 		return cmp_null(l->dso, r->dso);
+	if (l->dso == r->dso)
+		return 0;
 	return strcmp(dso__name(r->dso), dso__name(l->dso));
 }
 
@@ -427,6 +433,67 @@ static int str_cmp_r(const char *l, const char *r)
 	return strcmp(r, l);
 }
 
+static bool dso_name_eq(const struct dso *l, const struct dso *r)
+{
+	if (l == r)
+		return true;
+	return l && r && !strcmp(dso__name(l), dso__name(r));
+}
+
+/*
+ * key_cmp(...) == 0 for every key, the cheap way: comm and trace strings are interned, so
+ * equal texts are one pointer (the hot path of children mode compares keys a lot).
+ */
+static bool hists__key_equal(const struct hists *hists, const struct hist_key *l,
+			     const struct hist_key *r)
+{
+	const struct hist_opts *o = hists->opts;
+
+	for (unsigned int i = 0; i < o->nr_sort; i++) {
+		if (!o->sort[i].is_key)
+			continue;
+		switch (o->sort[i].id) {
+		case SORT_KEY_PID:
+			if (l->tid != r->tid)
+				return false;
+			break;
+		case SORT_KEY_COMM:
+			if (l->comm != r->comm)
+				return false;
+			break;
+		case SORT_KEY_DSO:
+			if (!dso_name_eq(l->dso, r->dso))
+				return false;
+			break;
+		case SORT_KEY_SYM:
+		case SORT_KEY_IPC_NULL:
+			if (!l->sym || !r->sym) {
+				if (l->sym || r->sym || l->ip != r->ip)
+					return false;
+				break;
+			}
+			if (!dso_name_eq(l->dso, r->dso))
+				return false;
+			if (l->sym != r->sym &&
+			    (l->sym->start != r->sym->start || l->sym->end != r->sym->end))
+				return false;
+			break;
+		case SORT_KEY_CPU:
+			if (l->cpu != r->cpu)
+				return false;
+			break;
+		case SORT_KEY_TRACE:
+			/* not a tracepoint (NULL): upstream compares nothing */
+			if (l->trace && r->trace && l->trace != r->trace)
+				return false;
+			break;
+		default:
+			break;
+		}
+	}
+	return true;
+}
+
 /* upstream's se_cmp (sort == false) or se_sort (sort == true) of one key */
 static int key_cmp(int key, const struct hist_key *l, const struct hist_key *r, bool sort)
 {
@@ -434,7 +501,7 @@ static int key_cmp(int key, const struct hist_key *l, const struct hist_key *r, 
 	case SORT_KEY_PID:
 		return sign64((s64)r->tid - (s64)l->tid);
 	case SORT_KEY_COMM:
-		return strcmp(r->comm, l->comm);
+		return l->comm == r->comm ? 0 : strcmp(r->comm, l->comm);
 	case SORT_KEY_DSO:
 		return dso_cmp(l, r);
 	case SORT_KEY_SYM:
@@ -531,21 +598,28 @@ struct hists *hists__new(const struct hist_opts *opts)
 		hists__delete(hists);
 		return NULL;
 	}
+	for (unsigned int i = 0; i < opts->nr_sort; i++) {
+		if (!opts->sort[i].is_key)
+			continue;
+		if (opts->sort[i].id == SORT_KEY_SYM || opts->sort[i].id == SORT_KEY_IPC_NULL)
+			hists->has_sym_key = true;
+		/* upstream collapses only for keys with a collapse function of their own */
+		if (opts->sort[i].id == SORT_KEY_COMM)
+			hists->need_collapse = true;
+	}
 	return hists;
 }
 
 void hists__delete(struct hists *hists)
 {
+	struct hist_entry *he, *next;
+
 	if (!hists)
 		return;
-	for (size_t i = 0; hists->buckets && i < hists->nr_buckets; i++) {
-		struct hist_entry *he = hists->buckets[i], *next;
-
-		for (; he; he = next) {
-			next = he->hash_next;
-			chain_root__exit(&he->callchain);
-			free(he);
-		}
+	for (he = hists->all; he; he = next) {
+		next = he->all_next;
+		chain_root__exit(&he->callchain);
+		free(he);
 	}
 	free(hists->buckets);
 	free(hists->cache);
@@ -576,19 +650,37 @@ static void hists__grow(struct hists *hists)
 
 /*
  * The entry for key, created when new: with the sample's period as its own (self) or only
- * accumulated (a caller in children mode). The walk order is upstream's entries_in tree,
- * where an entry goes left of every existing one it compares below.
+ * accumulated (a caller in children mode).
+ *
+ * Upstream finds entries by walking its entries_in tree. Two unresolved symbols compare by
+ * the wrapping difference of their addresses, which is no order at all for addresses more
+ * than 2^63 apart (a kernel address against a user one, garbage frames): there the walk can
+ * miss an equal entry and add a second one, and the tree's shape decides the output order.
+ * Such keys take the same walk here; every other key compares consistently, and a hash
+ * finds what the walk would.
  */
 static struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *key,
 					 u64 period, bool self, bool has_callchain)
 {
-	u64 h = key_hash(hists, key);
+	bool by_hash = key->sym || !hists->has_sym_key;
+	u64 h = by_hash ? key_hash(hists, key) : 0;
 	struct hist_entry *he;
-	struct rbnode **link, *parent = NULL;
+	struct rbnode **link = &hists->entries_in.node, *parent = NULL;
 
-	for (he = hists->buckets[h & (hists->nr_buckets - 1)]; he; he = he->hash_next) {
-		if (he->hash == h && !hists__key_cmp(hists, &he->key, key))
+	if (by_hash) {
+		for (he = hists->buckets[h & (hists->nr_buckets - 1)]; he; he = he->hash_next)
+			if (he->hash == h && hists__key_equal(hists, &he->key, key))
+				goto found;
+	}
+	while (*link) {
+		int cmp;
+
+		he = rbtree__entry(*link, struct hist_entry, rb_in);
+		cmp = hists__key_cmp(hists, &he->key, key);
+		if (!cmp && !by_hash)
 			goto found;
+		parent = *link;
+		link = cmp < 0 ? &parent->left : &parent->right;
 	}
 	he = calloc(1, sizeof(*he));
 	if (!he)
@@ -597,18 +689,16 @@ static struct hist_entry *hists__findnew(struct hists *hists, const struct hist_
 	he->hash = h;
 	he->has_callchain = has_callchain;
 	chain_root__init(&he->callchain);
-	he->hash_next = hists->buckets[h & (hists->nr_buckets - 1)];
-	hists->buckets[h & (hists->nr_buckets - 1)] = he;
-	link = &hists->entries_in.node;
-	while (*link) {
-		struct hist_entry *it = rbtree__entry(*link, struct hist_entry, rb_in);
-
-		parent = *link;
-		link = hists__key_cmp(hists, &it->key, key) < 0 ? &parent->left : &parent->right;
-	}
+	he->all_next = hists->all;
+	hists->all = he;
 	rbtree__insert(&hists->entries_in, &he->rb_in, parent, link);
-	if (++hists->nr_entries > hists->nr_buckets)
-		hists__grow(hists);
+	hists->nr_entries++;
+	if (by_hash) {
+		he->hash_next = hists->buckets[h & (hists->nr_buckets - 1)];
+		hists->buckets[h & (hists->nr_buckets - 1)] = he;
+		if (++hists->nr_hashed > hists->nr_buckets)
+			hists__grow(hists);
+	}
 found:
 	if (self) {
 		he->period += period;
@@ -617,6 +707,49 @@ found:
 	he->period_acc += period;
 	he->nr_events_acc++;
 	return he;
+}
+
+/*
+ * hists__collapse_resort: entries_in walked in order into a second tree, where entries the
+ * walk above kept apart but that compare equal now meet and are merged.
+ */
+static int hists__collapse(struct hists *hists)
+{
+	const struct hist_opts *o = hists->opts;
+
+	hists->collapsed.node = NULL;
+	if (!hists->need_collapse) {
+		for (struct rbnode *n = rbtree__first(&hists->entries_in); n; n = rbtree__next(n))
+			rbtree__entry(n, struct hist_entry, rb_in)->merged = false;
+		return 0;
+	}
+	for (struct rbnode *n = rbtree__first(&hists->entries_in); n; n = rbtree__next(n)) {
+		struct hist_entry *he = rbtree__entry(n, struct hist_entry, rb_in);
+		struct rbnode **link = &hists->collapsed.node, *parent = NULL;
+
+		he->merged = false;
+		while (*link) {
+			struct hist_entry *it = rbtree__entry(*link, struct hist_entry, rb_collapsed);
+			int cmp = hists__key_cmp(hists, &it->key, &he->key);
+
+			if (!cmp) {
+				it->period += he->period;
+				it->nr_events += he->nr_events;
+				it->period_acc += he->period_acc;
+				it->nr_events_acc += he->nr_events_acc;
+				if (he->has_callchain && o->use_callchain &&
+				    chain_root__merge(&it->callchain, &he->callchain))
+					return -ENOMEM;
+				he->merged = true;
+				break;
+			}
+			parent = *link;
+			link = cmp < 0 ? &parent->left : &parent->right;
+		}
+		if (!he->merged)
+			rbtree__insert(&hists->collapsed, &he->rb_collapsed, parent, link);
+	}
+	return 0;
 }
 
 static int hists__grow_cache(struct hists *hists, size_t n)
@@ -689,7 +822,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		if (f->sym || f->dso)
 			key.level = '.';
 		for (size_t j = 0; j < nr_cached && !dup; j++)
-			dup = !hists__key_cmp(hists, &hists->cache[j]->key, &key);
+			dup = hists__key_equal(hists, &hists->cache[j]->key, &key);
 		if (dup)
 			continue;
 		he = hists__findnew(hists, &key, s->period, false, s->has_callchain);
@@ -768,11 +901,18 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 	const struct hist_opts *o = hists->opts;
 	u64 min_hit = (u64)((double)hists->callchain_period * (o->chain.min_percent / 100.0));
 
+	int ret = hists__collapse(hists);
+	const struct rbroot *in = hists->need_collapse ? &hists->collapsed : &hists->entries_in;
+
 	hists->entries.node = NULL;
 	hists->total_period = 0;
 	memset(hists->col_len, 0, sizeof(hists->col_len));
-	for (struct rbnode *n = rbtree__first(&hists->entries_in); n; n = rbtree__next(n)) {
-		struct hist_entry *he = rbtree__entry(n, struct hist_entry, rb_in);
+	if (ret)
+		return ret;
+	for (struct rbnode *n = rbtree__first(in); n; n = rbtree__next(n)) {
+		struct hist_entry *he = hists->need_collapse ?
+					rbtree__entry(n, struct hist_entry, rb_collapsed) :
+					rbtree__entry(n, struct hist_entry, rb_in);
 		struct thread *t = machine ? machine__find_thread(machine, he->key.tid) : NULL;
 		struct rbnode **link = &hists->entries.node, *parent = NULL;
 
@@ -859,12 +999,10 @@ static void print_percent(struct hists *hists, struct sbuf *sb, u64 val, int w)
 	sbuf__printf(sb, " %*.2f%%", w, percent);
 }
 
-/* one key's text, upstream's se_snprintf; returns how many bytes it added */
-static size_t print_key(struct hists *hists, struct sbuf *sb, const struct hist_entry *he,
-			int key, int w)
+/* one key's text, upstream's se_snprintf */
+static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_entry *he,
+		      int key, int w)
 {
-	size_t start = sb->len;
-
 	switch (key) {
 	case SORT_KEY_PID: {
 		int cw = (w < 7 ? 7 : w) - 8;
@@ -880,8 +1018,9 @@ static size_t print_key(struct hists *hists, struct sbuf *sb, const struct hist_
 		break;
 	case SORT_KEY_SYM:
 		sbuf__printf(sb, "[%c] ", he->key.level);
+		/* a negative precision (a -w width under 4) prints the whole name, as printf does */
 		if (he->key.sym)
-			sbuf__printf(sb, "%.*s", w - 4 < 0 ? 0 : w - 4, he->key.sym->name);
+			sbuf__printf(sb, "%.*s", w - 4, he->key.sym->name);
 		else
 			sbuf__printf(sb, "%-#.*llx", 16, (unsigned long long)he->key.ip);
 		break;
@@ -898,7 +1037,6 @@ static size_t print_key(struct hists *hists, struct sbuf *sb, const struct hist_
 		break;
 	}
 	(void)hists;
-	return sb->len - start;
 }
 
 static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_entry *he)
@@ -909,33 +1047,39 @@ static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_
 	for (unsigned int i = 0; i < o->nr_out; i++) {
 		struct hist_field f = o->out[i];
 		int w = (int)field_width(hists, f);
-		size_t n;
+		size_t start;
 
 		if (!sep || i)
 			sbuf__adds(sb, sep ? sep : "  ");
+		start = sb->len;
 		if (f.is_key) {
-			n = print_key(hists, sb, he, f.id, w);
-			/* columns but the last are padded to their width */
-			if (i + 1 < o->nr_out && n < (size_t)w)
-				sbuf__printf(sb, "%-*s", (int)((size_t)w - n), " ");
-			continue;
+			print_key(hists, sb, he, f.id, w);
+			/* -t: the separator never shows inside a field */
+			for (size_t j = start; sep && j < sb->len; j++)
+				if (sb->buf[j] == sep[0])
+					sb->buf[j] = '.';
+		} else {
+			switch (f.id) {
+			case HIST_COL_OVERHEAD_ACC:
+				print_percent(hists, sb, he->period_acc, sep ? 1 : w - 2);
+				break;
+			case HIST_COL_OVERHEAD:
+				print_percent(hists, sb, he->period, sep ? 1 : w - 2);
+				break;
+			case HIST_COL_SAMPLES:
+				sbuf__printf(sb, " %*llu", sep ? 1 : w - 1,
+					     (unsigned long long)he->nr_events);
+				break;
+			case HIST_COL_PERIOD:
+				sbuf__printf(sb, " %*llu", sep ? 1 : w - 1, (unsigned long long)he->period);
+				break;
+			default:
+				break;
+			}
 		}
-		switch (f.id) {
-		case HIST_COL_OVERHEAD_ACC:
-			print_percent(hists, sb, he->period_acc, sep ? 1 : w - 2);
-			break;
-		case HIST_COL_OVERHEAD:
-			print_percent(hists, sb, he->period, sep ? 1 : w - 2);
-			break;
-		case HIST_COL_SAMPLES:
-			sbuf__printf(sb, " %*llu", sep ? 1 : w - 1, (unsigned long long)he->nr_events);
-			break;
-		case HIST_COL_PERIOD:
-			sbuf__printf(sb, " %*llu", sep ? 1 : w - 1, (unsigned long long)he->period);
-			break;
-		default:
-			break;
-		}
+		/* columns but the last are padded to their width */
+		if (i + 1 < o->nr_out && sb->len - start < (size_t)w)
+			sbuf__printf(sb, "%-*s", (int)((size_t)w - (sb->len - start)), " ");
 	}
 	sbuf__addc(sb, '\n');
 }

@@ -102,10 +102,14 @@ struct hist_entry;
 
 struct hists {
 	const struct hist_opts	*opts;
-	struct hist_entry	**buckets;
-	size_t			nr_buckets;
+	struct hist_entry	*all;		/* every entry (owned), newest first */
+	struct hist_entry	**buckets;	/* entries found by hash (see hist.c) */
+	size_t			nr_buckets, nr_hashed;
 	size_t			nr_entries;
-	struct rbroot		entries_in;	/* collapse order: the order entries are walked */
+	bool			has_sym_key;	/* a sort key compares symbols */
+	bool			need_collapse;	/* a sort key collapses (comm) */
+	struct rbroot		entries_in;	/* as upstream adds them */
+	struct rbroot		collapsed;	/* entries_in walked and merged: output input order */
 	struct rbroot		entries;	/* output order */
 	struct hist_entry	**cache;	/* children mode: entries a sample already fed */
 	size_t			cache_alloc;

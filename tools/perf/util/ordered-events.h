@@ -11,8 +11,8 @@
  *   HALF   when the queue passes its memory cap: the older half;
  *   FINAL  at the end of the input: everything.
  *
- * The queue owns copies of the records it holds (an arena per chunk of events), so the
- * reader may reuse its buffers. A record without a timestamp (0) is delivered at once; one
+ * The queue copies the records the reader may reuse (pipe, decompressed, aligned copies)
+ * and points at the others (the file mapping outlives the queue). A record without a timestamp (0) is delivered at once; one
  * older than the last flush is still queued and counted in nr_late.
  */
 #ifndef PERF_UTIL_ORDERED_EVENTS_H
@@ -30,6 +30,8 @@ struct ordered_event {
 	u64				file_offset;
 	u64				seq;		/* arrival order, breaks ties */
 	const struct perf_event_header	*event;
+	u16				size;
+	bool				owned;		/* event is our copy */
 };
 
 /* delivers one record; a negative return stops the flush and is passed up */
@@ -42,8 +44,11 @@ enum oe_flush {
 };
 
 struct ordered_events {
-	struct ordered_event	*heap;		/* min-heap on (timestamp, seq) */
+	struct ordered_event	*q;		/* arrival order, sorted when flushed */
 	size_t			nr, alloc;
+	struct ordered_event	*tmp;		/* merge sort scratch */
+	size_t			tmp_alloc;
+	bool			sorted;		/* q is in (timestamp, seq) order */
 	u64			seq;
 	u64			max_timestamp;	/* largest queued so far */
 	u64			next_flush;	/* ROUND flushes up to here */
@@ -60,11 +65,11 @@ void ordered_events__init(struct ordered_events *oe, size_t max_mem,
 			  ordered_events__deliver_t deliver, void *arg);
 void ordered_events__exit(struct ordered_events *oe);
 /*
- * Queue a copy of event. Returns 0, a delivery error from a flush the cap forced or from an
+ * Queue event: a copy of it unless stable (its bytes outlive the queue). Returns 0, a delivery error from a flush the cap forced or from an
  * immediate delivery (timestamp 0), or -ENOMEM.
  */
 int ordered_events__queue(struct ordered_events *oe, const struct perf_event_header *event,
-			  u64 timestamp, u64 file_offset);
+			  u64 timestamp, u64 file_offset, bool stable);
 int ordered_events__flush(struct ordered_events *oe, enum oe_flush how);
 
 #endif

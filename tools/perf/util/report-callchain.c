@@ -494,6 +494,47 @@ int chain_root__append(struct chain_root *root, const struct chain_frame *frames
 	return 0;
 }
 
+struct merge_path {
+	struct chain_frame	*frames;
+	u32			nr, alloc;
+};
+
+static int merge_node(struct chain_root *dst, struct merge_path *path, const struct chain_node *node)
+{
+	u32 saved = path->nr;
+	int ret = 0;
+
+	if (path->nr + node->val_nr > path->alloc) {
+		u32 n = (path->nr + node->val_nr) * 2;
+		struct chain_frame *f = realloc(path->frames, n * sizeof(*f));
+
+		if (!f)
+			return -ENOMEM;
+		path->frames = f;
+		path->alloc = n;
+	}
+	memcpy(path->frames + path->nr, node->val, node->val_nr * sizeof(*node->val));
+	path->nr += node->val_nr;
+	if (node->hit && path->nr) {
+		struct chain_cursor c = { .frames = path->frames, .nr = path->nr, .period = node->hit };
+
+		ret = chain_node__append_children(&dst->node, &c);
+	}
+	for (struct rbnode *n = rbtree__first(&node->children_in); n && !ret; n = rbtree__next(n))
+		ret = merge_node(dst, path, rbtree__entry(n, struct chain_node, rb_in));
+	path->nr = saved;
+	return ret;
+}
+
+int chain_root__merge(struct chain_root *dst, const struct chain_root *src)
+{
+	struct merge_path path = { 0 };
+	int ret = merge_node(dst, &path, &src->node);
+
+	free(path.frames);
+	return ret;
+}
+
 /* ---- pruning and sorting ---- */
 
 /* larger first; equal values keep the order they come in (they go right) */

@@ -131,6 +131,13 @@ int chain_root__append(struct chain_root *root, const struct chain_frame *frames
 		       u64 period);
 
 /*
+ * Fold src into dst as upstream's callchain_merge does: every chain of src re-appended to
+ * dst with the period that ended there (counted as one chain each, and not raising dst's
+ * max_depth, as upstream). src is left unchanged. 0 or -ENOMEM.
+ */
+int chain_root__merge(struct chain_root *dst, const struct chain_root *src);
+
+/*
  * Prune and sort for output: graph keeps nodes whose cumulated period is >= min_hit,
  * fractal keeps children >= min_percent of their parent, flat and folded list every node
  * where chains end (with period >= min_hit) by that period.

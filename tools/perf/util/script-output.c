@@ -262,6 +262,26 @@ static void print_sym(struct sbuf *sb, const struct symbol *sym, u64 sym_addr,
 	}
 }
 
+/* "%*s": s right-aligned in width */
+static void put_padded(struct sbuf *sb, const char *str, int width)
+{
+	size_t len = strlen(str);
+
+	for (int i = (int)len; i < width; i++)
+		sbuf__addc(sb, ' ');
+	sbuf__add(sb, str, len);
+}
+
+/* "%*d" for the pid/tid columns (-1 for unknown tasks) */
+static void put_s32(struct sbuf *sb, s32 v, int width)
+{
+	if (v < 0) {
+		sbuf__printf(sb, "%*d", width, v);
+		return;
+	}
+	sbuf__dec(sb, (u64)v, width, false);
+}
+
 static void fprintf_start(struct script_output *out, struct sbuf *sb, struct thread *thread,
 			  const struct perf_sample *sample, struct perf_evattr *ea)
 {
@@ -274,17 +294,24 @@ static void fprintf_start(struct script_output *out, struct sbuf *sb, struct thr
 		if ((f & SF_IP) && ea && (ea->attr.sample_type & PERF_SAMPLE_CALLCHAIN) && out->use_callchain)
 			sbuf__adds(sb, comm);
 		else
-			sbuf__printf(sb, "%16s", comm);
+			put_padded(sb, comm, 16);
 		sbuf__addc(sb, ' ');
 	}
-	if ((f & SF_PID) && (f & SF_TID))
+	if ((f & SF_PID) && (f & SF_TID)) {
 		sbuf__printf(sb, "%7d/%-7d ", (s32)sample->pid, (s32)sample->tid);
-	else if (f & SF_PID)
-		sbuf__printf(sb, "%7d ", (s32)sample->pid);
-	else if (f & SF_TID)
-		sbuf__printf(sb, "%7d ", (s32)sample->tid);
-	if (f & SF_CPU)
-		sbuf__printf(sb, "[%03d] ", (s32)sample->cpu);
+	} else if (f & (SF_PID | SF_TID)) {
+		put_s32(sb, (s32)((f & SF_PID) ? sample->pid : sample->tid), 7);
+		sbuf__addc(sb, ' ');
+	}
+	if (f & SF_CPU) {
+		if ((s32)sample->cpu < 0) {
+			sbuf__printf(sb, "[%03d] ", (s32)sample->cpu);
+		} else {
+			sbuf__addc(sb, '[');
+			sbuf__dec(sb, sample->cpu, 3, true);
+			sbuf__add(sb, "] ", 2);
+		}
+	}
 	if (f & SF_TIME)
 		print_time(sb, sample->time, out->nanosecs);
 }
@@ -383,8 +410,10 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 		sbuf__dec(sb, sample->period, 10, false);
 		sbuf__addc(sb, ' ');
 	}
-	if (f & SF_EVNAME)
-		sbuf__printf(sb, "%*s: ", out->name_width, perf_session__evattr_name(session, ea));
+	if (f & SF_EVNAME) {
+		put_padded(sb, perf_session__evattr_name(session, ea), out->name_width);
+		sbuf__add(sb, ": ", 2);
+	}
 	if ((f & SF_TRACE) && sample->raw_data && out->tevent) {
 		char buf[16384];
 

@@ -350,17 +350,18 @@ int perf_session__process_events(struct perf_session *session)
 			continue;
 		}
 		if (tool->ordered_events) {
-			struct perf_evattr *ea;
-			struct perf_sample sample;
+			struct perf_evattr *ea = perf_data__attr_of(session->data, event);
+			u64 time;
 
-			if (session__parse(session, event, rec.file_offset, &ea, &sample) == 0 &&
-			    sample.has_time) {
-				ret = ordered_events__queue(&session->oe, event, sample.time, rec.file_offset);
+			/* the timestamp alone: the full parse happens once, at delivery */
+			if (ea && !perf_evattr__parse_time(ea, event, perf_data__needs_swap(session->data),
+							    &time)) {
+				ret = ordered_events__queue(&session->oe, event, time, rec.file_offset,
+							    rec.stable);
 				if (ret)
 					break;
 				continue;
 			}
-			session->err.msg[0] = '\0';
 		}
 		ret = session__deliver(session, event, rec.file_offset);
 		if (ret)

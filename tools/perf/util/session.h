@@ -39,6 +39,11 @@ struct session_opts {
 	size_t			ordered_max_mem;	/* 0: default */
 	size_t			deferred_max_mem;	/* 0: default */
 	int			verbose;
+	/*
+	 * -D: record types the command has no handler for; perf's default handler adds
+	 * ": unhandled!" after them (bit type % 64 of word type / 64). Zero: perf script's set.
+	 */
+	u64			dump_unhandled[2];
 };
 
 struct perf_session {

@@ -179,6 +179,13 @@ int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_ev
 			      bool swapped, u64 *scratch, struct perf_sample *s,
 			      struct perf_err *err);
 
+/*
+ * Just the timestamp of a sample or of a record's sample_id, for ordering: -ENOENT when the
+ * record has none (or is too short to hold it; the full parse reports that).
+ */
+int perf_evattr__parse_time(const struct perf_evattr *ea, const struct perf_event_header *h,
+			    bool swapped, u64 *time);
+
 /* the byte-order helpers the parser and the tests share */
 void perf_record__swap(struct perf_event_header *h, u16 trailer_size);
 void perf_event_attr__swap(struct perf_event_attr *attr, size_t size);
