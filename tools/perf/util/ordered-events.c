@@ -118,8 +118,7 @@ static int deliver_one(struct ordered_events *oe, const struct ordered_event *e)
 {
 	int ret;
 
-	if (e->owned)
-		oe->mem_used -= e->size;
+	oe->mem_used -= sizeof(*e) + (e->owned ? e->size : 0);
 	if (e->timestamp > oe->last_flush)
 		oe->last_flush = e->timestamp;
 	ret = oe->deliver(oe->arg, e);
@@ -203,6 +202,8 @@ int ordered_events__queue(struct ordered_events *oe, const struct perf_event_hea
 		keep = copy;
 		oe->mem_used += event->size;
 	}
+	/* the entry counts too: a file without rounds must not grow the queue unbounded */
+	oe->mem_used += sizeof(*e);
 	e = &oe->q[oe->nr];
 	*e = (struct ordered_event){
 		.timestamp = timestamp, .file_offset = file_offset, .seq = oe->seq++, .event = keep,

@@ -472,13 +472,14 @@ static int rela_dyn__init(struct rela_dyn *rd, Elf *elf)
 	scn = section_by_name(elf, ".rela.dyn", &shdr, NULL);
 	if (!scn || !shdr.sh_link || !shdr.sh_entsize)
 		return 0;
-	nr = shdr.sh_size / shdr.sh_entsize;
 	data = elf_getdata(scn, NULL);
 	dscn = elf_getscn(elf, shdr.sh_link);
 	if (!data || !dscn || !gelf_getshdr(dscn, &dshdr) || !dshdr.sh_link)
 		return 0;
 	rd->dynsym = elf_getdata(dscn, NULL);
 	rd->dynstr_idx = dshdr.sh_link;
+	/* count what is there, not what a damaged header claims */
+	nr = data->d_size / shdr.sh_entsize;
 	if (!rd->dynsym || !elf_getdata(elf_getscn(elf, dshdr.sh_link), NULL) || !nr)
 		return 0;
 	rd->slots = calloc(nr, sizeof(*rd->slots));
@@ -717,6 +718,9 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 	}
 	is_rela = rel_shdr.sh_type == SHT_RELA;
 	nr_entries = rel_shdr.sh_size / rel_shdr.sh_entsize;
+	/* a damaged header may claim more relocations than the file holds */
+	if (nr_entries > rel_data->d_size / rel_shdr.sh_entsize)
+		return 0;
 
 	if (lazy) {
 		/* as many entries as relocations: not lazy, so no header */
@@ -787,18 +791,24 @@ int dso__read_segments(struct dso *dso, struct symsrc *ss)
 	dso->is_exec = ss->ehdr.e_type == ET_EXEC;
 	if (elf_getphdrnum(ss->elf, &phnum))
 		return -DSO_LOAD_ERRNO__INVALID_ELF;
-	segs = calloc(phnum ? phnum : 1, sizeof(*segs));
-	if (!segs)
-		return -ENOMEM;
+	/* count first: phnum comes from the file and may be absurd */
 	for (size_t i = 0; i < phnum; i++) {
 		GElf_Phdr ph;
 
-		if (!gelf_getphdr(ss->elf, (int)i, &ph)) {
-			free(segs);
+		if (!gelf_getphdr(ss->elf, (int)i, &ph))
 			return -DSO_LOAD_ERRNO__INVALID_ELF;
-		}
 		/* nothing of a segment without file bytes can be mapped from the file */
-		if (ph.p_type != PT_LOAD || !ph.p_filesz)
+		if (ph.p_type == PT_LOAD && ph.p_filesz)
+			nr++;
+	}
+	segs = calloc(nr ? nr : 1, sizeof(*segs));
+	if (!segs)
+		return -ENOMEM;
+	nr = 0;
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(ss->elf, (int)i, &ph) || ph.p_type != PT_LOAD || !ph.p_filesz)
 			continue;
 		segs[nr++] = (struct dso_segment){ .file_off = ph.p_offset,
 						   .file_size = ph.p_filesz,
