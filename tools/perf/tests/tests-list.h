@@ -27,3 +27,4 @@ TEST(trace_event_long_size, "Tracing data with 4-byte longs, in either byte orde
 TEST(trace_event_cross_endian, "Tracing data and samples byte-swapped print the same")
 TEST(kaslr, "Kernel symbols of another boot are relocated by the recorded _text")
 TEST(trace_event_tab, "A tab inside a print fmt string prints as a tab")
+TEST(ordered_events, "Ordered events: time order across buffers, round flushes, memory cap")

@@ -331,6 +331,7 @@ struct hist_entry {
 	u64			period_acc, nr_events_acc;	/* own and callees' samples */
 	bool			has_callchain;
 	bool			merged;		/* folded into an equal entry by the collapse */
+	u64			stamp;		/* hists->stamp of the last sample that fed it */
 	struct chain_root	callchain;
 };
 
@@ -649,64 +650,80 @@ static void hists__grow(struct hists *hists)
 }
 
 /*
- * The entry for key, created when new: with the sample's period as its own (self) or only
- * accumulated (a caller in children mode).
- *
- * Upstream finds entries by walking its entries_in tree. Two unresolved symbols compare by
+ * Finding an entry. Upstream walks its entries_in tree. Two unresolved symbols compare by
  * the wrapping difference of their addresses, which is no order at all for addresses more
  * than 2^63 apart (a kernel address against a user one, garbage frames): there the walk can
  * miss an equal entry and add a second one, and the tree's shape decides the output order.
  * Such keys take the same walk here; every other key compares consistently, and a hash
  * finds what the walk would.
  */
-static struct hist_entry *hists__findnew(struct hists *hists, const struct hist_key *key,
-					 u64 period, bool self, bool has_callchain)
-{
-	bool by_hash = key->sym || !hists->has_sym_key;
-	u64 h = by_hash ? key_hash(hists, key) : 0;
-	struct hist_entry *he;
-	struct rbnode **link = &hists->entries_in.node, *parent = NULL;
+struct hist_slot {
+	struct rbnode	**link, *parent;	/* where a new entry goes in entries_in */
+	u64		hash;
+	bool		by_hash;
+};
 
-	if (by_hash) {
-		for (he = hists->buckets[h & (hists->nr_buckets - 1)]; he; he = he->hash_next)
-			if (he->hash == h && hists__key_equal(hists, &he->key, key))
-				goto found;
+static struct hist_entry *hists__lookup(struct hists *hists, const struct hist_key *key,
+					struct hist_slot *slot)
+{
+	struct hist_entry *he;
+
+	slot->by_hash = key->sym || !hists->has_sym_key;
+	slot->hash = slot->by_hash ? key_hash(hists, key) : 0;
+	slot->link = &hists->entries_in.node;
+	slot->parent = NULL;
+	if (slot->by_hash) {
+		for (he = hists->buckets[slot->hash & (hists->nr_buckets - 1)]; he; he = he->hash_next)
+			if (he->hash == slot->hash && hists__key_equal(hists, &he->key, key))
+				return he;
 	}
-	while (*link) {
+	while (*slot->link) {
 		int cmp;
 
-		he = rbtree__entry(*link, struct hist_entry, rb_in);
+		he = rbtree__entry(*slot->link, struct hist_entry, rb_in);
 		cmp = hists__key_cmp(hists, &he->key, key);
-		if (!cmp && !by_hash)
-			goto found;
-		parent = *link;
-		link = cmp < 0 ? &parent->left : &parent->right;
+		if (!cmp && !slot->by_hash)
+			return he;
+		slot->parent = *slot->link;
+		slot->link = cmp < 0 ? &slot->parent->left : &slot->parent->right;
 	}
-	he = calloc(1, sizeof(*he));
+	return NULL;
+}
+
+static struct hist_entry *hists__add(struct hists *hists, const struct hist_key *key,
+				     const struct hist_slot *slot, bool has_callchain)
+{
+	struct hist_entry *he = calloc(1, sizeof(*he));
+
 	if (!he)
 		return NULL;
 	he->key = *key;
-	he->hash = h;
+	he->hash = slot->hash;
 	he->has_callchain = has_callchain;
 	chain_root__init(&he->callchain);
 	he->all_next = hists->all;
 	hists->all = he;
-	rbtree__insert(&hists->entries_in, &he->rb_in, parent, link);
+	rbtree__insert(&hists->entries_in, &he->rb_in, slot->parent, slot->link);
 	hists->nr_entries++;
-	if (by_hash) {
-		he->hash_next = hists->buckets[h & (hists->nr_buckets - 1)];
-		hists->buckets[h & (hists->nr_buckets - 1)] = he;
+	if (slot->by_hash) {
+		he->hash_next = hists->buckets[slot->hash & (hists->nr_buckets - 1)];
+		hists->buckets[slot->hash & (hists->nr_buckets - 1)] = he;
 		if (++hists->nr_hashed > hists->nr_buckets)
 			hists__grow(hists);
 	}
-found:
+	return he;
+}
+
+/* what a sample adds to an entry: as its own period (self) or only accumulated (a caller) */
+static void hist_entry__feed(struct hists *hists, struct hist_entry *he, u64 period, bool self)
+{
 	if (self) {
 		he->period += period;
 		he->nr_events++;
 	}
 	he->period_acc += period;
 	he->nr_events_acc++;
-	return he;
+	he->stamp = hists->stamp;
 }
 
 /*
@@ -775,6 +792,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		.ip = s->ip, .level = s->level,
 	};
 	struct hist_entry *he;
+	struct hist_slot slot;
 	size_t nr_cached = 0;
 	int ret;
 
@@ -788,9 +806,13 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	}
 	if (s->has_callchain)
 		hists->has_callchain = true;
-	he = hists__findnew(hists, &key, s->period, true, s->has_callchain);
+	hists->stamp++;
+	he = hists__lookup(hists, &key, &slot);
+	if (!he)
+		he = hists__add(hists, &key, &slot, s->has_callchain);
 	if (!he)
 		return -ENOMEM;
+	hist_entry__feed(hists, he, s->period, true);
 	hists->nr_samples++;
 	hists->total_period += s->period;
 	if (o->use_callchain)
@@ -821,13 +843,21 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		/* upstream leaves the level of an unmapped frame as the previous one had it */
 		if (f->sym || f->dso)
 			key.level = '.';
-		for (size_t j = 0; j < nr_cached && !dup; j++)
-			dup = hists__key_equal(hists, &hists->cache[j]->key, &key);
+		he = hists__lookup(hists, &key, &slot);
+		if (slot.by_hash) {
+			/* a consistent key has one entry: seen this sample if it was fed */
+			dup = he && he->stamp == hists->stamp;
+		} else {
+			for (size_t j = 0; j < nr_cached && !dup; j++)
+				dup = hists__key_equal(hists, &hists->cache[j]->key, &key);
+		}
 		if (dup)
 			continue;
-		he = hists__findnew(hists, &key, s->period, false, s->has_callchain);
+		if (!he)
+			he = hists__add(hists, &key, &slot, s->has_callchain);
 		if (!he)
 			return -ENOMEM;
+		hist_entry__feed(hists, he, s->period, false);
 		hists->cache[nr_cached++] = he;
 		if (chains) {
 			ret = chain_root__append(&he->callchain, f, s->nr_frames - i, s->period);

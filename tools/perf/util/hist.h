@@ -114,6 +114,7 @@ struct hists {
 	struct hist_entry	**cache;	/* children mode: entries a sample already fed */
 	size_t			cache_alloc;
 	struct strset		*strings;	/* comm and trace texts */
+	u64			stamp;		/* counts samples, marks entries a sample fed */
 	u64			nr_samples;
 	u64			total_period;
 	u64			callchain_period;	/* min threshold base of the graph */
