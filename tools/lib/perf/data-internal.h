@@ -51,6 +51,7 @@ struct perf_data {
 	u64			decomp_offset;	/* file offset of the container record */
 	u8			*decomp_rec;	/* aligned copy of the record being handed out */
 	size_t			decomp_rec_size;
+	u64			nr_compressed, nr_compressed2;	/* containers read */
 };
 
 int perf_data__read_features(struct perf_data *data, struct perf_err *err);

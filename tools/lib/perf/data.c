@@ -722,6 +722,10 @@ int perf_data__next(struct perf_data *data, struct perf_data_record *rec, struct
 		}
 		if (rec->header->type == PERF_RECORD_COMPRESSED ||
 		    rec->header->type == PERF_RECORD_COMPRESSED2) {
+			if (rec->header->type == PERF_RECORD_COMPRESSED)
+				data->nr_compressed++;
+			else
+				data->nr_compressed2++;
 			ret = decompress(data, rec->header, rec->file_offset, err);
 			if (ret)
 				return ret;
@@ -734,6 +738,12 @@ int perf_data__next(struct perf_data *data, struct perf_data_record *rec, struct
 		}
 		return 1;
 	}
+}
+
+u64 perf_data__nr_compressed(const struct perf_data *data, u32 type)
+{
+	return type == PERF_RECORD_COMPRESSED ? data->nr_compressed :
+	       type == PERF_RECORD_COMPRESSED2 ? data->nr_compressed2 : 0;
 }
 
 bool perf_data__is_pipe(const struct perf_data *data)

@@ -74,7 +74,6 @@ struct perf_report {
 	bool			skip_empty;
 	bool			use_stdio;
 	bool			chain_given;	/* -g was on the command line */
-	bool			chain_error;
 	double			min_percent;
 	unsigned long long	deferred_max_mb;
 	/* state */
@@ -95,12 +94,21 @@ static struct perf_report *report_of(const struct perf_tool *tool)
 }
 
 /*
- * Upstream compares callchain frames of different dsos by the dsos' addresses, which follow
- * the order perf created them in: the build-id table first, then the mmaps.
+ * Upstream compares callchain frames of different dsos by the dsos' heap addresses, which
+ * mostly follow the order perf created them in (the build-id table, then the mmaps), so
+ * that is the order used here. One exception is known: in recordings with kernel modules,
+ * upstream 7.2 allocates the dso of the first module mmap below the kernel's (seen in every
+ * real recording with modules we have), so that module sorts before the kernel.
  */
-static u32 dso_order(const struct dso *dso)
+static u32 dso_order(const struct machine *machine, const struct dso *dso)
 {
-	return dso ? (!strcmp(dso->long_name, "[netfs]") ? 1 : 2 + dso->seq) : 0;
+	const struct dso *kernel = machine->kernel_dso;
+
+	if (!dso)
+		return 0;
+	if (kernel && dso->kind == DSO_KIND_KMODULE && dso->seq == kernel->seq + 1)
+		return 2 * kernel->seq + 1;
+	return 2 * dso->seq + 2;
 }
 
 static char cpumode_level(u16 cpumode)
@@ -142,7 +150,8 @@ static void report__resolve_frame(struct perf_report *rep, struct machine *machi
 		};
 	}
 	*out = (struct chain_frame){
-		.ip = rf->ip, .dso = slot->dso, .sym = slot->sym, .dso_order = dso_order(slot->dso),
+		.ip = rf->ip, .dso = slot->dso, .sym = slot->sym,
+		.dso_order = dso_order(machine, slot->dso),
 	};
 }
 
@@ -369,7 +378,6 @@ static int parse_call_graph(const struct option *opt, const char *arg, bool unse
 		arg = "none";
 	if (chain_params__parse(&rep->chain, arg, &rep->err)) {
 		fprintf(stderr, "  Error: option `call-graph': %s\n", rep->err.msg);
-		rep->chain_error = true;
 		return -1;
 	}
 	return 0;
@@ -542,7 +550,15 @@ static unsigned long convert_unit(unsigned long value, char *unit)
 static void report__print_stats(struct perf_report *rep, FILE *fp)
 {
 	const struct session_stats *st = &rep->session->stats;
-	u64 total = st->nr_events[0];
+	const struct perf_data *data = rep->session->data;
+	u64 nr_events[PERF_RECORD_HEADER_MAX];
+
+	/* perf counts the compressed containers too, which our reader unpacks unseen */
+	memcpy(nr_events, st->nr_events, sizeof(nr_events));
+	nr_events[PERF_RECORD_COMPRESSED] += perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED);
+	nr_events[PERF_RECORD_COMPRESSED2] += perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED2);
+	nr_events[0] += perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED) +
+			perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED2);
 
 	fprintf(fp, "\nAggregated stats:\n");
 	for (u32 i = 0; i < PERF_RECORD_HEADER_MAX; i++) {
@@ -550,14 +566,14 @@ static void report__print_stats(struct perf_report *rep, FILE *fp)
 
 		if (!strcmp(name, "UNKNOWN"))
 			continue;
-		if (rep->skip_empty && !st->nr_events[i])
+		if (rep->skip_empty && !nr_events[i])
 			continue;
-		if (i && total)
+		if (i && nr_events[0])
 			fprintf(fp, "%20s events: %10llu  (%4.1f%%)\n", name,
-				(unsigned long long)st->nr_events[i],
-				(double)st->nr_events[i] * 100.0 / (double)total);
+				(unsigned long long)nr_events[i],
+				(double)nr_events[i] * 100.0 / (double)nr_events[0]);
 		else
-			fprintf(fp, "%20s events: %10llu\n", name, (unsigned long long)st->nr_events[i]);
+			fprintf(fp, "%20s events: %10llu\n", name, (unsigned long long)nr_events[i]);
 	}
 	for (size_t i = 0; i < perf_data__nr_attrs(rep->session->data); i++) {
 		struct perf_evattr *ea = perf_data__attr(rep->session->data, i);

@@ -785,10 +785,10 @@ DEFINE_SUITE(symbols_malformed)
 
 	for (size_t i = 0; i < sizeof(sec_damage) / sizeof(sec_damage[0]); i++) {
 		struct symbol_conf conf = { .symfs = b.fs };
-		Elf64_Shdr sh;
+		Elf64_Shdr sh = { 0 };
 		struct dso *dso;
 		char name[64];
-		long shoff, where;
+		long shoff = 0, where;
 
 		snprintf(name, sizeof(name), "/bin/dmg%zu", i);
 		snprintf(to, sizeof(to), "%s%s", b.fs, name);

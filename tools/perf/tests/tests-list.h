@@ -28,3 +28,5 @@ TEST(trace_event_cross_endian, "Tracing data and samples byte-swapped print the 
 TEST(kaslr, "Kernel symbols of another boot are relocated by the recorded _text")
 TEST(trace_event_tab, "A tab inside a print fmt string prints as a tab")
 TEST(ordered_events, "Ordered events: time order across buffers, round flushes, memory cap")
+TEST(report_deferred_inline, "perf report of real deferred recordings equals that of their inline twins")
+TEST(report_deferred_upstream, "perf report of real deferred recordings equals upstream 7.2 on their inline twins")

@@ -101,9 +101,17 @@ void dso__set_build_id(struct dso *dso, const u8 *id, size_t size);
  * readable file simply has no symbols (load_errno says why).
  *
  * Runs once (dso->loaded); returns 0 or -load_errno. conf may be NULL (no symfs). Kernel and
- * module DSOs are left alone (their symbols come from kallsyms, loaded by the machine);
- * anonymous memory has none; [vdso] would need perf's build-id cache, which we don't have.
+ * module DSOs are left alone, ->loaded included (their symbols come from kallsyms, loaded by
+ * the machine); anonymous memory has none; [vdso] comes from perf's build-id cache
+ * (~/.debug/[vdso]/<id>/vdso), else from this process's own vDSO if its build id is the
+ * recorded one (or none was recorded), as perf falls back on its own.
  * If dso->has_build_id was false, it is set from the file when the file has one.
+ *
+ * Symbols stay at their ELF vaddrs, where perf moves them to file offsets; lookups translate
+ * the sampled offset instead, which gives perf's symbol and offset everywhere except in the
+ * first bytes of a segment that none of its own symbols covers (e.g. .tdata opening a static
+ * binary's RW segment): perf may stretch a zero-sized symbol of the previous segment over
+ * them. Code addresses are not affected.
  */
 int dso__load(struct dso *dso, const struct symbol_conf *conf);
 

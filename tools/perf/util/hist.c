@@ -245,33 +245,29 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 {
 	const char *dflt = all_tracepoints ? "trace" : "comm,dso,symbol";
 	bool strict_fields = field_order && field_order[0] != '+';
-	char keys[1024];
-	int ret;
+	const char *base = NULL;
+	char *keys = NULL;
+	int ret = 0;
 
 	o->nr_sort = o->nr_out = 0;
-	keys[0] = '\0';
 	if (sort_order && sort_order[0] == '+')
-		snprintf(keys, sizeof(keys), "%s,%s", dflt, sort_order + 1);
+		base = sort_order + 1;
 	else if (sort_order)
-		snprintf(keys, sizeof(keys), "%s", sort_order);
+		base = sort_order;
 	else if (!strict_fields)
-		snprintf(keys, sizeof(keys), "%s", dflt);
-
-	if (keys[0]) {
+		base = dflt;
+	if (base) {
 		/* the period columns lead the sort unless -F says otherwise (a substring test) */
-		if (!strict_fields) {
-			char tmp[sizeof(keys)];
+		bool pre_children = !strict_fields && o->children && !strstr(base, "overhead_children");
+		bool pre_overhead = !strict_fields && !strstr(base, "overhead");
 
-			if (!strstr(keys, "overhead")) {
-				snprintf(tmp, sizeof(tmp), "overhead,%s", keys);
-				snprintf(keys, sizeof(keys), "%s", tmp);
-			}
-			if (o->children && !strstr(keys, "overhead_children")) {
-				snprintf(tmp, sizeof(tmp), "overhead_children,%s", keys);
-				snprintf(keys, sizeof(keys), "%s", tmp);
-			}
-		}
+		if (asprintf(&keys, "%s%s%s%s%s", pre_children ? "overhead_children," : "",
+			     pre_overhead ? "overhead," : "",
+			     sort_order && sort_order[0] == '+' ? dflt : "",
+			     sort_order && sort_order[0] == '+' ? "," : "", base) < 0)
+			return perf_err__set(err, ENOMEM, "out of memory");
 		ret = parse_list(keys, false, o->sort, &o->nr_sort, "--sort", err);
+		free(keys);
 		if (ret)
 			return ret;
 	}
@@ -333,6 +329,15 @@ struct hist_entry {
 	bool			merged;		/* folded into an equal entry by the collapse */
 	u64			stamp;		/* hists->stamp of the last sample that fed it */
 	struct chain_root	callchain;
+};
+
+#define HIST_WALK_MEMO	4096
+
+/* the entry a tree walk found for a key, while the tree is as it was (tree_gen) */
+struct hist_walk_memo {
+	struct hist_entry	*entry;
+	u64			hash;
+	u64			gen;
 };
 
 static const char *dso__name(const struct dso *dso)
@@ -595,7 +600,8 @@ struct hists *hists__new(const struct hist_opts *opts)
 	hists->nr_buckets = 1024;
 	hists->buckets = calloc(hists->nr_buckets, sizeof(*hists->buckets));
 	hists->strings = strset__new();
-	if (!hists->buckets || !hists->strings) {
+	hists->memo = calloc(HIST_WALK_MEMO, sizeof(*hists->memo));
+	if (!hists->buckets || !hists->strings || !hists->memo) {
 		hists__delete(hists);
 		return NULL;
 	}
@@ -624,6 +630,7 @@ void hists__delete(struct hists *hists)
 	}
 	free(hists->buckets);
 	free(hists->cache);
+	free(hists->memo);
 	strset__delete(hists->strings);
 	free(hists);
 }
@@ -668,22 +675,34 @@ static struct hist_entry *hists__lookup(struct hists *hists, const struct hist_k
 {
 	struct hist_entry *he;
 
+	struct hist_walk_memo *memo = NULL;
+	u64 h = key_hash(hists, key);
+
 	slot->by_hash = key->sym || !hists->has_sym_key;
-	slot->hash = slot->by_hash ? key_hash(hists, key) : 0;
+	slot->hash = slot->by_hash ? h : 0;
 	slot->link = &hists->entries_in.node;
 	slot->parent = NULL;
 	if (slot->by_hash) {
 		for (he = hists->buckets[slot->hash & (hists->nr_buckets - 1)]; he; he = he->hash_next)
 			if (he->hash == slot->hash && hists__key_equal(hists, &he->key, key))
 				return he;
+	} else if (hists->memo) {
+		/* equal keys take the same walk: its result holds until the tree changes */
+		memo = &hists->memo[h & (HIST_WALK_MEMO - 1)];
+		if (memo->entry && memo->gen == hists->tree_gen && memo->hash == h &&
+		    hists__key_equal(hists, &memo->entry->key, key))
+			return memo->entry;
 	}
 	while (*slot->link) {
 		int cmp;
 
 		he = rbtree__entry(*slot->link, struct hist_entry, rb_in);
 		cmp = hists__key_cmp(hists, &he->key, key);
-		if (!cmp && !slot->by_hash)
+		if (!cmp && !slot->by_hash) {
+			if (memo)
+				*memo = (struct hist_walk_memo){ .entry = he, .hash = h, .gen = hists->tree_gen };
 			return he;
+		}
 		slot->parent = *slot->link;
 		slot->link = cmp < 0 ? &slot->parent->left : &slot->parent->right;
 	}
@@ -704,6 +723,7 @@ static struct hist_entry *hists__add(struct hists *hists, const struct hist_key 
 	he->all_next = hists->all;
 	hists->all = he;
 	rbtree__insert(&hists->entries_in, &he->rb_in, slot->parent, slot->link);
+	hists->tree_gen++;
 	hists->nr_entries++;
 	if (slot->by_hash) {
 		he->hash_next = hists->buckets[slot->hash & (hists->nr_buckets - 1)];
@@ -804,8 +824,6 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		if (!key.trace)
 			return -ENOMEM;
 	}
-	if (s->has_callchain)
-		hists->has_callchain = true;
 	hists->stamp++;
 	he = hists__lookup(hists, &key, &slot);
 	if (!he)
@@ -848,8 +866,12 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			/* a consistent key has one entry: seen this sample if it was fed */
 			dup = he && he->stamp == hists->stamp;
 		} else {
-			for (size_t j = 0; j < nr_cached && !dup; j++)
-				dup = hists__key_equal(hists, &hists->cache[j]->key, &key);
+			for (size_t j = 0; j < nr_cached && !dup; j++) {
+				const struct hist_key *c = &hists->cache[j]->key;
+
+				/* only another unresolved one at this address can be equal */
+				dup = !c->sym && c->ip == key.ip && hists__key_equal(hists, c, &key);
+			}
 		}
 		if (dup)
 			continue;

@@ -99,6 +99,7 @@ struct hist_sample {
 };
 
 struct hist_entry;
+struct hist_walk_memo;
 
 struct hists {
 	const struct hist_opts	*opts;
@@ -108,6 +109,8 @@ struct hists {
 	size_t			nr_entries;
 	bool			has_sym_key;	/* a sort key compares symbols */
 	bool			need_collapse;	/* a sort key collapses (comm) */
+	struct hist_walk_memo	*memo;		/* walks of unresolved keys (see hist.c) */
+	u64			tree_gen;	/* entries_in changes */
 	struct rbroot		entries_in;	/* as upstream adds them */
 	struct rbroot		collapsed;	/* entries_in walked and merged: output input order */
 	struct rbroot		entries;	/* output order */
@@ -118,7 +121,6 @@ struct hists {
 	u64			nr_samples;
 	u64			total_period;
 	u64			callchain_period;	/* min threshold base of the graph */
-	bool			has_callchain;	/* some sample had PERF_SAMPLE_CALLCHAIN */
 	u16			col_len[SORT_KEY__NR];
 };
 

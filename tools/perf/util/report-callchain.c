@@ -254,23 +254,24 @@ void chain_root__init(struct chain_root *root)
 	memset(root, 0, sizeof(*root));
 }
 
-static void chain_node__free_children(struct chain_node *node)
+/* post-order over the sibling tree: nothing is read after it was freed */
+static void free_siblings(struct rbnode *n)
 {
-	struct rbnode *n = rbtree__first(&node->children_in);
+	struct chain_node *child;
 
-	while (n) {
-		struct chain_node *child = rbtree__entry(n, struct chain_node, rb_in);
-
-		n = rbtree__next(n);
-		chain_node__free_children(child);
-		free(child->val);
-		free(child);
-	}
+	if (!n)
+		return;
+	free_siblings(n->left);
+	free_siblings(n->right);
+	child = rbtree__entry(n, struct chain_node, rb_in);
+	free_siblings(child->children_in.node);
+	free(child->val);
+	free(child);
 }
 
 void chain_root__exit(struct chain_root *root)
 {
-	chain_node__free_children(&root->node);
+	free_siblings(root->node.children_in.node);
 	chain_root__init(root);
 }
 

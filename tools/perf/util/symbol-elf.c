@@ -455,7 +455,6 @@ static int cmp_got_slot(const void *a, const void *b)
 struct rela_dyn {
 	struct got_slot	*slots;		/* .rela.dyn entries with a symbol, by r_offset */
 	size_t		nr;
-	Elf		*elf;
 	Elf_Data	*dynsym;
 	size_t		dynstr_idx;
 };
@@ -468,7 +467,6 @@ static int rela_dyn__init(struct rela_dyn *rd, Elf *elf)
 	size_t nr;
 
 	memset(rd, 0, sizeof(*rd));
-	rd->elf = elf;
 	scn = section_by_name(elf, ".rela.dyn", &shdr, NULL);
 	if (!scn || !shdr.sh_link || !shdr.sh_entsize)
 		return 0;
@@ -526,11 +524,14 @@ static int synthesize_plt_got(struct dso *dso, Elf *elf, const GElf_Ehdr *ehdr)
 	int err = 0;
 
 	scn = section_by_name(elf, ".plt.got", &shdr, NULL);
-	if (!scn || !shdr.sh_entsize)
+	if (!scn || !shdr.sh_entsize || shdr.sh_type == SHT_NOBITS)
+		return 0;
+	/* one symbol per entry: the size must be backed by the file, not just claimed */
+	data = elf_getdata(scn, NULL);
+	if (!data || data->d_size < shdr.sh_size)
 		return 0;
 	memset(&rd, 0, sizeof(rd));
 	if (ehdr->e_machine == EM_X86_64) {
-		data = elf_getdata(scn, NULL);
 		err = rela_dyn__init(&rd, elf);
 		if (err)
 			return err;
@@ -538,7 +539,7 @@ static int synthesize_plt_got(struct dso *dso, Elf *elf, const GElf_Ehdr *ehdr)
 	for (u64 i = 0; i < shdr.sh_size; i += shdr.sh_entsize) {
 		bool named = false;
 
-		if (rd.slots && data && data->d_buf && i < data->d_size) {
+		if (rd.slots && data->d_buf && i < data->d_size) {
 			u32 disp = x86_64_plt_disp((const u8 *)data->d_buf + i, data->d_size - i);
 			/*
 			 * perf adds the displacement to the entry's file offset and looks that up

@@ -144,6 +144,8 @@ void perf_data__close(struct perf_data *data);
  */
 int perf_data__next(struct perf_data *data, struct perf_data_record *rec, struct perf_err *err);
 
+/* COMPRESSED or COMPRESSED2 records read so far (they are unpacked, never handed out) */
+u64 perf_data__nr_compressed(const struct perf_data *data, u32 type);
 bool perf_data__is_pipe(const struct perf_data *data);
 bool perf_data__needs_swap(const struct perf_data *data);
 const char *perf_data__name(const struct perf_data *data);

@@ -1,0 +1,72 @@
+#!/bin/sh
+# perf report on cut, garbage and sample-less input and bad options: one-line errors, no crash
+. "$(dirname "$0")"/lib.sh
+
+need_perf
+need_fixture perf72/data
+G=$FIXTURES/perf72
+gzip -dc "$G/kallsyms.gz" >kallsyms || fail "cannot unpack $G/kallsyms.gz"
+
+# run_report OUT ARGS...: exit status of perf report; fails the test on a crash (a fatal
+# signal, or a sanitizer report in an ASan/UBSan build)
+run_report() {
+	out=$1
+	shift
+	"$PERF" report --stdio --symfs="$G/symfs" --kallsyms=kallsyms "$@" >"$out" 2>"$out.err"
+	rc=$?
+	if [ $rc -ge 131 ] || grep -q -E 'ERROR: AddressSanitizer|runtime error:' "$out.err"; then
+		verbose "$(tail -20 "$out.err")"
+		fail "perf report $* crashed (status $rc)"
+	fi
+	return $rc
+}
+
+# cut copies of a recording with callchains: every cut is an error or a report, never a crash
+src=$G/data/sys.fp.data
+size=$(wc -c <"$src")
+for cut in 0 8 50 103 104 300 1000 4096 20000 $((size / 2)) $((size - 9)) $((size - 1)); do
+	head -c "$cut" "$src" >cut.data
+	if ! run_report cut.out -i cut.data; then
+		[ "$(wc -l <cut.out.err)" -ge 1 ] || fail "cut at $cut: failed without saying why"
+		verbose "cut at $cut: $(head -1 cut.out.err)"
+	fi
+done
+
+# bytes flipped in the data section: a corrupt record is refused or reported, never a crash
+i=0
+while [ $i -lt 24 ]; do
+	cp "$src" flip.data
+	off=$((300 + i * (size - 400) / 24))
+	printf '\377\377\377\377' | dd of=flip.data bs=1 seek=$off conv=notrunc 2>/dev/null
+	run_report flip.out -i flip.data --children || true
+	i=$((i + 1))
+done
+
+# not a perf.data file
+head -c 4096 /dev/urandom >garbage.data 2>/dev/null || printf 'garbage' >garbage.data
+run_report garbage.out -i garbage.data && fail "random bytes were reported as a profile"
+expect_grep '^perf report: ' garbage.out.err "no error line for a garbage file"
+
+# a recording without samples (a 1 Hz event on `true`): upstream's message, not a report
+if [ -x "$SYSTEM_PERF" ] && "$SYSTEM_PERF" record -q -e cpu-clock -F 1 -o empty.data -- true \
+	>/dev/null 2>&1; then
+	run_report empty.out -i empty.data || fail "a recording without samples failed: $(cat empty.out.err)"
+	if ! grep -q '^# Samples' empty.out; then
+		expect_grep 'empty.data data has no samples!' empty.out.err "no 'has no samples' message"
+	fi
+else
+	verbose "no system perf to record with: the sample-less case is not tested"
+fi
+
+# bad options: the usage exit status 129, a bad sort key an error
+run_report opt.out --no-such-option -i "$src" && fail "an unknown option was accepted"
+[ $rc = 129 ] || fail "an unknown option exited $rc, not 129"
+run_report opt.out -g nonsense-mode -i "$src" && fail "a bad -g argument was accepted"
+[ $rc = 129 ] || fail "a bad -g argument exited $rc, not 129"
+run_report opt.out -s nonsense -i "$src" && fail "a bad sort key was accepted"
+expect_grep "Unknown --sort key: .nonsense'" opt.out.err "no error for a bad sort key"
+run_report opt.out -F nonsense -i "$src" && fail "a bad field was accepted"
+expect_grep "Unknown --fields key: .nonsense'" opt.out.err "no error for a bad field"
+run_report opt.out -i does-not-exist.data && fail "a missing file was accepted"
+expect_grep "does-not-exist.data" opt.out.err "the error does not name the missing file"
+exit 0
