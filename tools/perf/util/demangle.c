@@ -10,8 +10,10 @@ char *demangle_sym(const char *name)
 	int status = 0;
 	char *out;
 
-	if (name[0] != '_' || name[1] != 'Z')
-		return NULL;
+	/*
+	 * perf 7.2 hands every name to __cxa_demangle, not only "_Z..." ones, so a function
+	 * named "i" prints as "int"; matching its output means doing the same.
+	 */
 	out = __cxa_demangle(name, NULL, NULL, &status);
 	if (status) {
 		free(out);

@@ -11,9 +11,9 @@
 #include <stddef.h>
 
 /*
- * Returns a malloc'd demangled name when name is a mangled C++ name ("_Z..."), else NULL
- * (the caller keeps the original). Handles GCC's ".isra.0"/".cold" clone suffixes as
- * __cxa_demangle does ("[clone .isra.0]").
+ * Returns a malloc'd demangled name when __cxa_demangle accepts name (perf asks it about
+ * every ELF symbol name), else NULL: the caller keeps the original. GCC's ".isra.0"/".cold"
+ * clone suffixes come out as "[clone .isra.0]". Rust and OCaml names are not demangled yet.
  */
 char *demangle_sym(const char *name);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
+#include <elf.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,6 +15,14 @@ static bool kallsyms_type_wanted(char type)
 	char t = (char)toupper((unsigned char)type);
 
 	return t == 'T' || t == 'W' || t == 'D' || t == 'B';
+}
+
+/* perf's binding for a kallsyms letter: it decides which of two aliases is kept */
+static u8 kallsyms_binding(char type)
+{
+	if (type == 'W')
+		return STB_WEAK;
+	return isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL;
 }
 
 static struct dso *module_dso(struct machine *machine, const char *mod, size_t len)
@@ -79,7 +88,7 @@ int machine__load_kallsyms(struct machine *machine)
 		}
 		if (!kallsyms_type_wanted(type))
 			continue;
-		if (symbols__add(&dso->symbols, addr, addr, name, 0, (u8)type)) {
+		if (symbols__add(&dso->symbols, addr, addr, name, kallsyms_binding(type), (u8)type)) {
 			kernel->load_errno = ENOMEM;
 			break;
 		}
