@@ -43,6 +43,7 @@ struct pending_sample {
 	u32			fifo_prev, fifo_next;
 	u32			thread_next;
 	bool			swapped;
+	const void		*ref;		/* the caller's record, when not copied */
 };
 
 struct arena_chunk {
@@ -321,6 +322,8 @@ static u32 pending__alloc(struct deferred_stitcher *ds)
 
 static void *pending__event(struct deferred_stitcher *ds, const struct pending_sample *p)
 {
+	if (p->ref)
+		return (void *)p->ref;
 	return ds->chunks[p->chunk].base + p->offset;
 }
 
@@ -345,7 +348,8 @@ static void pending__free(struct deferred_stitcher *ds, u32 idx)
 {
 	struct pending_sample *p = &ds->slab[idx];
 
-	arena__release(ds, p->chunk);
+	if (!p->ref)
+		arena__release(ds, p->chunk);
 	p->fifo_next = ds->free_head;
 	ds->free_head = idx;
 }
@@ -491,6 +495,24 @@ static int stitcher__make_room(struct deferred_stitcher *ds, u32 len)
 	return err;
 }
 
+/* release the oldest pending samples until one more entry (no copy) fits under the cap */
+static int stitcher__make_room_entry(struct deferred_stitcher *ds)
+{
+	int err = 0;
+
+	while (ds->bytes_held + sizeof(struct pending_sample) > ds->max_mem) {
+		int ret;
+
+		if (ds->fifo_head == NIL)
+			return err ? err : 1;
+		ds->stats.mem_cap_hit = true;
+		ret = stitcher__release_oldest(ds, DEFERRED_RELEASE_MEMORY);
+		if (ret && !err)
+			err = ret;
+	}
+	return err;
+}
+
 /* ---- API -------------------------------------------------------------------------------- */
 
 struct deferred_stitcher *deferred_stitcher__new(size_t max_mem, deferred_deliver_t deliver,
@@ -536,8 +558,10 @@ void deferred_stitcher__delete(struct deferred_stitcher *ds)
 	free(ds);
 }
 
-int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_event_header *event,
-			      struct perf_sample *sample, struct perf_evattr *evattr, bool swapped)
+/* queue a copy of event, or (copy false) a reference to it */
+static int stitcher__queue(struct deferred_stitcher *ds, const struct perf_event_header *event,
+			   struct perf_sample *sample, struct perf_evattr *evattr, bool swapped,
+			   bool copy)
 {
 	struct deferred_thread *t;
 	struct pending_sample *p;
@@ -561,8 +585,8 @@ int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_ev
 		return ds->deliver(ds->arg, event, &merged, evattr);
 	}
 
-	len = ((u32)event->size + 7) & ~7u;
-	ret = stitcher__make_room(ds, len);
+	len = copy ? ((u32)event->size + 7) & ~7u : 0;
+	ret = copy ? stitcher__make_room(ds, len) : stitcher__make_room_entry(ds);
 	if (ret < 0)
 		return ret;
 	if (ret > 0) {
@@ -578,16 +602,22 @@ int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_ev
 	idx = pending__alloc(ds);
 	if (idx == NIL)
 		goto out_nomem;
-	chunk = arena__alloc(ds, len, &offset);
-	if (chunk == NIL) {
-		ds->slab[idx].fifo_next = ds->free_head;
-		ds->free_head = idx;
-		goto out_nomem;
+	chunk = NIL;
+	offset = 0;
+	if (copy) {
+		chunk = arena__alloc(ds, len, &offset);
+		if (chunk == NIL) {
+			ds->slab[idx].fifo_next = ds->free_head;
+			ds->free_head = idx;
+			goto out_nomem;
+		}
+		/* the copy: the caller's buffer may be reused as soon as we return */
+		memcpy(ds->chunks[chunk].base + offset, event, event->size);
 	}
-	/* the copy: the caller's buffer may be reused as soon as we return */
-	memcpy(ds->chunks[chunk].base + offset, event, event->size);
 
 	p = &ds->slab[idx];
+	/* ownership: a reference stays the caller's, and must outlive the stitcher */
+	p->ref = copy ? NULL : event;
 	p->evattr = evattr;
 	p->cookie = sample->deferred_cookie;
 	p->tid = sample->tid;
@@ -618,6 +648,18 @@ int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_ev
 out_nomem:
 	threads__maybe_remove(ds, t);
 	return -ENOMEM;
+}
+
+int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_event_header *event,
+			      struct perf_sample *sample, struct perf_evattr *evattr, bool swapped)
+{
+	return stitcher__queue(ds, event, sample, evattr, swapped, true);
+}
+
+int deferred_stitcher__sample_ref(struct deferred_stitcher *ds, const struct perf_event_header *event,
+				  struct perf_sample *sample, struct perf_evattr *evattr, bool swapped)
+{
+	return stitcher__queue(ds, event, sample, evattr, swapped, false);
 }
 
 int deferred_stitcher__record(struct deferred_stitcher *ds,

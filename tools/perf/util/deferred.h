@@ -94,6 +94,13 @@ void deferred_stitcher__delete(struct deferred_stitcher *ds);
 int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_event_header *event,
 			      struct perf_sample *sample, struct perf_evattr *evattr, bool swapped);
 
+/*
+ * The same, for a record whose bytes outlive the stitcher (perf.data's file mapping): it is
+ * queued by reference, not copied, which saves a copy per sample on large files.
+ */
+int deferred_stitcher__sample_ref(struct deferred_stitcher *ds, const struct perf_event_header *event,
+				  struct perf_sample *sample, struct perf_evattr *evattr, bool swapped);
+
 /* a PERF_RECORD_CALLCHAIN_DEFERRED (host order) and its parsed sample_id (for tid) */
 int deferred_stitcher__record(struct deferred_stitcher *ds,
 			      const struct perf_record_callchain_deferred *rec,

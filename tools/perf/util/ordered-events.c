@@ -175,7 +175,7 @@ int ordered_events__queue(struct ordered_events *oe, const struct perf_event_hea
 	if (!timestamp || timestamp == ~0ULL) {
 		struct ordered_event now = {
 			.timestamp = timestamp, .file_offset = file_offset,
-			.seq = oe->seq++, .event = event,
+			.seq = oe->seq++, .event = event, .stable = stable,
 		};
 
 		return oe->deliver(oe->arg, &now);
@@ -207,7 +207,7 @@ int ordered_events__queue(struct ordered_events *oe, const struct perf_event_hea
 	e = &oe->q[oe->nr];
 	*e = (struct ordered_event){
 		.timestamp = timestamp, .file_offset = file_offset, .seq = oe->seq++, .event = keep,
-		.size = event->size, .owned = !stable,
+		.size = event->size, .owned = !stable, .stable = stable,
 	};
 	if (oe->nr && before(e, &oe->q[oe->nr - 1]))
 		oe->sorted = false;

@@ -31,7 +31,8 @@ struct ordered_event {
 	u64				seq;		/* arrival order, breaks ties */
 	const struct perf_event_header	*event;
 	u16				size;
-	bool				owned;		/* event is our copy */
+	bool				owned;		/* event is our copy, freed after delivery */
+	bool				stable;		/* event outlives the queue (file mapping) */
 };
 
 /* delivers one record; a negative return stops the flush and is passed up */

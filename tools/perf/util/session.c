@@ -187,7 +187,7 @@ static int session__bad_record(struct perf_session *session, const struct perf_e
 
 /* deliver one kernel record (time-ordered) to the stitcher / machine / tool */
 static int session__deliver(struct perf_session *session, const struct perf_event_header *event,
-			    u64 file_offset)
+			    u64 file_offset, bool stable)
 {
 	const struct perf_tool *tool = session->tool;
 	struct perf_evattr *ea;
@@ -212,9 +212,15 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 
 	switch (event->type) {
 	case PERF_RECORD_SAMPLE:
-		if (sample.deferred_callchain && session->stitcher)
-			return deferred_stitcher__sample(session->stitcher, event, &sample, ea,
-							 perf_data__needs_swap(session->data));
+		if (sample.deferred_callchain && session->stitcher) {
+			bool swapped = perf_data__needs_swap(session->data);
+
+			/* a record in the file mapping waits by reference, others as a copy */
+			if (stable)
+				return deferred_stitcher__sample_ref(session->stitcher, event, &sample,
+								     ea, swapped);
+			return deferred_stitcher__sample(session->stitcher, event, &sample, ea, swapped);
+		}
 		return session__deliver_sample(session, event, &sample, ea);
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
@@ -288,7 +294,7 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 
 static int session__oe_deliver(void *arg, const struct ordered_event *oe)
 {
-	return session__deliver(arg, oe->event, oe->file_offset);
+	return session__deliver(arg, oe->event, oe->file_offset, oe->stable);
 }
 
 static int session__process_user_meta(struct perf_session *session, const struct perf_data_record *rec)
@@ -363,7 +369,7 @@ int perf_session__process_events(struct perf_session *session)
 				continue;
 			}
 		}
-		ret = session__deliver(session, event, rec.file_offset);
+		ret = session__deliver(session, event, rec.file_offset, rec.stable);
 		if (ret)
 			break;
 	}
