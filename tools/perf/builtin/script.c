@@ -298,7 +298,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN('D', "dump-raw-trace", &script.dump_trace, "dump raw trace in ASCII"),
 		OPT_INCR('v', "verbose", &script.verbose, "be more verbose (show symbol address, etc)"),
 		OPT_CALLBACK('F', "fields", &fields, "str",
-			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,period,misc",
+			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,period",
 			     parse_fields_cb),
 		OPT_BOOLEAN(0, "ns", &script.nanosecs, "Use 9 decimal places when displaying time"),
 		OPT_BOOLEAN(0, "header", &script.show_header, "Show data header."),

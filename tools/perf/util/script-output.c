@@ -54,7 +54,6 @@ static const struct {
 	{ "addr",	SF_ADDR,	PERF_SAMPLE_ADDR },
 	{ "symoff",	SF_SYMOFFSET,	PERF_SAMPLE_IP },
 	{ "period",	SF_PERIOD,	PERF_SAMPLE_PERIOD },
-	{ "misc",	SF_MISC,	0 },
 };
 
 static const char *const type_names[ST_NR] = {

@@ -29,7 +29,6 @@ enum script_field {
 	SF_ADDR		= 1U << 10,
 	SF_SYMOFFSET	= 1U << 11,
 	SF_PERIOD	= 1U << 12,
-	SF_MISC		= 1U << 13,
 	SF_DSOFF	= 1U << 14,
 };
 
