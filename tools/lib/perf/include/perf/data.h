@@ -5,8 +5,9 @@
  * A struct perf_data owns everything it read: the attrs with their ids and names, the header
  * features, the tracing data, and the record buffers. Records it hands out stay valid until
  * the perf_data is closed when perf_data_record.stable is set (file mode: they point into the
- * mapping); otherwise only until the next perf_data__next() call, and a consumer that keeps
- * one must copy it.
+ * mapping; pages far behind the read position are given back and read again from the file
+ * if touched, so the bytes stay the same); otherwise only until the next perf_data__next()
+ * call, and a consumer that keeps one must copy it.
  *
  * Invariants after perf_data__open() succeeds:
  *  - every record handed out has header.size >= 8 and lies entirely inside its buffer;
