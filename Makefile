@@ -84,10 +84,11 @@ fuzz:
 
 install: all
 	install -d $(DESTDIR)$(prefix)/bin $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell \
-		$(DESTDIR)$(prefix)/share/man/man1
+		$(DESTDIR)$(prefix)/share/doc/perf
 	install -m 755 tools/perf/perf $(DESTDIR)$(prefix)/bin/perf
 	install -m 755 tools/perf/tests/shell/*.sh $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/
-	for f in Documentation/*.txt; do install -m 644 $$f $(DESTDIR)$(prefix)/share/man/man1/; done
+	# the man pages are asciidoc sources (as perf's); installed as documentation, not built
+	install -m 644 Documentation/*.txt README.md $(DESTDIR)$(prefix)/share/doc/perf/
 
 clean:
 	rm -rf build build-asan build-fuzz tools/perf/perf
