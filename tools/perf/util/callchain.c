@@ -1,33 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
-#include <stdlib.h>
 #include "callchain.h"
-
-void callchain_cursor__init(struct callchain_cursor *c)
-{
-	c->frames = NULL;
-	c->nr = c->alloc = 0;
-}
-
-void callchain_cursor__exit(struct callchain_cursor *c)
-{
-	free(c->frames);
-	callchain_cursor__init(c);
-}
-
-static struct callchain_frame *callchain_cursor__append(struct callchain_cursor *c)
-{
-	if (c->nr == c->alloc) {
-		size_t n = c->alloc ? c->alloc * 2 : 128;
-		struct callchain_frame *f = realloc(c->frames, n * sizeof(*f));
-
-		if (!f)
-			return NULL;
-		c->frames = f;
-		c->alloc = n;
-	}
-	return &c->frames[c->nr++];
-}
 
 static bool context_cpumode(u64 ip, u8 *cpumode)
 {
@@ -102,42 +75,4 @@ bool callchain_iter__next(struct callchain_iter *it, u64 *ip, u8 *cpumode)
 	}
 	it->cookie = it->sample->deferred_callchain && it->nr_entries < it->max_stack;
 	return false;
-}
-
-int callchain__resolve(struct machine *machine, struct thread *thread,
-		       const struct perf_sample *sample, unsigned int max_stack,
-		       struct callchain_cursor *c, struct perf_err *err)
-{
-	struct callchain_iter it;
-	u8 cpumode;
-	u64 ip;
-
-	c->nr = 0;
-	if (!callchain__valid(sample, err))
-		return -EINVAL;
-	callchain_iter__init(&it, sample, max_stack);
-	while (callchain_iter__next(&it, &ip, &cpumode)) {
-		struct callchain_frame *f = callchain_cursor__append(c);
-		struct addr_location al;
-
-		if (!f)
-			return perf_err__set(err, ENOMEM, "out of memory resolving a callchain");
-		machine__resolve(machine, thread, cpumode, ip, &al);
-		*f = (struct callchain_frame){
-			.ip = ip, .map = al.map, .sym = al.sym, .sym_addr = al.sym_addr,
-			.cpumode = cpumode,
-		};
-	}
-	if (it.cookie) {
-		struct callchain_frame *f = callchain_cursor__append(c);
-
-		if (!f)
-			return perf_err__set(err, ENOMEM, "out of memory resolving a callchain");
-		*f = (struct callchain_frame){
-			.ip = sample->deferred_cookie,
-			.cpumode = PERF_RECORD_MISC_USER,
-			.cookie = true,
-		};
-	}
-	return 0;
 }

@@ -37,17 +37,25 @@ u8 dump_buf__u8(struct dump_buf *b)
 	return *b->p++;
 }
 
+/* copy n bytes out, or mark the buffer short and exhausted */
+static bool dump_buf__take(struct dump_buf *b, void *dst, size_t n)
+{
+	if (dump_buf__left(b) < n) {
+		b->short_read = true;
+		b->p = b->end;
+		return false;
+	}
+	memcpy(dst, b->p, n);
+	b->p += n;
+	return true;
+}
+
 u16 dump_buf__u16(struct dump_buf *b)
 {
 	u16 v;
 
-	if (dump_buf__left(b) < sizeof(v)) {
-		b->short_read = true;
-		b->p = b->end;
+	if (!dump_buf__take(b, &v, sizeof(v)))
 		return 0;
-	}
-	memcpy(&v, b->p, sizeof(v));
-	b->p += sizeof(v);
 	return b->swapped ? bswap_16(v) : v;
 }
 
@@ -55,13 +63,8 @@ u32 dump_buf__u32(struct dump_buf *b)
 {
 	u32 v;
 
-	if (dump_buf__left(b) < sizeof(v)) {
-		b->short_read = true;
-		b->p = b->end;
+	if (!dump_buf__take(b, &v, sizeof(v)))
 		return 0;
-	}
-	memcpy(&v, b->p, sizeof(v));
-	b->p += sizeof(v);
 	return b->swapped ? bswap_32(v) : v;
 }
 
@@ -69,13 +72,8 @@ u64 dump_buf__u64(struct dump_buf *b)
 {
 	u64 v;
 
-	if (dump_buf__left(b) < sizeof(v)) {
-		b->short_read = true;
-		b->p = b->end;
+	if (!dump_buf__take(b, &v, sizeof(v)))
 		return 0;
-	}
-	memcpy(&v, b->p, sizeof(v));
-	b->p += sizeof(v);
 	return b->swapped ? bswap_64(v) : v;
 }
 

@@ -222,6 +222,7 @@ static int machine__add_kernel_map(struct machine *machine, const char *filename
 
 int machine__process_mmap(struct machine *machine, const struct perf_event_header *h, u64 time)
 {
+	const struct perf_record_mmap *m = (const void *)h;
 	u8 cpumode = h->misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	const char *filename;
 	u64 start, len, pgoff;
@@ -237,36 +238,26 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 	machine->maps_gen++;
 
 	(void)time;
+	/* MMAP2 starts like MMAP: pid, tid, start, len, pgoff */
+	fixed = h->type == PERF_RECORD_MMAP2 ? sizeof(struct perf_record_mmap2)
+					     : sizeof(struct perf_record_mmap);
+	if (h->size <= fixed)
+		return -EINVAL;
+	pid = m->pid;
+	tid = m->tid;
+	start = m->start;
+	len = m->len;
+	pgoff = m->pgoff;
+	filename = (const char *)h + fixed;
 	if (h->type == PERF_RECORD_MMAP2) {
-		const struct perf_record_mmap2 *m = (const void *)h;
+		const struct perf_record_mmap2 *m2 = (const void *)h;
 
-		fixed = sizeof(*m);
-		if (h->size <= fixed)
-			return -EINVAL;
-		pid = m->pid;
-		tid = m->tid;
-		start = m->start;
-		len = m->len;
-		pgoff = m->pgoff;
-		prot = m->prot;
-		flags = m->flags;
-		filename = m->filename;
+		prot = m2->prot;
+		flags = m2->flags;
 		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
-			bid = m->build_id;
-			bid_size = m->build_id_size <= 20 ? m->build_id_size : 20;
+			bid = m2->build_id;
+			bid_size = m2->build_id_size <= 20 ? m2->build_id_size : 20;
 		}
-	} else {
-		const struct perf_record_mmap *m = (const void *)h;
-
-		fixed = sizeof(*m);
-		if (h->size <= fixed)
-			return -EINVAL;
-		pid = m->pid;
-		tid = m->tid;
-		start = m->start;
-		len = m->len;
-		pgoff = m->pgoff;
-		filename = m->filename;
 	}
 	/* the filename must end inside the record */
 	if (!memchr(filename, '\0', h->size - fixed))

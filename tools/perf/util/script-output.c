@@ -197,14 +197,12 @@ void script_output__init(struct script_output *out, FILE *fp, const struct scrip
 	out->sel = *sel;
 	out->max_stack = PERF_MAX_STACK_DEPTH;
 	out->use_callchain = true;
-	callchain_cursor__init(&out->cursor);
 	sbuf__init(&out->sb);
 	out->frames = calloc(1U << FRAME_CACHE_BITS, sizeof(*out->frames));
 }
 
 void script_output__exit(struct script_output *out)
 {
-	callchain_cursor__exit(&out->cursor);
 	sbuf__exit(&out->sb);
 	if (out->frames)
 		for (size_t i = 0; i < (1U << FRAME_CACHE_BITS); i++)

@@ -64,7 +64,6 @@ struct script_output {
 	bool			nanosecs;
 	unsigned int		max_stack;
 	int			name_width;	/* longest event name (perf aligns on it) */
-	struct callchain_cursor	cursor;
 	struct sbuf		sb;		/* the sample being printed */
 	struct frame_cache_entry *frames;	/* 1 << FRAME_CACHE_BITS entries */
 	struct trace_event	*tevent;	/* NULL when the file has no tracing data */
