@@ -351,27 +351,92 @@ void perf_evattr__init_positions(struct perf_evattr *ea)
 	ea->id_hdr_size = perf_attr__has(&ea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL) ? (u16)size : 0;
 }
 
-int perf_evattr__parse_time(const struct perf_evattr *ea, const struct perf_event_header *h,
-			    bool swapped, u64 *time)
+/*
+ * Where the u64 word of field (PERF_SAMPLE_TID or PERF_SAMPLE_TIME) sits in a sample or in a
+ * record's sample_id: both put IDENTIFIER (samples only: the trailer has it last), IP
+ * (samples only), TID and TIME first, in that order. -ENOENT when it has none.
+ */
+static int id_field_offset(const struct perf_evattr *ea, const struct perf_event_header *h,
+			   u64 field, size_t *off)
 {
-	u64 type = ea->attr.sample_type;
-	size_t off;
+	u64 type = ea->attr.sample_type, earlier = type & (field - 1) & PERF_SAMPLE_TID;
 
-	if (!(type & PERF_SAMPLE_TIME))
+	if (!(type & field))
 		return -ENOENT;
 	if (h->type == PERF_RECORD_SAMPLE) {
-		off = sizeof(*h) + 8 * (!!(type & PERF_SAMPLE_IDENTIFIER) + !!(type & PERF_SAMPLE_IP) +
-					!!(type & PERF_SAMPLE_TID));
+		earlier |= type & (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP);
+		*off = sizeof(*h) + 8 * (size_t)__builtin_popcountll(earlier);
 	} else {
 		if (!perf_attr__has(&ea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL) ||
 		    h->size < sizeof(*h) + ea->id_hdr_size)
 			return -ENOENT;
-		off = h->size - ea->id_hdr_size + 8 * !!(type & PERF_SAMPLE_TID);
+		*off = h->size - ea->id_hdr_size + 8 * (size_t)__builtin_popcountll(earlier);
 	}
-	if (off + 8 > h->size)
+	return *off + 8 > h->size ? -ENOENT : 0;
+}
+
+int perf_evattr__parse_time(const struct perf_evattr *ea, const struct perf_event_header *h,
+			    bool swapped, u64 *time)
+{
+	size_t off;
+
+	if (id_field_offset(ea, h, PERF_SAMPLE_TIME, &off))
 		return -ENOENT;
 	memcpy(time, (const u8 *)h + off, 8);
 	if (swapped)
 		*time = bswap_64(*time);
 	return 0;
+}
+
+int perf_evattr__parse_tid(const struct perf_evattr *ea, const struct perf_event_header *h,
+			   bool swapped, u32 *tid)
+{
+	size_t off;
+
+	if (id_field_offset(ea, h, PERF_SAMPLE_TID, &off))
+		return -ENOENT;
+	/* pid comes first, tid second */
+	memcpy(tid, (const u8 *)h + off + 4, 4);
+	if (swapped)
+		*tid = bswap_32(*tid);
+	return 0;
+}
+
+/* the fixed-size fields the kernel writes before PERF_SAMPLE_READ and the callchain */
+#define SAMPLE_FIXED_BEFORE_CALLCHAIN						\
+	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |	\
+	 PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |	\
+	 PERF_SAMPLE_PERIOD)
+
+bool perf_evattr__peek_deferred(const struct perf_evattr *ea, const struct perf_event_header *h,
+				bool swapped, u32 *tid, u64 *cookie)
+{
+	u64 type = ea->attr.sample_type, nr, marker;
+	const u8 *p = (const u8 *)h;
+	size_t off;
+
+	if (h->type != PERF_RECORD_SAMPLE || !(type & PERF_SAMPLE_CALLCHAIN) ||
+	    (type & PERF_SAMPLE_READ) || !perf_attr__has(&ea->attr, PERF_ATTR_BIT_DEFER_CALLCHAIN))
+		return false;
+	off = sizeof(*h) + 8 * (size_t)__builtin_popcountll(type & SAMPLE_FIXED_BEFORE_CALLCHAIN);
+	if (off + 8 > h->size)
+		return false;
+	memcpy(&nr, p + off, 8);
+	if (swapped)
+		nr = bswap_64(nr);
+	off += 8;
+	if (nr < 2 || nr > (h->size - off) / 8)
+		return false;
+	off += 8 * (nr - 2);
+	memcpy(&marker, p + off, 8);
+	memcpy(cookie, p + off + 8, 8);
+	if (swapped) {
+		marker = bswap_64(marker);
+		*cookie = bswap_64(*cookie);
+	}
+	if (marker != PERF_CONTEXT_USER_DEFERRED)
+		return false;
+	if (perf_evattr__parse_tid(ea, h, swapped, tid))
+		*tid = (u32)-1;
+	return true;
 }

@@ -110,8 +110,12 @@ static int write_file(const struct test_env *env, const struct file_builder *fb,
 	return 0;
 }
 
-/* runs a session over the file; returns its error text (empty when it succeeded) */
-static int run(const struct test_env *env, const struct file_builder *fb, char *msg, size_t len)
+/*
+ * runs a session over the file, stitching deferred callchains or not; returns its error
+ * text (empty when it succeeded)
+ */
+static int run_mode(const struct test_env *env, const struct file_builder *fb, bool merge,
+		    char *msg, size_t len)
 {
 	struct symbol_conf conf = { .symfs = "" };
 	struct session_opts opts = { .symbol_conf = &conf };
@@ -124,7 +128,7 @@ static int run(const struct test_env *env, const struct file_builder *fb, char *
 	if (write_file(env, fb, path, sizeof(path)))
 		return -EIO;
 	perf_tool__init(&tool);
-	tool.merge_deferred_callchains = false;
+	tool.merge_deferred_callchains = merge;
 	opts.path = path;
 	session = perf_session__new(&opts, &tool, &err);
 	if (!session) {
@@ -134,6 +138,21 @@ static int run(const struct test_env *env, const struct file_builder *fb, char *
 	ret = perf_session__process_events(session);
 	snprintf(msg, len, "%s", ret ? session->err.msg : "");
 	perf_session__delete(session);
+	return ret;
+}
+
+/* both ways must give the same answer: the stitcher peeks at samples, the rest parses them */
+static int run(const struct test_env *env, const struct file_builder *fb, char *msg, size_t len)
+{
+	char plain[512], merged[512];
+	int ret = run_mode(env, fb, false, plain, sizeof(plain));
+
+	if (run_mode(env, fb, true, merged, sizeof(merged)) != ret || strcmp(plain, merged)) {
+		snprintf(msg, len, "stitching changes the outcome: %d '%.200s' vs '%.200s'", ret,
+			 plain, merged);
+		return ret ? 0 : -EINVAL;
+	}
+	snprintf(msg, len, "%s", plain);
 	return ret;
 }
 
@@ -151,6 +170,21 @@ static int run(const struct test_env *env, const struct file_builder *fb, char *
 static void set_u64(struct file_builder *fb, size_t off, u64 v)
 {
 	memcpy(fb->buf + off, &v, 8);
+}
+
+/* appends a CALLCHAIN_DEFERRED record for the sample's cookie claiming nr ips (it holds one) */
+static void put_deferred_record(struct file_builder *fb, u64 nr)
+{
+	struct perf_event_header dh = { PERF_RECORD_CALLCHAIN_DEFERRED, PERF_RECORD_MISC_USER,
+					8 + 24 + 16 };
+
+	fb_put(fb, &dh, sizeof(dh));
+	fb_u64(fb, 0xb00000006ULL);	/* cookie */
+	fb_u64(fb, nr);
+	fb_u64(fb, 0x401000);
+	fb_u64(fb, (u64)7 << 32 | 7);	/* sample_id: tid */
+	fb_u64(fb, 2000);		/* time */
+	set_u64(fb, offsetof(struct perf_file_header, data.size), fb->len - fb->data_off);
 }
 
 DEFINE_SUITE(bad_input)
@@ -225,18 +259,23 @@ DEFINE_SUITE(bad_input)
 
 	/* a deferred record whose nr runs past it */
 	build(&fb, NULL, 0);
-	{
-		struct perf_event_header dh = { PERF_RECORD_CALLCHAIN_DEFERRED, PERF_RECORD_MISC_USER, 8 + 24 + 16 };
+	fb.len = fb.rec_off;
+	put_deferred_record(&fb, 1000);
+	EXPECT_ERROR(env, &fb, "CALLCHAIN_DEFERRED", off);
 
-		fb.len = fb.rec_off;
-		fb_put(&fb, &dh, sizeof(dh));
-		fb_u64(&fb, 0xb00000006ULL);	/* cookie */
-		fb_u64(&fb, 1000);		/* nr */
-		fb_u64(&fb, 0x401000);
-		fb_u64(&fb, (u64)7 << 32 | 7);	/* sample_id: tid */
-		fb_u64(&fb, 2000);		/* time */
-		set_u64(&fb, offsetof(struct perf_file_header, data.size), fb.len - fb.data_off);
-		EXPECT_ERROR(env, &fb, "CALLCHAIN_DEFERRED", off);
+	/*
+	 * A deferred sample ([USER_DEFERRED, cookie]) whose user stack runs past it: the
+	 * stitcher only peeks at it when it comes and parses it when it delivers it, at its
+	 * record or at the end; the error names the sample either way.
+	 */
+	for (int with_record = 0; with_record < 2; with_record++) {
+		build(&fb, NULL, 0);
+		set_u64(&fb, s + 32, PERF_CONTEXT_USER_DEFERRED);
+		set_u64(&fb, s + 40, 0xb00000006ULL);
+		set_u64(&fb, s + 56, 1 << 20);		/* stack size */
+		if (with_record)
+			put_deferred_record(&fb, 1);
+		EXPECT_ERROR(env, &fb, "user stack", off, "SAMPLE");
 	}
 
 	/* a feature section past the end of the file */

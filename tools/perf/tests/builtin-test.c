@@ -378,8 +378,15 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 	return 0;
 }
 
+/* PERF_TEST_KEEP_TMPDIR=1 keeps each test's directory to look at what it wrote */
 static void tmpdir__remove(const char *dir)
 {
+	const char *keep = getenv("PERF_TEST_KEEP_TMPDIR");
+
+	if (keep && *keep && strcmp(keep, "0")) {
+		fprintf(stderr, "perf test: kept %s\n", dir);
+		return;
+	}
 	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 

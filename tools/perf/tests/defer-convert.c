@@ -364,7 +364,8 @@ static int cv__entries(struct cv *cv, const size_t *ord, struct perf_err *err)
 			continue;
 		}
 		kernel = c->user_at > 0;
-		if (*slot != NONE && kernel && cv->entries[*slot].kernel &&
+		if (*slot != NONE && kernel && !(cv->flags & DEFER_CONVERT_EACH) &&
+		    cv->entries[*slot].kernel &&
 		    user_parts_equal(&cv->recs[cv->entries[*slot].first], c)) {
 			struct cv_entry *e = &cv->entries[*slot];
 

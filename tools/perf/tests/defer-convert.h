@@ -24,6 +24,8 @@
  *  EXPECTED  instead of the deferred form, write what `perf script` must show for it: the
  *            input, except that samples of entries whose record was dropped keep the
  *            deferred form (marker + cookie) and no record at all;
+ *  EACH      every sample is an entry of its own, kernel-mode ones too: one record per
+ *            sample, the most a deferred file can hold (the benchmark's worst case);
  *  PIPE, ZSTD, SWAP   the output layout (pipe mode, COMPRESSED2 records, other byte order).
  *
  * Input: a file or pipe recording in host byte order with PERF_SAMPLE_TIME; compressed input
@@ -44,6 +46,7 @@ enum defer_convert_flags {
 	DEFER_CONVERT_PIPE	= 1 << 4,
 	DEFER_CONVERT_ZSTD	= 1 << 5,
 	DEFER_CONVERT_SWAP	= 1 << 6,
+	DEFER_CONVERT_EACH	= 1 << 7,
 };
 
 /* what a conversion did, for tests */

@@ -253,12 +253,18 @@ static int workload__defer_fixtures(int argc, const char **argv)
 static int workload__defer_convert(int argc, const char **argv)
 {
 	struct perf_err err;
+	unsigned flags = 0;
 
+	/* each: one record per sample, kernel-mode ones too (the benchmark's worst case) */
+	if (argc == 3 && !strcmp(argv[2], "each")) {
+		flags |= DEFER_CONVERT_EACH;
+		argc--;
+	}
 	if (argc != 2) {
-		fprintf(stderr, "perf test -w defer-convert: usage: defer-convert IN OUT\n");
+		fprintf(stderr, "perf test -w defer-convert: usage: defer-convert IN OUT [each]\n");
 		return 1;
 	}
-	if (defer_convert(argv[0], argv[1], 0, &err)) {
+	if (defer_convert(argv[0], argv[1], flags, &err)) {
 		fprintf(stderr, "perf test -w defer-convert: %s\n", err.msg);
 		return 1;
 	}
@@ -270,7 +276,7 @@ static const struct test_workload workloads[] = {
 	{ "leafloop",	"[SECONDS]",		workload__leafloop },
 	{ "calls",	"[SECONDS] [DEPTH]",	workload__calls },
 	{ "defer-fixtures", "DIR",		workload__defer_fixtures },
-	{ "defer-convert", "IN OUT",		workload__defer_convert },
+	{ "defer-convert", "IN OUT [each]",	workload__defer_convert },
 };
 
 const struct test_workload *workload__find(const char *name)

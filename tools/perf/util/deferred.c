@@ -44,6 +44,7 @@ struct pending_sample {
 	u32			thread_next;
 	bool			swapped;
 	const void		*ref;		/* the caller's record, when not copied */
+	u64			file_offset;	/* for the parse's error message */
 };
 
 struct arena_chunk {
@@ -67,6 +68,7 @@ struct deferred_thread {
 
 struct deferred_stitcher {
 	deferred_deliver_t	deliver;
+	deferred_parse_t	parse;
 	void			*arg;
 	size_t			max_mem;
 	size_t			bytes_held;
@@ -356,6 +358,31 @@ static void pending__free(struct deferred_stitcher *ds, u32 idx)
 
 /* ---- delivery --------------------------------------------------------------------------- */
 
+static int parse_plain(void *arg, const struct perf_event_header *event, u64 file_offset,
+		       struct perf_evattr *evattr, bool swapped, u64 *scratch,
+		       struct perf_sample *sample)
+{
+	(void)arg;
+	(void)file_offset;
+	return perf_evattr__parse_sample(evattr, event, swapped, scratch, sample, NULL);
+}
+
+/*
+ * The full parse of a queued sample, which only its peek had seen: errors in the fields
+ * after the callchain surface here. The peek and the parse agree on what is deferred, so a
+ * sample that parses without the marker was changed under us.
+ */
+static int stitcher__parse(struct deferred_stitcher *ds, const struct perf_event_header *event,
+			   u64 file_offset, struct perf_evattr *evattr, bool swapped,
+			   struct perf_sample *sample)
+{
+	int ret = ds->parse(ds->arg, event, file_offset, evattr, swapped, ds->scratch, sample);
+
+	if (!ret && (!sample->deferred_callchain || sample->callchain_nr < 2))
+		ret = -EINVAL;
+	return ret;
+}
+
 /* merged = the sample's chain without its cookie (the marker stays), then the user ips */
 static int stitcher__merge(struct deferred_stitcher *ds, struct perf_sample *s,
 			   const u64 *ips, u64 nr_ips)
@@ -397,10 +424,7 @@ static int stitcher__deliver_pending(struct deferred_stitcher *ds, u32 idx,
 	int ret;
 
 	pending__unlink_fifo(ds, idx);
-	ret = perf_evattr__parse_sample(evattr, event, p->swapped, ds->scratch, &sample, NULL);
-	/* it parsed when it was queued: only memory corruption could change that */
-	if (!ret && !sample.deferred_callchain)
-		ret = -EINVAL;
+	ret = stitcher__parse(ds, event, p->file_offset, evattr, p->swapped, &sample);
 	if (!ret && t) {
 		ret = stitcher__merge(ds, &sample, t->ips, t->nr_ips);
 		if (!ret)
@@ -524,6 +548,7 @@ struct deferred_stitcher *deferred_stitcher__new(size_t max_mem, deferred_delive
 	if (!ds)
 		return NULL;
 	ds->deliver = deliver;
+	ds->parse = parse_plain;
 	ds->arg = arg;
 	ds->max_mem = max_mem ? max_mem : DEFERRED_DEFAULT_MAX_MEM;
 	/* a sixteenth of the cap: a pinned chunk never costs more than that */
@@ -558,31 +583,28 @@ void deferred_stitcher__delete(struct deferred_stitcher *ds)
 	free(ds);
 }
 
-/* queue a copy of event, or (copy false) a reference to it */
-static int stitcher__queue(struct deferred_stitcher *ds, const struct perf_event_header *event,
-			   struct perf_sample *sample, struct perf_evattr *evattr, bool swapped,
-			   bool copy)
+int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred_sample *ds_s)
 {
+	const struct perf_event_header *event = ds_s->event;
+	bool copy = !ds_s->stable;
 	struct deferred_thread *t;
 	struct pending_sample *p;
+	struct perf_sample sample;
 	u32 idx, chunk, offset, len;
 	int ret;
 
-	/* the parser only says deferred for nr >= 2; anything else is not ours to merge */
-	if (!sample->deferred_callchain || sample->callchain_nr < 2)
-		return ds->deliver(ds->arg, event, sample, evattr);
-
-	t = threads__find(ds, sample->tid);
-	if (t && t->has_record && t->cookie == sample->deferred_cookie) {
+	t = threads__find(ds, ds_s->tid);
+	if (t && t->has_record && t->cookie == ds_s->cookie) {
 		/* its record went by already (a sample taken on the way out to user) */
-		struct perf_sample merged = *sample;
-
-		ret = stitcher__merge(ds, &merged, t->ips, t->nr_ips);
+		ret = stitcher__parse(ds, event, ds_s->file_offset, ds_s->evattr, ds_s->swapped,
+				      &sample);
+		if (!ret)
+			ret = stitcher__merge(ds, &sample, t->ips, t->nr_ips);
 		if (ret)
 			return ret;
 		t->record_used = true;
 		ds->stats.stitched_early++;
-		return ds->deliver(ds->arg, event, &merged, evattr);
+		return ds->deliver(ds->arg, event, &sample, ds_s->evattr);
 	}
 
 	len = copy ? ((u32)event->size + 7) & ~7u : 0;
@@ -591,12 +613,16 @@ static int stitcher__queue(struct deferred_stitcher *ds, const struct perf_event
 		return ret;
 	if (ret > 0) {
 		/* a cap smaller than one chunk: nothing can wait */
+		ret = stitcher__parse(ds, event, ds_s->file_offset, ds_s->evattr, ds_s->swapped,
+				      &sample);
+		if (ret)
+			return ret;
 		ds->stats.mem_cap_hit = true;
 		ds->stats.released[DEFERRED_RELEASE_MEMORY]++;
-		return ds->deliver(ds->arg, event, sample, evattr);
+		return ds->deliver(ds->arg, event, &sample, ds_s->evattr);
 	}
 	/* after make_room: releasing may have moved threads in the hash */
-	t = threads__findnew(ds, sample->tid);
+	t = threads__findnew(ds, ds_s->tid);
 	if (!t)
 		return -ENOMEM;
 	idx = pending__alloc(ds);
@@ -618,12 +644,13 @@ static int stitcher__queue(struct deferred_stitcher *ds, const struct perf_event
 	p = &ds->slab[idx];
 	/* ownership: a reference stays the caller's, and must outlive the stitcher */
 	p->ref = copy ? NULL : event;
-	p->evattr = evattr;
-	p->cookie = sample->deferred_cookie;
-	p->tid = sample->tid;
+	p->evattr = ds_s->evattr;
+	p->cookie = ds_s->cookie;
+	p->tid = ds_s->tid;
 	p->chunk = chunk;
 	p->offset = offset;
-	p->swapped = swapped;
+	p->swapped = ds_s->swapped;
+	p->file_offset = ds_s->file_offset;
 	p->thread_next = NIL;
 	p->fifo_next = NIL;
 	p->fifo_prev = ds->fifo_tail;
@@ -653,18 +680,19 @@ out_nomem:
 int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_event_header *event,
 			      struct perf_sample *sample, struct perf_evattr *evattr, bool swapped)
 {
-	return stitcher__queue(ds, event, sample, evattr, swapped, true);
-}
+	struct deferred_sample q = {
+		.event = event, .evattr = evattr, .cookie = sample->deferred_cookie,
+		.tid = sample->tid, .swapped = swapped,
+	};
 
-int deferred_stitcher__sample_ref(struct deferred_stitcher *ds, const struct perf_event_header *event,
-				  struct perf_sample *sample, struct perf_evattr *evattr, bool swapped)
-{
-	return stitcher__queue(ds, event, sample, evattr, swapped, false);
+	/* the parser only says deferred for nr >= 2; anything else is not ours to merge */
+	if (!sample->deferred_callchain || sample->callchain_nr < 2)
+		return ds->deliver(ds->arg, event, sample, evattr);
+	return deferred_stitcher__queue(ds, &q);
 }
 
 int deferred_stitcher__record(struct deferred_stitcher *ds,
-			      const struct perf_record_callchain_deferred *rec,
-			      const struct perf_sample *id)
+			      const struct perf_record_callchain_deferred *rec, u32 tid)
 {
 	struct deferred_thread *t;
 	int ret;
@@ -675,13 +703,13 @@ int deferred_stitcher__record(struct deferred_stitcher *ds,
 	    rec->nr > (rec->header.size - sizeof(*rec)) / sizeof(u64))
 		return -EINVAL;
 
-	t = threads__find(ds, id->tid);
+	t = threads__find(ds, tid);
 	if (t && t->has_record && t->cookie == rec->cookie) {
 		/* defer_output on several events: the first copy already did the work */
 		ds->stats.records_duplicate++;
 		return 0;
 	}
-	t = threads__findnew(ds, id->tid);
+	t = threads__findnew(ds, tid);
 	if (!t)
 		return -ENOMEM;
 	if (rec->nr > t->ips_alloc) {
@@ -741,6 +769,11 @@ int deferred_stitcher__flush(struct deferred_stitcher *ds)
 	}
 	ds->nr_threads = 0;
 	return err;
+}
+
+void deferred_stitcher__set_parse(struct deferred_stitcher *ds, deferred_parse_t parse)
+{
+	ds->parse = parse ? parse : parse_plain;
 }
 
 const struct deferred_stats *deferred_stitcher__stats(const struct deferred_stitcher *ds)

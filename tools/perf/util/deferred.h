@@ -3,8 +3,8 @@
  * deferred.h - stitching PERF_RECORD_CALLCHAIN_DEFERRED user stacks onto the samples that
  * carry their cookie (callchain [..., PERF_CONTEXT_USER_DEFERRED, cookie]).
  *
- * The session feeds it, in delivery (time) order: every sample with
- * sample->deferred_callchain, every type-22 record, every EXIT, and the end of the input.
+ * The session feeds it, in delivery (time) order: every sample whose callchain ends in
+ * the marker + cookie, every type-22 record, every EXIT, and the end of the input.
  * The stitcher calls deliver() for each sample exactly once: with the merged callchain
  * (kernel part, the PERF_CONTEXT_USER_DEFERRED marker, then the record's user ips), or, when
  * no record can be had, unmerged (the original chain, ending in marker + cookie).
@@ -40,13 +40,14 @@
  * made, so what is held never exceeds it; under a cap smaller than one chunk nothing can
  * wait and every sample whose record has not come yet is released at once.
  *
- * Ownership: the stitcher copies each queued sample record (the caller's buffer may be
- * reused) and frees the copy after deliver() returns. The perf_sample and callchain passed
- * to deliver() are only valid during the call; deliver() must not call back into the
- * stitcher. evattr pointers are kept with queued samples: the attrs must outlive the
- * stitcher (the session's perf_data owns them). Errors: deliver()'s negative return is
- * passed up (after the lists were made consistent); -ENOMEM; -EINVAL for a record whose nr
- * does not fit it. The library never prints except through the fprintf helpers below.
+ * Ownership: the stitcher copies each queued sample record unless it is stable (the
+ * caller's buffer may be reused) and frees the copy after deliver() returns. The
+ * perf_sample and callchain passed to deliver() are only valid during the call; deliver()
+ * must not call back into the stitcher. evattr pointers are kept with queued samples: the
+ * attrs must outlive the stitcher (the session's perf_data owns them). Errors: deliver()'s
+ * and parse()'s negative returns are passed up (after the lists were made consistent);
+ * -ENOMEM; -EINVAL for a record whose nr does not fit it. The library never prints except
+ * through the fprintf helpers below.
  */
 #ifndef PERF_UTIL_DEFERRED_H
 #define PERF_UTIL_DEFERRED_H
@@ -59,6 +60,26 @@ struct deferred_stitcher;
 /* event is the original sample record (file byte order as the reader gave it) */
 typedef int (*deferred_deliver_t)(void *arg, const struct perf_event_header *event,
 				  struct perf_sample *sample, struct perf_evattr *evattr);
+
+/*
+ * The full parse of a sample the stitcher is about to deliver (perf_evattr__parse_sample()
+ * with scratch by default). A session sets its own to put file_offset in the error message:
+ * a queued sample was only peeked at, so a field past its end is found here.
+ */
+typedef int (*deferred_parse_t)(void *arg, const struct perf_event_header *event,
+				u64 file_offset, struct perf_evattr *evattr, bool swapped,
+				u64 *scratch, struct perf_sample *sample);
+
+/* a sample whose callchain ends in the marker + cookie (perf_evattr__peek_deferred()) */
+struct deferred_sample {
+	const struct perf_event_header	*event;
+	struct perf_evattr		*evattr;
+	u64				file_offset;
+	u64				cookie;
+	u32				tid;
+	bool				swapped;	/* the body is in the other byte order */
+	bool				stable;		/* event outlives the stitcher: kept by reference */
+};
 
 enum deferred_release_reason {
 	DEFERRED_RELEASE_NEWER_COOKIE,	/* a later record of the tid had another cookie */
@@ -85,26 +106,26 @@ struct deferred_stats {
 struct deferred_stitcher *deferred_stitcher__new(size_t max_mem, deferred_deliver_t deliver,
 						 void *arg);
 void deferred_stitcher__delete(struct deferred_stitcher *ds);
+/* NULL restores the default */
+void deferred_stitcher__set_parse(struct deferred_stitcher *ds, deferred_parse_t parse);
 
 /*
- * A sample with sample->deferred_callchain set. Delivers it now (stitched from the thread's
- * latest record) or queues a copy. swapped: the event's body is in the other byte order
- * (re-parsed with perf_evattr__parse_sample when delivered).
+ * A deferred sample: delivered now (stitched from the thread's latest record) or queued, as
+ * a copy unless s->stable (the bytes outlive the stitcher: perf.data's file mapping), which
+ * saves a copy per sample on large files. Its full parse happens once, at delivery.
+ */
+int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred_sample *s);
+
+/*
+ * The same for a sample already parsed (tests, fuzzers): delivered as it is unless
+ * sample->deferred_callchain; queued as a copy otherwise (re-parsed when delivered).
  */
 int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_event_header *event,
 			      struct perf_sample *sample, struct perf_evattr *evattr, bool swapped);
 
-/*
- * The same, for a record whose bytes outlive the stitcher (perf.data's file mapping): it is
- * queued by reference, not copied, which saves a copy per sample on large files.
- */
-int deferred_stitcher__sample_ref(struct deferred_stitcher *ds, const struct perf_event_header *event,
-				  struct perf_sample *sample, struct perf_evattr *evattr, bool swapped);
-
-/* a PERF_RECORD_CALLCHAIN_DEFERRED (host order) and its parsed sample_id (for tid) */
+/* a PERF_RECORD_CALLCHAIN_DEFERRED (host order) and the tid of its sample_id */
 int deferred_stitcher__record(struct deferred_stitcher *ds,
-			      const struct perf_record_callchain_deferred *rec,
-			      const struct perf_sample *id);
+			      const struct perf_record_callchain_deferred *rec, u32 tid);
 
 /* the thread exited: release its pending samples and forget its latest record */
 int deferred_stitcher__thread_exit(struct deferred_stitcher *ds, u32 tid);

@@ -30,6 +30,37 @@ static int session__deliver_sample(void *arg, const struct perf_event_header *ev
 	return session->tool->sample(session->tool, session, event, sample, evattr);
 }
 
+/* parse into sample with scratch; a failure names the record and its offset in err */
+static int session__parse_into(struct perf_err *err, const struct perf_event_header *event,
+			       u64 file_offset, struct perf_evattr *ea, bool swapped, u64 *scratch,
+			       struct perf_sample *sample)
+{
+	char why[sizeof(err->msg)];
+	struct perf_err perr;
+
+	if (!perf_evattr__parse_sample(ea, event, swapped, scratch, sample, &perr))
+		return 0;
+	snprintf(why, sizeof(why), "%s", perr.msg);
+	perf_err__set(err, EINVAL, "%s record at offset %#" PRIx64 ": %s",
+		      perf_record_type__name(event->type), file_offset, why);
+	return -EINVAL;
+}
+
+/* the stitcher's parse of a sample it queued after a peek: errors name the sample's offset */
+static int session__stitcher_parse(void *arg, const struct perf_event_header *event,
+				   u64 file_offset, struct perf_evattr *ea, bool swapped,
+				   u64 *scratch, struct perf_sample *sample)
+{
+	struct perf_session *session = arg;
+	struct perf_err err;
+	int ret = session__parse_into(&err, event, file_offset, ea, swapped, scratch, sample);
+
+	/* several queued samples can fail in one go: the first one is the one to report */
+	if (ret && !session->err.msg[0])
+		session->err = err;
+	return ret;
+}
+
 /* build ids from the header (or pipe records) tell the dsos which debug files fit them */
 static int session__apply_build_ids(struct perf_session *session)
 {
@@ -86,6 +117,7 @@ struct perf_session *perf_session__new(const struct session_opts *opts, const st
 			perf_err__set(err, ENOMEM, "out of memory");
 			goto out_scratch;
 		}
+		deferred_stitcher__set_parse(session->stitcher, session__stitcher_parse);
 	}
 	if (session__apply_build_ids(session)) {
 		perf_err__set(err, ENOMEM, "out of memory");
@@ -155,27 +187,15 @@ static size_t fixed_size(u32 type)
 }
 
 static int session__parse(struct perf_session *session, const struct perf_event_header *event,
-			  u64 file_offset, struct perf_evattr **eap, struct perf_sample *sample)
+			  u64 file_offset, struct perf_evattr *ea, struct perf_sample *sample)
 {
-	struct perf_evattr *ea = perf_data__attr_of(session->data, event);
-	bool swapped = perf_data__needs_swap(session->data);
-	int ret;
-
-	*eap = ea;
 	if (!ea) {
 		memset(sample, 0, sizeof(*sample));
 		sample->pid = sample->tid = sample->cpu = (u32)-1;
 		return event->type == PERF_RECORD_SAMPLE ? -ENOENT : 0;
 	}
-	ret = perf_evattr__parse_sample(ea, event, swapped, session->scratch, sample, &session->err);
-	if (ret) {
-		char why[sizeof(session->err.msg)];
-
-		snprintf(why, sizeof(why), "%s", session->err.msg);
-		perf_err__set(&session->err, EINVAL, "%s record at offset %#" PRIx64 ": %s",
-			      perf_record_type__name(event->type), file_offset, why);
-	}
-	return ret;
+	return session__parse_into(&session->err, event, file_offset, ea,
+				   perf_data__needs_swap(session->data), session->scratch, sample);
 }
 
 static int session__bad_record(struct perf_session *session, const struct perf_event_header *event,
@@ -185,16 +205,76 @@ static int session__bad_record(struct perf_session *session, const struct perf_e
 			     perf_record_type__name(event->type), file_offset, event->size, what);
 }
 
+static int session__check_deferred_record(struct perf_session *session,
+					  const struct perf_event_header *event, u64 file_offset,
+					  const struct perf_evattr *ea)
+{
+	char why[sizeof(session->err.msg)];
+
+	if (!perf_record_callchain_deferred__check(event, ea ? ea->id_hdr_size : 0, &session->err))
+		return 0;
+	snprintf(why, sizeof(why), "%s", session->err.msg);
+	return session__bad_record(session, event, file_offset, why);
+}
+
+/*
+ * The stitcher's share of the records, without the full parse: a deferred sample is
+ * peeked at for its tid and cookie and fully parsed once, when the stitcher delivers it; a
+ * type-22 record only needs its tid. Returns 1 for a record this did not take.
+ */
+static int session__deliver_to_stitcher(struct perf_session *session,
+					const struct perf_event_header *event, u64 file_offset,
+					struct perf_evattr *ea, bool stable)
+{
+	bool swapped = perf_data__needs_swap(session->data);
+	int ret;
+
+	if (event->type == PERF_RECORD_SAMPLE) {
+		struct deferred_sample ds = {
+			.event = event, .evattr = ea, .file_offset = file_offset,
+			.swapped = swapped, .stable = stable,
+		};
+
+		if (!ea || !perf_evattr__peek_deferred(ea, event, swapped, &ds.tid, &ds.cookie))
+			return 1;
+		ret = deferred_stitcher__queue(session->stitcher, &ds);
+	} else if (event->type == PERF_RECORD_CALLCHAIN_DEFERRED) {
+		u32 tid;
+
+		if (event->size < fixed_size(event->type) + (ea ? ea->id_hdr_size : 0))
+			return session__bad_record(session, event, file_offset,
+						   "shorter than its fixed fields and sample_id");
+		ret = session__check_deferred_record(session, event, file_offset, ea);
+		if (ret)
+			return ret;
+		if (!ea || perf_evattr__parse_tid(ea, event, swapped, &tid))
+			tid = (u32)-1;
+		ret = deferred_stitcher__record(session->stitcher, (const void *)event, tid);
+	} else {
+		return 1;
+	}
+	if (ret && !session->err.msg[0])
+		session__bad_record(session, event, file_offset,
+				    ret == -ENOMEM ? "out of memory" : "malformed record");
+	return ret;
+}
+
 /* deliver one kernel record (time-ordered) to the stitcher / machine / tool */
 static int session__deliver(struct perf_session *session, const struct perf_event_header *event,
 			    u64 file_offset, bool stable)
 {
 	const struct perf_tool *tool = session->tool;
-	struct perf_evattr *ea;
+	struct perf_evattr *ea = perf_data__attr_of(session->data, event);
 	struct perf_sample sample;
 	int ret;
 
-	ret = session__parse(session, event, file_offset, &ea, &sample);
+	/* -D prints every record parsed: it takes the long way */
+	if (session->stitcher && !session->opts.dump_trace) {
+		ret = session__deliver_to_stitcher(session, event, file_offset, ea, stable);
+		if (ret <= 0)
+			return ret;
+	}
+	ret = session__parse(session, event, file_offset, ea, &sample);
 	if (session->opts.dump_trace)
 		dump__event(session, event, file_offset, ret && ret != -ENOENT ? NULL : &sample, ea);
 	if (ret == -ENOENT) {
@@ -212,14 +292,17 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 
 	switch (event->type) {
 	case PERF_RECORD_SAMPLE:
-		if (sample.deferred_callchain && session->stitcher) {
-			bool swapped = perf_data__needs_swap(session->data);
+		if (sample.deferred_callchain && sample.callchain_nr >= 2 && session->stitcher) {
+			struct deferred_sample ds = {
+				.event = event, .evattr = ea, .file_offset = file_offset,
+				.cookie = sample.deferred_cookie, .tid = sample.tid,
+				.swapped = perf_data__needs_swap(session->data),
+				/* a record in the file mapping waits by reference, others as a copy */
+				.stable = stable,
+			};
 
-			/* a record in the file mapping waits by reference, others as a copy */
-			if (stable)
-				return deferred_stitcher__sample_ref(session->stitcher, event, &sample,
-								     ea, swapped);
-			return deferred_stitcher__sample(session->stitcher, event, &sample, ea, swapped);
+			ret = deferred_stitcher__queue(session->stitcher, &ds);
+			break;
 		}
 		return session__deliver_sample(session, event, &sample, ea);
 	case PERF_RECORD_MMAP:
@@ -269,16 +352,11 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 		ret = tool->ksymbol(tool, session, event, &sample, ea);
 		break;
 	case PERF_RECORD_CALLCHAIN_DEFERRED:
-		ret = perf_record_callchain_deferred__check(event, ea ? ea->id_hdr_size : 0,
-							   &session->err);
-		if (ret) {
-			char why[sizeof(session->err.msg)];
-
-			snprintf(why, sizeof(why), "%s", session->err.msg);
-			return session__bad_record(session, event, file_offset, why);
-		}
+		ret = session__check_deferred_record(session, event, file_offset, ea);
+		if (ret)
+			return ret;
 		if (session->stitcher)
-			ret = deferred_stitcher__record(session->stitcher, (const void *)event, &sample);
+			ret = deferred_stitcher__record(session->stitcher, (const void *)event, sample.tid);
 		else
 			ret = tool->callchain_deferred(tool, session, event, &sample, ea);
 		break;

@@ -85,8 +85,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!s.deferred_callchain)
 				abort();
 			st.queued++;
-			if (deferred_stitcher__sample(ds, (void *)rec, &s, &ea, false))
+			if (nr & 4) {
+				/* the session's way: a peek now, the full parse at delivery */
+				struct deferred_sample q = { .event = (void *)rec, .evattr = &ea };
+
+				if (!perf_evattr__peek_deferred(&ea, (void *)rec, false, &q.tid, &q.cookie) ||
+				    q.tid != s.tid || q.cookie != s.deferred_cookie)
+					abort();
+				if (deferred_stitcher__queue(ds, &q))
+					goto out;
+			} else if (deferred_stitcher__sample(ds, (void *)rec, &s, &ea, false)) {
 				goto out;
+			}
 			break;
 		}
 		case 1: {	/* a record: cookie, nr, user ips, then tid/time */
@@ -102,7 +112,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 			if (perf_evattr__parse_sample(&ea, (void *)rec, false, NULL, &s, &err))
 				abort();
-			if (deferred_stitcher__record(ds, (void *)rec, &s))
+			if (deferred_stitcher__record(ds, (void *)rec, s.tid))
 				goto out;
 			break;
 		}

@@ -189,6 +189,24 @@ int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_ev
 int perf_evattr__parse_time(const struct perf_evattr *ea, const struct perf_event_header *h,
 			    bool swapped, u64 *time);
 
+/*
+ * Just the tid of a sample or of a record's sample_id: -ENOENT when the record has none (or
+ * is too short to hold it).
+ */
+int perf_evattr__parse_tid(const struct perf_evattr *ea, const struct perf_event_header *h,
+			   bool swapped, u32 *tid);
+
+/*
+ * A look at a sample for the deferred stitcher, without the full parse: true when its
+ * callchain ends in PERF_CONTEXT_USER_DEFERRED + cookie by the same test as
+ * perf_evattr__parse_sample() (attr bit, nr >= 2, marker second to last), with *tid ((u32)-1
+ * without PERF_SAMPLE_TID) and *cookie set. False means "parse it": not deferred, a
+ * PERF_SAMPLE_READ before the callchain (variable length), or a callchain that does not fit
+ * the record. Nothing after the callchain is checked: the full parse at delivery does that.
+ */
+bool perf_evattr__peek_deferred(const struct perf_evattr *ea, const struct perf_event_header *h,
+				bool swapped, u32 *tid, u64 *cookie);
+
 /* the byte-order helpers the parser and the tests share */
 void perf_record__swap(struct perf_event_header *h, u16 trailer_size);
 void perf_event_attr__swap(struct perf_event_attr *attr, size_t size);
