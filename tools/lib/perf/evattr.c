@@ -349,28 +349,42 @@ void perf_evattr__init_positions(struct perf_evattr *ea)
 	if (type & PERF_SAMPLE_IDENTIFIER)
 		size += 8;
 	ea->id_hdr_size = perf_attr__has(&ea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL) ? (u16)size : 0;
+
+	/* a sample starts IDENTIFIER IP TID TIME ADDR ID STREAM_ID CPU PERIOD [READ] CALLCHAIN */
+	size = sizeof(struct perf_event_header);
+	size += type & PERF_SAMPLE_IDENTIFIER ? 8 : 0;
+	size += type & PERF_SAMPLE_IP ? 8 : 0;
+	ea->tid_off = type & PERF_SAMPLE_TID ? (s16)size : -1;
+	size += type & PERF_SAMPLE_TID ? 8 : 0;
+	ea->time_off = type & PERF_SAMPLE_TIME ? (s16)size : -1;
+	size += type & PERF_SAMPLE_TIME ? 8 : 0;
+	size += type & PERF_SAMPLE_ADDR ? 8 : 0;
+	size += type & PERF_SAMPLE_ID ? 8 : 0;
+	size += type & PERF_SAMPLE_STREAM_ID ? 8 : 0;
+	size += type & PERF_SAMPLE_CPU ? 8 : 0;
+	size += type & PERF_SAMPLE_PERIOD ? 8 : 0;
+	/* a read group's size is in the sample: past it, offsets are the parser's business */
+	ea->callchain_off = type & PERF_SAMPLE_CALLCHAIN && !(type & PERF_SAMPLE_READ) ? (s16)size : -1;
+	/* the trailer: TID TIME ID STREAM_ID CPU IDENTIFIER, only with sample_id_all */
+	ea->id_tid_off = ea->id_time_off = -1;
+	if (ea->id_hdr_size) {
+		ea->id_tid_off = type & PERF_SAMPLE_TID ? 0 : -1;
+		ea->id_time_off = type & PERF_SAMPLE_TIME ? (type & PERF_SAMPLE_TID ? 8 : 0) : -1;
+	}
 }
 
-/*
- * Where the u64 word of field (PERF_SAMPLE_TID or PERF_SAMPLE_TIME) sits in a sample or in a
- * record's sample_id: both put IDENTIFIER (samples only: the trailer has it last), IP
- * (samples only), TID and TIME first, in that order. -ENOENT when it has none.
- */
+/* where a word at trailer offset toff (-1: absent) of the sample_id trailer sits in h */
 static int id_field_offset(const struct perf_evattr *ea, const struct perf_event_header *h,
-			   u64 field, size_t *off)
+			   int soff, int toff, size_t *off)
 {
-	u64 type = ea->attr.sample_type, earlier = type & (field - 1) & PERF_SAMPLE_TID;
-
-	if (!(type & field))
-		return -ENOENT;
 	if (h->type == PERF_RECORD_SAMPLE) {
-		earlier |= type & (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP);
-		*off = sizeof(*h) + 8 * (size_t)__builtin_popcountll(earlier);
-	} else {
-		if (!perf_attr__has(&ea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL) ||
-		    h->size < sizeof(*h) + ea->id_hdr_size)
+		if (soff < 0)
 			return -ENOENT;
-		*off = h->size - ea->id_hdr_size + 8 * (size_t)__builtin_popcountll(earlier);
+		*off = (size_t)soff;
+	} else {
+		if (toff < 0 || h->size < sizeof(*h) + ea->id_hdr_size)
+			return -ENOENT;
+		*off = h->size - ea->id_hdr_size + (size_t)toff;
 	}
 	return *off + 8 > h->size ? -ENOENT : 0;
 }
@@ -380,7 +394,7 @@ int perf_evattr__parse_time(const struct perf_evattr *ea, const struct perf_even
 {
 	size_t off;
 
-	if (id_field_offset(ea, h, PERF_SAMPLE_TIME, &off))
+	if (id_field_offset(ea, h, ea->time_off, ea->id_time_off, &off))
 		return -ENOENT;
 	memcpy(time, (const u8 *)h + off, 8);
 	if (swapped)
@@ -393,7 +407,7 @@ int perf_evattr__parse_tid(const struct perf_evattr *ea, const struct perf_event
 {
 	size_t off;
 
-	if (id_field_offset(ea, h, PERF_SAMPLE_TID, &off))
+	if (id_field_offset(ea, h, ea->tid_off, ea->id_tid_off, &off))
 		return -ENOENT;
 	/* pid comes first, tid second */
 	memcpy(tid, (const u8 *)h + off + 4, 4);
@@ -402,23 +416,17 @@ int perf_evattr__parse_tid(const struct perf_evattr *ea, const struct perf_event
 	return 0;
 }
 
-/* the fixed-size fields the kernel writes before PERF_SAMPLE_READ and the callchain */
-#define SAMPLE_FIXED_BEFORE_CALLCHAIN						\
-	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |	\
-	 PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |	\
-	 PERF_SAMPLE_PERIOD)
-
 bool perf_evattr__peek_deferred(const struct perf_evattr *ea, const struct perf_event_header *h,
 				bool swapped, u32 *tid, u64 *cookie)
 {
-	u64 type = ea->attr.sample_type, nr, marker;
 	const u8 *p = (const u8 *)h;
+	u64 nr, marker;
 	size_t off;
 
-	if (h->type != PERF_RECORD_SAMPLE || !(type & PERF_SAMPLE_CALLCHAIN) ||
-	    (type & PERF_SAMPLE_READ) || !perf_attr__has(&ea->attr, PERF_ATTR_BIT_DEFER_CALLCHAIN))
+	if (h->type != PERF_RECORD_SAMPLE || ea->callchain_off < 0 ||
+	    !perf_attr__has(&ea->attr, PERF_ATTR_BIT_DEFER_CALLCHAIN))
 		return false;
-	off = sizeof(*h) + 8 * (size_t)__builtin_popcountll(type & SAMPLE_FIXED_BEFORE_CALLCHAIN);
+	off = (size_t)ea->callchain_off;
 	if (off + 8 > h->size)
 		return false;
 	memcpy(&nr, p + off, 8);

@@ -329,7 +329,7 @@ static int check__stitch(struct check *c)
 		} else if (h->type == PERF_RECORD_CALLCHAIN_DEFERRED) {
 			ret = perf_record_callchain_deferred__check(h, ea->id_hdr_size, &err);
 			if (!ret)
-				ret = deferred_stitcher__record(ds, (const void *)h, s.tid);
+				ret = deferred_stitcher__record(ds, (const void *)h, s.tid, false);
 		} else if (h->type == PERF_RECORD_EXIT) {
 			ret = deferred_stitcher__thread_exit(ds, ((const struct perf_record_fork *)h)->tid);
 		}

@@ -373,7 +373,7 @@ static int convert_check__stitch(struct convert_check *cc, const char *path,
 			     convert_check__deliver(cc, h, &s, recs[i].ea);
 		else if (!r2 && h->type == PERF_RECORD_CALLCHAIN_DEFERRED)
 			r2 = perf_record_callchain_deferred__check(h, recs[i].ea->id_hdr_size, &err) ?:
-			     deferred_stitcher__record(ds, (const void *)h, s.tid);
+			     deferred_stitcher__record(ds, (const void *)h, s.tid, false);
 		else if (!r2 && h->type == PERF_RECORD_EXIT)
 			r2 = deferred_stitcher__thread_exit(ds, ((const struct perf_record_fork *)h)->tid);
 		if (r2)

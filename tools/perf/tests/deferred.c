@@ -164,7 +164,7 @@ static int push_record(struct tctx *t, int ev, u32 tid, u64 time, u64 cookie, co
 	ret = perf_evattr__parse_sample(&t->ea[ev], h, false, NULL, &id, NULL);
 	if (ret)
 		return ret;
-	return deferred_stitcher__record(t->ds, (const void *)h, id.tid);
+	return deferred_stitcher__record(t->ds, (const void *)h, id.tid, false);
 }
 
 static bool chain_eq(const struct delivery *d, const u64 *chain, u64 nr)
@@ -456,7 +456,7 @@ static int case_bad_record(const struct test_env *env)
 	TEST_ASSERT(env, perf_record_callchain_deferred__check(h, t.ea[0].id_hdr_size, &err) == -EINVAL,
 		    "a huge nr passed");
 	TEST_ASSERT(env, perf_evattr__parse_sample(&t.ea[0], h, false, NULL, &id, NULL) == 0, "trailer");
-	TEST_ASSERT(env, deferred_stitcher__record(t.ds, rec, id.tid) == -EINVAL,
+	TEST_ASSERT(env, deferred_stitcher__record(t.ds, rec, id.tid, false) == -EINVAL,
 		    "the stitcher read past the record");
 	/* too short for even the cookie and nr */
 	h->size = 16;

@@ -62,7 +62,8 @@ struct deferred_thread {
 	u32	pending_head, pending_tail;
 	u64	cookie;		/* of the latest record */
 	u64	nr_ips;
-	u64	*ips;		/* owned: the latest record's user ips */
+	const u64 *ips;		/* the latest record's user ips: in ips_buf, or in a stable record */
+	u64	*ips_buf;	/* owned */
 	size_t	ips_alloc;
 };
 
@@ -89,6 +90,7 @@ struct deferred_stitcher {
 	struct deferred_thread	*threads;	/* hash, power-of-two size */
 	u32			threads_alloc;
 	u32			nr_threads;
+	u32			threads_gen;	/* bumped when threads move in the hash */
 
 	u64			*scratch;	/* host-order arrays when re-parsing a copy */
 	u64			*merged;	/* the stitched callchain handed to deliver() */
@@ -139,6 +141,7 @@ static int threads__grow(struct deferred_stitcher *ds)
 	free(old);
 	ds->threads = n;
 	ds->threads_alloc = nalloc;
+	ds->threads_gen++;
 	return 0;
 }
 
@@ -171,9 +174,10 @@ static void threads__remove(struct deferred_stitcher *ds, struct deferred_thread
 	u32 mask = ds->threads_alloc - 1;
 	u32 hole = (u32)(t - ds->threads), i = hole;
 
-	free(t->ips);
+	free(t->ips_buf);
 	t->used = false;
 	ds->nr_threads--;
+	ds->threads_gen++;
 	for (;;) {
 		u32 home;
 
@@ -572,7 +576,7 @@ void deferred_stitcher__delete(struct deferred_stitcher *ds)
 		return;
 	for (u32 i = 0; i < ds->threads_alloc; i++)
 		if (ds->threads[i].used)
-			free(ds->threads[i].ips);
+			free(ds->threads[i].ips_buf);
 	free(ds->threads);
 	for (u32 i = 0; i < ds->nr_chunks; i++)
 		free(ds->chunks[i].base);
@@ -590,7 +594,7 @@ int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred
 	struct deferred_thread *t;
 	struct pending_sample *p;
 	struct perf_sample sample;
-	u32 idx, chunk, offset, len;
+	u32 idx, chunk, offset, len, gen;
 	int ret;
 
 	t = threads__find(ds, ds_s->tid);
@@ -608,6 +612,7 @@ int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred
 	}
 
 	len = copy ? ((u32)event->size + 7) & ~7u : 0;
+	gen = ds->threads_gen;
 	ret = copy ? stitcher__make_room(ds, len) : stitcher__make_room_entry(ds);
 	if (ret < 0)
 		return ret;
@@ -621,10 +626,12 @@ int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred
 		ds->stats.released[DEFERRED_RELEASE_MEMORY]++;
 		return ds->deliver(ds->arg, event, &sample, ds_s->evattr);
 	}
-	/* after make_room: releasing may have moved threads in the hash */
-	t = threads__findnew(ds, ds_s->tid);
-	if (!t)
-		return -ENOMEM;
+	/* releasing to make room may have moved threads in the hash */
+	if (!t || ds->threads_gen != gen) {
+		t = threads__findnew(ds, ds_s->tid);
+		if (!t)
+			return -ENOMEM;
+	}
 	idx = pending__alloc(ds);
 	if (idx == NIL)
 		goto out_nomem;
@@ -692,7 +699,7 @@ int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_ev
 }
 
 int deferred_stitcher__record(struct deferred_stitcher *ds,
-			      const struct perf_record_callchain_deferred *rec, u32 tid)
+			      const struct perf_record_callchain_deferred *rec, u32 tid, bool stable)
 {
 	struct deferred_thread *t;
 	int ret;
@@ -703,28 +710,33 @@ int deferred_stitcher__record(struct deferred_stitcher *ds,
 	    rec->nr > (rec->header.size - sizeof(*rec)) / sizeof(u64))
 		return -EINVAL;
 
-	t = threads__find(ds, tid);
-	if (t && t->has_record && t->cookie == rec->cookie) {
+	t = threads__findnew(ds, tid);
+	if (!t)
+		return -ENOMEM;
+	if (t->has_record && t->cookie == rec->cookie) {
 		/* defer_output on several events: the first copy already did the work */
 		ds->stats.records_duplicate++;
 		return 0;
 	}
-	t = threads__findnew(ds, tid);
-	if (!t)
-		return -ENOMEM;
-	if (rec->nr > t->ips_alloc) {
-		u64 *n = realloc(t->ips, rec->nr * sizeof(u64));
+	if (stable) {
+		/* the record outlives us: its ips are used in place */
+		t->ips = rec->ips;
+	} else {
+		if (rec->nr > t->ips_alloc) {
+			u64 *n = realloc(t->ips_buf, rec->nr * sizeof(u64));
 
-		if (!n) {
-			threads__maybe_remove(ds, t);
-			return -ENOMEM;
+			if (!n) {
+				threads__maybe_remove(ds, t);
+				return -ENOMEM;
+			}
+			t->ips_buf = n;
+			t->ips_alloc = rec->nr;
 		}
-		t->ips = n;
-		t->ips_alloc = rec->nr;
+		if (rec->nr)
+			memcpy(t->ips_buf, rec->ips, rec->nr * sizeof(u64));
+		t->ips = t->ips_buf;
 	}
 	thread__drop_record(ds, t);
-	if (rec->nr)
-		memcpy(t->ips, rec->ips, rec->nr * sizeof(u64));
 	t->nr_ips = rec->nr;
 	t->cookie = rec->cookie;
 	t->has_record = true;
@@ -764,7 +776,7 @@ int deferred_stitcher__flush(struct deferred_stitcher *ds)
 		if (!t->used)
 			continue;
 		thread__drop_record(ds, t);
-		free(t->ips);
+		free(t->ips_buf);
 		t->used = false;
 	}
 	ds->nr_threads = 0;

@@ -123,9 +123,12 @@ int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred
 int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_event_header *event,
 			      struct perf_sample *sample, struct perf_evattr *evattr, bool swapped);
 
-/* a PERF_RECORD_CALLCHAIN_DEFERRED (host order) and the tid of its sample_id */
+/*
+ * A PERF_RECORD_CALLCHAIN_DEFERRED (host order) and the tid of its sample_id. stable: the
+ * record outlives the stitcher (perf.data's file mapping), its ips are kept by reference.
+ */
 int deferred_stitcher__record(struct deferred_stitcher *ds,
-			      const struct perf_record_callchain_deferred *rec, u32 tid);
+			      const struct perf_record_callchain_deferred *rec, u32 tid, bool stable);
 
 /* the thread exited: release its pending samples and forget its latest record */
 int deferred_stitcher__thread_exit(struct deferred_stitcher *ds, u32 tid);

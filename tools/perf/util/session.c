@@ -249,7 +249,7 @@ static int session__deliver_to_stitcher(struct perf_session *session,
 			return ret;
 		if (!ea || perf_evattr__parse_tid(ea, event, swapped, &tid))
 			tid = (u32)-1;
-		ret = deferred_stitcher__record(session->stitcher, (const void *)event, tid);
+		ret = deferred_stitcher__record(session->stitcher, (const void *)event, tid, stable);
 	} else {
 		return 1;
 	}
@@ -356,7 +356,8 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 		if (ret)
 			return ret;
 		if (session->stitcher)
-			ret = deferred_stitcher__record(session->stitcher, (const void *)event, sample.tid);
+			ret = deferred_stitcher__record(session->stitcher, (const void *)event, sample.tid,
+								stable);
 		else
 			ret = tool->callchain_deferred(tool, session, event, &sample, ea);
 		break;

@@ -28,6 +28,7 @@ static int deliver(void *arg, const struct perf_event_header *event, struct perf
 		abort();
 	for (u64 i = 0; i < sample->callchain_nr; i++)
 		sum += sample->callchain[i];
+	(void)sum;
 	st->delivered++;
 	return 0;
 }
@@ -39,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct perf_evattr ea = { 0 };
 	struct fuzz_state st = { 0 };
 	struct deferred_stitcher *ds;
-	u64 rec[64];
+	u64 rec[64], *kept = NULL;
 	u64 time = 1;
 	size_t pos = 1;
 
@@ -112,8 +113,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				abort();
 			if (perf_evattr__parse_sample(&ea, (void *)rec, false, NULL, &s, &err))
 				abort();
-			if (deferred_stitcher__record(ds, (void *)rec, s.tid))
+			if (nr & 4) {
+				/* a stable record (the file mapping): kept by reference until the end */
+				u64 *keep = malloc(n * 8 + 8);
+
+				if (!keep)
+					abort();
+				keep[0] = (u64)(uintptr_t)kept;
+				memcpy(keep + 1, rec, n * 8);
+				kept = keep;
+				if (deferred_stitcher__record(ds, (void *)(keep + 1), s.tid, true))
+					goto out;
+			} else if (deferred_stitcher__record(ds, (void *)rec, s.tid, false)) {
 				goto out;
+			}
 			break;
 		}
 		case 2:
@@ -133,5 +146,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 out:
 	deferred_stitcher__delete(ds);
+	while (kept) {
+		u64 *next = (u64 *)(uintptr_t)kept[0];
+
+		free(kept);
+		kept = next;
+	}
 	return 0;
 }

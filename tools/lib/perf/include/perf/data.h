@@ -91,6 +91,12 @@ struct perf_evattr {
 	int		id_pos;		/* u64 index of the id in a sample, or -1 */
 	int		is_pos;		/* u64 index of the id from the end of a trailer, or -1 */
 	u16		id_hdr_size;	/* bytes of the sample_id trailer on other records */
+	/* byte offsets for the readers of single fields, -1 when absent */
+	s16		tid_off;	/* the pid/tid word in a sample */
+	s16		time_off;	/* the time in a sample */
+	s16		callchain_off;	/* the callchain nr in a sample (-1 after PERF_SAMPLE_READ) */
+	s16		id_tid_off;	/* the pid/tid word in the sample_id trailer, from its start */
+	s16		id_time_off;	/* the time in the sample_id trailer */
 };
 
 struct perf_build_id_entry {
