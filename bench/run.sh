@@ -35,7 +35,7 @@ BENCH_DEFER_REPEAT=${BENCH_DEFER_REPEAT:-5}
 BENCHMARKS=(script_fp script_deferred)
 declare -A BENCH_DESC=(
 	[script_fp]="perf script -i FILE of a ${BENCH_SAMPLES}-sample -g file: system perf vs ours"
-	[script_deferred]="our perf script of a deferred-callchain file vs its inline twin"
+	[script_deferred]="our perf script of deferred-callchain twins (as the kernel writes them, and one record per sample) vs the inline file"
 )
 
 # longest a recording may take, whatever the sample rate allows
