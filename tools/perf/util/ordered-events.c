@@ -127,6 +127,20 @@ static int deliver_one(struct ordered_events *oe, const struct ordered_event *e)
 	return ret;
 }
 
+/*
+ * Sorting leaves the records in time order, not file order: each delivery would start with
+ * a cache miss on a record read a whole round ago. Fetching a few ahead hides that.
+ */
+#define OE_PREFETCH_AHEAD	8
+
+static void prefetch_event(const struct ordered_event *e)
+{
+	const char *p = (const char *)e->event;
+
+	for (size_t off = 0; off < e->size; off += 64)
+		__builtin_prefetch(p + off);
+}
+
 /* sort, deliver the first n (n = SIZE_MAX: those up to limit), keep the rest in front */
 static int flush_first(struct ordered_events *oe, size_t n, u64 limit)
 {
@@ -136,6 +150,8 @@ static int flush_first(struct ordered_events *oe, size_t n, u64 limit)
 	if (ret)
 		return ret;
 	while (done < oe->nr && done < n && oe->q[done].timestamp <= limit) {
+		if (done + OE_PREFETCH_AHEAD < oe->nr)
+			prefetch_event(&oe->q[done + OE_PREFETCH_AHEAD]);
 		/* counted as delivered before the call: a failing deliver still frees it */
 		ret = deliver_one(oe, &oe->q[done++]);
 		if (ret)
