@@ -373,7 +373,10 @@ void perf_evattr__init_positions(struct perf_evattr *ea)
 	}
 }
 
-/* where a word at trailer offset toff (-1: absent) of the sample_id trailer sits in h */
+/*
+ * Where a field's word sits in h: at soff in a sample, at toff inside the sample_id trailer
+ * of any other record (-1: the record has no such field).
+ */
 static int id_field_offset(const struct perf_evattr *ea, const struct perf_event_header *h,
 			   int soff, int toff, size_t *off)
 {

@@ -132,12 +132,15 @@ static int deliver_one(struct ordered_events *oe, const struct ordered_event *e)
  * a cache miss on a record read a whole round ago. Fetching a few ahead hides that.
  */
 #define OE_PREFETCH_AHEAD	8
+/* a sample with a stack dump can be 64 KB: its parse reads the front */
+#define OE_PREFETCH_BYTES	512
 
 static void prefetch_event(const struct ordered_event *e)
 {
 	const char *p = (const char *)e->event;
+	size_t end = e->size < OE_PREFETCH_BYTES ? e->size : OE_PREFETCH_BYTES;
 
-	for (size_t off = 0; off < e->size; off += 64)
+	for (size_t off = 0; off < end; off += 64)
 		__builtin_prefetch(p + off);
 }
 
