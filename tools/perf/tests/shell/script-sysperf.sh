@@ -8,9 +8,13 @@ need_system_perf_record
 # The system perf (6.1) prints an older layout: user addresses relative to their DSO, a
 # narrower tid column and some PLT entries without their symbol. Compare what both mean:
 # each sample line with blanks squeezed, each frame as "sym+off (dso)". 6.1 leaves some
-# PLT stubs unnamed where 7.2 (and we) name them: a PLT frame matches [unknown].
+# PLT stubs unnamed where 7.2 (and we) name them: a PLT frame matches [unknown]. A PLT
+# name can be a demangled C++ one, parentheses and all ("std::future_category()@plt+0x6").
+# 6.1 demangles C++ names without their parameters, 7.2 (and we) with them: they go.
 normalize() {
-	sed -E -e 's/^	 *[0-9a-f]+ /	/' -e 's/^	(\[unknown\]|[^ (]*plt[^ (]*) \(/	[plt?] (/' \
+	sed -E -e 's/^	 *[0-9a-f]+ /	/' \
+		-e 's/^	(\[unknown\]|[^ (]*plt[^ (]*|.*@plt(\+0x[0-9a-f]+)?) \(/	[plt?] (/' \
+		-e 's/^(	[^(]*)\(.*\)(\+0x[0-9a-f]+ \(\/)/\1\2/' \
 		-e 's/  +/ /g' "$1"
 }
 
