@@ -312,7 +312,7 @@ static int kid_cmp(const void *a, const void *b)
 	return strcmp(((const struct canon_kid *)a)->text, ((const struct canon_kid *)b)->text);
 }
 
-/* the node whose frames start at column col, first its first frame: up to its last line */
+/* the canonical text of the node whose frames stand at column col (first: its first frame) */
 static void canon_node(char **lines, size_t n, size_t *i, size_t col, const char *first,
 		       struct sbuf *out)
 {
@@ -334,8 +334,10 @@ static void canon_node(char **lines, size_t n, size_t *i, size_t col, const char
 			(*i)++;
 			continue;
 		}
-		/* a child hangs off this node's column, "|--12.5%--name"; its further frames
-		 * stand 11 columns right of the bar, whatever the width of the percentage */
+		/*
+		 * A child hangs off this node's column, "|--12.5%--name"; its further frames
+		 * stand 11 columns right of the bar, whatever the width of the percentage.
+		 */
 		if (c != col + 1 || strncmp(l + c, "--", 2) || !(end = strstr(l + c + 2, "%--")))
 			break;
 		pct = strndup(l + c + 2, (size_t)(end - (l + c + 2)) + 1);
