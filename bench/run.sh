@@ -32,10 +32,11 @@ BENCH_DEFER_REPEAT=${BENCH_DEFER_REPEAT:-5}
 [ -n "$BENCH_DEFER_CONVERT" ] || BENCH_DEFER_CONVERT="$(cd "$(dirname "$0")/.." && pwd)/tools/perf/perf test -w defer-convert"
 
 # the benchmarks, in run order: each NAME has bench_NAME and a one-line description
-BENCHMARKS=(script_fp script_deferred)
+BENCHMARKS=(script_fp script_deferred report_deferred)
 declare -A BENCH_DESC=(
 	[script_fp]="perf script -i FILE of a ${BENCH_SAMPLES}-sample -g file: system perf vs ours"
 	[script_deferred]="our perf script of deferred-callchain twins (as the kernel writes them, and one record per sample) vs the inline file"
+	[report_deferred]="the same with our perf report --stdio --no-children"
 )
 
 # longest a recording may take, whatever the sample rate allows
@@ -245,42 +246,44 @@ deferred_twin() {
 }
 
 # Issue 3: stitching deferred callchains must not cost much over reading inline ones. Two
-# deferred twins of the fp recording, both read by our perf script only (the system perf
-# cannot read deferred callchains):
+# deferred twins of the fp recording, read by our perf only (the system perf cannot read
+# deferred callchains), with perf script (script_deferred) and perf report (report_deferred):
 #   deferred  as the kernel writes it: kernel-mode samples of one kernel entry share a
 #             cookie and a record, a user-mode sample has its own;
 #   each      every sample has its own record: the most records a deferred file can hold,
 #             the worst case for stitching.
 # The three files are timed in turns, BENCH_DEFER_REPEAT rounds, the fastest of each kept:
 # the ratios are a few percent, less than one run's noise on a shared machine.
-bench_script_deferred() {
-	local data twin each erri errd erre r
+# deferred_vs_inline NAME SUBCOMMAND...: our perf SUBCOMMAND -i FILE of the three files
+deferred_vs_inline() {
+	local name=$1 data twin each erri errd erre r
 	local i_wall= d_wall= e_wall= i_rss=0 d_rss=0 e_rss=0 i_rc=0 d_rc=0 e_rc=0
+	shift
 	if [ -z "$BENCH_DEFER_CONVERT" ]; then
-		echo "script_deferred: skipped: set BENCH_DEFER_CONVERT to the inline->deferred converter"
+		echo "$name: skipped: set BENCH_DEFER_CONVERT to the inline->deferred converter"
 		return 2
 	fi
 	data=$(fp_data) || return 1
 	twin=$(deferred_twin "$data" deferred) || return 1
 	each=$(deferred_twin "$data" each each) || return 1
-	erri=$BENCH_CACHE/script_deferred.inline.err
-	errd=$BENCH_CACHE/script_deferred.deferred.err
-	erre=$BENCH_CACHE/script_deferred.each.err
-	echo "script_deferred: ours perf script of inline $(file_desc "$data"), deferred" \
-	     "$(file_desc "$twin"), each $(file_desc "$each"); $BENCH_DEFER_REPEAT rounds, fastest kept"
+	erri=$BENCH_CACHE/$name.inline.err
+	errd=$BENCH_CACHE/$name.deferred.err
+	erre=$BENCH_CACHE/$name.each.err
+	echo "$name: ours perf $* of inline $(file_desc "$data"), deferred $(file_desc "$twin")," \
+	     "each $(file_desc "$each"); $BENCH_DEFER_REPEAT rounds, fastest kept"
 	warm_cache "$data"
 	warm_cache "$twin"
 	warm_cache "$each"
 	for ((r = 1; r <= BENCH_DEFER_REPEAT; r++)); do
-		measure "$erri" "$OURS" script -i "$data"
+		measure "$erri" "$OURS" "$@" -i "$data"
 		log "  round $r: inline ${M_WALL} s, exit $M_RC"
 		[ "$M_RC" -eq 0 ] || i_rc=$M_RC
 		keep_best i "$M_WALL" "$M_RSS"
-		measure "$errd" "$OURS" script -i "$twin"
+		measure "$errd" "$OURS" "$@" -i "$twin"
 		log "  round $r: deferred ${M_WALL} s, exit $M_RC"
 		[ "$M_RC" -eq 0 ] || d_rc=$M_RC
 		keep_best d "$M_WALL" "$M_RSS"
-		measure "$erre" "$OURS" script -i "$each"
+		measure "$erre" "$OURS" "$@" -i "$each"
 		log "  round $r: each ${M_WALL} s, exit $M_RC"
 		[ "$M_RC" -eq 0 ] || e_rc=$M_RC
 		keep_best e "$M_WALL" "$M_RSS"
@@ -296,6 +299,14 @@ bench_script_deferred() {
 		echo "  ratios: n/a (a run failed)"
 		return 1
 	fi
+}
+
+bench_script_deferred() {
+	deferred_vs_inline script_deferred script
+}
+
+bench_report_deferred() {
+	deferred_vs_inline report_deferred report --stdio --no-children
 }
 
 # file_desc FILE: "NAME (N MB)"
