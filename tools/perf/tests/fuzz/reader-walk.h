@@ -96,6 +96,28 @@ static inline void reader_walk__touch_sample(const struct perf_evattr *ea,
 		reader_walk__touch(s->read.group, s->read.nr * group_entry);
 }
 
+/*
+ * The single-field readers (ordering, the stitcher's peek) on the same record: bounded like
+ * the parser, and agreeing with it where it accepted the sample.
+ */
+static inline void reader_walk__single_fields(struct perf_data *data, const struct perf_evattr *ea,
+					      const struct perf_event_header *h,
+					      const struct perf_sample *parsed)
+{
+	bool swapped = perf_data__needs_swap(data);
+	u64 time, cookie;
+	u32 tid;
+
+	if (!perf_evattr__parse_time(ea, h, swapped, &time) && parsed && parsed->has_time &&
+	    time != parsed->time)
+		abort();
+	if (!perf_evattr__parse_tid(ea, h, swapped, &tid) && parsed && tid != parsed->tid)
+		abort();
+	if (perf_evattr__peek_deferred(ea, h, swapped, &tid, &cookie) && parsed &&
+	    (!parsed->deferred_callchain || cookie != parsed->deferred_cookie || tid != parsed->tid))
+		abort();
+}
+
 static inline void reader_walk__record(struct reader_walk *w, struct perf_data *data,
 				       const struct perf_event_header *h)
 {
@@ -119,6 +141,7 @@ static inline void reader_walk__record(struct reader_walk *w, struct perf_data *
 	ret = perf_evattr__parse_sample(ea, h, perf_data__needs_swap(data), scratch, &sample, &err);
 	if (!ret)
 		reader_walk__touch_sample(ea, &sample);
+	reader_walk__single_fields(data, ea, h, ret ? NULL : &sample);
 	if (h->type == PERF_RECORD_SAMPLE) {
 		w->samples++;
 		w->bad_samples += ret != 0;
