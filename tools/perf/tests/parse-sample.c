@@ -239,9 +239,12 @@ static void build_peek_sample(struct builder *b, struct perf_evattr *ea, unsigne
 		if (!(mask & (1u << f)))
 			continue;
 		ea->attr.sample_type |= field;
-		if (field == PERF_SAMPLE_TID || field == PERF_SAMPLE_CPU) {
-			*(field == PERF_SAMPLE_TID ? &pair_at : &cpu_at) = b->n;
-			put_pair(b, field == PERF_SAMPLE_TID ? 100 : 3, field == PERF_SAMPLE_TID ? 101 : 0);
+		if (field == PERF_SAMPLE_TID) {
+			pair_at = b->n;
+			put_pair(b, 100, 101);		/* pid, tid */
+		} else if (field == PERF_SAMPLE_CPU) {
+			cpu_at = b->n;
+			put_pair(b, 3, 0);		/* cpu, res */
 		} else {
 			put(b, 0x1000 + f);
 		}

@@ -371,22 +371,6 @@ static int parse_plain(void *arg, const struct perf_event_header *event, u64 fil
 	return perf_evattr__parse_sample(evattr, event, swapped, scratch, sample, NULL);
 }
 
-/*
- * The full parse of a queued sample, which only its peek had seen: errors in the fields
- * after the callchain surface here. The peek and the parse agree on what is deferred, so a
- * sample that parses without the marker was changed under us.
- */
-static int stitcher__parse(struct deferred_stitcher *ds, const struct perf_event_header *event,
-			   u64 file_offset, struct perf_evattr *evattr, bool swapped,
-			   struct perf_sample *sample)
-{
-	int ret = ds->parse(ds->arg, event, file_offset, evattr, swapped, ds->scratch, sample);
-
-	if (!ret && (!sample->deferred_callchain || sample->callchain_nr < 2))
-		ret = -EINVAL;
-	return ret;
-}
-
 /* merged = the sample's chain without its cookie (the marker stays), then the user ips */
 static int stitcher__merge(struct deferred_stitcher *ds, struct perf_sample *s,
 			   const u64 *ips, u64 nr_ips)
@@ -414,6 +398,25 @@ static int stitcher__merge(struct deferred_stitcher *ds, struct perf_sample *s,
 }
 
 /*
+ * The full parse of a sample, which only its peek had seen (errors in the fields after the
+ * callchain surface here), merged with t's latest record when t is not NULL. The peek and
+ * the parse agree on what is deferred, so a sample that parses without the marker was
+ * changed under us.
+ */
+static int stitcher__prepare(struct deferred_stitcher *ds, const struct perf_event_header *event,
+			     u64 file_offset, struct perf_evattr *evattr, bool swapped,
+			     const struct deferred_thread *t, struct perf_sample *sample)
+{
+	int ret = ds->parse(ds->arg, event, file_offset, evattr, swapped, ds->scratch, sample);
+
+	if (!ret && (!sample->deferred_callchain || sample->callchain_nr < 2))
+		ret = -EINVAL;
+	if (!ret && t)
+		ret = stitcher__merge(ds, sample, t->ips, t->nr_ips);
+	return ret;
+}
+
+/*
  * Deliver a queued copy, stitched with t's latest record when t is not NULL, else unmerged
  * for reason. Frees the entry: the caller has unlinked it from its thread list.
  */
@@ -428,16 +431,14 @@ static int stitcher__deliver_pending(struct deferred_stitcher *ds, u32 idx,
 	int ret;
 
 	pending__unlink_fifo(ds, idx);
-	ret = stitcher__parse(ds, event, p->file_offset, evattr, p->swapped, &sample);
-	if (!ret && t) {
-		ret = stitcher__merge(ds, &sample, t->ips, t->nr_ips);
-		if (!ret)
+	ret = stitcher__prepare(ds, event, p->file_offset, evattr, p->swapped, t, &sample);
+	if (!ret) {
+		if (t)
 			ds->stats.stitched++;
-	} else if (!ret) {
-		ds->stats.released[reason]++;
-	}
-	if (!ret)
+		else
+			ds->stats.released[reason]++;
 		ret = ds->deliver(ds->arg, event, &sample, evattr);
+	}
 	/* the copy is ours again: freed whatever deliver() said */
 	pending__free(ds, idx);
 	return ret;
@@ -600,10 +601,8 @@ int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred
 	t = threads__find(ds, ds_s->tid);
 	if (t && t->has_record && t->cookie == ds_s->cookie) {
 		/* its record went by already (a sample taken on the way out to user) */
-		ret = stitcher__parse(ds, event, ds_s->file_offset, ds_s->evattr, ds_s->swapped,
-				      &sample);
-		if (!ret)
-			ret = stitcher__merge(ds, &sample, t->ips, t->nr_ips);
+		ret = stitcher__prepare(ds, event, ds_s->file_offset, ds_s->evattr, ds_s->swapped,
+					t, &sample);
 		if (ret)
 			return ret;
 		t->record_used = true;
@@ -618,8 +617,8 @@ int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred
 		return ret;
 	if (ret > 0) {
 		/* a cap smaller than one chunk: nothing can wait */
-		ret = stitcher__parse(ds, event, ds_s->file_offset, ds_s->evattr, ds_s->swapped,
-				      &sample);
+		ret = stitcher__prepare(ds, event, ds_s->file_offset, ds_s->evattr, ds_s->swapped,
+					NULL, &sample);
 		if (ret)
 			return ret;
 		ds->stats.mem_cap_hit = true;

@@ -217,6 +217,39 @@ static int session__check_deferred_record(struct perf_session *session,
 	return session__bad_record(session, event, file_offset, why);
 }
 
+/* a side-band record must hold its fixed fields and its sample_id */
+static int session__check_fixed(struct perf_session *session, const struct perf_event_header *event,
+				u64 file_offset, const struct perf_evattr *ea)
+{
+	if (event->size >= fixed_size(event->type) + (ea ? ea->id_hdr_size : 0))
+		return 0;
+	return session__bad_record(session, event, file_offset,
+				   "shorter than its fixed fields and sample_id");
+}
+
+/* a failure nothing explained yet gets the record's name and offset */
+static int session__failed(struct perf_session *session, const struct perf_event_header *event,
+			   u64 file_offset, int ret)
+{
+	if (ret && !session->err.msg[0])
+		session__bad_record(session, event, file_offset,
+				    ret == -ENOMEM ? "out of memory" : "malformed record");
+	return ret;
+}
+
+/* a record in the file mapping waits by reference, others as a copy */
+static int session__queue_deferred(struct perf_session *session,
+				   const struct perf_event_header *event, u64 file_offset,
+				   struct perf_evattr *ea, bool stable, u32 tid, u64 cookie)
+{
+	struct deferred_sample ds = {
+		.event = event, .evattr = ea, .file_offset = file_offset, .cookie = cookie,
+		.tid = tid, .swapped = perf_data__needs_swap(session->data), .stable = stable,
+	};
+
+	return deferred_stitcher__queue(session->stitcher, &ds);
+}
+
 /*
  * The stitcher's share of the records, without the full parse: a deferred sample is
  * peeked at for its tid and cookie and fully parsed once, when the stitcher delivers it; a
@@ -227,24 +260,18 @@ static int session__deliver_to_stitcher(struct perf_session *session,
 					struct perf_evattr *ea, bool stable)
 {
 	bool swapped = perf_data__needs_swap(session->data);
+	u64 cookie;
+	u32 tid;
 	int ret;
 
 	if (event->type == PERF_RECORD_SAMPLE) {
-		struct deferred_sample ds = {
-			.event = event, .evattr = ea, .file_offset = file_offset,
-			.swapped = swapped, .stable = stable,
-		};
-
-		if (!ea || !perf_evattr__peek_deferred(ea, event, swapped, &ds.tid, &ds.cookie))
+		if (!ea || !perf_evattr__peek_deferred(ea, event, swapped, &tid, &cookie))
 			return 1;
-		ret = deferred_stitcher__queue(session->stitcher, &ds);
+		ret = session__queue_deferred(session, event, file_offset, ea, stable, tid, cookie);
 	} else if (event->type == PERF_RECORD_CALLCHAIN_DEFERRED) {
-		u32 tid;
-
-		if (event->size < fixed_size(event->type) + (ea ? ea->id_hdr_size : 0))
-			return session__bad_record(session, event, file_offset,
-						   "shorter than its fixed fields and sample_id");
-		ret = session__check_deferred_record(session, event, file_offset, ea);
+		ret = session__check_fixed(session, event, file_offset, ea);
+		if (!ret)
+			ret = session__check_deferred_record(session, event, file_offset, ea);
 		if (ret)
 			return ret;
 		if (!ea || perf_evattr__parse_tid(ea, event, swapped, &tid))
@@ -253,10 +280,7 @@ static int session__deliver_to_stitcher(struct perf_session *session,
 	} else {
 		return 1;
 	}
-	if (ret && !session->err.msg[0])
-		session__bad_record(session, event, file_offset,
-				    ret == -ENOMEM ? "out of memory" : "malformed record");
-	return ret;
+	return session__failed(session, event, file_offset, ret);
 }
 
 /* deliver one kernel record (time-ordered) to the stitcher / machine / tool */
@@ -285,23 +309,17 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 	}
 	if (ret)
 		return ret;	/* fields past the end of the record: the file is corrupt */
-	if (event->type != PERF_RECORD_SAMPLE &&
-	    event->size < fixed_size(event->type) + (ea ? ea->id_hdr_size : 0))
-		return session__bad_record(session, event, file_offset,
-					   "shorter than its fixed fields and sample_id");
+	if (event->type != PERF_RECORD_SAMPLE) {
+		ret = session__check_fixed(session, event, file_offset, ea);
+		if (ret)
+			return ret;
+	}
 
 	switch (event->type) {
 	case PERF_RECORD_SAMPLE:
 		if (sample.deferred_callchain && sample.callchain_nr >= 2 && session->stitcher) {
-			struct deferred_sample ds = {
-				.event = event, .evattr = ea, .file_offset = file_offset,
-				.cookie = sample.deferred_cookie, .tid = sample.tid,
-				.swapped = perf_data__needs_swap(session->data),
-				/* a record in the file mapping waits by reference, others as a copy */
-				.stable = stable,
-			};
-
-			ret = deferred_stitcher__queue(session->stitcher, &ds);
+			ret = session__queue_deferred(session, event, file_offset, ea, stable,
+						      sample.tid, sample.deferred_cookie);
 			break;
 		}
 		return session__deliver_sample(session, event, &sample, ea);
@@ -365,10 +383,7 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 		ret = tool->other(tool, session, event, &sample, ea);
 		break;
 	}
-	if (ret && !session->err.msg[0])
-		session__bad_record(session, event, file_offset,
-				    ret == -ENOMEM ? "out of memory" : "malformed record");
-	return ret;
+	return session__failed(session, event, file_offset, ret);
 }
 
 static int session__oe_deliver(void *arg, const struct ordered_event *oe)
