@@ -22,6 +22,9 @@ MAX_DETAIL_LINES=200
 total_passed=0
 total_failed=0
 total_skipped=0
+# "build: NR: name" of each failed test, repeated after the summary: a CI log that keeps
+# only its tail still says what failed
+failed_names=()
 
 # run_suite NAME BINARY [ARGS...]: runs one binary's perf test and adds up its counts
 run_suite() {
@@ -54,6 +57,10 @@ run_suite() {
 		echo "$bin test exited $rc with no failed test: counted as one failure"
 		total_failed=$((total_failed + 1))
 	fi
+	local line
+	while IFS= read -r line; do
+		failed_names+=("$name build: $line")
+	done < <(sed -nE 's/^ *([0-9]+: .*[^ ]) *: FAILED!$/\1/p' "$log")
 	local n=0 nr
 	for nr in $(sed -nE 's/^ *([0-9]+): .*: FAILED!$/\1/p' "$log"); do
 		n=$((n + 1))
@@ -88,5 +95,8 @@ export LSAN_OPTIONS=report_objects=1
 run_suite asan "${ASAN_PERF:-build-asan/perf}" "$@"
 
 echo "==== both builds ===="
+for line in "${failed_names[@]}"; do
+	echo "FAILED: $line"
+done
 echo "$total_passed passed, $total_failed failed, $total_skipped skipped"
 [ "$total_failed" -eq 0 ]
