@@ -57,12 +57,11 @@ run_suite() {
 		echo "$bin test exited $rc with no failed test: counted as one failure"
 		total_failed=$((total_failed + 1))
 	fi
-	local line
-	while IFS= read -r line; do
-		failed_names+=("$name build: $line")
-	done < <(sed -nE 's/^ *([0-9]+: .*[^ ]) *: FAILED!$/\1/p' "$log")
-	local n=0 nr
-	for nr in $(sed -nE 's/^ *([0-9]+): .*: FAILED!$/\1/p' "$log"); do
+	local failed=() line nr n=0
+	mapfile -t failed < <(sed -nE 's/^ *([0-9]+: .*[^ ]) *: FAILED!$/\1/p' "$log")
+	failed_names+=("${failed[@]/#/$name build: }")
+	for line in "${failed[@]}"; do
+		nr=${line%%:*}
 		n=$((n + 1))
 		if [ "$n" -gt "$MAX_RERUNS" ]; then
 			echo "---- (more failures: re-run them with '$bin test -v NUMBER') ----"
