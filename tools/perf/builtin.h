@@ -5,12 +5,13 @@
 
 int cmd_script(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
-int cmd_record(int argc, const char **argv);
-int cmd_inject(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 
 /* the directory holding the running perf binary (for tests/shell), "." when unknown */
 const char *perf_exec_dir(void);
+
+/* one large buffer for stdout, for commands whose output is the product (script, report) */
+void perf_stdout__buffer(void);
 
 #endif

@@ -47,6 +47,21 @@ static void find_exec_dir(void)
 	snprintf(exec_dir, sizeof(exec_dir), "%s", path);
 }
 
+/*
+ * glibc ignores setvbuf's size when it is not given the buffer and sizes its own by
+ * st_blksize: 4 KB on a pipe, one write() per 4 KB of perf script. The buffer is never
+ * freed: stdout writes through it until exit flushes it. Without memory, stdio's stays.
+ */
+#define STDOUT_BUFFER_SIZE	(1U << 20)
+
+void perf_stdout__buffer(void)
+{
+	char *buf = malloc(STDOUT_BUFFER_SIZE);
+
+	if (buf && setvbuf(stdout, buf, _IOFBF, STDOUT_BUFFER_SIZE))
+		free(buf);
+}
+
 int cmd_version(int argc, const char **argv)
 {
 	(void)argc;

@@ -803,7 +803,7 @@ int cmd_report(int argc, const char **argv)
 		ret = 1;
 		goto out_args;
 	}
-	setvbuf(stdout, NULL, _IOFBF, 1 << 20);
+	perf_stdout__buffer();
 
 	sopts.path = rep.input;
 	sopts.symbol_conf = &rep.symbol_conf;

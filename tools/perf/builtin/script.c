@@ -338,7 +338,7 @@ int cmd_script(int argc, const char **argv)
 	script.symbol_conf.kallsyms = script.kallsyms;
 	perf_script__init_tool(&script);
 	/* output is the product: one large buffer instead of line buffering on a terminal */
-	setvbuf(stdout, NULL, _IOFBF, 1 << 20);
+	perf_stdout__buffer();
 	script_output__init(&script.out, stdout, &fields);
 	script.out.nanosecs = script.nanosecs;
 	script.out.max_stack = script.max_stack > 0 ? (unsigned int)script.max_stack : 0;
