@@ -56,14 +56,18 @@ log() {
 # measure LOG CMD...: runs CMD with stdout to /dev/null and stderr to LOG; sets M_WALL
 # (seconds), M_RSS (peak resident KB) and M_RC (exit status)
 measure() {
-	local errlog=$1 tf
+	local errlog=$1 tf t0
 	shift
 	tf=$(mktemp) || die "mktemp failed"
 	if [ -x /usr/bin/time ]; then
+		# time's %e has 10 ms steps, too coarse for a run under a second: the wall time
+		# comes from bash's microsecond clock around it
+		t0=$EPOCHREALTIME
 		timeout "$BENCH_TIMEOUT" /usr/bin/time -f '%e %M %x' -o "$tf" "$@" >/dev/null 2>"$errlog"
 		M_RC=$?
+		M_WALL=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }')
 		# a command killed by a signal makes time print a "Command terminated" line first
-		read -r M_WALL M_RSS _ < <(tail -1 "$tf")
+		read -r _ M_RSS _ < <(tail -1 "$tf")
 	elif command -v python3 >/dev/null; then
 		python3 - "$tf" "$BENCH_TIMEOUT" "$@" >/dev/null 2>"$errlog" <<-'EOF'
 		import resource, subprocess, sys, time
@@ -75,7 +79,7 @@ measure() {
 		    rc = 124
 		wall = time.monotonic() - t0
 		rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-		open(out, "w").write("%.2f %d %d\n" % (wall, rss, rc))
+		open(out, "w").write("%.3f %d %d\n" % (wall, rss, rc))
 		sys.exit(rc)
 		EOF
 		M_RC=$?
@@ -115,7 +119,7 @@ ratio() {
 report_row() {
 	local tool=$1 wall=$2 rss=$3 rc=$4 errlog=$5
 	if [ "$rc" -eq 0 ]; then
-		printf '  %-22s %10.2f %14.1f\n' "$tool" "$wall" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
+		printf '  %-22s %10.3f %14.1f\n' "$tool" "$wall" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')"
 	else
 		printf '  %-22s %10s %14s   exit %s: %s\n' "$tool" "-" "-" "$rc" \
 			"$(grep -v '^\s*$' "$errlog" | tail -1 | cut -c1-100)"
