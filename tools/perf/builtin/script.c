@@ -337,7 +337,6 @@ int cmd_script(int argc, const char **argv)
 	script.symbol_conf.symfs = script.symfs ? script.symfs : "";
 	script.symbol_conf.kallsyms = script.kallsyms;
 	perf_script__init_tool(&script);
-	/* output is the product: one large buffer instead of line buffering on a terminal */
 	perf_stdout__buffer();
 	script_output__init(&script.out, stdout, &fields);
 	script.out.nanosecs = script.nanosecs;
