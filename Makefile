@@ -18,8 +18,15 @@ DEPS_LIBS := -lelf -ldw -lzstd -ltraceevent
 DEPS_CFLAGS := -I/usr/include/traceevent
 endif
 
-WARN := -Wall -Wextra -Werror -Wno-missing-field-initializers -Wshadow -Wformat=2 \
+# WERROR=1 makes warnings errors: make test (and CI through it) builds so; a plain `make`
+# does not, so that a newer compiler's new warning does not stop a user's build (as perf's
+# own `make WERROR=1`)
+WERROR ?= 0
+WARN := -Wall -Wextra -Wno-missing-field-initializers -Wshadow -Wformat=2 \
 	-Wno-format-nonliteral
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
 BASE_CFLAGS := -std=gnu11 -g $(WARN) -Itools/lib/perf/include -Itools/perf $(DEPS_CFLAGS) \
 	-D_GNU_SOURCE -MMD -MP
 OPT_CFLAGS := -O2
@@ -43,11 +50,11 @@ else
 Q :=
 endif
 
-.PHONY: all deps check-deps test demo install clean fuzz bench asan
+.PHONY: all deps check-deps test demo install clean fuzz bench asan fresh-machine-test
 all: check-deps tools/perf/perf
 
 check-deps:
-	$(Q)scripts/check-deps.sh
+	$(Q)CC="$(CC)" scripts/check-deps.sh
 
 tools/perf/perf: $(PERF_BIN)
 	$(Q)cp $(PERF_BIN) $@.tmp && mv $@.tmp $@
@@ -56,20 +63,33 @@ $(PERF_BIN): $(OBJS)
 	@echo "  LINK    $@"
 	$(Q)$(CC) -o $@ $(OBJS) $(LDFLAGS_ALL) $(DEPS_LIBS) -lstdc++ -lm
 
-$(BUILD)/%.o: %.c
+# the flags are part of what an object is built from: a plain `make` then `make test`
+# (WERROR=1) rebuilds, so that make test sees every warning as an error. Rewritten only when
+# they change, so its time stamp says when they last did.
+FLAGS_FILE := $(BUILD)/.flags
+FLAGS_NOW := $(CC) $(CFLAGS_ALL)
+$(FLAGS_FILE): FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '$(FLAGS_NOW)' | cmp -s - $@ || printf '%s\n' '$(FLAGS_NOW)' >$@
+
+.PHONY: FORCE
+FORCE:
+
+$(BUILD)/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" != 0 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CFLAGS_ALL) -c -o $@ $<
 
-asan: check-deps
+asan:
+	$(Q)CC="$(CC)" scripts/check-deps.sh --asan
 	$(Q)$(MAKE) --no-print-directory BUILD=build-asan build-asan/perf
 
 deps:
-	$(Q)scripts/install-deps.sh
+	$(Q)CC="$(CC)" scripts/install-deps.sh
 
 test: deps
-	$(Q)$(MAKE) --no-print-directory all
-	$(Q)$(MAKE) --no-print-directory asan
+	$(Q)$(MAKE) --no-print-directory WERROR=1 all
+	$(Q)$(MAKE) --no-print-directory WERROR=1 asan
 	$(Q)scripts/run-tests.sh
 
 demo: deps
@@ -80,7 +100,12 @@ bench: all
 	$(Q)bench/run.sh
 
 fuzz:
-	$(Q)$(MAKE) --no-print-directory -f tools/perf/tests/fuzz/Makefile
+	$(Q)$(MAKE) --no-print-directory -f tools/perf/tests/fuzz/Makefile WERROR=$(WERROR)
+
+# the README's make demo and make test on a fresh minimal Debian bookworm, as root (see
+# scripts/fresh-machine-test.sh)
+fresh-machine-test:
+	$(Q)scripts/fresh-machine-test.sh
 
 install: all
 	install -d $(DESTDIR)$(prefix)/bin $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell \

@@ -1,24 +1,49 @@
 #!/bin/sh
-# Installs the build dependencies when they are missing and we are root (apt-get or dnf).
-# Without root it only says what is missing.
-DEB="libelf-dev libdw-dev libzstd-dev libtraceevent-dev pkg-config gcc make zstd"
-RPM="elfutils-libelf-devel elfutils-devel libzstd-devel libtraceevent-devel pkgconf gcc make zstd"
-# zstd (the command) only serves the tests: they read upstream's expected outputs with it
-if "$(dirname "$0")/check-deps.sh" 2>/dev/null && command -v cc >/dev/null &&
-   command -v zstd >/dev/null; then
+# install-deps.sh - `make deps` (run by make test and make demo): installs what the build
+# links and the tests run, when it is missing and we are root (apt-get or dnf). Without
+# root it only names what is missing.
+#
+# What is needed is what check-deps.sh --test probes; it names the packages, so the probes
+# and the install lists cannot drift apart. A fresh Debian bookworm minbase (git and make
+# only) gets: gcc libc6-dev pkg-config libelf-dev libdw-dev libzstd-dev libtraceevent-dev
+# g++ (for libstdc++'s development link) zstd; Fedora the same as gcc glibc-devel
+# pkgconf-pkg-config elfutils-libelf-devel elfutils-devel libzstd-devel
+# libtraceevent-devel gcc-c++ libstdc++-devel libasan libubsan zstd (and whatever of
+# binutils, gzip, gawk, diffutils and coreutils a minimal image lacks).
+check=$(dirname "$0")/check-deps.sh
+if "$check" --test 2>/dev/null; then
 	exit 0
 fi
 if [ "$(id -u)" != 0 ]; then
-	"$(dirname "$0")/check-deps.sh"
+	"$check" --test
 	exit $?
 fi
-if command -v apt-get >/dev/null; then
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq && apt-get install -y -qq $DEB >/dev/null || exit 1
-elif command -v dnf >/dev/null; then
-	dnf install -y -q $RPM || exit 1
-else
-	echo "install-deps: neither apt-get nor dnf found; install: $DEB" >&2
-	exit 1
-fi
-"$(dirname "$0")/check-deps.sh"
+# install PACKAGE...: with this machine's package manager
+install() {
+	echo "install-deps: installing $*"
+	if command -v apt-get >/dev/null; then
+		# the package lists, once: a fresh machine has none
+		if [ -z "$updated" ]; then
+			DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null || return 1
+			updated=1
+		fi
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" </dev/null >/dev/null
+	elif command -v dnf >/dev/null; then
+		dnf install -y -q "$@" </dev/null
+	else
+		echo "install-deps: neither apt-get nor dnf found; install: $*" >&2
+		return 1
+	fi
+}
+# what needs a compiler to probe (libstdc++, the sanitizer runtime) shows only once one is
+# installed: so a second round, while it names something new
+updated=
+last=
+for round in 1 2 3; do
+	pkgs=$("$check" --test --packages 2>/dev/null)
+	[ -n "$pkgs" ] && [ "$pkgs" != "$last" ] || break
+	# shellcheck disable=SC2086 # a list of package names
+	install $pkgs || exit 1
+	last=$pkgs
+done
+"$check" --test
