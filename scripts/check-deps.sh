@@ -106,7 +106,8 @@ lib libtraceevent traceevent/event-parse.h -ltraceevent libtraceevent-dev libtra
 	-I/usr/include/traceevent
 # C++ demangling, as perf does it: the C++ runtime's development link, which comes with
 # g++, not with gcc
-if [ -n "$have_cc" ] && ! links 'int main(void) { return 0; }' -lstdc++; then
+# (without a compiler there is no g++ either: named now, so one install round does)
+if [ -z "$have_cc" ] || ! links 'int main(void) { return 0; }' -lstdc++; then
 	missing "libstdc++'s development files (-lstdc++)" g++ "gcc-c++ libstdc++-devel"
 fi
 if [ -n "$asan" ] && [ -n "$have_cc" ] &&
