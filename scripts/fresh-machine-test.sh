@@ -108,13 +108,23 @@ case $cache in
 /?*) ;;
 *) fail "PERF_FRESH_CACHE must be an absolute path: $cache" ;;
 esac
+mkdir -p "$cache/logs" || fail "cannot create $cache"
+# the real path: /proc/mounts and /proc/PID/root name it so
+cache=$(cd "$cache" && pwd -P) || fail "cannot enter $cache"
 case $cache in
 *[[:space:]]*) fail "PERF_FRESH_CACHE must not contain blanks: $cache" ;;
 esac
+tarball=$cache/${tarball##*/}
+
 command -v git >/dev/null || skip "git is not installed on this machine"
-rev=$(git -C "$top" rev-parse --verify "${1:-HEAD}^{commit}" 2>/dev/null) ||
+# the tree may belong to the user who ran `sudo make fresh-machine-test`: reading it is
+# what we are asked to do, so git's check of the owner does not apply
+git_top() {
+	git -c safe.directory='*' -C "$top" "$@"
+}
+rev=$(git_top rev-parse --verify "${1:-HEAD}^{commit}" 2>/dev/null) ||
 	fail "no such commit in $top: ${1:-HEAD}"
-if [ -z "${1:-}" ] && [ -n "$(git -C "$top" status --porcelain --untracked-files=no)" ]; then
+if [ -z "${1:-}" ] && [ -n "$(git_top status --porcelain --untracked-files=no)" ]; then
 	say "note: uncommitted changes in $top are not tested (the clone is of HEAD)"
 fi
 
@@ -124,7 +134,6 @@ if ! command -v debootstrap >/dev/null; then
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap </dev/null \
 		>/dev/null 2>&1 || skip "debootstrap cannot be installed"
 fi
-mkdir -p "$cache/logs" || fail "cannot create $cache"
 # the Debian keyring debootstrap checks the archive with
 keyring=
 [ -r /usr/share/keyrings/debian-archive-keyring.gpg ] &&
@@ -170,21 +179,23 @@ cp -L /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
 cat >"$root/etc/apt/apt.conf.d/99fresh-machine-test" <<'EOF'
 Acquire::Check-Valid-Until "false";
 EOF
-git clone -q --no-hardlinks "$top" "$root/root/perf" &&
-	git -C "$root/root/perf" checkout -q --detach "$rev" 2>/dev/null ||
-	{ rm -rf --one-file-system "$root/root/perf" &&
-	  git init -q "$root/root/perf" &&
-	  git -C "$top" push -q "$root/root/perf" "$rev:refs/heads/fresh-machine-test" &&
-	  git -C "$root/root/perf" checkout -q --detach "$rev"; } ||
+# a clone as a user makes it; a commit no branch holds is pushed to it instead
+clone=$root/root/perf
+git clone -q --no-local --upload-pack="git -c safe.directory='*' upload-pack" "$top" \
+	"$clone" && git -C "$clone" checkout -q --detach "$rev" 2>/dev/null ||
+	{ rm -rf --one-file-system "$clone" &&
+	  git init -q "$clone" &&
+	  git_top push -q "$clone" "$rev:refs/heads/fresh-machine-test" &&
+	  git -C "$clone" checkout -q --detach "$rev"; } ||
 	fail "cannot clone $top at $rev"
-[ ! -e "$root/root/shared" ] || fail "$root/root/shared exists"
+[ ! -e "$root/root/shared" ] || fail "$root/root/shared exists: the clone must stand alone"
 
 mount -t proc proc "$root/proc" || fail "cannot mount proc in $root"
 mount -t sysfs sysfs "$root/sys" || fail "cannot mount sysfs in $root"
 mount --bind /dev "$root/dev" || fail "cannot bind /dev in $root"
 # dpkg and apt open a pseudo-terminal for their logs
 mount --bind /dev/pts "$root/dev/pts" || fail "cannot bind /dev/pts in $root"
-say "root ready in $((SECONDS - start)) s: $root, clone of $(git -C "$top" log -1 --format='%h %s' "$rev")"
+say "root ready in $((SECONDS - start)) s: $root, clone of $(git_top log -1 --format='%h %s' "$rev")"
 
 # in_root LOG COMMAND: runs COMMAND (sh) in the chroot as root, in a clean environment
 in_root() {
