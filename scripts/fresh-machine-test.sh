@@ -36,7 +36,6 @@ include=git,make
 arch=$(dpkg --print-architecture 2>/dev/null || uname -m)
 tarball=$cache/$suite-minbase-${include//,/-}-$arch.tar
 root=
-mounted=()
 
 say() { echo "fresh-machine: $*"; }
 skip() { say "SKIP: $*"; exit 2; }
@@ -81,7 +80,7 @@ remove_tree() {
 	[ -e "$d" ] || return 0
 	kill_inside "$d"
 	if ! unmount_below "$d"; then
-		say "not removing $d: still mounted below it:" $(mounts_below "$d")
+		say "not removing $d: still mounted below it: $(mounts_below "$d" | tr '\n' ' ')"
 		return 1
 	fi
 	rm -rf --one-file-system -- "$d"

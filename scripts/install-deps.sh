@@ -39,9 +39,11 @@ install() {
 # installed: so a second round, while it names something new
 updated=
 last=
-for round in 1 2 3; do
+for _ in 1 2 3; do
 	pkgs=$("$check" --test --packages 2>/dev/null)
-	[ -n "$pkgs" ] && [ "$pkgs" != "$last" ] || break
+	if [ -z "$pkgs" ] || [ "$pkgs" = "$last" ]; then
+		break
+	fi
 	# shellcheck disable=SC2086 # a list of package names
 	install $pkgs || exit 1
 	last=$pkgs
