@@ -602,7 +602,7 @@ static int report__print_hists(struct perf_report *rep)
 			return ret;
 	}
 	if (!nr_entries) {
-		fflush(stdout);
+		perf_stdout__flush(0);
 		fprintf(stderr, "Error:\nThe %s data has no samples!\n", perf_data__name(session->data));
 		return 0;
 	}
@@ -628,7 +628,7 @@ static int report__print_hists(struct perf_report *rep)
 			printf("# Event count (approx.): %llu\n#\n",
 			       (unsigned long long)hists->total_period);
 		}
-		fflush(stdout);
+		perf_stdout__flush(0);
 		ret = hists__fprintf(hists, stdout);
 		if (ret)
 			return ret;
@@ -841,20 +841,23 @@ int cmd_report(int argc, const char **argv)
 		      stdout);
 	}
 
-	if (perf_session__process_events(rep.session)) {
-		fflush(stdout);
-		fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
+	ret = perf_session__process_events(rep.session);
+	if (ret) {
+		/* output that could not be written is said once, by perf_stdout__finish() */
+		if (!perf_stdout__flush(ret))
+			fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
 		ret = 1;
 		goto out_delete;
 	}
 	if (rep.dump_trace || rep.stats_mode) {
 		report__print_stats(&rep, stdout);
-	} else if (report__print_hists(&rep)) {
-		fflush(stdout);
-		fprintf(stderr, "perf report: writing the report failed\n");
-		ret = 1;
+	} else {
+		ret = report__print_hists(&rep);
+		if (!perf_stdout__flush(ret) && ret)
+			fprintf(stderr, "perf report: writing the report failed\n");
+		ret = ret ? 1 : 0;
 	}
-	fflush(stdout);
+	perf_stdout__flush(0);
 	perf_session__warn_about_errors(rep.session, stderr);
 	if (rep.session->stitcher)
 		deferred_stats__fprintf_warning(deferred_stitcher__stats(rep.session->stitcher), stderr);

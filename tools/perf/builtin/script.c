@@ -366,8 +366,8 @@ int cmd_script(int argc, const char **argv)
 		goto out_delete;
 	}
 	ret = perf_session__process_events(session);
-	fflush(stdout);
-	if (ret)
+	/* output that could not be written is said once, by perf_stdout__finish() */
+	if (!perf_stdout__flush(ret) && ret)
 		fprintf(stderr, "perf script: %s\n", session->err.msg);
 	perf_session__warn_about_errors(session, stderr);
 	if (session->stitcher) {
