@@ -17,8 +17,9 @@ const char *perf_exec_dir(void);
 void perf_stdout__buffer(void);
 
 /*
- * Called once by main() after the command CMD returned STATUS: flushes and closes stdout.
- * On a failed write it prints "perf CMD: write error: <strerror>" and returns non-zero (the
+ * Called once by main() after the command CMD (NULL: perf's own usage) returned STATUS:
+ * flushes and closes stdout. On a failed write it prints "perf CMD: write error: <strerror>"
+ * and returns non-zero (the
  * command's status, or 1); a closed pipe (EPIPE) ends the process by SIGPIPE, quietly.
  */
 int perf_stdout__finish(const char *cmd, int status);

@@ -125,7 +125,7 @@ int perf_stdout__finish(const char *cmd, int status)
 		raise(SIGPIPE);
 		return 128 + SIGPIPE;
 	}
-	fprintf(stderr, "perf %s: write error: %s\n", cmd, strerror(err));
+	fprintf(stderr, "perf%s%s: write error: %s\n", cmd ? " " : "", cmd ? cmd : "", strerror(err));
 	return status ? status : 1;
 }
 
@@ -136,19 +136,19 @@ int main(int argc, const char **argv)
 	find_exec_dir();
 	if (argc < 2) {
 		usage(stdout);
-		return perf_stdout__finish("usage", 1);
+		return perf_stdout__finish(NULL, 1);
 	}
 	cmd = argv[1];
 	if (!strcmp(cmd, "--version") || !strcmp(cmd, "-v"))
 		cmd = "version";
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
 		usage(stdout);
-		return perf_stdout__finish("help", 0);
+		return perf_stdout__finish(NULL, 0);
 	}
 	if (!strcmp(cmd, "help")) {
 		if (argc < 3) {
 			usage(stdout);
-			return perf_stdout__finish("help", 0);
+			return perf_stdout__finish(NULL, 0);
 		}
 		/* `perf help CMD` == `perf CMD --help` */
 		argv[1] = argv[2];
