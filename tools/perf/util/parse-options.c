@@ -4,6 +4,7 @@
  * upstream perf's words and layout (" Error: ..." then the usage lines and the offending
  * option's help), since users and scripts read them.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -101,12 +102,17 @@ int parse_options__error(const struct option *opt, bool short_opt, const char *f
 	return -1;
 }
 
-/* the whole word a number: no sign for u64, no trailing garbage, no empty string, in range */
+/*
+ * The whole word a decimal number: no leading blanks, no trailing garbage, no empty
+ * string, in range, no sign for a u64.
+ */
 static int parse_int(const char *arg, int *out)
 {
 	char *end;
 	long v;
 
+	if (isspace((unsigned char)arg[0]))
+		return -1;
 	errno = 0;
 	v = strtol(arg, &end, 10);
 	if (errno || end == arg || *end || v < INT_MIN || v > INT_MAX)
@@ -120,7 +126,7 @@ static int parse_u64(const char *arg, unsigned long long *out)
 	char *end;
 
 	/* strtoull takes "-1" as ULLONG_MAX */
-	if (!arg[0] || arg[0] == '-' || arg[0] == '+')
+	if (!arg[0] || arg[0] == '-' || arg[0] == '+' || isspace((unsigned char)arg[0]))
 		return -1;
 	errno = 0;
 	*out = strtoull(arg, &end, 10);
@@ -131,6 +137,8 @@ int parse_options__double(const char *arg, double *out)
 {
 	char *end;
 
+	if (isspace((unsigned char)arg[0]))
+		return -1;
 	errno = 0;
 	*out = strtod(arg, &end);
 	/* inf and nan are words strtod knows, not numbers a user means */
