@@ -114,9 +114,13 @@ int perf_stdout__finish(const char *cmd, int status)
 	/* stdout closed by the caller (>&-): nothing was meant to be kept */
 	if (fstat(STDOUT_FILENO, &st))
 		return status;
+	/*
+	 * close(), not fclose(): a file system may report the write only then (NFS), and
+	 * stdout's FILE keeps its buffer (perf_stdout__buffer) reachable until exit
+	 */
 	if (perf_stdout__flush(0))
 		err = stdout_errno ? stdout_errno : EIO;
-	else if (fclose(stdout))
+	else if (close(STDOUT_FILENO))
 		err = errno ? errno : EIO;
 	if (!err)
 		return status;
