@@ -376,83 +376,26 @@ static int parse_call_graph(const struct option *opt, const char *arg, bool unse
 	rep->chain_given = true;
 	if (unset)
 		arg = "none";
-	if (chain_params__parse(&rep->chain, arg, &rep->err)) {
-		fprintf(stderr, "  Error: option `call-graph': %s\n", rep->err.msg);
-		return -1;
-	}
+	if (chain_params__parse(&rep->chain, arg, &rep->err))
+		return parse_options__error(opt, false, "is invalid: %s", rep->err.msg);
 	return 0;
 }
 
 static int parse_percent_limit(const struct option *opt, const char *arg, bool unset)
 {
 	struct perf_report *rep = opt->value;
+	double checked;
 	float pcnt;
 
-	if (unset || !arg)
+	if (unset)
 		return 0;
+	if (parse_options__double(arg, &checked))
+		return parse_options__error(opt, false, "expects a numerical value");
+	/* upstream reads the limit as a float: the same rounding at the threshold */
 	pcnt = strtof(arg, NULL);
 	rep->min_percent = pcnt;
 	rep->chain.min_percent = pcnt;
 	return 0;
-}
-
-/*
- * Upstream's -g takes its argument from the next word unless that is missing or starts
- * with '-' (then the default applies), and --no-call-graph turns callchains off. Our
- * option parser only knows attached optional arguments, so those forms are rewritten into
- * --call-graph=ARG first.
- */
-struct report_args {
-	const char	**argv;		/* owned array, strings borrowed or in owned[] */
-	char		**owned;
-	int		argc, nr_owned;
-};
-
-static void report_args__exit(struct report_args *a)
-{
-	for (int i = 0; i < a->nr_owned; i++)
-		free(a->owned[i]);
-	free(a->owned);
-	free(a->argv);
-}
-
-static int report_args__init(struct report_args *a, int argc, const char **argv)
-{
-	int n = 0;
-
-	a->argv = calloc((size_t)argc + 1, sizeof(*a->argv));
-	a->owned = calloc((size_t)argc + 1, sizeof(*a->owned));
-	a->nr_owned = 0;
-	if (!a->argv || !a->owned)
-		goto out_free;
-	for (int i = 0; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (i > 0 && !strcmp(arg, "--")) {
-			while (i < argc)
-				a->argv[n++] = argv[i++];
-			break;
-		}
-		if (i > 0 && (!strcmp(arg, "-g") || !strcmp(arg, "--call-graph"))) {
-			const char *val = CALLCHAIN_DEFAULT_OPT;
-			char *s;
-
-			if (i + 1 < argc && argv[i + 1][0] != '-')
-				val = argv[++i];
-			if (asprintf(&s, "--call-graph=%s", val) < 0)
-				goto out_free;
-			a->owned[a->nr_owned++] = s;
-			a->argv[n++] = s;
-			continue;
-		}
-		a->argv[n++] = !strcmp(arg, "--no-call-graph") && i > 0 ? "--call-graph=none" : arg;
-	}
-	a->argc = n;
-	return 0;
-
-out_free:
-	report_args__exit(a);
-	return -ENOMEM;
 }
 
 static const char *const report_usage[] = {
@@ -602,7 +545,7 @@ static int report__print_hists(struct perf_report *rep)
 			return ret;
 	}
 	if (!nr_entries) {
-		fflush(stdout);
+		perf_stdout__flush(0);
 		fprintf(stderr, "Error:\nThe %s data has no samples!\n", perf_data__name(session->data));
 		return 0;
 	}
@@ -628,7 +571,7 @@ static int report__print_hists(struct perf_report *rep)
 			printf("# Event count (approx.): %llu\n#\n",
 			       (unsigned long long)hists->total_period);
 		}
-		fflush(stdout);
+		perf_stdout__flush(0);
 		ret = hists__fprintf(hists, stdout);
 		if (ret)
 			return ret;
@@ -724,9 +667,9 @@ int cmd_report(int argc, const char **argv)
 			   "sort by key(s): pid, comm, dso, symbol, cpu, trace"),
 		OPT_STRING('F', "fields", &rep.field_order, "key[,keys...]",
 			   "output field(s): overhead period sample overhead_children and the sort keys"),
-		OPT_CALLBACK_OPTARG('g', "call-graph", &rep, "print_type,threshold[,print_limit],order,sort_key[,branch],value",
-				    "Display call graph (stack chain/backtrace): graph, fractal, flat, folded or none; threshold; print limit; caller or callee; function; percent, period or count. Default: " CALLCHAIN_DEFAULT_OPT,
-				    parse_call_graph),
+		OPT_CALLBACK_DEFAULT('g', "call-graph", &rep, "print_type,threshold[,print_limit],order,sort_key[,branch],value",
+				     "Display call graph (stack chain/backtrace): graph, fractal, flat, folded or none; threshold; print limit; caller or callee; function; percent, period or count. Default: " CALLCHAIN_DEFAULT_OPT,
+				     parse_call_graph, CALLCHAIN_DEFAULT_OPT),
 		OPT_BOOLEAN(0, "children", &rep.children,
 			    "Accumulate callchains of children and show total overhead as well. Enabled by default, use --no-children to disable."),
 		OPT_INTEGER(0, "max-stack", &rep.max_stack,
@@ -744,7 +687,8 @@ int cmd_report(int argc, const char **argv)
 			    "Show a column with the sum of periods"),
 		OPT_CALLBACK(0, "percent-limit", &rep, "percent",
 			     "Don't show entries under that percent", parse_percent_limit),
-		OPT_BOOLEAN(0, "inline", &rep.inline_frames, "Show inline function (not supported: ignored)"),
+		OPT_BOOLEAN(0, "inline", &rep.inline_frames,
+			    "Show inline function (not supported yet: --no-inline is the default)"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
 		OPT_U64(0, "deferred-max-mb", &rep.deferred_max_mb,
@@ -752,37 +696,31 @@ int cmd_report(int argc, const char **argv)
 		OPT_END()
 	};
 	struct session_opts sopts = { 0 };
-	struct report_args args;
 	struct perf_err err;
 	int argc_left, ret = 0;
 
 	chain_params__init(&rep.chain);
-	if (report_args__init(&args, argc, argv)) {
-		fprintf(stderr, "perf report: out of memory\n");
-		return 1;
-	}
-	argc_left = parse_options(args.argc, args.argv, options, report_usage, 0);
+	argc_left = parse_options(argc, argv, options, report_usage, 0);
 	if (argc_left == -2)
-		goto out_args;
-	if (argc_left < 0) {
-		ret = 129;
-		goto out_args;
-	}
+		return 0;
+	if (argc_left < 0)
+		return 129;
 	if (argc_left > 0) {
 		fprintf(stderr, "perf report: unexpected argument '%s' (symbol filters are not supported)\n",
-			args.argv[0]);
-		ret = 129;
-		goto out_args;
+			argv[0]);
+		return 129;
+	}
+	if (rep.inline_frames) {
+		fprintf(stderr, "perf report: " INLINE_UNSUPPORTED "\n");
+		return 129;
 	}
 	if (rep.field_sep && !rep.field_sep[0]) {
 		fprintf(stderr, "  Error: option `field-separator' requires a non-empty value\n");
-		ret = 129;
-		goto out_args;
+		return 129;
 	}
 	if (rep.kallsyms && access(rep.kallsyms, R_OK)) {
 		fprintf(stderr, "Invalid file: %s\n", rep.kallsyms);
-		ret = 1;
-		goto out_args;
+		return 1;
 	}
 	if (rep.inverted)
 		rep.chain.order = ORDER_CALLER;
@@ -800,8 +738,7 @@ int cmd_report(int argc, const char **argv)
 	rep.frames = calloc(1U << FRAME_CACHE_BITS_REPORT, sizeof(*rep.frames));
 	if (!rep.frames) {
 		fprintf(stderr, "perf report: out of memory\n");
-		ret = 1;
-		goto out_args;
+		return 1;
 	}
 	perf_stdout__buffer();
 
@@ -841,20 +778,23 @@ int cmd_report(int argc, const char **argv)
 		      stdout);
 	}
 
-	if (perf_session__process_events(rep.session)) {
-		fflush(stdout);
-		fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
+	ret = perf_session__process_events(rep.session);
+	if (ret) {
+		/* output that could not be written is said once, by perf_stdout__finish() */
+		if (!perf_stdout__flush(ret))
+			fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
 		ret = 1;
 		goto out_delete;
 	}
 	if (rep.dump_trace || rep.stats_mode) {
 		report__print_stats(&rep, stdout);
-	} else if (report__print_hists(&rep)) {
-		fflush(stdout);
-		fprintf(stderr, "perf report: writing the report failed\n");
-		ret = 1;
+	} else {
+		ret = report__print_hists(&rep);
+		if (!perf_stdout__flush(ret) && ret)
+			fprintf(stderr, "perf report: writing the report failed\n");
+		ret = ret ? 1 : 0;
 	}
-	fflush(stdout);
+	perf_stdout__flush(0);
 	perf_session__warn_about_errors(rep.session, stderr);
 	if (rep.session->stitcher)
 		deferred_stats__fprintf_warning(deferred_stitcher__stats(rep.session->stitcher), stderr);
@@ -869,7 +809,5 @@ out_frames:
 	free(rep.frames);
 	free(rep.raw);
 	free(rep.chain_frames);
-out_args:
-	report_args__exit(&args);
 	return ret;
 }

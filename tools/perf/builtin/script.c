@@ -29,17 +29,13 @@ struct perf_script {
 	bool			show_info;
 	bool			show_mmap_events;
 	bool			show_task_events;
-	bool			no_inline;
 	bool			inline_frames;
 	bool			merge_callchains;
 	bool			stitch_stats;
-	bool			no_callchain;
 	bool			nanosecs;
-	bool			setup_failed;
 	int			verbose;
 	int			max_stack;
 	unsigned long long	deferred_max_mb;
-	struct script_fields	*fields;
 };
 
 static struct perf_script *script_of(const struct perf_tool *tool)
@@ -308,7 +304,8 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN(0, "show-task-events", &script.show_task_events, "Show the fork/comm/exit events"),
 		OPT_STRING(0, "symfs", &script.symfs, "directory", "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &script.kallsyms, "file", "kallsyms pathname"),
-		OPT_BOOLEAN(0, "inline", &script.inline_frames, "Show inline function"),
+		OPT_BOOLEAN(0, "inline", &script.inline_frames,
+			    "Show inline function (not supported yet: --no-inline is the default)"),
 		OPT_BOOLEAN(0, "merge-callchains", &script.merge_callchains,
 			    "Enable merge deferred user callchains"),
 		OPT_BOOLEAN(0, "stitch-stats", &script.stitch_stats,
@@ -332,6 +329,10 @@ int cmd_script(int argc, const char **argv)
 		return 129;
 	if (argc_left > 0) {
 		fprintf(stderr, "perf script: unexpected argument '%s' (scripts are not supported)\n", argv[0]);
+		return 129;
+	}
+	if (script.inline_frames) {
+		fprintf(stderr, "perf script: " INLINE_UNSUPPORTED "\n");
 		return 129;
 	}
 	script.symbol_conf.symfs = script.symfs ? script.symfs : "";
@@ -366,8 +367,8 @@ int cmd_script(int argc, const char **argv)
 		goto out_delete;
 	}
 	ret = perf_session__process_events(session);
-	fflush(stdout);
-	if (ret)
+	/* output that could not be written is said once, by perf_stdout__finish() */
+	if (!perf_stdout__flush(ret) && ret)
 		fprintf(stderr, "perf script: %s\n", session->err.msg);
 	perf_session__warn_about_errors(session, stderr);
 	if (session->stitcher) {

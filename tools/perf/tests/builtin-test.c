@@ -716,7 +716,7 @@ static void test_cmd__list(const struct test_cmd *cmd, int argc, const char **ar
 {
 	for (size_t i = 0; i < cmd->nr_tests; i++)
 		if (test__selected(cmd->tests[i].desc, i + 1, argc, argv))
-			fprintf(stderr, "%3zu: %s\n", i + 1, cmd->tests[i].desc);
+			printf("%3zu: %s\n", i + 1, cmd->tests[i].desc);
 }
 
 static int run_workload(const char *name, int argc, const char **argv)

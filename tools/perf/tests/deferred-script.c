@@ -19,63 +19,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <perf/data.h>
 #include <perf/writer.h>
 #include "util/deferred.h"
 #include "defer-convert.h"
 #include "fixture-defer.h"
+#include "run-helpers.h"
 #include "tests.h"
 
 /* ---- running perf script ------------------------------------------------------------------ */
-
-/* run argv with stdout to out and stderr to errf; returns the exit status, or -1 */
-static int run_to_file(const char *const argv[], const char *out, const char *errf)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		int efd = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-		if (fd < 0 || efd < 0 || dup2(fd, 1) < 0 || dup2(efd, 2) < 0)
-			_exit(127);
-		execv(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "r");
-	char *buf = NULL;
-	long size;
-
-	if (!fp)
-		return NULL;
-	if (fseek(fp, 0, SEEK_END) || (size = ftell(fp)) < 0 || fseek(fp, 0, SEEK_SET))
-		goto out;
-	buf = malloc((size_t)size + 1);
-	if (buf && fread(buf, 1, (size_t)size, fp) != (size_t)size) {
-		free(buf);
-		buf = NULL;
-		goto out;
-	}
-	if (buf) {
-		buf[size] = '\0';
-		*len = (size_t)size;
-	}
-out:
-	fclose(fp);
-	return buf;
-}
 
 struct blocks {
 	char	*text;
@@ -93,11 +46,12 @@ static int blocks__read(struct blocks *bl, const char *path)
 {
 	size_t len, alloc = 0;
 	char *p;
+	int ret;
 
 	memset(bl, 0, sizeof(*bl));
-	bl->text = slurp(path, &len);
-	if (!bl->text)
-		return -errno;
+	ret = test_read_file(path, &bl->text, &len);
+	if (ret)
+		return ret;
 	for (p = bl->text; *p;) {
 		char *end = strstr(p, "\n\n");
 
@@ -141,7 +95,7 @@ static int script_blocks(const struct test_env *env, const char *data, const cha
 	int st;
 
 	snprintf(errf, sizeof(errf), "%s.err", out);
-	st = run_to_file((const char *const[]){ env->perf, "script", "-i", data, NULL }, out, errf);
+	st = test_run_argv((const char *const[]){ env->perf, "script", "-i", data, NULL }, out, errf);
 	TEST_ASSERT(env, st == 0, "perf script -i %s exited with %d (see %s)", data, st, errf);
 	TEST_ASSERT(env, blocks__read(bl, out) == 0, "cannot read %s", out);
 	TEST_ASSERT(env, bl->nr > 0, "perf script -i %s printed no sample", data);
@@ -559,10 +513,9 @@ static int script_bad_record(const struct test_env *env)
 	perf_data__close(d);
 	TEST_ASSERT(env, offset, "the record is not in %s", path);
 
-	st = run_to_file((const char *const[]){ env->perf, "script", "-i", path, NULL }, out, errf);
+	st = test_run_argv((const char *const[]){ env->perf, "script", "-i", path, NULL }, out, errf);
 	TEST_ASSERT(env, st > 0, "perf script accepted a deferred record with nr past its end (exit %d)", st);
-	msg = slurp(errf, &len);
-	TEST_ASSERT(env, msg, "cannot read %s", errf);
+	TEST_ASSERT(env, !test_read_file(errf, &msg, &len), "cannot read %s", errf);
 	snprintf(want, sizeof(want), "%#llx", (unsigned long long)offset);
 	st = len && strchr(msg, '\n') == msg + len - 1 && strstr(msg, "CALLCHAIN_DEFERRED") &&
 	     strstr(msg, want) && strstr(msg, "claims 3 user ips, room for 2");

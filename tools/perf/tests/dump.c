@@ -21,6 +21,7 @@
 #include "util/dump.h"
 #include "util/machine.h"
 #include "util/session.h"
+#include "run-helpers.h"
 #include "tests.h"
 
 struct text {
@@ -30,33 +31,7 @@ struct text {
 
 static int text__read(struct text *t, const char *path)
 {
-	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
-
-	t->buf = NULL;
-	t->len = 0;
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st)) {
-		close(fd);
-		return -errno;
-	}
-	t->buf = malloc((size_t)st.st_size + 1);
-	if (!t->buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	n = pread(fd, t->buf, (size_t)st.st_size, 0);
-	close(fd);
-	if (n != st.st_size) {
-		free(t->buf);
-		t->buf = NULL;
-		return -EIO;
-	}
-	t->len = (size_t)n;
-	t->buf[t->len] = '\0';
-	return 0;
+	return test_read_file(path, &t->buf, &t->len);
 }
 
 /* an expected file, zstd-compressed when its name ends in .zst */

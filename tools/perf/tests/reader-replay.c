@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "run-helpers.h"
 #include "tests.h"
 #include "fuzz/reader-walk.h"
 
@@ -30,33 +31,6 @@
 struct replay_stats {
 	unsigned int	seeds, variants, regressions;
 };
-
-static int read_file(const char *path, u8 **buf, size_t *len)
-{
-	struct stat st;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) || st.st_size <= 0) {
-		close(fd);
-		return -EINVAL;
-	}
-	*len = (size_t)st.st_size;
-	*buf = malloc(*len);
-	if (!*buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	n = pread(fd, *buf, *len, 0);
-	close(fd);
-	if (n != (ssize_t)*len) {
-		free(*buf);
-		return -EIO;
-	}
-	return 0;
-}
 
 /* the walk of bytes[0..len) through a memfd, as the fuzz target does it */
 static int walk_bytes(struct reader_walk *w, const u8 *bytes, size_t len, const char *name)
@@ -98,7 +72,11 @@ static int replay_seed(const struct test_env *env, const char *path, struct repl
 		fprintf(stderr, "%s: %llu records, %llu samples\n", path,
 			(unsigned long long)w.records, (unsigned long long)w.samples);
 
-	ret = read_file(path, &buf, &len);
+	ret = test_read_file(path, (char **)&buf, &len);
+	if (!ret && !len) {
+		free(buf);
+		ret = -EINVAL;
+	}
 	TEST_ASSERT(env, ret == 0, "cannot read %s: %s", path, strerror(-ret));
 	copy = malloc(len);
 	if (!copy) {

@@ -24,13 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <perf/data.h>
 #include <perf/writer.h>
 #include "util/sbuf.h"
 #include "util/session.h"
 #include "fixture-defer.h"
+#include "run-helpers.h"
 #include "tests.h"
 
 static const char *const recordings[] = { "calls", "calls_nodefer", "calls_u", "sys", "twoevents" };
@@ -200,27 +200,6 @@ out_session:
 }
 
 /* ---- running reports ---------------------------------------------------------------------- */
-
-static int run_to_file(const char *const argv[], const char *out)
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		int null = open("/dev/null", O_WRONLY);
-
-		if (fd < 0 || null < 0 || dup2(fd, 1) < 0 || dup2(null, 2) < 0)
-			_exit(127);
-		execv(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	if (waitpid(pid, &status, 0) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 /*
  * The report text without what is not the profile: the random tip, and the "cannot open
@@ -497,8 +476,8 @@ DEFINE_SUITE(report_deferred_inline)
 
 			snprintf(a, sizeof(a), "%s/%s.%zu.deferred", env->tmpdir, recordings[i], m);
 			snprintf(b, sizeof(b), "%s/%s.%zu.inline", env->tmpdir, recordings[i], m);
-			TEST_ASSERT(env, run_to_file(ours, a) == 0, "perf report of %s failed", in);
-			TEST_ASSERT(env, run_to_file(inl, b) == 0, "perf report of %s failed", twin);
+			TEST_ASSERT(env, test_run_argv(ours, a, NULL) == 0, "perf report of %s failed", in);
+			TEST_ASSERT(env, test_run_argv(inl, b, NULL) == 0, "perf report of %s failed", twin);
 			TEST_ASSERT(env, same_report(env, b, a),
 				    "%s %s %s: the deferred recording reports differently from its inline twin",
 				    recordings[i], modes[m][0], modes[m][1] ? modes[m][1] : "");
@@ -543,8 +522,8 @@ DEFINE_SUITE(report_deferred_upstream)
 
 			snprintf(a, sizeof(a), "%s/%s.%zu.ours", env->tmpdir, recordings[i], m);
 			snprintf(b, sizeof(b), "%s/%s.%zu.upstream", env->tmpdir, recordings[i], m);
-			TEST_ASSERT(env, run_to_file(ours, a) == 0, "perf report of %s failed", in);
-			if (run_to_file(up, b) != 0) {
+			TEST_ASSERT(env, test_run_argv(ours, a, NULL) == 0, "perf report of %s failed", in);
+			if (test_run_argv(up, b, NULL) != 0) {
 				if (env->verbose)
 					fprintf(stderr, "upstream perf did not run: skipped\n");
 				return TEST_SKIP;

@@ -12,7 +12,6 @@
  */
 #include <elf.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +19,7 @@
 #include <unistd.h>
 #include "util/dso.h"
 #include "util/symbol.h"
+#include "run-helpers.h"
 #include "tests.h"
 
 /* ---- helpers ---- */
@@ -32,49 +32,6 @@ static bool sym_is(const struct symbol *sym, const char *name)
 static const char *sym_name(const struct symbol *sym)
 {
 	return sym ? sym->name : "(none)";
-}
-
-static int run(const struct test_env *env, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-/* a shell command in the test's tmpdir; its output only shows with -v */
-static int run(const struct test_env *env, const char *fmt, ...)
-{
-	char cmd[8192];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n + 32 >= sizeof(cmd))
-		return -1;
-	if (!env->verbose)
-		strcat(cmd, " >/dev/null 2>&1");
-	else
-		fprintf(stderr, "+ %s\n", cmd);
-	return system(cmd);
-}
-
-static int write_file(const char *path, const void *buf, size_t len)
-{
-	FILE *f = fopen(path, "w");
-	size_t n;
-
-	if (!f)
-		return -errno;
-	n = fwrite(buf, 1, len, f);
-	if (fclose(f) || n != len)
-		return -EIO;
-	return 0;
-}
-
-static bool have_tool(const char *tool)
-{
-	char cmd[256];
-
-	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", tool);
-	return system(cmd) == 0;
 }
 
 /* ---- the table: perf's rules, no files ---- */
@@ -335,21 +292,21 @@ static int build_init(const struct test_env *env, struct build *b)
 	char path[4096];
 
 	snprintf(b->fs, sizeof(b->fs), "%s/fs", env->tmpdir);
-	if (run(env, "mkdir -p '%s/bin' '%s/bin/.debug' '%s/usr/lib/debug/.build-id'", b->fs,
+	if (test_run_shell(env, "mkdir -p '%s/bin' '%s/bin/.debug' '%s/usr/lib/debug/.build-id'", b->fs,
 		b->fs, b->fs))
 		return -1;
 	snprintf(path, sizeof(path), "%s/funcs.S", env->tmpdir);
-	if (write_file(path, funcs_s, sizeof(funcs_s) - 1))
+	if (test_write_file(path, funcs_s, sizeof(funcs_s) - 1))
 		return -1;
 	snprintf(path, sizeof(path), "%s/prog.c", env->tmpdir);
-	return write_file(path, prog_c, sizeof(prog_c) - 1);
+	return test_write_file(path, prog_c, sizeof(prog_c) - 1);
 }
 
 /* build <fs>/bin/<name> with the given 20-byte build id (40 hex digits) */
 static int build_prog(const struct test_env *env, struct build *b, const char *name,
 		      const char *bid, const char *extra)
 {
-	return run(env, "cd '%s' && gcc -O2 -no-pie -fno-pic %s -Wl,--build-id=0x%s -o '%s/bin/%s' "
+	return test_run_shell(env, "cd '%s' && gcc -O2 -no-pie -fno-pic %s -Wl,--build-id=0x%s -o '%s/bin/%s' "
 		   "prog.c funcs.S", env->tmpdir, extra, bid, b->fs, name);
 }
 
@@ -399,7 +356,7 @@ static const char *resolve(struct dso *dso, const struct symbol_conf *conf, u64 
 
 static bool prereqs(const struct test_env *env)
 {
-	if (have_tool("gcc") && have_tool("objcopy") && have_tool("strip"))
+	if (test_have_tool("gcc") && test_have_tool("objcopy") && test_have_tool("strip"))
 		return true;
 	if (env->verbose)
 		fprintf(stderr, "gcc, objcopy and strip are needed to build test DSOs\n");
@@ -444,25 +401,33 @@ static const char bid_ibt[] = "1123456789abcdef0123456789abcdef01234567";
 DEFINE_SUITE(symbols_elf)
 {
 	struct build b;
-	int ret;
 
 	if (!prereqs(env))
 		return TEST_SKIP;
 	TEST_ASSERT(env, !build_init(env, &b), "setting up %s", env->tmpdir);
 	TEST_ASSERT(env, !build_prog(env, &b, "prog", bid_plain, ""), "gcc failed");
 	TEST_ASSERT(env, !read_offsets(env, &b, "prog"), "running the test program failed");
-	ret = check_prog(env, &b, "prog", true);
-	if (ret)
-		return ret;
+	return check_prog(env, &b, "prog", true);
+}
 
-	/* IBT: &puts is the .plt.sec entry; .plt holds the lazy stubs */
-	if (run(env, "cd '%s' && gcc -O2 -no-pie -fno-pic -fcf-protection=full -Wl,-z,ibtplt "
+/*
+ * IBT: &puts is the .plt.sec entry; .plt holds the lazy stubs. A test of its own, so a
+ * toolchain without -fcf-protection or -z ibtplt shows as Skip, not as a pass.
+ */
+DEFINE_SUITE(symbols_elf_ibt)
+{
+	struct build b;
+
+	if (!prereqs(env))
+		return TEST_SKIP;
+	TEST_ASSERT(env, !build_init(env, &b), "setting up %s", env->tmpdir);
+	if (test_run_shell(env, "cd '%s' && gcc -O2 -no-pie -fno-pic -fcf-protection=full -Wl,-z,ibtplt "
 		"-Wl,--build-id=0x%s -o '%s/bin/prog_ibt' prog.c funcs.S && "
 		"readelf -SW '%s/bin/prog_ibt' | grep -q '\\.plt\\.sec'", env->tmpdir, bid_ibt,
 		b.fs, b.fs)) {
 		if (env->verbose)
-			fprintf(stderr, "no IBT PLT from this toolchain: skipping that part\n");
-		return TEST_OK;
+			fprintf(stderr, "no IBT PLT (.plt.sec) from this toolchain\n");
+		return TEST_SKIP;
 	}
 	TEST_ASSERT(env, !read_offsets(env, &b, "prog_ibt"), "running the IBT program failed");
 	return check_prog(env, &b, "prog_ibt", true);
@@ -548,7 +513,7 @@ DEFINE_SUITE(symbols_debuginfo)
 			snprintf(buf, sizeof(buf), "%s_rec", c->name);
 			TEST_ASSERT(env, !build_prog(env, &b, buf, c->recorded, ""), "gcc failed");
 		}
-		TEST_ASSERT(env, !run(env, "cd '%s/bin' && %s", b.fs, c->setup), "%s: setup failed",
+		TEST_ASSERT(env, !test_run_shell(env, "cd '%s/bin' && %s", b.fs, c->setup), "%s: setup failed",
 			    c->name);
 
 		snprintf(path, sizeof(path), "/bin/%s", c->name);
@@ -613,7 +578,7 @@ static int corrupt_copy(const char *from, const char *to, size_t keep, size_t pa
 		n = keep;
 	if (patch && patch_off + patch_len <= n)
 		memcpy(buf + patch_off, patch, patch_len);
-	err = write_file(to, buf, n);
+	err = test_write_file(to, buf, n);
 	free(buf);
 	return err;
 }
@@ -824,7 +789,7 @@ DEFINE_SUITE(symbols_malformed)
 		struct dso *dso;
 
 		snprintf(to, sizeof(to), "%s/bin/garbage", b.fs);
-		TEST_ASSERT(env, !write_file(to, garbage, sizeof(garbage)), "write");
+		TEST_ASSERT(env, !test_write_file(to, garbage, sizeof(garbage)), "write");
 		dso = dso__new("/bin/garbage", DSO_KIND_USER);
 		TEST_ASSERT(env, dso && !dso__find_symbol_by_offset(dso, &conf, 100, NULL), "garbage");
 		TEST_ASSERT(env, dso->load_errno == DSO_LOAD_ERRNO__INVALID_ELF, "garbage: %d",

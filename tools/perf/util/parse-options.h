@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * parse-options.h - perf-style command-line options: short and long names, --no-<long> for
- * booleans, --opt=value and --opt value, and a --help listing in perf's layout.
+ * booleans and callbacks, --opt=value and --opt value, and a --help listing in perf's layout.
+ *
+ * Numbers are whole words: OPT_INTEGER and OPT_U64 refuse an empty string, trailing
+ * garbage, a sign on a u64 and values out of range, in upstream's words (" Error: option
+ * `max-stack' expects a numerical value", then the usage; the caller exits 129).
  *
  * Option tables are const arrays ending in OPT_END(); values are written through the
  * pointers the table holds (into the command's options struct).
@@ -34,7 +38,12 @@ struct option {
 	const char		*argh;		/* argument name in --help, NULL: none */
 	const char		*help;
 	parse_opt_cb		callback;
-	bool			optional_arg;	/* callback options: the argument may be absent */
+	/*
+	 * Callback options: the argument when none is given, as upstream's
+	 * PARSE_OPT_LASTARG_DEFAULT: `-g` alone, `-g -n` or `-g --stdio` pass defval, `-g caller`
+	 * and `-gcaller` and `--call-graph=caller` pass "caller". NULL: the argument is required.
+	 */
+	const char		*defval;
 	void			*data;		/* for the callback */
 };
 
@@ -47,7 +56,7 @@ struct option {
 #define OPT_U64(s, l, v, h)				{ .type = OPTION_U64, .short_name = (s), .long_name = (l), .value = (v), .argh = "n", .help = (h) }
 #define OPT_CALLBACK(s, l, v, a, h, cb)			{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), .argh = (a), .help = (h), .callback = (cb) }
 #define OPT_CALLBACK_NOARG(s, l, v, h, cb)		{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), .help = (h), .callback = (cb) }
-#define OPT_CALLBACK_OPTARG(s, l, v, a, h, cb)		{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), .argh = (a), .help = (h), .callback = (cb), .optional_arg = true }
+#define OPT_CALLBACK_DEFAULT(s, l, v, a, h, cb, d)	{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), .argh = (a), .help = (h), .callback = (cb), .defval = (d) }
 
 enum {
 	PARSE_OPT_STOP_AT_NON_OPTION = 1 << 0,	/* record: stop at the workload command */
@@ -56,11 +65,27 @@ enum {
 
 /*
  * Parses argv[1..]; returns the number of remaining non-option arguments, moved to the front
- * of argv. Prints usage and returns -1 (caller exits 129) on an unknown option or a missing
- * argument; prints the help and returns -2 (caller exits 0) for -h/--help.
+ * of argv. Prints usage and returns -1 (caller exits 129) on an unknown option, a missing or
+ * bad argument, or a callback that returned non-zero; prints the help and returns -2 (caller
+ * exits 0) for -h/--help.
+ *
+ * A callback that refuses its argument returns -1, having said why: with
+ * parse_options__error(), or with a line of its own. The parser then prints the usage lines
+ * and the option's help, as upstream does.
  */
 int parse_options(int argc, const char **argv, const struct option *opts,
 		  const char *const usagestr[], int flags);
+/*
+ * For callbacks: " Error: option `NAME' " and the formatted reason, with no newline (the
+ * usage the parser prints next starts with one). SHORT_OPT names the switch instead,
+ * " Error: switch `c' ". Returns -1.
+ */
+int parse_options__error(const struct option *opt, bool short_opt, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* a whole-word finite decimal number (strtod's syntax) into *out; -1 when ARG is none */
+int parse_options__double(const char *arg, double *out);
+
 void usage_with_options(const char *const usagestr[], const struct option *opts, FILE *fp);
 
 #endif

@@ -89,10 +89,11 @@ int sbuf__flush(struct sbuf *sb, FILE *fp)
 {
 	int ret = 0;
 
+	errno = 0;
 	if (sb->oom)
 		ret = -ENOMEM;
 	else if (sb->len && fwrite(sb->buf, 1, sb->len, fp) != sb->len)
-		ret = -EIO;
+		ret = errno ? -errno : -EIO;	/* the write's own reason: ENOSPC, EPIPE */
 	sb->len = 0;
 	sb->oom = false;
 	return ret;

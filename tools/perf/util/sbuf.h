@@ -57,7 +57,7 @@ void sbuf__hex(struct sbuf *sb, u64 v, int width);
 void sbuf__dec(struct sbuf *sb, u64 v, int width, bool zero_pad);
 void sbuf__printf(struct sbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* writes the buffer to fp and resets it; -EIO/-ENOMEM on failure */
+/* writes the buffer to fp and resets it; -ENOMEM, or the failed write's -errno (-EIO if none) */
 int sbuf__flush(struct sbuf *sb, FILE *fp);
 
 #endif

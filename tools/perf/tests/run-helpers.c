@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "run-helpers.h"
+
+int test_run_argv(const char *const argv[], const char *out, const char *err)
+{
+	int status;
+	pid_t pid;
+
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		int efd = err ? open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600)
+			      : open("/dev/null", O_WRONLY);
+
+		if (fd < 0 || efd < 0 || dup2(fd, 1) < 0 || dup2(efd, 2) < 0)
+			_exit(127);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) != pid)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int test_run_shell(const struct test_env *env, const char *fmt, ...)
+{
+	char cmd[8192];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	/* room for the redirection below */
+	if (n < 0 || (size_t)n + 32 >= sizeof(cmd))
+		return -1;
+	if (!env->verbose)
+		strcat(cmd, " >/dev/null 2>&1");
+	else
+		fprintf(stderr, "+ %s\n", cmd);
+	return system(cmd);
+}
+
+bool test_have_tool(const char *tool)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof(cmd), "command -v %s >/dev/null 2>&1", tool);
+	return system(cmd) == 0;
+}
+
+int test_read_file(const char *path, char **buf, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	ssize_t n;
+	int ret = 0;
+
+	*buf = NULL;
+	*len = 0;
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st)) {
+		ret = -errno;
+		goto out_close;
+	}
+	*buf = malloc((size_t)st.st_size + 1);
+	if (!*buf) {
+		ret = -ENOMEM;
+		goto out_close;
+	}
+	n = pread(fd, *buf, (size_t)st.st_size, 0);
+	if (n != st.st_size) {
+		ret = n < 0 ? -errno : -EIO;
+		free(*buf);
+		*buf = NULL;
+		goto out_close;
+	}
+	(*buf)[n] = '\0';
+	*len = (size_t)n;
+out_close:
+	close(fd);
+	return ret;
+}
+
+int test_write_file(const char *path, const void *buf, size_t len)
+{
+	FILE *f = fopen(path, "w");
+	size_t n;
+
+	if (!f)
+		return -errno;
+	n = fwrite(buf, 1, len, f);
+	if (fclose(f) || n != len)
+		return -EIO;
+	return 0;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run-helpers.h - what the C tests do around the code under test: run a command (perf
+ * itself, or a shell line to build a fixture), read a whole file, write one. One copy for
+ * every test, so a fix (EINTR, a closed descriptor, a NUL terminator) lands everywhere.
+ *
+ * Paths are the caller's (NUL-terminated, not kept). Returned buffers are malloc'ed and the
+ * caller's to free. No function prints, except test_run_shell() echoing its command under -v.
+ */
+#ifndef PERF_TESTS_RUN_HELPERS_H
+#define PERF_TESTS_RUN_HELPERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "tests.h"
+
+/*
+ * Runs argv (argv[0] a path, NULL-terminated) without a shell, stdout to the file OUT and
+ * stderr to the file ERR (NULL: /dev/null), both truncated. Returns the exit status, or -1
+ * when it could not be started or died of a signal.
+ */
+int test_run_argv(const char *const argv[], const char *out, const char *err);
+
+/*
+ * Runs a shell command in the current directory. Its output is thrown away unless
+ * env->verbose, which also echoes the command with "+ ". Returns system()'s status; -1
+ * when the command does not fit (8 KB).
+ */
+int test_run_shell(const struct test_env *env, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* whether the shell finds TOOL (a plain command name, not quoted) */
+bool test_have_tool(const char *tool);
+
+/*
+ * The whole file PATH into *buf with a NUL after its *len bytes (so text can be used as a
+ * string; an empty file gives an empty string). 0, or -errno with *buf NULL.
+ */
+int test_read_file(const char *path, char **buf, size_t *len);
+
+/* LEN bytes of BUF as the file PATH (created or truncated); 0 or -errno */
+int test_write_file(const char *path, const void *buf, size_t len);
+
+#endif
