@@ -128,7 +128,7 @@ static int run_mode(const struct test_env *env, const struct file_builder *fb, b
 	if (write_file(env, fb, path, sizeof(path)))
 		return -EIO;
 	perf_tool__init(&tool);
-	tool.merge_deferred_callchains = merge;
+	opts.merge_deferred = merge;
 	opts.path = path;
 	session = perf_session__new(&opts, &tool, &err);
 	if (!session) {
@@ -289,7 +289,7 @@ DEFINE_SUITE(bad_input)
 DEFINE_SUITE(unknown_records)
 {
 	struct symbol_conf conf = { .symfs = "" };
-	struct session_opts opts = { .symbol_conf = &conf };
+	struct session_opts opts = { .symbol_conf = &conf, .merge_deferred = true };
 	struct perf_event_header unk = { 30, 0, 24 }, lost = { PERF_RECORD_LOST, 0, 24 + 16 };
 	struct file_builder fb;
 	struct perf_tool tool;

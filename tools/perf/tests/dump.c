@@ -178,20 +178,36 @@ static char *expected_dump(const char *text, const char *path)
 }
 
 /* the tool around the dump: perf script's machine updates and ip resolution, no output */
+struct dump_tool {
+	struct perf_tool	tool;
+	struct dump		dump;
+	struct session_observer	observer;
+};
+
 static int resolve_sample(const struct perf_tool *tool, struct perf_session *session,
 			  const struct perf_event_header *event, struct perf_sample *sample,
 			  struct perf_evattr *evattr)
 {
+	const struct dump_tool *dt = (const void *)((const char *)tool - offsetof(struct dump_tool, tool));
 	struct thread *thread;
 	struct addr_location al;
 
-	(void)tool;
 	(void)event;
 	(void)evattr;
-	thread = machine__findnew_thread(&session->machine, (s32)sample->pid, (s32)sample->tid);
+	thread = perf_session__sample_thread(session, sample);
 	machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
-	dump__resolved(session, thread, &al);
+	dump__resolved(&dt->dump, thread, &al);
 	return 0;
+}
+
+/* -D as perf script installs it: the dump observes the session, to fp */
+static void dump_tool__observe(struct dump_tool *dt, struct perf_session *session, FILE *fp)
+{
+	dump__init(&dt->dump, fp, session->data, &session->machine, session);
+	dt->observer = (struct session_observer){
+		.record = dump__record, .event = dump__event, .arg = &dt->dump,
+	};
+	perf_session__set_observer(session, &dt->observer);
 }
 
 struct dump_run {
@@ -206,7 +222,7 @@ static int dump_run(const struct test_env *env, struct dump_run *run, const char
 {
 	struct session_opts opts = { 0 };
 	struct perf_session *session;
-	struct perf_tool tool;
+	struct dump_tool dt;
 	struct perf_err err;
 	FILE *ms;
 	int ret, fd;
@@ -216,24 +232,22 @@ static int dump_run(const struct test_env *env, struct dump_run *run, const char
 	if (fd >= 0)
 		close(fd);
 	run->conf = (struct symbol_conf){ .symfs = env->tmpdir, .kallsyms = run->kallsyms };
-	perf_tool__init(&tool);
-	tool.sample = resolve_sample;
-	tool.callchain_deferred = resolve_sample;
-	tool.merge_deferred_callchains = false;
+	perf_tool__init(&dt.tool);
+	dt.tool.sample = resolve_sample;
+	dt.tool.callchain_deferred = resolve_sample;
 	ms = open_memstream(&run->out, &run->len);
 	if (!ms)
 		return -ENOMEM;
 	opts.path = path;
 	opts.symbol_conf = &run->conf;
-	opts.dump_trace = true;
-	opts.dump_fp = ms;
-	session = perf_session__new(&opts, &tool, &err);
+	session = perf_session__new(&opts, &dt.tool, &err);
 	if (!session) {
 		fclose(ms);
 		if (env->verbose)
 			fprintf(stderr, "%s: %s\n", path, err.msg);
 		return -EINVAL;
 	}
+	dump_tool__observe(&dt, session, ms);
 	ret = perf_session__process_events(session);
 	if (ret && env->verbose)
 		fprintf(stderr, "%s: %s\n", path, session->err.msg);
@@ -502,6 +516,7 @@ static int feature_sections(const struct text *file, struct perf_file_section *s
 DEFINE_SUITE(dump_robust)
 {
 	struct session_opts opts = { 0 };
+	struct dump dump;
 	struct symbol_conf conf;
 	char kallsyms[4096];
 	int fd;
@@ -528,7 +543,6 @@ DEFINE_SUITE(dump_robust)
 	perf_tool__init(&tool);
 	opts.path = path;
 	opts.symbol_conf = &conf;
-	opts.dump_trace = true;
 	session = perf_session__new(&opts, &tool, &err);
 	if (!session) {
 		free(file.buf);
@@ -540,7 +554,7 @@ DEFINE_SUITE(dump_robust)
 		free(file.buf);
 		return TEST_FAIL;
 	}
-	session->opts.dump_fp = ms;
+	dump__init(&dump, ms, session->data, &session->machine, session);
 
 	for (u32 type = 0; type < 100; type++) {
 		for (u16 size = 8; size <= 512; size += 8) {
@@ -559,13 +573,13 @@ DEFINE_SUITE(dump_robust)
 			h->misc = (u16)next_rand(&state);
 			if (type == PERF_RECORD_HEADER_FEATURE && size >= 16)
 				buf[1] = next_rand(&state) % 40;	/* mostly known feature ids */
-			dump__record(session, &rec);
+			dump__record(&dump, &rec);
 			if (type > 0 && type < PERF_RECORD_MAX) {
 				struct perf_evattr *ea = perf_data__attr(session->data, 0);
 				bool ok = !perf_evattr__parse_sample(ea, h, false, session->scratch,
 								    &sample, &err);
 
-				dump__event(session, h, size, ok ? &sample : NULL, ea);
+				dump__event(&dump, h, size, ok ? &sample : NULL, ea, err.msg);
 			}
 			nr_records++;
 		}
@@ -582,7 +596,7 @@ DEFINE_SUITE(dump_robust)
 			fe->header.size = (u16)(sizeof(*fe) + cut);
 			fe->feat_id = (u64)feats[f];
 			memcpy(fe->data, file.buf + secs[f].offset, cut);
-			dump__record(session, &rec);
+			dump__record(&dump, &rec);
 			dump__feature_event(session, &fe->header, ms, true);
 			nr_records++;
 		}

@@ -16,9 +16,10 @@ struct fuzz_state {
 	u64	max_nr;
 };
 
-static int deliver(void *arg, const struct perf_event_header *event, struct perf_sample *sample,
-		   struct perf_evattr *evattr)
+static int deliver(void *arg, const struct deferred_sample *from, struct perf_sample *sample)
 {
+	const struct perf_event_header *event = from->event;
+	struct perf_evattr *evattr = from->evattr;
 	struct fuzz_state *st = arg;
 	volatile u64 sum = 0;
 
