@@ -112,6 +112,34 @@ static int put_deferred(struct builder *b, u32 tid, u64 time, u64 cookie)
 	return put(b, fx__deferred(b->buf, sizeof(b->buf), &b->attr, &id, cookie, ips, 2));
 }
 
+/* the file's records, in time order (the header comment tells the story) */
+struct step {
+	u32		type;
+	u32		tid;
+	u64		time;
+	u64		cookie;		/* SAMPLE (0: not deferred), CALLCHAIN_DEFERRED */
+	const char	*comm;		/* COMM */
+};
+
+static const struct step script[] = {
+	{ PERF_RECORD_COMM, 100, 100, 0, "old100" },
+	{ PERF_RECORD_COMM, 200, 110, 0, "old200" },
+	{ PERF_RECORD_COMM, 300, 120, 0, "old300" },
+	{ PERF_RECORD_SAMPLE, 100, 200, 7, NULL },
+	{ PERF_RECORD_SAMPLE, 200, 210, 5, NULL },
+	{ PERF_RECORD_SAMPLE, 300, 220, 3, NULL },
+	{ PERF_RECORD_EXIT, 200, 300, 0, NULL },
+	{ PERF_RECORD_FORK, 100, 400, 0, NULL },
+	{ PERF_RECORD_FORK, 200, 410, 0, NULL },
+	{ PERF_RECORD_FORK, 300, 420, 0, NULL },
+	{ PERF_RECORD_COMM, 100, 450, 0, "new100" },
+	{ PERF_RECORD_COMM, 200, 460, 0, "new200" },
+	{ PERF_RECORD_COMM, 300, 470, 0, "new300" },
+	{ PERF_RECORD_CALLCHAIN_DEFERRED, 100, 500, 9, NULL },
+	{ PERF_RECORD_SAMPLE, 100, 550, 9, NULL },
+	{ PERF_RECORD_SAMPLE, 200, 560, 0, NULL },
+};
+
 static int write_reuse_file(const char *path, struct perf_err *err)
 {
 	struct builder b = { .err = err };
@@ -130,39 +158,25 @@ static int write_reuse_file(const char *path, struct perf_err *err)
 	if (!b.w)
 		return -EIO;
 	ret = perf_writer__add_attr(b.w, &b.attr, &id, 1, "cpu-clock", err);
+	for (size_t i = 0; ret >= 0 && i < sizeof(script) / sizeof(script[0]); i++) {
+		const struct step *st = &script[i];
+
+		switch (st->type) {
+		case PERF_RECORD_COMM:
+			ret = put_comm(&b, st->tid, st->time, st->comm);
+			break;
+		case PERF_RECORD_SAMPLE:
+			ret = put_sample(&b, st->tid, st->time, st->cookie);
+			break;
+		case PERF_RECORD_CALLCHAIN_DEFERRED:
+			ret = put_deferred(&b, st->tid, st->time, st->cookie);
+			break;
+		default:
+			ret = put_task(&b, st->type, st->tid, st->time);
+			break;
+		}
+	}
 	if (ret >= 0)
-		ret = put_comm(&b, 100, 100, "old100");
-	if (!ret)
-		ret = put_comm(&b, 200, 110, "old200");
-	if (!ret)
-		ret = put_comm(&b, 300, 120, "old300");
-	if (!ret)
-		ret = put_sample(&b, 100, 200, 7);
-	if (!ret)
-		ret = put_sample(&b, 200, 210, 5);
-	if (!ret)
-		ret = put_sample(&b, 300, 220, 3);
-	if (!ret)
-		ret = put_task(&b, PERF_RECORD_EXIT, 200, 300);
-	if (!ret)
-		ret = put_task(&b, PERF_RECORD_FORK, 100, 400);
-	if (!ret)
-		ret = put_task(&b, PERF_RECORD_FORK, 200, 410);
-	if (!ret)
-		ret = put_task(&b, PERF_RECORD_FORK, 300, 420);
-	if (!ret)
-		ret = put_comm(&b, 100, 450, "new100");
-	if (!ret)
-		ret = put_comm(&b, 200, 460, "new200");
-	if (!ret)
-		ret = put_comm(&b, 300, 470, "new300");
-	if (!ret)
-		ret = put_deferred(&b, 100, 500, 9);
-	if (!ret)
-		ret = put_sample(&b, 100, 550, 9);
-	if (!ret)
-		ret = put_sample(&b, 200, 560, 0);
-	if (!ret)
 		ret = perf_writer__finish(b.w, err);
 	perf_writer__delete(b.w);
 	return ret;

@@ -336,11 +336,12 @@ static u32 pending__alloc(struct deferred_stitcher *ds)
 	return ds->slab_used++;
 }
 
-static void *pending__event(struct deferred_stitcher *ds, const struct pending_sample *p)
+static const struct perf_event_header *pending__event(struct deferred_stitcher *ds,
+						    const struct pending_sample *p)
 {
 	if (!p->copied)
-		return (void *)p->ref;
-	return ds->chunks[p->chunk].base + p->offset;
+		return p->ref;
+	return (const void *)(ds->chunks[p->chunk].base + p->offset);
 }
 
 /* unlink p from the fifo; the caller unlinks it from its thread list */
@@ -442,7 +443,7 @@ static int stitcher__deliver_pending(struct deferred_stitcher *ds, u32 idx,
 				     enum deferred_release_reason reason)
 {
 	struct pending_sample *p = &ds->slab[idx];
-	struct perf_event_header *event = pending__event(ds, p);
+	const struct perf_event_header *event = pending__event(ds, p);
 	struct perf_evattr *evattr = p->evattr;
 	struct perf_sample sample;
 	int ret;

@@ -220,7 +220,6 @@ static int machine__add_kernel_map(struct machine *machine, const char *filename
 		return -ENOMEM;
 	}
 	map__put(map);
-	(void)pgoff;
 	return 0;
 }
 
