@@ -828,7 +828,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	fflush(stdout);
 	perf_session__warn_about_errors(rep.session, stderr);
-	perf_session__fprintf_stage_stats(rep.session, stderr, false);
+	perf_session__fprintf_stage_stats(rep.session, stderr, 0);
 
 out_delete:
 	for (size_t i = 0; i < rep.nr_hists; i++)

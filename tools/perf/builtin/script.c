@@ -332,7 +332,9 @@ int cmd_script(int argc, const char **argv)
 	if (ret)
 		fprintf(stderr, "perf script: %s\n", session->err.msg);
 	perf_session__warn_about_errors(session, stderr);
-	perf_session__fprintf_stage_stats(session, stderr, script.stitch_stats || script.verbose);
+	perf_session__fprintf_stage_stats(session, stderr,
+					  script.verbose ? SAMPLE_STAGE_ALL :
+					  script.stitch_stats ? 1U << SAMPLE_STAGE_DEFERRED : 0);
 
 out_delete:
 	script_output__exit(&script.out);

@@ -140,6 +140,7 @@ static void deferred_stage__delete(struct sample_stage *st)
 
 static const struct sample_stage_ops deferred_stage_ops = {
 	.name		= "deferred",
+	.kind		= SAMPLE_STAGE_DEFERRED,
 	.consumes	= 1ULL << PERF_RECORD_CALLCHAIN_DEFERRED,
 	.claim		= deferred_stage__claim,
 	.sample		= deferred_stage__sample,

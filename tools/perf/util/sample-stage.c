@@ -114,12 +114,12 @@ int sample_pipeline__flush(struct sample_pipeline *pipe)
 	return 0;
 }
 
-void sample_pipeline__fprintf_stats(const struct sample_pipeline *pipe, FILE *fp, bool full)
+void sample_pipeline__fprintf_stats(const struct sample_pipeline *pipe, FILE *fp, unsigned int full)
 {
 	for (unsigned int i = 0; i < pipe->nr_stages; i++) {
 		const struct sample_stage *st = pipe->stages[i];
 
 		if (st->ops->fprintf_stats)
-			st->ops->fprintf_stats(st, fp, full);
+			st->ops->fprintf_stats(st, fp, (full >> st->ops->kind) & 1);
 	}
 }

@@ -25,7 +25,7 @@
  *  - thread_exit(): an EXIT record's tid, before the tool sees the EXIT.
  *  - flush():   the end of input: emit everything still held.
  *  - fprintf_stats(): the stage's end-of-run lines: warnings always, its statistics when
- *               full (perf script --stitch-stats, -v).
+ *               full (the command asked for them: perf script --stitch-stats, -v).
  *
  * Ownership: the pipeline owns its stages (ops->delete() in sample_pipeline__exit()). What a
  * stage gets in a struct stage_sample is borrowed for the call; a stage keeping a sample past
@@ -64,8 +64,17 @@ struct stage_record {
 	bool				swapped;
 };
 
+/* which stage it is, for asking for one stage's statistics (a bit each) */
+enum sample_stage_kind {
+	SAMPLE_STAGE_DEFERRED,		/* deferred callchain stitching */
+	SAMPLE_STAGE_NR,
+};
+
+#define SAMPLE_STAGE_ALL	((1U << SAMPLE_STAGE_NR) - 1)
+
 struct sample_stage_ops {
 	const char	*name;
+	enum sample_stage_kind kind;
 	u64		consumes;	/* bit n: kernel records of type n go to record() */
 	int	(*claim)(struct sample_stage *st, const struct stage_record *r);
 	int	(*sample)(struct sample_stage *st, struct stage_sample *s);
@@ -125,7 +134,8 @@ int sample_pipeline__record(struct sample_pipeline *pipe, const struct perf_even
 int sample_pipeline__thread_exit(struct sample_pipeline *pipe, u32 tid);
 /* the end of input: each stage in order, so what one flushes passes the later ones */
 int sample_pipeline__flush(struct sample_pipeline *pipe);
-void sample_pipeline__fprintf_stats(const struct sample_pipeline *pipe, FILE *fp, bool full);
+/* full: bit (1 << kind) set for the stages whose statistics are wanted, not only warnings */
+void sample_pipeline__fprintf_stats(const struct sample_pipeline *pipe, FILE *fp, unsigned int full);
 
 /* from a stage: s goes on to the next stage, or to the sink after the last */
 int sample_stage__emit(struct sample_stage *st, struct stage_sample *s);

@@ -624,7 +624,8 @@ void perf_session__warn_about_errors(const struct perf_session *session, FILE *f
 		fprintf(fp, "%" PRIu64 " out of order events recorded.\n", st->nr_late_events);
 }
 
-void perf_session__fprintf_stage_stats(const struct perf_session *session, FILE *fp, bool full)
+void perf_session__fprintf_stage_stats(const struct perf_session *session, FILE *fp,
+				       unsigned int full)
 {
 	sample_pipeline__fprintf_stats(&session->pipe, fp, full);
 }

@@ -86,8 +86,12 @@ void perf_session__set_observer(struct perf_session *session, const struct sessi
 int perf_session__process_events(struct perf_session *session);
 /* prints the end-of-run warnings perf prints (lost events, unknown records, ...) */
 void perf_session__warn_about_errors(const struct perf_session *session, FILE *fp);
-/* every stage's end-of-run lines: its warnings, and its statistics when full */
-void perf_session__fprintf_stage_stats(const struct perf_session *session, FILE *fp, bool full);
+/*
+ * Every stage's end-of-run lines, in stage order: its warnings always, its statistics when
+ * full has its bit (1 << enum sample_stage_kind; SAMPLE_STAGE_ALL for all, 0 for none).
+ */
+void perf_session__fprintf_stage_stats(const struct perf_session *session, FILE *fp,
+				       unsigned int full);
 
 /*
  * The thread of the sample being delivered to the tool: the one a stage held for it (tid
