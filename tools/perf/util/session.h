@@ -41,15 +41,19 @@ struct session_opts {
 	/* the sample stages, in this order */
 	bool			merge_deferred;		/* stitch deferred user callchains */
 	size_t			deferred_max_mem;	/* 0: default */
-	/* resolves kernel addresses of tracepoint fields (%pS); NULL: printed as numbers */
-	trace_event__resolver_t	trace_resolver;		/* gets the session as priv */
+	/*
+	 * Kernel symbols of tracepoint fields (%pS, function fields), as perf script has them
+	 * (report does not); priv is the session. NULL: addresses print in hex.
+	 */
+	trace_event__resolver_t	trace_resolver;
 };
 
 /*
- * Sees what the session reads, for -D (dump.h). Called for every record in read order, and
- * for every kernel record (types 1..PERF_RECORD_MAX-1) at delivery, after time ordering and
- * before the stages and the tool: sample is its parse, NULL when that failed (why: the
- * reason). With an observer the stages get every record parsed (no raw claims).
+ * Sees what the session reads, for -D (dump.h); either callback may be NULL. record(): every
+ * record as read, before ordering (also those the session then skips). event(): every
+ * kernel record (types 1..PERF_RECORD_MAX-1) at delivery, after time ordering and before
+ * the stages and the tool: sample is its parse, NULL when that failed (why: the reason).
+ * With an event() the stages get every record parsed, none raw: each one is seen parsed.
  */
 struct session_observer {
 	void	(*record)(void *arg, const struct perf_data_record *rec);
