@@ -55,23 +55,6 @@ int sample_pipeline__claim(struct sample_pipeline *pipe, const struct stage_reco
 	return 1;
 }
 
-static int stage__sample(struct sample_pipeline *pipe, unsigned int idx, struct stage_sample *s)
-{
-	if (idx >= pipe->nr_stages)
-		return pipe->sink(pipe->sink_arg, s);
-	return pipe->stages[idx]->ops->sample(pipe->stages[idx], s);
-}
-
-int sample_pipeline__sample(struct sample_pipeline *pipe, struct stage_sample *s, bool after_claim)
-{
-	return stage__sample(pipe, after_claim ? pipe->nr_claiming : 0, s);
-}
-
-int sample_stage__emit(struct sample_stage *st, struct stage_sample *s)
-{
-	return stage__sample(st->pipe, st->idx + 1, s);
-}
-
 int sample_pipeline__record(struct sample_pipeline *pipe, const struct perf_event_header *event,
 			    struct perf_sample *sample, struct perf_evattr *evattr, bool stable)
 {

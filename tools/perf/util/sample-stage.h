@@ -119,11 +119,24 @@ static inline bool sample_pipeline__claims(const struct sample_pipeline *pipe)
 {
 	return pipe->nr_claiming > 0;
 }
+/* s into stage idx, or the sink past the last: inline, it runs once per sample */
+static inline int sample_pipeline__sample_at(struct sample_pipeline *pipe, unsigned int idx,
+					     struct stage_sample *s)
+{
+	if (idx >= pipe->nr_stages)
+		return pipe->sink(pipe->sink_arg, s);
+	return pipe->stages[idx]->ops->sample(pipe->stages[idx], s);
+}
+
 /*
  * A parsed sample into the first stage (the sink when there is none); after_claim: it went
  * through sample_pipeline__claim() already, which every claiming stage let pass.
  */
-int sample_pipeline__sample(struct sample_pipeline *pipe, struct stage_sample *s, bool after_claim);
+static inline int sample_pipeline__sample(struct sample_pipeline *pipe, struct stage_sample *s,
+					  bool after_claim)
+{
+	return sample_pipeline__sample_at(pipe, after_claim ? pipe->nr_claiming : 0, s);
+}
 static inline bool sample_pipeline__consumes(const struct sample_pipeline *pipe, u32 type)
 {
 	return type < 64 && (pipe->consumes >> type) & 1;
@@ -138,6 +151,9 @@ int sample_pipeline__flush(struct sample_pipeline *pipe);
 void sample_pipeline__fprintf_stats(const struct sample_pipeline *pipe, FILE *fp, unsigned int full);
 
 /* from a stage: s goes on to the next stage, or to the sink after the last */
-int sample_stage__emit(struct sample_stage *st, struct stage_sample *s);
+static inline int sample_stage__emit(struct sample_stage *st, struct stage_sample *s)
+{
+	return sample_pipeline__sample_at(st->pipe, st->idx + 1, s);
+}
 
 #endif

@@ -185,6 +185,7 @@ struct perf_session *perf_session__new(const struct session_opts *opts, const st
 	session->data = perf_data__open(opts->path, err);
 	if (!session->data)
 		goto out_free;
+	session->swapped = perf_data__needs_swap(session->data);
 	if (machine__init(&session->machine, opts->symbol_conf)) {
 		perf_err__set(err, ENOMEM, "out of memory");
 		goto out_close;
@@ -281,7 +282,7 @@ static int session__parse(struct perf_session *session, const struct perf_event_
 		return event->type == PERF_RECORD_SAMPLE ? -ENOENT : 0;
 	}
 	return session__parse_into(&session->err, event, file_offset, ea,
-				   perf_data__needs_swap(session->data), session->scratch, sample);
+				   session->swapped, session->scratch, sample);
 }
 
 static int session__bad_record(struct perf_session *session, const struct perf_event_header *event,
@@ -343,7 +344,7 @@ static int session__claim(struct perf_session *session, const struct perf_event_
 {
 	struct stage_record r = {
 		.event = event, .evattr = ea, .file_offset = file_offset, .stable = stable,
-		.swapped = perf_data__needs_swap(session->data),
+		.swapped = session->swapped,
 	};
 	int ret;
 
@@ -364,7 +365,7 @@ static int session__deliver_stages(struct perf_session *session, const struct pe
 {
 	struct stage_sample s = {
 		.event = event, .sample = sample, .evattr = ea, .file_offset = file_offset,
-		.stable = stable, .swapped = perf_data__needs_swap(session->data),
+		.stable = stable, .swapped = session->swapped,
 	};
 
 	return sample_pipeline__sample(&session->pipe, &s, after_claim);
@@ -568,7 +569,7 @@ int perf_session__process_events(struct perf_session *session)
 			u64 time;
 
 			/* the timestamp alone: the full parse happens once, at delivery */
-			if (ea && !perf_evattr__parse_time(ea, event, perf_data__needs_swap(session->data),
+			if (ea && !perf_evattr__parse_time(ea, event, session->swapped,
 							    &time)) {
 				ret = ordered_events__queue(&session->oe, event, time, rec.file_offset,
 							    rec.stable);

@@ -77,6 +77,7 @@ struct perf_session {
 	u32			*unsupported;	/* user record types past perf's: warned at the end */
 	size_t			nr_unsupported, unsupported_alloc;
 	u64			*scratch;	/* host-order arrays of cross-endian samples */
+	bool			swapped;	/* the input is in the other byte order */
 	struct perf_err		err;		/* why process() failed */
 };
 
