@@ -42,17 +42,27 @@ static int session__deliver_sample(void *arg, struct stage_sample *s)
 	return ret;
 }
 
+/* held: the thread a stage kept with the sample, or NULL */
+static struct thread *session__thread_of(struct perf_session *session, struct thread *held,
+					 const struct perf_sample *sample)
+{
+	if (!held)
+		return machine__findnew_thread(&session->machine, (s32)sample->pid, (s32)sample->tid);
+	/* as machine__findnew_thread() does for a thread first seen without its pid */
+	if (held->pid == -1 && (s32)sample->pid != -1)
+		held->pid = (s32)sample->pid;
+	return held;
+}
+
+struct thread *perf_session__stage_thread(struct perf_session *session, const struct stage_sample *s)
+{
+	return session__thread_of(session, s->thread, s->sample);
+}
+
 struct thread *perf_session__sample_thread(struct perf_session *session,
 					   const struct perf_sample *sample)
 {
-	struct thread *t = session->sample_thread;
-
-	if (!t)
-		return machine__findnew_thread(&session->machine, (s32)sample->pid, (s32)sample->tid);
-	/* as machine__findnew_thread() does for a thread first seen without its pid */
-	if (t->pid == -1 && (s32)sample->pid != -1)
-		t->pid = (s32)sample->pid;
-	return t;
+	return session__thread_of(session, session->sample_thread, sample);
 }
 
 /* parse into sample with scratch; a failure names the record and its offset in err */

@@ -105,6 +105,8 @@ void perf_session__fprintf_stage_stats(const struct perf_session *session, FILE 
  */
 struct thread *perf_session__sample_thread(struct perf_session *session,
 					   const struct perf_sample *sample);
+/* the same for a stage (an unwinder needs the maps): s->thread, else the machine's */
+struct thread *perf_session__stage_thread(struct perf_session *session, const struct stage_sample *s);
 
 /*
  * The tracepoint formats of the input (file header, or a pipe's TRACING_DATA record once it
