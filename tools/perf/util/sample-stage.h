@@ -19,7 +19,9 @@
  *               observer wants every record parsed (-D): the same records then come to
  *               sample() / record() parsed, from stage 0 on.
  *  - sample():  a parsed sample. Emit it (sample_stage__emit()) or keep what it needs to
- *               emit it later.
+ *               emit it later. A stage may change what it emits (the stitcher and an
+ *               unwinder give it a new callchain, in memory of theirs that lives until the
+ *               emit returns); perf_session__stage_thread() finds its thread and maps.
  *  - record():  a parsed record of a type in ops->consumes: it goes to the first stage that
  *               consumes it instead of the tool.
  *  - thread_exit(): an EXIT record's tid, before the tool sees the EXIT.
