@@ -32,3 +32,4 @@ TEST(report_deferred_inline, "perf report of real deferred recordings equals tha
 TEST(report_deferred_upstream, "perf report of real deferred recordings equals upstream 7.2 on their inline twins")
 TEST(deferred_tid_reuse, "Deferred callchains: held samples keep their thread across tid reuse")
 TEST(session_tracing_data, "Tracing data: the session names tracepoints from it and refuses a broken one, file and pipe")
+TEST(sample_stages, "Sample stages: claims, order, consumed records, exit, flush, stats, ownership")
