@@ -3,8 +3,9 @@
  * deferred.h - stitching PERF_RECORD_CALLCHAIN_DEFERRED user stacks onto the samples that
  * carry their cookie (callchain [..., PERF_CONTEXT_USER_DEFERRED, cookie]).
  *
- * The session's first sample stage (deferred-stage.c) feeds it, in delivery (time) order: every sample whose callchain ends in
- * the marker + cookie, every type-22 record, every EXIT, and the end of the input.
+ * The session's first sample stage (deferred-stage.c) feeds it, in delivery (time) order:
+ * every sample whose callchain ends in the marker + cookie, every type-22 record, every
+ * EXIT, and the end of the input.
  * The stitcher calls deliver() for each sample exactly once: with the merged callchain
  * (kernel part, the PERF_CONTEXT_USER_DEFERRED marker, then the record's user ips), or, when
  * no record can be had, unmerged (the original chain, ending in marker + cookie).
@@ -63,8 +64,8 @@ typedef void (*deferred_put_t)(void *arg, void *priv);
 
 /*
  * The full parse of a sample the stitcher is about to deliver (perf_evattr__parse_sample()
- * with scratch by default). A session sets its own to put file_offset in the error message:
- * a queued sample was only peeked at, so a field past its end is found here.
+ * with scratch by default). The session's stage sets its own to put file_offset in the
+ * error message: a queued sample was only peeked at, so a field past its end is found here.
  */
 typedef int (*deferred_parse_t)(void *arg, const struct perf_event_header *event,
 				u64 file_offset, struct perf_evattr *evattr, bool swapped,
