@@ -18,7 +18,6 @@
 #include <unistd.h>
 #include "builtin.h"
 #include "util/callchain.h"
-#include "util/deferred.h"
 #include "util/dump.h"
 #include "util/hist.h"
 #include "util/parse-options.h"
@@ -80,7 +79,8 @@ struct perf_report {
 	struct perf_session	*session;
 	struct hists		**hists;	/* by attr index */
 	size_t			nr_hists;
-	struct trace_event	*tevent;
+	struct dump		dump;		/* -D */
+	struct session_observer	observer;	/* -D: the dump */
 	struct frame_slot	*frames;	/* 1 << FRAME_CACHE_BITS_REPORT */
 	struct raw_frame	*raw;
 	struct chain_frame	*chain_frames;
@@ -240,6 +240,7 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 {
 	struct perf_report *rep = report_of(tool);
 	struct machine *machine = &session->machine;
+	struct trace_event *tevent;
 	char trace[16384];
 	struct hist_sample hs;
 	struct addr_location al;
@@ -251,12 +252,12 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 	(void)event;
 	if (!evattr)
 		return 0;
-	thread = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
+	thread = perf_session__sample_thread(session, sample);
 	if (!thread)
 		return perf_err__set(&session->err, ENOMEM, "out of memory");
 	machine__resolve(machine, thread, (u8)sample->cpumode, sample->ip, &al);
 	if (rep->dump_trace)
-		dump__resolved(session, thread, &al);
+		dump__resolved(&rep->dump, thread, &al);
 	if (rep->hide_unresolved && !al.sym)
 		return 0;
 	hists = report__hists(rep, evattr);
@@ -279,48 +280,15 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 		hs.frames = rep->chain_frames;
 		hs.nr_frames = nr_frames;
 	}
-	if (evattr->attr.type == PERF_TYPE_TRACEPOINT && sample->raw_data && rep->tevent &&
-	    trace_event__format(rep->tevent, evattr->attr.config, sample->raw_data,
+	tevent = perf_session__trace_event(session);
+	if (evattr->attr.type == PERF_TYPE_TRACEPOINT && sample->raw_data && tevent &&
+	    trace_event__format(tevent, evattr->attr.config, sample->raw_data,
 				sample->raw_size, (int)sample->cpu, trace, sizeof(trace),
 				&rep->err) >= 0)
 		hs.trace = trace;
 	ret = hists__add_sample(hists, &hs);
 	if (ret)
 		return perf_err__set(&session->err, ret, "out of memory");
-	return 0;
-}
-
-/* tracepoint names and formats from the tracing data (file header or pipe record) */
-static int report__setup_trace_events(struct perf_report *rep, struct perf_session *session)
-{
-	const struct perf_env *env = perf_data__env(session->data);
-	struct perf_err err;
-
-	if (!env->tracing_data || rep->tevent)
-		return 0;
-	rep->tevent = trace_event__new(env->tracing_data, env->tracing_data_size, &err);
-	if (!rep->tevent)
-		return perf_err__set(&session->err, EINVAL, "%s: tracing data: %s",
-				     perf_data__name(session->data), err.msg);
-	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++) {
-		struct perf_evattr *ea = perf_data__attr(session->data, i);
-		char dflt[64], buf[256];
-
-		if (ea->attr.type != PERF_TYPE_TRACEPOINT)
-			continue;
-		/* a pipe named it before the tracing data came: replace the placeholder */
-		perf_evattr__default_name(&ea->attr, dflt, sizeof(dflt));
-		if (ea->name && strcmp(ea->name, dflt))
-			continue;
-		if (trace_event__name(rep->tevent, ea->attr.config, buf, sizeof(buf))) {
-			char *name = strdup(buf);
-
-			if (!name)
-				return perf_err__set(&session->err, ENOMEM, "out of memory");
-			free(ea->name);
-			ea->name = name;
-		}
-	}
 	return 0;
 }
 
@@ -333,8 +301,6 @@ static int report__user_meta(const struct perf_tool *tool, struct perf_session *
 	(void)sample;
 	(void)evattr;
 	switch (event->type) {
-	case PERF_RECORD_HEADER_TRACING_DATA:
-		return report__setup_trace_events(rep, session);
 	case PERF_RECORD_HEADER_ATTR:
 	case PERF_RECORD_HEADER_FEATURE:
 		if (rep->show_header || rep->header_only || rep->show_info)
@@ -363,8 +329,6 @@ static void perf_report__init_tool(struct perf_report *rep)
 	tool->other = perf_event__process_nop;
 	tool->user_meta = report__user_meta;
 	tool->ordered_events = true;
-	/* -D shows the records as they are in the file, as upstream's report -D does */
-	tool->merge_deferred_callchains = !rep->dump_trace;
 }
 
 /* ---- options ---- */
@@ -641,7 +605,7 @@ static int report__setup(struct perf_report *rep)
 		fprintf(stderr, "Error:\n%s\n", rep->err.msg);
 		return ret;
 	}
-	return report__setup_trace_events(rep, session);
+	return 0;
 }
 
 int cmd_report(int argc, const char **argv)
@@ -744,20 +708,28 @@ int cmd_report(int argc, const char **argv)
 
 	sopts.path = rep.input;
 	sopts.symbol_conf = &rep.symbol_conf;
-	sopts.dump_trace = rep.dump_trace;
-	sopts.dump_fp = stdout;
-	sopts.verbose = rep.verbose;
+	/* -D shows the records as they are in the file, as upstream's report -D does */
+	sopts.merge_deferred = !rep.dump_trace;
 	sopts.deferred_max_mem = (size_t)rep.deferred_max_mb << 20;
-	/* records upstream's report leaves to perf's default handler, which -D marks */
-	sopts.dump_unhandled[PERF_RECORD_CALLCHAIN_DEFERRED / 64] |=
-		1ULL << (PERF_RECORD_CALLCHAIN_DEFERRED % 64);
-	sopts.dump_unhandled[PERF_RECORD_THREAD_MAP / 64] |= 1ULL << (PERF_RECORD_THREAD_MAP % 64);
-	sopts.dump_unhandled[PERF_RECORD_CPU_MAP / 64] |= 1ULL << (PERF_RECORD_CPU_MAP % 64);
 	rep.session = perf_session__new(&sopts, &rep.tool, &err);
 	if (!rep.session) {
 		fprintf(stderr, "perf report: %s\n", err.msg);
 		ret = 1;
 		goto out_frames;
+	}
+	if (rep.dump_trace) {
+		struct dump *d = &rep.dump;
+
+		dump__init(d, stdout, rep.session->data, &rep.session->machine, rep.session);
+		/* records upstream's report leaves to perf's default handler, which -D marks */
+		d->unhandled[PERF_RECORD_CALLCHAIN_DEFERRED / 64] |=
+			1ULL << (PERF_RECORD_CALLCHAIN_DEFERRED % 64);
+		d->unhandled[PERF_RECORD_THREAD_MAP / 64] |= 1ULL << (PERF_RECORD_THREAD_MAP % 64);
+		d->unhandled[PERF_RECORD_CPU_MAP / 64] |= 1ULL << (PERF_RECORD_CPU_MAP % 64);
+		rep.observer = (struct session_observer){
+			.record = dump__record, .event = dump__event, .arg = d,
+		};
+		perf_session__set_observer(rep.session, &rep.observer);
 	}
 	if (report__setup(&rep)) {
 		if (rep.session->err.msg[0])
@@ -796,14 +768,12 @@ int cmd_report(int argc, const char **argv)
 	}
 	perf_stdout__flush(0);
 	perf_session__warn_about_errors(rep.session, stderr);
-	if (rep.session->stitcher)
-		deferred_stats__fprintf_warning(deferred_stitcher__stats(rep.session->stitcher), stderr);
+	perf_session__fprintf_stage_stats(rep.session, stderr, 0);
 
 out_delete:
 	for (size_t i = 0; i < rep.nr_hists; i++)
 		hists__delete(rep.hists[i]);
 	free(rep.hists);
-	trace_event__delete(rep.tevent);
 	perf_session__delete(rep.session);
 out_frames:
 	free(rep.frames);

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
-#include "util/deferred.h"
 #include "util/dump.h"
 #include "util/parse-options.h"
 #include "util/script-output.h"
@@ -36,6 +35,8 @@ struct perf_script {
 	int			verbose;
 	int			max_stack;
 	unsigned long long	deferred_max_mb;
+	struct dump		dump;		/* -D */
+	struct session_observer	observer;	/* -D: the dump */
 };
 
 static struct perf_script *script_of(const struct perf_tool *tool)
@@ -51,11 +52,11 @@ static int script__sample(const struct perf_tool *tool, struct perf_session *ses
 
 	(void)event;
 	if (script->dump_trace) {
-		struct thread *thread = machine__findnew_thread(&session->machine, (s32)sample->pid, (s32)sample->tid);
+		struct thread *thread = perf_session__sample_thread(session, sample);
 		struct addr_location al;
 
 		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
-		dump__resolved(session, thread, &al);
+		dump__resolved(&script->dump, thread, &al);
 	}
 	return script_output__sample(&script->out, session, sample, evattr);
 }
@@ -79,7 +80,7 @@ static int script__show_sideband(struct perf_script *script, struct perf_session
 	}
 	thread = machine__findnew_thread(&session->machine, pid, tid);
 	script_output__fprintf_start(&script->out, session, thread, &shown, evattr);
-	dump__event_line(script->out.fp, session, event, &shown, evattr);
+	dump__event_line(script->out.fp, &session->machine, event, &shown, evattr);
 	return 0;
 }
 
@@ -142,13 +143,11 @@ static int script__callchain_deferred(const struct perf_tool *tool, struct perf_
 		struct addr_location al;
 
 		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
-		dump__resolved(session, thread, &al);
+		dump__resolved(&script->dump, thread, &al);
 	}
 	return script_output__deferred_record(&script->out, session, (const void *)event, sample,
 					      evattr);
 }
-
-static int setup_trace_events(struct perf_script *script, struct perf_session *session);
 
 /* pipe mode: attrs and tracing data arrive as records, after the output was set up */
 static int script__user_meta(const struct perf_tool *tool, struct perf_session *session,
@@ -161,8 +160,8 @@ static int script__user_meta(const struct perf_tool *tool, struct perf_session *
 	(void)evattr;
 	switch (event->type) {
 	case PERF_RECORD_HEADER_TRACING_DATA:
-		if (!script->out.tevent && setup_trace_events(script, session))
-			return -EINVAL;
+		/* the session built it from the record just now */
+		script->out.tevent = perf_session__trace_event(session);
 		if (script_output__setup(&script->out, session)) {
 			perf_err__set(&session->err, EINVAL, "%s", script->out.err.msg);
 			return -EINVAL;
@@ -172,8 +171,6 @@ static int script__user_meta(const struct perf_tool *tool, struct perf_session *
 	case PERF_RECORD_HEADER_FEATURE:
 		if (script->show_header)
 			dump__feature_event(session, event, stdout, script->show_info);
-		if (script->out.tevent && setup_trace_events(script, session))
-			return -EINVAL;
 		if (script_output__setup(&script->out, session)) {
 			perf_err__set(&session->err, EINVAL, "%s", script->out.err.msg);
 			return -EINVAL;
@@ -202,8 +199,6 @@ static void perf_script__init_tool(struct perf_script *script)
 	tool->other = perf_event__process_nop;
 	tool->user_meta = script__user_meta;
 	tool->ordered_events = true;
-	/* upstream merges under -D too: the dump shows the records, the output the result */
-	tool->merge_deferred_callchains = script->merge_callchains;
 }
 
 static int parse_fields_cb(const struct option *opt, const char *arg, bool unset)
@@ -240,45 +235,6 @@ static char *script__resolve_kernel_addr(void *priv, unsigned long long *addrp, 
 	/* back from the kallsyms address space to the recorded one */
 	*addrp = al.sym->start - (al.sym_addr - al.addr);
 	return (char *)al.sym->name;
-}
-
-static int setup_trace_events(struct perf_script *script, struct perf_session *session)
-{
-	const struct perf_env *env = perf_data__env(session->data);
-	struct perf_err err;
-
-	if (!env->tracing_data)
-		return 0;
-	if (!script->out.tevent) {
-		script->out.tevent = trace_event__new(env->tracing_data, env->tracing_data_size, &err);
-		if (script->out.tevent &&
-		    trace_event__set_resolver(script->out.tevent, script__resolve_kernel_addr, session)) {
-			fprintf(stderr, "perf script: out of memory\n");
-			return -ENOMEM;
-		}
-	}
-	if (!script->out.tevent) {
-		fprintf(stderr, "perf script: %s: tracing data: %s\n", perf_data__name(session->data), err.msg);
-		return -EINVAL;
-	}
-	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++) {
-		struct perf_evattr *ea = perf_data__attr(session->data, i);
-		char buf[256];
-
-		char dflt[64];
-
-		if (ea->attr.type != PERF_TYPE_TRACEPOINT)
-			continue;
-		/* pipe mode named it before the tracing data came: replace the placeholder */
-		perf_evattr__default_name(&ea->attr, dflt, sizeof(dflt));
-		if (ea->name && strcmp(ea->name, dflt))
-			continue;
-		if (trace_event__name(script->out.tevent, ea->attr.config, buf, sizeof(buf))) {
-			free(ea->name);
-			ea->name = strdup(buf);
-		}
-	}
-	return 0;
 }
 
 int cmd_script(int argc, const char **argv)
@@ -345,18 +301,24 @@ int cmd_script(int argc, const char **argv)
 
 	sopts.path = script.input ? script.input : "perf.data";
 	sopts.symbol_conf = &script.symbol_conf;
-	sopts.dump_trace = script.dump_trace;
-	sopts.dump_fp = stdout;
-	sopts.verbose = script.verbose;
+	/* upstream merges under -D too: the dump shows the records, the output the result */
+	sopts.merge_deferred = script.merge_callchains;
 	sopts.deferred_max_mem = (size_t)script.deferred_max_mb << 20;
+	sopts.trace_resolver = script__resolve_kernel_addr;
 	session = perf_session__new(&sopts, &script.tool, &err);
 	if (!session) {
 		fprintf(stderr, "perf script: %s\n", err.msg);
 		return 1;
 	}
-	ret = setup_trace_events(&script, session);
-	if (ret)
-		goto out_delete;
+	script.out.tevent = perf_session__trace_event(session);
+	if (script.dump_trace) {
+		dump__init(&script.dump, stdout, session->data, &session->machine, session);
+		script.observer = (struct session_observer){
+			.record = dump__record, .event = dump__event, .arg = &script.dump,
+		};
+		perf_session__set_observer(session, &script.observer);
+	}
+	ret = 0;
 	if (script.show_header || script.header_only)
 		dump__header(session, stdout, script.show_info);
 	if (script.header_only)
@@ -371,18 +333,12 @@ int cmd_script(int argc, const char **argv)
 	if (!perf_stdout__flush(ret) && ret)
 		fprintf(stderr, "perf script: %s\n", session->err.msg);
 	perf_session__warn_about_errors(session, stderr);
-	if (session->stitcher) {
-		const struct deferred_stats *st = deferred_stitcher__stats(session->stitcher);
-
-		/* the cap warning is always said: samples lost their user part */
-		deferred_stats__fprintf_warning(st, stderr);
-		if (script.stitch_stats || script.verbose)
-			deferred_stats__fprintf(st, stderr);
-	}
+	perf_session__fprintf_stage_stats(session, stderr,
+					  script.verbose ? SAMPLE_STAGE_ALL :
+					  script.stitch_stats ? 1U << SAMPLE_STAGE_DEFERRED : 0);
 
 out_delete:
 	script_output__exit(&script.out);
-	trace_event__delete(script.out.tevent);
 	perf_session__delete(session);
 	return ret ? 1 : 0;
 }

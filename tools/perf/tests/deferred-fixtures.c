@@ -260,9 +260,10 @@ static const struct fx_event *find_sample(const struct defer_scenario *sc, u64 t
 	return NULL;
 }
 
-static int check__deliver(void *arg, const struct perf_event_header *event, struct perf_sample *s,
-			  struct perf_evattr *ea)
+static int check__deliver(void *arg, const struct deferred_sample *from, struct perf_sample *s)
 {
+	const struct perf_event_header *event = from->event;
+	struct perf_evattr *ea = from->evattr;
 	struct check *c = arg;
 	const struct fx_event *e;
 	u64 chain[MAX_CHAIN];
@@ -325,7 +326,7 @@ static int check__stitch(struct check *c)
 		if (h->type == PERF_RECORD_SAMPLE) {
 			ret = s.deferred_callchain ?
 			      deferred_stitcher__sample(ds, h, &s, ea, swapped(c)) :
-			      check__deliver(c, h, &s, ea);
+			      check__deliver(c, &(struct deferred_sample){ .event = h, .evattr = ea }, &s);
 		} else if (h->type == PERF_RECORD_CALLCHAIN_DEFERRED) {
 			ret = perf_record_callchain_deferred__check(h, ea->id_hdr_size, &err);
 			if (!ret)

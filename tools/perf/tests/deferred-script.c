@@ -218,9 +218,11 @@ static int convert_check__read_orig(struct convert_check *cc, const char *path)
 	return ret;
 }
 
-static int convert_check__deliver(void *arg, const struct perf_event_header *event,
-				  struct perf_sample *s, struct perf_evattr *ea)
+static int convert_check__deliver(void *arg, const struct deferred_sample *from,
+				  struct perf_sample *s)
 {
+	const struct perf_event_header *event = from->event;
+	struct perf_evattr *ea = from->evattr;
 	struct convert_check *cc = arg;
 	struct orig_sample key = { .time = s->time, .tid = s->tid, .ev = ea->idx };
 	struct orig_sample *o = bsearch(&key, cc->o, cc->nr, sizeof(*cc->o), orig_cmp);
@@ -324,7 +326,7 @@ static int convert_check__stitch(struct convert_check *cc, const char *path,
 		if (!r2 && h->type == PERF_RECORD_SAMPLE)
 			r2 = s.deferred_callchain ?
 			     deferred_stitcher__sample(ds, h, &s, recs[i].ea, perf_data__needs_swap(d)) :
-			     convert_check__deliver(cc, h, &s, recs[i].ea);
+			     convert_check__deliver(cc, &(struct deferred_sample){ .event = h, .evattr = recs[i].ea }, &s);
 		else if (!r2 && h->type == PERF_RECORD_CALLCHAIN_DEFERRED)
 			r2 = perf_record_callchain_deferred__check(h, recs[i].ea->id_hdr_size, &err) ?:
 			     deferred_stitcher__record(ds, (const void *)h, s.tid, false);

@@ -50,9 +50,10 @@ struct tctx {
 	u64			scratch[1024];
 };
 
-static int tctx__deliver(void *arg, const struct perf_event_header *event, struct perf_sample *s,
-			 struct perf_evattr *ea)
+static int tctx__deliver(void *arg, const struct deferred_sample *from, struct perf_sample *s)
 {
+	const struct perf_event_header *event = from->event;
+	struct perf_evattr *ea = from->evattr;
 	struct tctx *t = arg;
 	struct delivery *d;
 
@@ -140,7 +141,7 @@ static int push_sample(struct tctx *t, int ev, u32 tid, u64 time, const u64 *cha
 	if (ret)
 		return ret;
 	if (!s.deferred_callchain)
-		return tctx__deliver(t, h, &s, &t->ea[ev]);
+		return tctx__deliver(t, &(struct deferred_sample){ .event = h, .evattr = &t->ea[ev] }, &s);
 	ret = deferred_stitcher__sample(t->ds, h, &s, &t->ea[ev], t->swapped);
 	/* the reader reuses its buffer: the stitcher must have taken a copy */
 	memset(t->buf, 0xa5, sizeof(t->buf));

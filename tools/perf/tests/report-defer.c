@@ -140,13 +140,12 @@ static void undefer__init_tool(struct perf_tool *tool)
 	tool->other = undefer__copy;
 	tool->user_meta = perf_event__process_nop;
 	tool->ordered_events = true;
-	tool->merge_deferred_callchains = true;
 }
 
 static int undefer(const char *in, const char *out, struct perf_err *err)
 {
 	struct symbol_conf conf = { .symfs = "" };
-	struct session_opts sopts = { .path = in, .symbol_conf = &conf };
+	struct session_opts sopts = { .path = in, .symbol_conf = &conf, .merge_deferred = true };
 	struct undefer u = { .buf_words = 8192 };
 	struct perf_writer_opts wo = { 0 };
 	struct perf_session *session;

@@ -31,3 +31,6 @@ TEST(ordered_events, "Ordered events: time order across buffers, round flushes, 
 TEST(report_deferred_inline, "perf report of real deferred recordings equals that of their inline twins")
 TEST(report_deferred_upstream, "perf report of real deferred recordings equals upstream 7.2 on their inline twins")
 TEST(symbols_elf_ibt, "ELF symbols: IBT PLT entries (.plt.sec) of a -fcf-protection build")
+TEST(deferred_tid_reuse, "Deferred callchains: held samples keep their thread across tid reuse")
+TEST(session_tracing_data, "Tracing data: the session names tracepoints from it and refuses a broken one, file and pipe")
+TEST(sample_stages, "Sample stages: claims, order, consumed records, exit, flush, stats, ownership")

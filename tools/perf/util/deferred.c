@@ -34,18 +34,27 @@
 /* the largest record the 16-bit size field can describe, in u64 words */
 #define MAX_RECORD_WORDS		(65536 / 8)
 
+/* 64 bytes: the stats' byte counts (--stitch-stats, the cap tests) are in these units */
 struct pending_sample {
 	struct perf_evattr	*evattr;	/* borrowed: the session's attrs outlive us */
 	u64			cookie;
+	union {
+		struct {
+			u32	chunk;		/* arena chunk holding the copy */
+			u32	offset;		/* of the copy inside the chunk */
+		};
+		const void	*ref;		/* the caller's record, when not copied */
+	};
+	u64			file_offset;	/* for the parse's error message */
+	void			*priv;		/* the caller's, handed to deliver() or put() */
 	u32			tid;
-	u32			chunk;		/* arena chunk holding the copy */
-	u32			offset;		/* of the copy inside the chunk */
 	u32			fifo_prev, fifo_next;
 	u32			thread_next;
 	bool			swapped;
-	const void		*ref;		/* the caller's record, when not copied */
-	u64			file_offset;	/* for the parse's error message */
+	bool			copied;		/* chunk/offset, not ref */
 };
+
+_Static_assert(sizeof(struct pending_sample) == 64, "pending_sample grew: the stats change");
 
 struct arena_chunk {
 	u8	*base;		/* NULL: the slot is free */
@@ -70,6 +79,7 @@ struct deferred_thread {
 struct deferred_stitcher {
 	deferred_deliver_t	deliver;
 	deferred_parse_t	parse;
+	deferred_put_t		put;
 	void			*arg;
 	size_t			max_mem;
 	size_t			bytes_held;
@@ -326,11 +336,12 @@ static u32 pending__alloc(struct deferred_stitcher *ds)
 	return ds->slab_used++;
 }
 
-static void *pending__event(struct deferred_stitcher *ds, const struct pending_sample *p)
+static const struct perf_event_header *pending__event(struct deferred_stitcher *ds,
+						    const struct pending_sample *p)
 {
-	if (p->ref)
-		return (void *)p->ref;
-	return ds->chunks[p->chunk].base + p->offset;
+	if (!p->copied)
+		return p->ref;
+	return (const void *)(ds->chunks[p->chunk].base + p->offset);
 }
 
 /* unlink p from the fifo; the caller unlinks it from its thread list */
@@ -354,7 +365,7 @@ static void pending__free(struct deferred_stitcher *ds, u32 idx)
 {
 	struct pending_sample *p = &ds->slab[idx];
 
-	if (!p->ref)
+	if (p->copied)
 		arena__release(ds, p->chunk);
 	p->fifo_next = ds->free_head;
 	ds->free_head = idx;
@@ -369,6 +380,13 @@ static int parse_plain(void *arg, const struct perf_event_header *event, u64 fil
 	(void)arg;
 	(void)file_offset;
 	return perf_evattr__parse_sample(evattr, event, swapped, scratch, sample, NULL);
+}
+
+/* a priv that will not reach deliver() goes back to its owner */
+static void stitcher__put(struct deferred_stitcher *ds, void *priv)
+{
+	if (priv && ds->put)
+		ds->put(ds->arg, priv);
 }
 
 /* merged = the sample's chain without its cookie (the marker stays), then the user ips */
@@ -425,7 +443,7 @@ static int stitcher__deliver_pending(struct deferred_stitcher *ds, u32 idx,
 				     enum deferred_release_reason reason)
 {
 	struct pending_sample *p = &ds->slab[idx];
-	struct perf_event_header *event = pending__event(ds, p);
+	const struct perf_event_header *event = pending__event(ds, p);
 	struct perf_evattr *evattr = p->evattr;
 	struct perf_sample sample;
 	int ret;
@@ -437,7 +455,15 @@ static int stitcher__deliver_pending(struct deferred_stitcher *ds, u32 idx,
 			ds->stats.stitched++;
 		else
 			ds->stats.released[reason]++;
-		ret = ds->deliver(ds->arg, event, &sample, evattr);
+		struct deferred_sample from = {
+			.event = event, .evattr = evattr, .file_offset = p->file_offset,
+			.cookie = p->cookie, .tid = p->tid, .swapped = p->swapped,
+			.stable = !p->copied, .priv = p->priv,
+		};
+
+		ret = ds->deliver(ds->arg, &from, &sample);
+	} else {
+		stitcher__put(ds, p->priv);
 	}
 	/* the copy is ours again: freed whatever deliver() said */
 	pending__free(ds, idx);
@@ -575,6 +601,9 @@ void deferred_stitcher__delete(struct deferred_stitcher *ds)
 {
 	if (!ds)
 		return;
+	/* samples never delivered (the input stopped): their privs go back */
+	for (u32 idx = ds->fifo_head; idx != NIL; idx = ds->slab[idx].fifo_next)
+		stitcher__put(ds, ds->slab[idx].priv);
 	for (u32 i = 0; i < ds->threads_alloc; i++)
 		if (ds->threads[i].used)
 			free(ds->threads[i].ips_buf);
@@ -604,32 +633,34 @@ int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred
 		ret = stitcher__prepare(ds, event, ds_s->file_offset, ds_s->evattr, ds_s->swapped,
 					t, &sample);
 		if (ret)
-			return ret;
+			goto out_put;
 		t->record_used = true;
 		ds->stats.stitched_early++;
-		return ds->deliver(ds->arg, event, &sample, ds_s->evattr);
+		return ds->deliver(ds->arg, ds_s, &sample);
 	}
 
 	len = copy ? ((u32)event->size + 7) & ~7u : 0;
 	gen = ds->threads_gen;
 	ret = copy ? stitcher__make_room(ds, len) : stitcher__make_room_entry(ds);
 	if (ret < 0)
-		return ret;
+		goto out_put;
 	if (ret > 0) {
 		/* a cap smaller than one chunk: nothing can wait */
 		ret = stitcher__prepare(ds, event, ds_s->file_offset, ds_s->evattr, ds_s->swapped,
 					NULL, &sample);
 		if (ret)
-			return ret;
+			goto out_put;
 		ds->stats.mem_cap_hit = true;
 		ds->stats.released[DEFERRED_RELEASE_MEMORY]++;
-		return ds->deliver(ds->arg, event, &sample, ds_s->evattr);
+		return ds->deliver(ds->arg, ds_s, &sample);
 	}
 	/* releasing to make room may have moved threads in the hash */
 	if (!t || ds->threads_gen != gen) {
 		t = threads__findnew(ds, ds_s->tid);
-		if (!t)
-			return -ENOMEM;
+		if (!t) {
+			ret = -ENOMEM;
+			goto out_put;
+		}
 	}
 	idx = pending__alloc(ds);
 	if (idx == NIL)
@@ -649,12 +680,17 @@ int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred
 
 	p = &ds->slab[idx];
 	/* ownership: a reference stays the caller's, and must outlive the stitcher */
-	p->ref = copy ? NULL : event;
+	p->copied = copy;
+	if (copy) {
+		p->chunk = chunk;
+		p->offset = offset;
+	} else {
+		p->ref = event;
+	}
+	p->priv = ds_s->priv;
 	p->evattr = ds_s->evattr;
 	p->cookie = ds_s->cookie;
 	p->tid = ds_s->tid;
-	p->chunk = chunk;
-	p->offset = offset;
 	p->swapped = ds_s->swapped;
 	p->file_offset = ds_s->file_offset;
 	p->thread_next = NIL;
@@ -680,7 +716,10 @@ int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred
 
 out_nomem:
 	threads__maybe_remove(ds, t);
-	return -ENOMEM;
+	ret = -ENOMEM;
+out_put:
+	stitcher__put(ds, ds_s->priv);
+	return ret;
 }
 
 int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_event_header *event,
@@ -693,7 +732,7 @@ int deferred_stitcher__sample(struct deferred_stitcher *ds, const struct perf_ev
 
 	/* the parser only says deferred for nr >= 2; anything else is not ours to merge */
 	if (!sample->deferred_callchain || sample->callchain_nr < 2)
-		return ds->deliver(ds->arg, event, sample, evattr);
+		return ds->deliver(ds->arg, &q, sample);
 	return deferred_stitcher__queue(ds, &q);
 }
 
@@ -785,6 +824,11 @@ int deferred_stitcher__flush(struct deferred_stitcher *ds)
 void deferred_stitcher__set_parse(struct deferred_stitcher *ds, deferred_parse_t parse)
 {
 	ds->parse = parse ? parse : parse_plain;
+}
+
+void deferred_stitcher__set_put(struct deferred_stitcher *ds, deferred_put_t put)
+{
+	ds->put = put;
 }
 
 const struct deferred_stats *deferred_stitcher__stats(const struct deferred_stitcher *ds)

@@ -3,8 +3,9 @@
  * deferred.h - stitching PERF_RECORD_CALLCHAIN_DEFERRED user stacks onto the samples that
  * carry their cookie (callchain [..., PERF_CONTEXT_USER_DEFERRED, cookie]).
  *
- * The session feeds it, in delivery (time) order: every sample whose callchain ends in
- * the marker + cookie, every type-22 record, every EXIT, and the end of the input.
+ * The session's first sample stage (deferred-stage.c) feeds it, in delivery (time) order:
+ * every sample whose callchain ends in the marker + cookie, every type-22 record, every
+ * EXIT, and the end of the input.
  * The stitcher calls deliver() for each sample exactly once: with the merged callchain
  * (kernel part, the PERF_CONTEXT_USER_DEFERRED marker, then the record's user ips), or, when
  * no record can be had, unmerged (the original chain, ending in marker + cookie).
@@ -41,7 +42,8 @@
  * wait and every sample whose record has not come yet is released at once.
  *
  * Ownership: the stitcher copies each queued sample record unless it is stable (the
- * caller's buffer may be reused) and frees the copy after deliver() returns. The
+ * caller's buffer may be reused) and frees the copy after deliver() returns. A sample's
+ * priv goes to deliver() or put(), exactly once, also when queue() fails. The
  * perf_sample and callchain passed to deliver() are only valid during the call; deliver()
  * must not call back into the stitcher. evattr pointers are kept with queued samples: the
  * attrs must outlive the stitcher (the session's perf_data owns them). Errors: deliver()'s
@@ -57,14 +59,13 @@
 
 struct deferred_stitcher;
 
-/* event is the original sample record (file byte order as the reader gave it) */
-typedef int (*deferred_deliver_t)(void *arg, const struct perf_event_header *event,
-				  struct perf_sample *sample, struct perf_evattr *evattr);
+/* a queued sample's priv that will not reach deliver() (its parse failed, the stitcher goes) */
+typedef void (*deferred_put_t)(void *arg, void *priv);
 
 /*
  * The full parse of a sample the stitcher is about to deliver (perf_evattr__parse_sample()
- * with scratch by default). A session sets its own to put file_offset in the error message:
- * a queued sample was only peeked at, so a field past its end is found here.
+ * with scratch by default). The session's stage sets its own to put file_offset in the
+ * error message: a queued sample was only peeked at, so a field past its end is found here.
  */
 typedef int (*deferred_parse_t)(void *arg, const struct perf_event_header *event,
 				u64 file_offset, struct perf_evattr *evattr, bool swapped,
@@ -79,7 +80,21 @@ struct deferred_sample {
 	u32				tid;
 	bool				swapped;	/* the body is in the other byte order */
 	bool				stable;		/* event outlives the stitcher: kept by reference */
+	/*
+	 * The caller's, kept with the sample (the session's stage: a thread reference), then
+	 * handed to deliver(), or to put() when the sample is dropped undelivered; NULL: none.
+	 */
+	void				*priv;
 };
+
+/*
+ * One sample out: from says where it came from (from->event is the original sample record,
+ * in file byte order as the reader gave it), sample is its parse, stitched or not. The
+ * ownership of from->priv (NULL from deferred_stitcher__sample()) passes to deliver(),
+ * whatever it returns.
+ */
+typedef int (*deferred_deliver_t)(void *arg, const struct deferred_sample *from,
+				  struct perf_sample *sample);
 
 enum deferred_release_reason {
 	DEFERRED_RELEASE_NEWER_COOKIE,	/* a later record of the tid had another cookie */
@@ -108,6 +123,8 @@ struct deferred_stitcher *deferred_stitcher__new(size_t max_mem, deferred_delive
 void deferred_stitcher__delete(struct deferred_stitcher *ds);
 /* NULL restores the default */
 void deferred_stitcher__set_parse(struct deferred_stitcher *ds, deferred_parse_t parse);
+/* how privs that will not be delivered are given back (NULL: they are not owned) */
+void deferred_stitcher__set_put(struct deferred_stitcher *ds, deferred_put_t put);
 
 /*
  * A deferred sample: delivered now (stitched from the thread's latest record) or queued, as

@@ -46,9 +46,6 @@ bool dump_buf__skip(struct dump_buf *b, size_t n);
 /* a perf header string (u32 len, len bytes, NUL within them); NULL when it does not fit */
 const char *dump_buf__string(struct dump_buf *b);
 
-/* the FILE the session's -D output goes to */
-FILE *dump__fp(const struct perf_session *session);
-
 /*
  * ", name = value" for every attr field perf shows (perf_event_attr__fprintf order): used by
  * the ATTR record, the event lines of --header and HEADER_EVENT_DESC.

@@ -24,7 +24,6 @@
 #include "dump.h"
 #include "dump-internal.h"
 #include "machine.h"
-#include "session.h"
 
 #define PIPE_HEADER_SIZE	16
 
@@ -102,9 +101,26 @@ const char *dump_buf__string(struct dump_buf *b)
 	return s;
 }
 
-FILE *dump__fp(const struct perf_session *session)
+static FILE *dump__fp(const struct dump *d)
 {
-	return session->opts.dump_fp ? session->opts.dump_fp : stdout;
+	return d->fp ? d->fp : stdout;
+}
+
+void dump__init(struct dump *d, FILE *fp, struct perf_data *data, struct machine *machine,
+		struct perf_session *session)
+{
+	*d = (struct dump){ .fp = fp, .data = data, .machine = machine, .session = session };
+}
+
+/* the session named every attr it knows; an attr it does not get perf's default name */
+static const char *dump__evattr_name(const struct perf_evattr *ea, char *buf, size_t size)
+{
+	if (!ea)
+		return "unknown";
+	if (ea->name)
+		return ea->name;
+	perf_evattr__default_name(&ea->attr, buf, size);
+	return buf;
 }
 
 /* perf's names for the record types our reader does not know yet */
@@ -119,9 +135,9 @@ static const char *dump__type_name(u32 type)
 }
 
 /* upstream numbers pipe records from the end of the 16-byte pipe header */
-static u64 dump__offset(const struct perf_session *session, u64 file_offset)
+static u64 dump__offset(const struct dump *d, u64 file_offset)
 {
-	if (perf_data__is_pipe(session->data) && file_offset >= PIPE_HEADER_SIZE)
+	if (perf_data__is_pipe(d->data) && file_offset >= PIPE_HEADER_SIZE)
 		return file_offset - PIPE_HEADER_SIZE;
 	return file_offset;
 }
@@ -178,10 +194,10 @@ static void dump__raw(FILE *fp, const struct perf_event_header *h, bool swap_wor
  * for a non-sample record when the first attr has no sample_id_all. nr_attrs: the attrs perf
  * knew at that point (a pipe ATTR record is printed before its attr is added).
  */
-static void dump__tstamp(FILE *fp, struct perf_session *session, const struct perf_event_header *h,
+static void dump__tstamp(FILE *fp, const struct dump *d, const struct perf_event_header *h,
 			 const struct perf_sample *sample, size_t nr_attrs)
 {
-	struct perf_evattr *first = perf_data__attr(session->data, 0);
+	struct perf_evattr *first = perf_data__attr(d->data, 0);
 	u64 combined = 0;
 
 	if (h->type != PERF_RECORD_SAMPLE &&
@@ -190,26 +206,26 @@ static void dump__tstamp(FILE *fp, struct perf_session *session, const struct pe
 		return;
 	}
 	for (size_t i = 0; i < nr_attrs; i++)
-		combined |= perf_data__attr(session->data, i)->attr.sample_type;
+		combined |= perf_data__attr(d->data, i)->attr.sample_type;
 	if (combined & PERF_SAMPLE_CPU)
 		fprintf(fp, "%u ", sample ? sample->cpu : 0);
 	if (combined & PERF_SAMPLE_TIME)
 		fprintf(fp, "%" PRIu64 " ", sample ? sample->time : 0);
 }
 
-static void dump__prefix(FILE *fp, struct perf_session *session, const struct perf_event_header *h,
+static void dump__prefix(FILE *fp, const struct dump *d, const struct perf_event_header *h,
 			 u64 file_offset, const struct perf_sample *sample, size_t nr_attrs,
 			 bool print_tstamp)
 {
-	u64 off = dump__offset(session, file_offset);
-	bool swap = h->type == PERF_RECORD_SAMPLE && perf_data__needs_swap(session->data);
+	u64 off = dump__offset(d, file_offset);
+	bool swap = h->type == PERF_RECORD_SAMPLE && perf_data__needs_swap(d->data);
 
 	fprintf(fp, "\n%#" PRIx64 "@%s [%#x]: event: %u\n", off,
-		perf_data__is_pipe(session->data) ? "pipe" : perf_data__name(session->data),
+		perf_data__is_pipe(d->data) ? "pipe" : perf_data__name(d->data),
 		h->size, h->type);
 	dump__raw(fp, h, swap);
 	if (print_tstamp)
-		dump__tstamp(fp, session, h, sample, nr_attrs);
+		dump__tstamp(fp, d, h, sample, nr_attrs);
 	fprintf(fp, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", off, h->size, dump__type_name(h->type));
 }
 
@@ -284,9 +300,9 @@ static size_t kernel_fixed_size(u32 type)
 	}
 }
 
-static void dump__read(FILE *fp, struct perf_session *session, const struct perf_event_header *h,
-		       struct perf_evattr *ea)
+static void dump__read(FILE *fp, const struct perf_event_header *h, struct perf_evattr *ea)
 {
+	char name[128];
 	struct dump_buf b;
 	u32 pid, tid;
 	u64 value, rf;
@@ -296,7 +312,7 @@ static void dump__read(FILE *fp, struct perf_session *session, const struct perf
 	tid = dump_buf__u32(&b);
 	value = dump_buf__u64(&b);
 	fprintf(fp, ": %d %d %s %" PRIu64 "\n", (int)pid, (int)tid,
-		perf_session__evattr_name(session, ea), value);
+		dump__evattr_name(ea, name, sizeof(name)), value);
 	if (!ea)
 		return;
 	/* only the enabled read_format fields follow the value, packed */
@@ -368,7 +384,7 @@ static void dump__poke_bytes(FILE *fp, const char *which, struct dump_buf *b, u1
 }
 
 /* the address, the kernel symbol it patches, the old and the new bytes */
-static void dump__text_poke(FILE *fp, struct perf_session *session,
+static void dump__text_poke(FILE *fp, const struct dump *d,
 			    const struct perf_event_header *h)
 {
 	struct addr_location al;
@@ -381,7 +397,7 @@ static void dump__text_poke(FILE *fp, struct perf_session *session,
 	old_len = dump_buf__u16(&b);
 	new_len = dump_buf__u16(&b);
 	fprintf(fp, " %" PRIx64 " ", addr);
-	machine__resolve(&session->machine, NULL, PERF_RECORD_MISC_KERNEL, addr, &al);
+	machine__resolve(d->machine, NULL, PERF_RECORD_MISC_KERNEL, addr, &al);
 	if (al.sym)
 		fprintf(fp, "%s+0x%" PRIx64, al.sym->name, al.sym_addr - al.sym->start);
 	fprintf(fp, " old len %u new len %u\n", old_len, new_len);
@@ -390,7 +406,7 @@ static void dump__text_poke(FILE *fp, struct perf_session *session,
 }
 
 /* what follows PERF_RECORD_<NAME> for a kernel record other than a sample */
-static void dump__kernel_body(FILE *fp, struct perf_session *session,
+static void dump__kernel_body(FILE *fp, const struct dump *d,
 			      const struct perf_event_header *h, const struct perf_sample *sample,
 			      struct perf_evattr *ea)
 {
@@ -445,7 +461,7 @@ static void dump__kernel_body(FILE *fp, struct perf_session *session,
 		/* perf script's handler prints nothing: the next record ends the line */
 		break;
 	case PERF_RECORD_READ:
-		dump__read(fp, session, h, ea);
+		dump__read(fp, h, ea);
 		/* perf script has no handler for it */
 		fprintf(fp, ": unhandled!\n");
 		break;
@@ -503,7 +519,7 @@ static void dump__kernel_body(FILE *fp, struct perf_session *session,
 		break;
 	}
 	case PERF_RECORD_TEXT_POKE:
-		dump__text_poke(fp, session, h);
+		dump__text_poke(fp, d, h);
 		break;
 	case PERF_RECORD_AUX_OUTPUT_HW_ID:
 		fprintf(fp, " hw_id: %#" PRIx64 "\n", dump_buf__u64(&b));
@@ -517,32 +533,36 @@ static void dump__kernel_body(FILE *fp, struct perf_session *session,
 	}
 }
 
-/* the command has no handler of its own for this type (session_opts.dump_unhandled) */
-static void dump__unhandled(FILE *fp, const struct perf_session *session, u32 type)
+/* the command has no handler of its own for this type (dump->unhandled) */
+static void dump__unhandled(FILE *fp, const struct dump *d, u32 type)
 {
-	const u64 *mask = session->opts.dump_unhandled;
+	const u64 *mask = d->unhandled;
 
 	if (type < 128 && (mask[type / 64] >> (type % 64)) & 1)
 		fprintf(fp, ": unhandled!\n");
 }
 
-void dump__event_line(FILE *fp, struct perf_session *session, const struct perf_event_header *event,
+void dump__event_line(FILE *fp, struct machine *machine, const struct perf_event_header *event,
 		      const struct perf_sample *sample, struct perf_evattr *evattr)
 {
+	const struct dump dump = { .fp = fp, .machine = machine };
+	const struct dump *d = &dump;
+
 	fprintf(fp, "PERF_RECORD_%s", dump__type_name(event->type));
-	dump__kernel_body(fp, session, event, sample, evattr);
+	dump__kernel_body(fp, d, event, sample, evattr);
 }
 
-void dump__event(struct perf_session *session, const struct perf_event_header *event,
-		 u64 file_offset, const struct perf_sample *sample, struct perf_evattr *evattr)
+void dump__event(void *dump, const struct perf_event_header *event, u64 file_offset,
+		 const struct perf_sample *sample, struct perf_evattr *evattr, const char *why)
 {
-	FILE *fp = dump__fp(session);
-	size_t nr_attrs = perf_data__nr_attrs(session->data);
+	const struct dump *d = dump;
+	FILE *fp = dump__fp(d);
+	size_t nr_attrs = perf_data__nr_attrs(d->data);
 	struct perf_sample shown;
 
 	if (!sample) {
-		dump__prefix(fp, session, event, file_offset, NULL, nr_attrs, false);
-		fprintf(fp, ": cannot be parsed (%s), skipped\n", session->err.msg);
+		dump__prefix(fp, d, event, file_offset, NULL, nr_attrs, false);
+		fprintf(fp, ": cannot be parsed (%s), skipped\n", why);
 		return;
 	}
 	shown = *sample;
@@ -553,25 +573,25 @@ void dump__event(struct perf_session *session, const struct perf_event_header *e
 	if (!evattr && event->type != PERF_RECORD_SAMPLE && nr_attrs) {
 		struct perf_err err;
 
-		if (perf_evattr__parse_sample(perf_data__attr(session->data, 0), event,
-					      perf_data__needs_swap(session->data), NULL, &shown,
+		if (perf_evattr__parse_sample(perf_data__attr(d->data, 0), event,
+					      perf_data__needs_swap(d->data), NULL, &shown,
 					      &err))
 			shown = *sample;
 	}
 	/* perf's parser leaves what a record does not carry at -1 */
 	if (!shown.has_time)
 		shown.time = (u64)-1;
-	dump__prefix(fp, session, event, file_offset, &shown, nr_attrs, true);
+	dump__prefix(fp, d, event, file_offset, &shown, nr_attrs, true);
 	if (event->type == PERF_RECORD_SAMPLE) {
 		if (!evattr) {
 			fprintf(fp, ": no attr has the sample's id, skipped\n");
 			return;
 		}
-		dump__sample(fp, event, sample, evattr, perf_data__needs_swap(session->data));
+		dump__sample(fp, event, sample, evattr, perf_data__needs_swap(d->data));
 		return;
 	}
-	dump__kernel_body(fp, session, event, sample, evattr);
-	dump__unhandled(fp, session, event->type);
+	dump__kernel_body(fp, d, event, sample, evattr);
+	dump__unhandled(fp, d, event->type);
 }
 
 /* ", type = 1 (...), ..." of a HEADER_ATTR record: no newline, as perf */
@@ -843,7 +863,7 @@ static void dump__auxtrace_error(FILE *fp, const struct perf_event_header *h)
  * A pipe-mode HEADER_FEATURE: ", " and the feature in full, as perf -D does; nothing when
  * the feature is unknown or does not parse (perf stops before the ", " then).
  */
-static void dump__feature_record(FILE *fp, struct perf_session *session,
+static void dump__feature_record(FILE *fp, const struct dump *d,
 				 const struct perf_event_header *h)
 {
 	const struct perf_record_header_feature *f = (const void *)h;
@@ -858,7 +878,7 @@ static void dump__feature_record(FILE *fp, struct perf_session *session,
 	ms = open_memstream(&text, &len);
 	if (!ms)
 		return;
-	ret = dump__feature(ms, session, (int)f->feat_id, (const u8 *)f->data, h->size - sizeof(*f),
+	ret = dump__feature(ms, d->session, (int)f->feat_id, (const u8 *)f->data, h->size - sizeof(*f),
 			    true);
 	if (fclose(ms) == 0 && ret == 0) {
 		fputs(", ", fp);
@@ -867,7 +887,7 @@ static void dump__feature_record(FILE *fp, struct perf_session *session,
 	free(text);
 }
 
-static void dump__user_body(FILE *fp, struct perf_session *session,
+static void dump__user_body(FILE *fp, const struct dump *d,
 			    const struct perf_event_header *h)
 {
 	switch (h->type) {
@@ -875,7 +895,7 @@ static void dump__user_body(FILE *fp, struct perf_session *session,
 		dump__attr_record(fp, h);
 		break;
 	case PERF_RECORD_HEADER_FEATURE:
-		dump__feature_record(fp, session, h);
+		dump__feature_record(fp, d, h);
 		break;
 	case PERF_RECORD_FINISHED_ROUND:
 		fputc('\n', fp);
@@ -945,11 +965,12 @@ static void dump__user_body(FILE *fp, struct perf_session *session,
 	}
 }
 
-void dump__record(struct perf_session *session, const struct perf_data_record *rec)
+void dump__record(void *dump, const struct perf_data_record *rec)
 {
+	const struct dump *d = dump;
 	const struct perf_event_header *h = rec->header;
-	FILE *fp = dump__fp(session);
-	size_t nr_attrs = perf_data__nr_attrs(session->data);
+	FILE *fp = dump__fp(d);
+	size_t nr_attrs = perf_data__nr_attrs(d->data);
 	struct perf_sample zero;
 
 	/* kernel records are printed when they are delivered: dump__event() */
@@ -958,26 +979,24 @@ void dump__record(struct perf_session *session, const struct perf_data_record *r
 	memset(&zero, 0, sizeof(zero));
 	if (h->type < PERF_RECORD_USER_TYPE_START) {
 		/* a kernel record type newer than us: the session skips it */
-		dump__prefix(fp, session, h, rec->file_offset, NULL, nr_attrs, false);
+		dump__prefix(fp, d, h, rec->file_offset, NULL, nr_attrs, false);
 		fprintf(fp, ": unknown record type %u, skipped\n", h->type);
 		return;
 	}
 	/* the reader added a pipe ATTR's attr already; perf prints the record before that */
 	if (h->type == PERF_RECORD_HEADER_ATTR && nr_attrs)
 		nr_attrs--;
-	dump__prefix(fp, session, h, rec->file_offset, &zero, nr_attrs, true);
-	dump__user_body(fp, session, h);
-	dump__unhandled(fp, session, h->type);
+	dump__prefix(fp, d, h, rec->file_offset, &zero, nr_attrs, true);
+	dump__user_body(fp, d, h);
+	dump__unhandled(fp, d, h->type);
 }
 
-void dump__resolved(struct perf_session *session, const struct thread *thread,
+void dump__resolved(const struct dump *d, const struct thread *thread,
 		    const struct addr_location *al)
 {
-	FILE *fp = dump__fp(session);
+	FILE *fp = dump__fp(d);
 	const char *dso = "<not found>";
 
-	if (!session->opts.dump_trace)
-		return;
 	fprintf(fp, " ... thread: %s:%d\n", thread ? thread__comm_str(thread, 0) : "",
 		thread ? thread->tid : -1);
 	if (al->map && al->map->dso)

@@ -4,20 +4,22 @@
  * (offset, size, raw bytes, then the decoded fields), and `--header`: the header features
  * printed as perf does.
  *
- * -D output goes to session->opts.dump_fp (stdout when NULL) and is in the order perf prints
- * it, which takes three hooks, all no-ops unless the session has opts.dump_trace:
+ * -D is an observer the command installs on its session (session.h, struct
+ * session_observer): dump__record() and dump__event() are its two callbacks, with a struct
+ * dump as their arg, and print in the order perf prints:
  *  - dump__record(): every record as the reader hands it out, before ordering. It prints
  *    perf's own records (type >= 64: ATTR, FEATURE, FINISHED_ROUND, ...) and kernel types
  *    we do not know; it skips known kernel records (1..PERF_RECORD_MAX-1), which perf prints
  *    at delivery;
  *  - dump__event(): each known kernel record when the session delivers it (after time
- *    ordering, before the stitcher and the tool): raw bytes, then the decoded record;
+ *    ordering, before the sample stages and the tool): raw bytes, then the decoded record;
  *  - dump__resolved(): from the tool, when it resolves a sample's ip: the " ... thread:" and
  *    " ...... dso:" lines perf prints there.
  * Nothing here fails or stops the input: a record too short or unparsable for its type is
  * printed raw with a line saying so.
  *
- * Every pointer argument is borrowed for the call only.
+ * A struct dump borrows everything it points to; every pointer argument is borrowed for the
+ * call only.
  */
 #ifndef PERF_UTIL_DUMP_H
 #define PERF_UTIL_DUMP_H
@@ -27,22 +29,40 @@
 #include <perf/data.h>
 
 struct perf_session;
+struct machine;
 struct thread;
 struct addr_location;
 
-/* read time: rec as perf_data__next() returned it */
-void dump__record(struct perf_session *session, const struct perf_data_record *rec);
+/* what -D prints from, and where to */
+struct dump {
+	FILE			*fp;		/* NULL: stdout */
+	struct perf_data	*data;		/* the input: its name, attrs and byte order */
+	struct machine		*machine;	/* kernel symbols (TEXT_POKE) */
+	/* only handed to the header-feature printer, for a pipe's FEATURE records */
+	struct perf_session	*session;
+	/*
+	 * Record types the command has no handler for; perf's default handler adds
+	 * ": unhandled!" after them (bit type % 64 of word type / 64). Zero: perf script's set.
+	 */
+	u64			unhandled[2];
+};
+
+void dump__init(struct dump *d, FILE *fp, struct perf_data *data, struct machine *machine,
+		struct perf_session *session);
+
+/* read time (the observer's record()): rec as perf_data__next() returned it */
+void dump__record(void *dump, const struct perf_data_record *rec);
 
 /*
- * Delivery time, for records of types 1..PERF_RECORD_MAX-1. sample: the record's parsed
- * sample or sample_id trailer; NULL when it could not be parsed, session->err saying why.
- * evattr: the attr it belongs to, NULL when none matches.
+ * Delivery time (the observer's event()), for records of types 1..PERF_RECORD_MAX-1.
+ * sample: the record's parsed sample or sample_id trailer; NULL when it could not be parsed,
+ * why saying why. evattr: the attr it belongs to, NULL when none matches.
  */
-void dump__event(struct perf_session *session, const struct perf_event_header *event,
-		 u64 file_offset, const struct perf_sample *sample, struct perf_evattr *evattr);
+void dump__event(void *dump, const struct perf_event_header *event, u64 file_offset,
+		 const struct perf_sample *sample, struct perf_evattr *evattr, const char *why);
 
 /* the tool resolved a sample's ip: thread may be NULL, al->map NULL when no map covers it */
-void dump__resolved(struct perf_session *session, const struct thread *thread,
+void dump__resolved(const struct dump *d, const struct thread *thread,
 		    const struct addr_location *al);
 
 /*
@@ -58,7 +78,7 @@ void dump__header(struct perf_session *session, FILE *fp, bool full);
  * "PERF_RECORD_MMAP2 pid/tid: [...]: r-xp file\n": a side-band record decoded on one line,
  * as perf script --show-mmap-events / --show-task-events print it.
  */
-void dump__event_line(FILE *fp, struct perf_session *session, const struct perf_event_header *event,
+void dump__event_line(FILE *fp, struct machine *machine, const struct perf_event_header *event,
 		      const struct perf_sample *sample, struct perf_evattr *evattr);
 
 /*

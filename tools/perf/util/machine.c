@@ -42,7 +42,8 @@ void machine__exit(struct machine *machine)
 
 		for (; t; t = next) {
 			next = t->hash_next;
-			thread__delete(t);
+			t->hash_next = NULL;
+			thread__put(t);
 		}
 	}
 	free(machine->threads);
@@ -88,14 +89,17 @@ struct thread *machine__find_thread(struct machine *machine, s32 tid)
 	return NULL;
 }
 
-static void machine__unlink_thread(struct machine *machine, struct thread *thread)
+/* out of the hash, and the machine's reference dropped: held references keep it alive */
+static void machine__remove_thread(struct machine *machine, struct thread *thread)
 {
 	struct thread **pp = &machine->threads[tid_hash(machine, thread->tid)];
 
 	for (; *pp; pp = &(*pp)->hash_next) {
 		if (*pp == thread) {
 			*pp = thread->hash_next;
+			thread->hash_next = NULL;
 			machine->nr_threads--;
+			thread__put(thread);
 			return;
 		}
 	}
@@ -111,7 +115,7 @@ static struct thread *machine__add_thread(struct machine *machine, s32 pid, s32 
 		return NULL;
 	snprintf(placeholder, sizeof(placeholder), ":%d", tid);
 	if (thread__set_comm(t, placeholder, 0, false)) {
-		thread__delete(t);
+		thread__put(t);
 		return NULL;
 	}
 	t->comm_set = false;
@@ -125,7 +129,7 @@ static struct thread *machine__add_thread(struct machine *machine, s32 pid, s32 
 	if (!t->maps)
 		t->maps = maps__new();
 	if (!t->maps) {
-		thread__delete(t);
+		thread__put(t);
 		return NULL;
 	}
 	if (machine->nr_threads >= machine->nr_thread_buckets)
@@ -216,7 +220,6 @@ static int machine__add_kernel_map(struct machine *machine, const char *filename
 		return -ENOMEM;
 	}
 	map__put(map);
-	(void)pgoff;
 	return 0;
 }
 
@@ -317,10 +320,8 @@ int machine__process_fork(struct machine *machine, const struct perf_event_heade
 		return -ENOMEM;
 	/* a thread we already know under this tid is a recycled or out-of-order one: start over */
 	child = machine__find_thread(machine, (s32)f->tid);
-	if (child && child != parent) {
-		machine__unlink_thread(machine, child);
-		thread__delete(child);
-	}
+	if (child && child != parent)
+		machine__remove_thread(machine, child);
 	if (f->pid != f->ppid && f->pid == f->tid) {
 		/* a new process: its own copy of the parent's address space */
 		child = machine__findnew_thread(machine, (s32)f->pid, (s32)f->tid);

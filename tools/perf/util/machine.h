@@ -3,8 +3,11 @@
  * machine.h - the host as seen by the recording: threads, their maps, kernel maps and dsos,
  * built from MMAP/MMAP2/COMM/FORK/EXIT/KSYMBOL records, and address resolution on it.
  *
- * The machine owns every thread, map and dso it creates; addr_location results borrow them
- * until the machine is deleted.
+ * The machine owns every map and dso it creates; addr_location results borrow them until the
+ * machine is deleted. Threads are reference counted (thread.h): the machine holds one
+ * reference to each thread in its hash and drops it when the tid is reused (a FORK of a tid
+ * it knows) or at machine__exit(). An exited thread stays in the hash, marked dead, until
+ * then: samples and output after its EXIT still find it by tid, as perf's do.
  */
 #ifndef PERF_UTIL_MACHINE_H
 #define PERF_UTIL_MACHINE_H
@@ -43,7 +46,9 @@ struct addr_location {
 int machine__init(struct machine *machine, const struct symbol_conf *conf);
 void machine__exit(struct machine *machine);
 
+/* the machine's thread for tid (borrowed: thread__get() to keep it); NULL: out of memory */
 struct thread *machine__findnew_thread(struct machine *machine, s32 pid, s32 tid);
+/* borrowed, or NULL when the machine has none for tid */
 struct thread *machine__find_thread(struct machine *machine, s32 tid);
 
 int machine__process_mmap(struct machine *machine, const struct perf_event_header *h, u64 time);

@@ -160,7 +160,9 @@ static int flush_first(struct ordered_events *oe, size_t n, u64 limit)
 		if (ret)
 			break;
 	}
-	memmove(oe->q, oe->q + done, (oe->nr - done) * sizeof(*oe->q));
+	/* an input without kernel records never allocated q: memmove(NULL, ...) is undefined */
+	if (done)
+		memmove(oe->q, oe->q + done, (oe->nr - done) * sizeof(*oe->q));
 	oe->nr -= done;
 	return ret;
 }

@@ -401,7 +401,8 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 	struct sbuf *sb = &out->sb;
 	struct thread *thread;
 
-	thread = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
+	/* the thread a sample stage held for it, if one did: tid reuse does not change it */
+	thread = perf_session__sample_thread(session, sample);
 	fprintf_start(out, sb, thread, sample, ea);
 	if (f & SF_PERIOD) {
 		sbuf__dec(sb, sample->period, 10, false);

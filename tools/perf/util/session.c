@@ -1,33 +1,68 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The session: reader -> validation -> ordered events -> deferred stitching -> tool.
+ * The session: reader -> validation -> ordered events -> sample stages -> tool.
  *
  * Validation ladder, per record:
  *   reader    size < 8, past the section, bad zstd ............ abort (the rest is unreadable)
+ *   type      user type past perf 7.2's (>= 87) ................. skip, warned per record
  *   type      unknown kernel record type ....................... skip, counted
  *   sample    id matches no attr ................................ skip, counted
  *   sample    a field (callchain, branches, stack...) past the end abort, names offset + type
  *   side-band body shorter than its fixed part, unterminated name abort, names offset + type
  *   deferred  nr larger than the record ........................ abort, names offset + type
+ *   tracing   the tracing data does not parse ................... abort, names the input
+ *
+ * A record a stage claims raw (a deferred sample, peeked at only) passes the side-band and
+ * deferred checks first; a sample it holds is parsed when it is emitted, and a field past its
+ * end aborts then, naming the sample's offset.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include "deferred.h"
-#include "dump.h"
+#include "deferred-stage.h"
 #include "session.h"
 
 #define SCRATCH_WORDS	(65536 / 8)
+/* perf 7.2's PERF_RECORD_HEADER_MAX: it knows 84..86 (BPF_METADATA, SCHEDSTAT_*) too */
+#define UPSTREAM_USER_TYPE_END	87
 
-static int session__deliver_sample(void *arg, const struct perf_event_header *event,
-				   struct perf_sample *sample, struct perf_evattr *evattr)
+/* the pipeline's sink: the tool, with the thread the sample's stage held, if any */
+static int session__deliver_sample(void *arg, struct stage_sample *s)
 {
 	struct perf_session *session = arg;
+	int ret;
 
 	session->stats.nr_samples++;
-	session->stats.total_period += sample->period;
-	return session->tool->sample(session->tool, session, event, sample, evattr);
+	session->stats.total_period += s->sample->period;
+	session->sample_thread = s->thread;
+	ret = session->tool->sample(session->tool, session, s->event, s->sample, s->evattr);
+	session->sample_thread = NULL;
+	return ret;
+}
+
+/* held: the thread a stage kept with the sample, or NULL */
+static struct thread *session__thread_of(struct perf_session *session, struct thread *held,
+					 const struct perf_sample *sample)
+{
+	if (!held)
+		return machine__findnew_thread(&session->machine, (s32)sample->pid, (s32)sample->tid);
+	/* as machine__findnew_thread() does for a thread first seen without its pid */
+	if (held->pid == -1 && (s32)sample->pid != -1)
+		held->pid = (s32)sample->pid;
+	return held;
+}
+
+struct thread *perf_session__stage_thread(struct perf_session *session, const struct stage_sample *s)
+{
+	return session__thread_of(session, s->thread, s->sample);
+}
+
+struct thread *perf_session__sample_thread(struct perf_session *session,
+					   const struct perf_sample *sample)
+{
+	return session__thread_of(session, session->sample_thread, sample);
 }
 
 /* parse into sample with scratch; a failure names the record and its offset in err */
@@ -46,16 +81,14 @@ static int session__parse_into(struct perf_err *err, const struct perf_event_hea
 	return -EINVAL;
 }
 
-/* the stitcher's parse of a sample it queued after a peek: errors name the sample's offset */
-static int session__stitcher_parse(void *arg, const struct perf_event_header *event,
-				   u64 file_offset, struct perf_evattr *ea, bool swapped,
-				   u64 *scratch, struct perf_sample *sample)
+int perf_session__parse_sample(struct perf_session *session, const struct perf_event_header *event,
+			       u64 file_offset, struct perf_evattr *ea, bool swapped, u64 *scratch,
+			       struct perf_sample *sample)
 {
-	struct perf_session *session = arg;
 	struct perf_err err;
 	int ret = session__parse_into(&err, event, file_offset, ea, swapped, scratch, sample);
 
-	/* several queued samples can fail in one go: the first one is the one to report */
+	/* several held samples can fail in one go: the first one is the one to report */
 	if (ret && !session->err.msg[0])
 		session->err = err;
 	return ret;
@@ -81,10 +114,71 @@ static int session__apply_build_ids(struct perf_session *session)
 	return 0;
 }
 
-static void session__name_attrs(struct perf_session *session)
+/* tracepoint attrs get their names from the tracing data (a pipe's come before it) */
+static int session__name_tracepoints(struct perf_session *session)
+{
+	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++) {
+		struct perf_evattr *ea = perf_data__attr(session->data, i);
+		char dflt[64], buf[256];
+		char *name;
+
+		if (ea->attr.type != PERF_TYPE_TRACEPOINT)
+			continue;
+		/* named before the tracing data came: replace the placeholder, nothing else */
+		perf_evattr__default_name(&ea->attr, dflt, sizeof(dflt));
+		if (ea->name && strcmp(ea->name, dflt))
+			continue;
+		if (!trace_event__name(session->tevent, ea->attr.config, buf, sizeof(buf)))
+			continue;
+		name = strdup(buf);
+		if (!name)
+			return perf_err__set(&session->err, ENOMEM, "out of memory");
+		free(ea->name);
+		ea->name = name;
+	}
+	return 0;
+}
+
+static int session__name_attrs(struct perf_session *session)
 {
 	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++)
 		perf_session__evattr_name(session, perf_data__attr(session->data, i));
+	return session->tevent ? session__name_tracepoints(session) : 0;
+}
+
+/* the tracing data is known (file header, or a pipe record that just went by) */
+static int session__setup_trace_event(struct perf_session *session)
+{
+	const struct perf_env *env = perf_data__env(session->data);
+	struct perf_err err;
+
+	if (!env->tracing_data || session->tevent)
+		return 0;
+	session->tevent = trace_event__new(env->tracing_data, env->tracing_data_size, &err);
+	if (!session->tevent)
+		return perf_err__set(&session->err, EINVAL, "%s: tracing data: %s",
+				     perf_data__name(session->data), err.msg);
+	if (session->opts.trace_resolver &&
+	    trace_event__set_resolver(session->tevent, session->opts.trace_resolver, session))
+		return perf_err__set(&session->err, ENOMEM, "out of memory");
+	return session__name_tracepoints(session);
+}
+
+struct trace_event *perf_session__trace_event(const struct perf_session *session)
+{
+	return session->tevent;
+}
+
+static int session__add_stages(struct perf_session *session)
+{
+	sample_pipeline__init(&session->pipe, session__deliver_sample, session);
+	if (session->opts.merge_deferred) {
+		struct sample_stage *st = deferred_stage__new(session, session->opts.deferred_max_mem);
+
+		if (!st || sample_pipeline__add(&session->pipe, st))
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 struct perf_session *perf_session__new(const struct session_opts *opts, const struct perf_tool *tool,
@@ -101,6 +195,7 @@ struct perf_session *perf_session__new(const struct session_opts *opts, const st
 	session->data = perf_data__open(opts->path, err);
 	if (!session->data)
 		goto out_free;
+	session->swapped = perf_data__needs_swap(session->data);
 	if (machine__init(&session->machine, opts->symbol_conf)) {
 		perf_err__set(err, ENOMEM, "out of memory");
 		goto out_close;
@@ -110,25 +205,19 @@ struct perf_session *perf_session__new(const struct session_opts *opts, const st
 		perf_err__set(err, ENOMEM, "out of memory");
 		goto out_machine;
 	}
-	if (tool->merge_deferred_callchains) {
-		session->stitcher = deferred_stitcher__new(opts->deferred_max_mem,
-							   session__deliver_sample, session);
-		if (!session->stitcher) {
-			perf_err__set(err, ENOMEM, "out of memory");
-			goto out_scratch;
-		}
-		deferred_stitcher__set_parse(session->stitcher, session__stitcher_parse);
-	}
-	if (session__apply_build_ids(session)) {
+	if (session__add_stages(session) || session__apply_build_ids(session)) {
 		perf_err__set(err, ENOMEM, "out of memory");
-		goto out_stitcher;
+		goto out_stages;
 	}
-	session__name_attrs(session);
+	if (session__name_attrs(session) || session__setup_trace_event(session)) {
+		*err = session->err;
+		goto out_stages;
+	}
 	return session;
 
-out_stitcher:
-	deferred_stitcher__delete(session->stitcher);
-out_scratch:
+out_stages:
+	sample_pipeline__exit(&session->pipe);
+	trace_event__delete(session->tevent);
 	free(session->scratch);
 out_machine:
 	machine__exit(&session->machine);
@@ -144,11 +233,19 @@ void perf_session__delete(struct perf_session *session)
 	if (!session)
 		return;
 	ordered_events__exit(&session->oe);
-	deferred_stitcher__delete(session->stitcher);
+	/* the stages hold thread references: before the machine goes */
+	sample_pipeline__exit(&session->pipe);
+	trace_event__delete(session->tevent);
 	machine__exit(&session->machine);
 	perf_data__close(session->data);
+	free(session->unsupported);
 	free(session->scratch);
 	free(session);
+}
+
+void perf_session__set_observer(struct perf_session *session, const struct session_observer *obs)
+{
+	session->observer = obs;
 }
 
 const char *perf_session__evattr_name(struct perf_session *session, struct perf_evattr *ea)
@@ -195,7 +292,7 @@ static int session__parse(struct perf_session *session, const struct perf_event_
 		return event->type == PERF_RECORD_SAMPLE ? -ENOENT : 0;
 	}
 	return session__parse_into(&session->err, event, file_offset, ea,
-				   perf_data__needs_swap(session->data), session->scratch, sample);
+				   session->swapped, session->scratch, sample);
 }
 
 static int session__bad_record(struct perf_session *session, const struct perf_event_header *event,
@@ -237,70 +334,74 @@ static int session__failed(struct perf_session *session, const struct perf_event
 	return ret;
 }
 
-/* a record in the file mapping waits by reference, others as a copy */
-static int session__queue_deferred(struct perf_session *session,
-				   const struct perf_event_header *event, u64 file_offset,
-				   struct perf_evattr *ea, bool stable, u32 tid, u64 cookie)
+/* a record's own checks, before a stage takes it raw (the parsed path makes them after) */
+static int session__check_raw(struct perf_session *session, const struct perf_event_header *event,
+			      u64 file_offset, const struct perf_evattr *ea)
 {
-	struct deferred_sample ds = {
-		.event = event, .evattr = ea, .file_offset = file_offset, .cookie = cookie,
-		.tid = tid, .swapped = perf_data__needs_swap(session->data), .stable = stable,
-	};
+	int ret = session__check_fixed(session, event, file_offset, ea);
 
-	return deferred_stitcher__queue(session->stitcher, &ds);
+	if (!ret && event->type == PERF_RECORD_CALLCHAIN_DEFERRED)
+		ret = session__check_deferred_record(session, event, file_offset, ea);
+	return ret;
 }
 
 /*
- * The stitcher's share of the records, without the full parse: a deferred sample is
- * peeked at for its tid and cookie and fully parsed once, when the stitcher delivers it; a
- * type-22 record only needs its tid. Returns 1 for a record this did not take.
+ * The stages' share of the records before the full parse (a deferred sample is only peeked
+ * at, and parsed once, when its stage emits it). Returns 1 for a record no stage took.
  */
-static int session__deliver_to_stitcher(struct perf_session *session,
-					const struct perf_event_header *event, u64 file_offset,
-					struct perf_evattr *ea, bool stable)
+static int session__claim(struct perf_session *session, const struct perf_event_header *event,
+			  u64 file_offset, struct perf_evattr *ea, bool stable)
 {
-	bool swapped = perf_data__needs_swap(session->data);
-	u64 cookie;
-	u32 tid;
+	struct stage_record r = {
+		.event = event, .evattr = ea, .file_offset = file_offset, .stable = stable,
+		.swapped = session->swapped,
+	};
 	int ret;
 
-	if (event->type == PERF_RECORD_SAMPLE) {
-		if (!ea || !perf_evattr__peek_deferred(ea, event, swapped, &tid, &cookie))
+	if (event->type != PERF_RECORD_SAMPLE) {
+		if (!sample_pipeline__consumes(&session->pipe, event->type))
 			return 1;
-		ret = session__queue_deferred(session, event, file_offset, ea, stable, tid, cookie);
-	} else if (event->type == PERF_RECORD_CALLCHAIN_DEFERRED) {
-		ret = session__check_fixed(session, event, file_offset, ea);
-		if (!ret)
-			ret = session__check_deferred_record(session, event, file_offset, ea);
+		ret = session__check_raw(session, event, file_offset, ea);
 		if (ret)
 			return ret;
-		if (!ea || perf_evattr__parse_tid(ea, event, swapped, &tid))
-			tid = (u32)-1;
-		ret = deferred_stitcher__record(session->stitcher, (const void *)event, tid, stable);
-	} else {
-		return 1;
 	}
-	return session__failed(session, event, file_offset, ret);
+	ret = sample_pipeline__claim(&session->pipe, &r);
+	return ret > 0 ? 1 : session__failed(session, event, file_offset, ret);
 }
 
-/* deliver one kernel record (time-ordered) to the stitcher / machine / tool */
+static int session__deliver_stages(struct perf_session *session, const struct perf_event_header *event,
+				   u64 file_offset, struct perf_evattr *ea, bool stable,
+				   struct perf_sample *sample, bool after_claim)
+{
+	struct stage_sample s = {
+		.event = event, .sample = sample, .evattr = ea, .file_offset = file_offset,
+		.stable = stable, .swapped = session->swapped,
+	};
+
+	return sample_pipeline__sample(&session->pipe, &s, after_claim);
+}
+
+/* deliver one kernel record (time-ordered) to the observer / stages / machine / tool */
 static int session__deliver(struct perf_session *session, const struct perf_event_header *event,
 			    u64 file_offset, bool stable)
 {
 	const struct perf_tool *tool = session->tool;
+	const struct session_observer *obs = session->observer;
 	struct perf_evattr *ea = perf_data__attr_of(session->data, event);
+	bool claimable = !(obs && obs->event) && sample_pipeline__claims(&session->pipe);
 	struct perf_sample sample;
 	int ret;
 
-	/* -D prints every record parsed: it takes the long way */
-	if (session->stitcher && !session->opts.dump_trace) {
-		ret = session__deliver_to_stitcher(session, event, file_offset, ea, stable);
+	/* an observer sees every record parsed: it takes the long way */
+	if (claimable) {
+		ret = session__claim(session, event, file_offset, ea, stable);
 		if (ret <= 0)
 			return ret;
 	}
 	ret = session__parse(session, event, file_offset, ea, &sample);
-	if (session->opts.dump_trace)
-		dump__event(session, event, file_offset, ret && ret != -ENOENT ? NULL : &sample, ea);
+	if (obs && obs->event)
+		obs->event(obs->arg, event, file_offset, ret && ret != -ENOENT ? NULL : &sample, ea,
+			   session->err.msg);
 	if (ret == -ENOENT) {
 		/* a sample of an event the header does not list: skipped, counted, as in perf */
 		session->stats.nr_unknown_id++;
@@ -317,12 +418,9 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 
 	switch (event->type) {
 	case PERF_RECORD_SAMPLE:
-		if (sample.deferred_callchain && sample.callchain_nr >= 2 && session->stitcher) {
-			ret = session__queue_deferred(session, event, file_offset, ea, stable,
-						      sample.tid, sample.deferred_cookie);
-			break;
-		}
-		return session__deliver_sample(session, event, &sample, ea);
+		/* the tool's own errors say what failed: not named after the record */
+		return session__deliver_stages(session, event, file_offset, ea, stable, &sample,
+					       claimable);
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
 		ret = tool->mmap(tool, session, event, &sample, ea);
@@ -333,16 +431,16 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 	case PERF_RECORD_FORK:
 		ret = tool->fork(tool, session, event, &sample, ea);
 		break;
-	case PERF_RECORD_EXIT:
-		if (session->stitcher) {
-			const struct perf_record_fork *f = (const void *)event;
+	case PERF_RECORD_EXIT: {
+		const struct perf_record_fork *f = (const void *)event;
 
-			ret = deferred_stitcher__thread_exit(session->stitcher, f->tid);
-			if (ret)
-				return ret;
-		}
+		/* what the stages hold for the thread goes out while it still exists */
+		ret = sample_pipeline__thread_exit(&session->pipe, f->tid);
+		if (ret)
+			return ret;
 		ret = tool->exit(tool, session, event, &sample, ea);
 		break;
+	}
 	case PERF_RECORD_LOST: {
 		const struct perf_record_lost *l = (const void *)event;
 
@@ -373,9 +471,8 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 		ret = session__check_deferred_record(session, event, file_offset, ea);
 		if (ret)
 			return ret;
-		if (session->stitcher)
-			ret = deferred_stitcher__record(session->stitcher, (const void *)event, sample.tid,
-								stable);
+		if (sample_pipeline__consumes(&session->pipe, event->type))
+			ret = sample_pipeline__record(&session->pipe, event, &sample, ea, stable);
 		else
 			ret = tool->callchain_deferred(tool, session, event, &sample, ea);
 		break;
@@ -409,7 +506,12 @@ static int session__process_user_meta(struct perf_session *session, const struct
 		break;
 	case PERF_RECORD_HEADER_ATTR:
 	case PERF_RECORD_HEADER_FEATURE:
-		session__name_attrs(session);
+		if (session__name_attrs(session))
+			return -ENOMEM;
+		break;
+	case PERF_RECORD_HEADER_TRACING_DATA:
+		if (session__setup_trace_event(session))
+			return -EINVAL;
 		break;
 	case PERF_RECORD_HEADER_BUILD_ID:
 		if (session__apply_build_ids(session))
@@ -421,9 +523,25 @@ static int session__process_user_meta(struct perf_session *session, const struct
 	return tool->user_meta(tool, session, event, &sample, NULL);
 }
 
+static int session__add_unsupported(struct perf_session *session, u32 type)
+{
+	if (session->nr_unsupported == session->unsupported_alloc) {
+		size_t n = session->unsupported_alloc ? session->unsupported_alloc * 2 : 16;
+		u32 *a = realloc(session->unsupported, n * sizeof(*a));
+
+		if (!a)
+			return perf_err__set(&session->err, ENOMEM, "out of memory");
+		session->unsupported = a;
+		session->unsupported_alloc = n;
+	}
+	session->unsupported[session->nr_unsupported++] = type;
+	return 0;
+}
+
 int perf_session__process_events(struct perf_session *session)
 {
 	const struct perf_tool *tool = session->tool;
+	const struct session_observer *obs = session->observer;
 	struct perf_data_record rec;
 	int ret;
 
@@ -432,12 +550,19 @@ int perf_session__process_events(struct perf_session *session)
 	while ((ret = perf_data__next(session->data, &rec, &session->err)) > 0) {
 		const struct perf_event_header *event = rec.header;
 
+		if (obs && obs->record)
+			obs->record(obs->arg, &rec);
+		if (event->type >= UPSTREAM_USER_TYPE_END) {
+			/* newer than perf: warned about and skipped, uncounted, as perf does */
+			ret = session__add_unsupported(session, event->type);
+			if (ret)
+				break;
+			continue;
+		}
 		/* slot 0 (no record has type 0) counts every record, as in perf */
 		session->stats.nr_events[0]++;
 		if (event->type < PERF_RECORD_HEADER_MAX)
 			session->stats.nr_events[event->type]++;
-		if (session->opts.dump_trace)
-			dump__record(session, &rec);
 		if (event->type >= PERF_RECORD_USER_TYPE_START) {
 			ret = session__process_user_meta(session, &rec);
 			if (ret)
@@ -454,7 +579,7 @@ int perf_session__process_events(struct perf_session *session)
 			u64 time;
 
 			/* the timestamp alone: the full parse happens once, at delivery */
-			if (ea && !perf_evattr__parse_time(ea, event, perf_data__needs_swap(session->data),
+			if (ea && !perf_evattr__parse_time(ea, event, session->swapped,
 							    &time)) {
 				ret = ordered_events__queue(&session->oe, event, time, rec.file_offset,
 							    rec.stable);
@@ -469,8 +594,8 @@ int perf_session__process_events(struct perf_session *session)
 	}
 	if (ret == 0 && tool->ordered_events)
 		ret = ordered_events__flush(&session->oe, OE_FLUSH__FINAL);
-	if (ret == 0 && session->stitcher)
-		ret = deferred_stitcher__flush(session->stitcher);
+	if (ret == 0)
+		ret = sample_pipeline__flush(&session->pipe);
 	session->stats.nr_late_events = session->oe.nr_late;
 	if (ret && !session->err.msg[0])
 		perf_err__set(&session->err, ret, "processing %s failed: %s",
@@ -483,6 +608,10 @@ void perf_session__warn_about_errors(const struct perf_session *session, FILE *f
 {
 	const struct session_stats *st = &session->stats;
 
+	/* perf says these as it reads them, one by one, before its end-of-run warnings */
+	for (size_t i = 0; i < session->nr_unsupported; i++)
+		fprintf(fp, "Warning:\nUnsupported header type %u, please consider updating perf.\n",
+			session->unsupported[i]);
 	if (st->nr_lost_events)
 		fprintf(fp, "Processed %" PRIu64 " events and lost %" PRIu64 " chunks!\n\n"
 			"Check IO/CPU overload!\n\n",
@@ -504,4 +633,10 @@ void perf_session__warn_about_errors(const struct perf_session *session, FILE *f
 		fprintf(fp, "%" PRIu64 " samples with id not present in the header\n", st->nr_unknown_id);
 	if (st->nr_late_events)
 		fprintf(fp, "%" PRIu64 " out of order events recorded.\n", st->nr_late_events);
+}
+
+void perf_session__fprintf_stage_stats(const struct perf_session *session, FILE *fp,
+				       unsigned int full)
+{
+	sample_pipeline__fprintf_stats(&session->pipe, fp, full);
 }

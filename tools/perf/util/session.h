@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * session.h - one pass over a perf.data input: reader -> validation -> ordered events ->
- * deferred stitching -> the tool's callbacks, with the machine kept up to date.
+ * sample stages (deferred stitching, ...) -> the tool's callbacks, with the machine kept up
+ * to date.
  *
- * The session owns the perf_data, the machine and the ordered-events queue; the tool and the
- * symbol_conf are borrowed and must outlive it. Two sessions in one process are independent.
+ * The session owns the perf_data, the machine, the ordered-events queue, the sample stages
+ * the options ask for and the trace_event built from the input's tracing data; the tool, the
+ * symbol_conf and an observer are borrowed and must outlive it. Two sessions in one process
+ * are independent.
  */
 #ifndef PERF_UTIL_SESSION_H
 #define PERF_UTIL_SESSION_H
@@ -13,14 +16,14 @@
 #include <perf/data.h>
 #include "machine.h"
 #include "ordered-events.h"
+#include "sample-stage.h"
 #include "tool.h"
-
-struct deferred_stitcher;
+#include "trace-event.h"
 
 /* anomalies, counted and reported once at the end (perf_session__warn_about_errors) */
 struct session_stats {
 	u64	nr_events[PERF_RECORD_HEADER_MAX];	/* [0]: all records */
-	u64	nr_unknown_events;	/* record types we do not know: skipped */
+	u64	nr_unknown_events;	/* kernel record types we do not know: skipped */
 	u64	nr_lost_events;		/* LOST records */
 	u64	total_lost;		/* samples they say were lost */
 	u64	total_lost_samples;	/* LOST_SAMPLES */
@@ -34,16 +37,30 @@ struct session_stats {
 struct session_opts {
 	const char		*path;		/* "-" for standard input */
 	const struct symbol_conf *symbol_conf;
-	bool			dump_trace;	/* -D: print every record as it is read */
-	FILE			*dump_fp;
 	size_t			ordered_max_mem;	/* 0: default */
+	/* the sample stages, in this order */
+	bool			merge_deferred;		/* stitch deferred user callchains */
 	size_t			deferred_max_mem;	/* 0: default */
-	int			verbose;
 	/*
-	 * -D: record types the command has no handler for; perf's default handler adds
-	 * ": unhandled!" after them (bit type % 64 of word type / 64). Zero: perf script's set.
+	 * Kernel symbols of tracepoint fields (%pS, function fields), as perf script has them
+	 * (report does not); priv is the session. NULL: addresses print in hex.
 	 */
-	u64			dump_unhandled[2];
+	trace_event__resolver_t	trace_resolver;
+};
+
+/*
+ * Sees what the session reads, for -D (dump.h); either callback may be NULL. record(): every
+ * record as read, before ordering (also those the session then skips). event(): every
+ * kernel record (types 1..PERF_RECORD_MAX-1) at delivery, after time ordering and before
+ * the stages and the tool: sample is its parse, NULL when that failed (why: the reason).
+ * With an event() the stages get every record parsed, none raw: each one is seen parsed.
+ */
+struct session_observer {
+	void	(*record)(void *arg, const struct perf_data_record *rec);
+	void	(*event)(void *arg, const struct perf_event_header *event, u64 file_offset,
+			 const struct perf_sample *sample, struct perf_evattr *evattr,
+			 const char *why);
+	void	*arg;
 };
 
 struct perf_session {
@@ -52,21 +69,59 @@ struct perf_session {
 	const struct perf_tool	*tool;
 	struct session_opts	opts;
 	struct ordered_events	oe;
-	struct deferred_stitcher *stitcher;	/* NULL unless the tool merges */
+	struct sample_pipeline	pipe;
+	const struct session_observer *observer;	/* NULL: none */
+	struct trace_event	*tevent;	/* NULL until the tracing data is known */
+	struct thread		*sample_thread;	/* the delivered sample's held thread, or NULL */
 	struct session_stats	stats;
+	u32			*unsupported;	/* user record types past perf's: warned at the end */
+	size_t			nr_unsupported, unsupported_alloc;
 	u64			*scratch;	/* host-order arrays of cross-endian samples */
+	bool			swapped;	/* the input is in the other byte order */
 	struct perf_err		err;		/* why process() failed */
-	bool			has_deferred;	/* some attr has defer_callchain */
 };
 
 /* returns NULL with err filled (the reader's message) */
 struct perf_session *perf_session__new(const struct session_opts *opts, const struct perf_tool *tool,
 				       struct perf_err *err);
 void perf_session__delete(struct perf_session *session);
+/* obs (may be NULL) is borrowed until the session is deleted or another is set */
+void perf_session__set_observer(struct perf_session *session, const struct session_observer *obs);
 /* reads to the end; 0 or a negative errno with session->err set */
 int perf_session__process_events(struct perf_session *session);
 /* prints the end-of-run warnings perf prints (lost events, unknown records, ...) */
 void perf_session__warn_about_errors(const struct perf_session *session, FILE *fp);
+/*
+ * Every stage's end-of-run lines, in stage order: its warnings always, its statistics when
+ * full has its bit (1 << enum sample_stage_kind; SAMPLE_STAGE_ALL for all, 0 for none).
+ */
+void perf_session__fprintf_stage_stats(const struct perf_session *session, FILE *fp,
+				       unsigned int full);
+
+/*
+ * The thread of the sample being delivered to the tool: the one a stage held for it (tid
+ * reuse while it waited does not change it), else the machine's for its pid/tid. Borrowed
+ * for the callback; NULL when out of memory.
+ */
+struct thread *perf_session__sample_thread(struct perf_session *session,
+					   const struct perf_sample *sample);
+/* the same for a stage (an unwinder needs the maps): s->thread, else the machine's */
+struct thread *perf_session__stage_thread(struct perf_session *session, const struct stage_sample *s);
+
+/*
+ * The tracepoint formats of the input (file header, or a pipe's TRACING_DATA record once it
+ * went by), owned by the session; NULL when the input has none (yet). The session renames
+ * tracepoint attrs from it as soon as it is built.
+ */
+struct trace_event *perf_session__trace_event(const struct perf_session *session);
+
+/*
+ * The full parse of a sample record, for stages that held it raw: a failure names the
+ * record and its offset in session->err (the first failure stays).
+ */
+int perf_session__parse_sample(struct perf_session *session, const struct perf_event_header *event,
+			       u64 file_offset, struct perf_evattr *ea, bool swapped, u64 *scratch,
+			       struct perf_sample *sample);
 /* the attr's display name ("cpu-clock", "sched:sched_switch") */
 const char *perf_session__evattr_name(struct perf_session *session, struct perf_evattr *ea);
 

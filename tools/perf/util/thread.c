@@ -12,21 +12,33 @@ struct thread *thread__new(s32 pid, s32 tid)
 
 	if (!t)
 		return NULL;
+	t->refcnt = 1;
 	t->pid = pid;
 	t->tid = tid;
 	t->ppid = -1;
 	return t;
 }
 
-void thread__delete(struct thread *thread)
+static void thread__delete(struct thread *thread)
 {
-	if (!thread)
-		return;
 	for (size_t i = 0; i < thread->nr_comms; i++)
 		free(thread->comms[i].str);
 	free(thread->comms);
 	maps__put(thread->maps);
 	free(thread);
+}
+
+struct thread *thread__get(struct thread *thread)
+{
+	if (thread)
+		thread->refcnt++;
+	return thread;
+}
+
+void thread__put(struct thread *thread)
+{
+	if (thread && --thread->refcnt == 0)
+		thread__delete(thread);
 }
 
 int thread__set_comm(struct thread *thread, const char *comm, u64 time, bool exec)

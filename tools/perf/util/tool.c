@@ -75,6 +75,5 @@ void perf_tool__init(struct perf_tool *tool)
 		.other			= perf_event__process_nop,
 		.user_meta		= perf_event__process_nop,
 		.ordered_events		= true,
-		.merge_deferred_callchains = true,
 	};
 }

@@ -5,7 +5,8 @@
  * Each command embeds one struct perf_tool in its state struct and fills every slot in one
  * init function (perf_tool__init gives the defaults, the command overrides what it handles);
  * the session takes it const. A callback returns 0 or a negative errno, which stops the
- * session.
+ * session. Which sample stages run (deferred stitching, ...) is a session option
+ * (session_opts), not the tool's: samples reach tool->sample after the stages.
  */
 #ifndef PERF_UTIL_TOOL_H
 #define PERF_UTIL_TOOL_H
@@ -34,14 +35,13 @@ struct perf_tool {
 	perf_event_op	lost;		/* LOST and LOST_SAMPLES */
 	perf_event_op	throttle;	/* THROTTLE and UNTHROTTLE */
 	perf_event_op	ksymbol;
-	perf_event_op	callchain_deferred;	/* only called when not merging */
+	perf_event_op	callchain_deferred;	/* only when no sample stage consumes them */
 	perf_event_op	other;		/* every other kernel record type */
 	perf_event_op	user_meta;	/* perf's own records (>= 64), after the reader applied them */
 	bool		ordered_events;
-	bool		merge_deferred_callchains;
 };
 
-/* defaults: machine updates for side-band records, nothing for samples, ordered, merging */
+/* defaults: machine updates for side-band records, nothing for samples, ordered */
 void perf_tool__init(struct perf_tool *tool);
 
 /* the default side-band handlers, for commands that override a slot and still want them */

@@ -2,8 +2,9 @@
 /*
  * libFuzzer target for the deferred-callchain stitcher: the input is a program of
  * operations (sample, record, exit, flush) on a few tids and cookies, run against a small
- * memory cap. Every sample must come out exactly once, and no callchain handed to the
- * deliver callback may be longer than what it was built from.
+ * memory cap. Every sample must come out exactly once, no callchain handed to the
+ * deliver callback may be longer than what it was built from, and every priv handed to
+ * queue() must come back exactly once, through deliver() or put() (also on errors).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,16 +15,29 @@
 struct fuzz_state {
 	u64	queued, delivered;
 	u64	max_nr;
+	s64	privs_out;	/* handed to queue(), not back yet */
 };
 
-static int deliver(void *arg, const struct perf_event_header *event, struct perf_sample *sample,
-		   struct perf_evattr *evattr)
+static void put(void *arg, void *priv)
 {
+	struct fuzz_state *st = arg;
+
+	if (priv != st)
+		abort();
+	st->privs_out--;
+}
+
+static int deliver(void *arg, const struct deferred_sample *from, struct perf_sample *sample)
+{
+	const struct perf_event_header *event = from->event;
+	struct perf_evattr *evattr = from->evattr;
 	struct fuzz_state *st = arg;
 	volatile u64 sum = 0;
 
 	(void)event;
 	(void)evattr;
+	if (from->priv)
+		put(st, from->priv);
 	if (sample->callchain_nr > st->max_nr)
 		abort();
 	for (u64 i = 0; i < sample->callchain_nr; i++)
@@ -53,6 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ds = deferred_stitcher__new((size_t)data[0] * 64, deliver, &st);
 	if (!ds)
 		return 0;
+	deferred_stitcher__set_put(ds, put);
 	st.max_nr = 4 + 2 + 8;	/* kernel ips + marker/cookie + user ips */
 	while (pos + 3 <= size) {
 		u8 op = data[pos] & 3, tid = data[pos + 1] & 7, cookie = data[pos + 2] & 7;
@@ -88,11 +103,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			st.queued++;
 			if (nr & 4) {
 				/* the session's way: a peek now, the full parse at delivery */
-				struct deferred_sample q = { .event = (void *)rec, .evattr = &ea };
+				struct deferred_sample q = { .event = (void *)rec, .evattr = &ea, .priv = &st };
 
 				if (!perf_evattr__peek_deferred(&ea, (void *)rec, false, &q.tid, &q.cookie) ||
 				    q.tid != s.tid || q.cookie != s.deferred_cookie)
 					abort();
+				st.privs_out++;
 				if (deferred_stitcher__queue(ds, &q))
 					goto out;
 			} else if (deferred_stitcher__sample(ds, (void *)rec, &s, &ea, false)) {
@@ -146,6 +162,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 out:
 	deferred_stitcher__delete(ds);
+	if (st.privs_out)
+		abort();
 	while (kept) {
 		u64 *next = (u64 *)(uintptr_t)kept[0];
 
