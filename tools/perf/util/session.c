@@ -167,25 +167,6 @@ const char *perf_session__evattr_name(struct perf_session *session, struct perf_
 	return ea->name;
 }
 
-/* the fixed part of each side-band record that must fit before its sample_id */
-static size_t fixed_size(u32 type)
-{
-	switch (type) {
-	case PERF_RECORD_MMAP:			return sizeof(struct perf_record_mmap) + 1;
-	case PERF_RECORD_MMAP2:			return sizeof(struct perf_record_mmap2) + 1;
-	case PERF_RECORD_COMM:			return sizeof(struct perf_record_comm) + 1;
-	case PERF_RECORD_FORK:
-	case PERF_RECORD_EXIT:			return sizeof(struct perf_record_fork);
-	case PERF_RECORD_LOST:			return sizeof(struct perf_record_lost);
-	case PERF_RECORD_LOST_SAMPLES:		return sizeof(struct perf_record_lost_samples);
-	case PERF_RECORD_THROTTLE:
-	case PERF_RECORD_UNTHROTTLE:		return sizeof(struct perf_record_throttle);
-	case PERF_RECORD_KSYMBOL:		return sizeof(struct perf_record_ksymbol) + 1;
-	case PERF_RECORD_CALLCHAIN_DEFERRED:	return sizeof(struct perf_record_callchain_deferred);
-	default:				return sizeof(struct perf_event_header);
-	}
-}
-
 static int session__parse(struct perf_session *session, const struct perf_event_header *event,
 			  u64 file_offset, struct perf_evattr *ea, struct perf_sample *sample)
 {
@@ -221,7 +202,7 @@ static int session__check_deferred_record(struct perf_session *session,
 static int session__check_fixed(struct perf_session *session, const struct perf_event_header *event,
 				u64 file_offset, const struct perf_evattr *ea)
 {
-	if (event->size >= fixed_size(event->type) + (ea ? ea->id_hdr_size : 0))
+	if (event->size >= perf_record_type__min_size(event->type) + (ea ? ea->id_hdr_size : 0))
 		return 0;
 	return session__bad_record(session, event, file_offset,
 				   "shorter than its fixed fields and sample_id");
