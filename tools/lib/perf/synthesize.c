@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Records from their parsed form (synthesize.h). A sample is written field by field in the
- * kernel's order (perf_output_sample()), exactly as evattr.c reads it, in host order; the
- * other byte order is the host-order record put through perf_sample__swap(), so that one
- * walk of the fields says how each is swapped, for the writer and the reader alike.
+ * kernel's order (perf_output_sample()), exactly as evattr.c reads it, in either byte order.
+ * Swapping a sample body is then a parse in one order and a synthesis in the other: the
+ * parser and this file are the only two walks of the sample's fields.
  */
 #include <byteswap.h>
 #include <errno.h>
@@ -17,11 +17,12 @@
 #define PERF_SAMPLE_BRANCH_COUNTERS	(1ULL << 19)
 #define MAX_RECORD_SIZE			65535
 
-/* ---- writing, host order ------------------------------------------------------------------- */
+/* ---- writing -------------------------------------------------------------------------------- */
 
 struct synth_buf {
 	u8		*p;
 	size_t		pos, len;
+	bool		swap;		/* numbers in the other byte order */
 	const char	*field;		/* the first field that did not fit */
 };
 
@@ -52,14 +53,23 @@ static void synth__zeros(struct synth_buf *b, const char *field, size_t n)
 
 static void synth__u64(struct synth_buf *b, const char *field, u64 v)
 {
+	if (b->swap)
+		v = bswap_64(v);
 	synth__bytes(b, field, &v, 8);
 }
 
+static void synth__u32(struct synth_buf *b, const char *field, u32 v)
+{
+	if (b->swap)
+		v = bswap_32(v);
+	synth__bytes(b, field, &v, 4);
+}
+
+/* pid/tid, cpu/res: two u32, each in the output's order in its own place */
 static void synth__u32_pair(struct synth_buf *b, const char *field, u32 lo, u32 hi)
 {
-	u32 pair[2] = { lo, hi };
-
-	synth__bytes(b, field, pair, 8);
+	synth__u32(b, field, lo);
+	synth__u32(b, field, hi);
 }
 
 /* n u64 words; a NULL array with n > 0 is a sample no parser made */
@@ -74,13 +84,25 @@ static void synth__u64s(struct synth_buf *b, const char *field, const void *v, u
 		return;
 	}
 	synth__bytes(b, field, v, (size_t)n * 8);
+	if (b->swap && !b->field) {
+		u8 *p = b->p + b->pos - (size_t)n * 8;
+
+		for (u64 i = 0; i < n; i++, p += 8) {
+			u64 w;
+
+			memcpy(&w, p, 8);
+			w = bswap_64(w);
+			memcpy(p, &w, 8);
+		}
+	}
 }
 
-static void synth__init(struct synth_buf *b, void *buf, size_t len)
+static void synth__init(struct synth_buf *b, void *buf, size_t len, bool swap)
 {
 	b->p = buf;
 	b->pos = 0;
 	b->len = len < MAX_RECORD_SIZE ? len : MAX_RECORD_SIZE;
+	b->swap = swap;
 	b->field = NULL;
 }
 
@@ -151,7 +173,7 @@ static void synth__body(struct synth_buf *b, const struct perf_event_attr *attr,
 	}
 	if (type & PERF_SAMPLE_RAW) {
 		/* u32 size + data, padded to a u64 boundary */
-		synth__bytes(b, "raw size", &s->raw_size, 4);
+		synth__u32(b, "raw size", s->raw_size);
 		if (s->raw_size && !s->raw_data)
 			b->field = b->field ? b->field : "raw data";
 		synth__bytes(b, "raw data", s->raw_data, s->raw_size);
@@ -215,10 +237,9 @@ int perf_sample__synthesize(const struct perf_event_attr *attr, const struct per
 {
 	struct perf_event_header h = { .type = PERF_RECORD_SAMPLE, .misc = s->misc };
 	struct synth_buf b;
-	int ret;
 
-	synth__init(&b, buf, len);
-	synth__bytes(&b, "header", &h, sizeof(h));
+	synth__init(&b, buf, len, cross_endian);
+	synth__zeros(&b, "header", sizeof(h));
 	synth__body(&b, attr, s);
 	if (b.field) {
 		perf_err__set(err, E2BIG, "sample field '%s' does not fit a record of at most %zu bytes",
@@ -226,13 +247,9 @@ int perf_sample__synthesize(const struct perf_event_attr *attr, const struct per
 		return -E2BIG;
 	}
 	h.size = (u16)b.pos;
+	if (cross_endian)
+		perf_header__swap_out(&h);
 	memcpy(buf, &h, sizeof(h));
-	if (cross_endian) {
-		ret = perf_sample__swap(attr, buf, false, err);
-		if (ret)
-			return ret;
-		perf_header__swap_out(buf);
-	}
 	return (int)b.pos;
 }
 
@@ -260,187 +277,27 @@ static void synth__id(struct synth_buf *b, const struct perf_event_attr *attr,
 
 /* ---- swapping a sample ---------------------------------------------------------------------- */
 
-struct sw_cursor {
-	u8	*p, *end;
-	bool	to_host;
-};
-
-/* swap one u64; *host (may be NULL) gets its host-order value, whichever way it goes */
-static int sw__u64(struct sw_cursor *c, u64 *host)
-{
-	u64 v, w;
-
-	if (c->end - c->p < 8)
-		return -EINVAL;
-	memcpy(&v, c->p, 8);
-	w = bswap_64(v);
-	memcpy(c->p, &w, 8);
-	if (host)
-		*host = c->to_host ? w : v;
-	c->p += 8;
-	return 0;
-}
-
-static int sw__u64s(struct sw_cursor *c, u64 n)
-{
-	if (n > (u64)(c->end - c->p) / 8)
-		return -EINVAL;
-	while (n--)
-		sw__u64(c, NULL);
-	return 0;
-}
-
-static int sw__u32(struct sw_cursor *c, u32 *host)
-{
-	u32 v, w;
-
-	if (c->end - c->p < 4)
-		return -EINVAL;
-	memcpy(&v, c->p, 4);
-	w = bswap_32(v);
-	memcpy(c->p, &w, 4);
-	if (host)
-		*host = c->to_host ? w : v;
-	c->p += 4;
-	return 0;
-}
-
-/* pid/tid and cpu/res: two u32, each in its own order */
-static int sw__u32_pair(struct sw_cursor *c)
-{
-	if (c->end - c->p < 8)
-		return -EINVAL;
-	sw__u32(c, NULL);
-	sw__u32(c, NULL);
-	return 0;
-}
-
-static int sw__skip(struct sw_cursor *c, u64 n)
-{
-	if (n > (u64)(c->end - c->p))
-		return -EINVAL;
-	c->p += n;
-	return 0;
-}
-
-static int sw__regs(struct sw_cursor *c, u64 mask)
-{
-	u64 abi;
-
-	if (sw__u64(c, &abi))
-		return -EINVAL;
-	return abi == PERF_SAMPLE_REGS_ABI_NONE ? 0 : sw__u64s(c, (u64)__builtin_popcountll(mask));
-}
-
-static int sw__read(struct sw_cursor *c, u64 read_format)
-{
-	u64 words = !!(read_format & PERF_FORMAT_TOTAL_TIME_ENABLED) +
-		    !!(read_format & PERF_FORMAT_TOTAL_TIME_RUNNING);
-	u64 per = 1 + !!(read_format & PERF_FORMAT_ID) + !!(read_format & PERF_FORMAT_LOST);
-	u64 nr;
-
-	if (!(read_format & PERF_FORMAT_GROUP))
-		return sw__u64s(c, words + per);
-	if (sw__u64(c, &nr) || sw__u64s(c, words))
-		return -EINVAL;
-	if (nr > (u64)(c->end - c->p) / (8 * per))
-		return -EINVAL;
-	return sw__u64s(c, nr * per);
-}
-
-/* the fields in perf_output_sample() order, as evattr.c parses them */
 int perf_sample__swap(const struct perf_event_attr *attr, struct perf_event_header *h,
 		      bool to_host, struct perf_err *err)
 {
-	struct sw_cursor c = { (u8 *)(h + 1), (u8 *)h + h->size, to_host };
-	u64 type = attr->sample_type, n;
-	const char *field = NULL;
-
-#define SW(name, expr)						\
-	do {							\
-		field = name;					\
-		if (expr)					\
-			goto out_short;				\
-	} while (0)
+	/* a record's arrays, and the record again: at most 64 KiB each */
+	u64 scratch[(MAX_RECORD_SIZE + 1) / 8], out[(MAX_RECORD_SIZE + 1) / 8];
+	struct perf_evattr ea;
+	struct perf_sample s;
+	int n;
 
 	if (h->size < sizeof(*h))
 		return perf_err__set(err, EINVAL, "sample record of %u bytes is smaller than its header", h->size);
-	if (type & PERF_SAMPLE_IDENTIFIER)
-		SW("identifier", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_IP)
-		SW("ip", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_TID)
-		SW("tid", sw__u32_pair(&c));
-	if (type & PERF_SAMPLE_TIME)
-		SW("time", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_ADDR)
-		SW("addr", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_ID)
-		SW("id", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_STREAM_ID)
-		SW("stream_id", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_CPU)
-		SW("cpu", sw__u32_pair(&c));
-	if (type & PERF_SAMPLE_PERIOD)
-		SW("period", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_READ)
-		SW("read", sw__read(&c, attr->read_format));
-	if (type & PERF_SAMPLE_CALLCHAIN) {
-		SW("callchain nr", sw__u64(&c, &n));
-		SW("callchain", sw__u64s(&c, n));
-	}
-	if (type & PERF_SAMPLE_RAW) {
-		u32 size;
-
-		SW("raw size", sw__u32(&c, &size));
-		/* the payload is the tracepoint's own bytes: they keep their order */
-		SW("raw data", sw__skip(&c, size + (8 - (4 + (u64)size) % 8) % 8));
-	}
-	if (type & PERF_SAMPLE_BRANCH_STACK) {
-		SW("branch nr", sw__u64(&c, &n));
-		if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX)
-			SW("branch hw_idx", sw__u64(&c, NULL));
-		field = "branch stack";
-		if (n > (u64)(c.end - c.p) / 24)
-			goto out_short;
-		sw__u64s(&c, n * 3);
-		if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_COUNTERS)
-			SW("branch counters", sw__u64s(&c, n));
-	}
-	if (type & PERF_SAMPLE_REGS_USER)
-		SW("user regs", sw__regs(&c, attr->sample_regs_user));
-	if (type & PERF_SAMPLE_STACK_USER) {
-		SW("user stack size", sw__u64(&c, &n));
-		SW("user stack", sw__skip(&c, n));
-		if (n)
-			SW("user stack dyn_size", sw__u64(&c, NULL));
-	}
-	if (type & PERF_SAMPLE_WEIGHT_TYPE)
-		SW("weight", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_DATA_SRC)
-		SW("data_src", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_TRANSACTION)
-		SW("transaction", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_REGS_INTR)
-		SW("intr regs", sw__regs(&c, attr->sample_regs_intr));
-	if (type & PERF_SAMPLE_PHYS_ADDR)
-		SW("phys_addr", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_CGROUP)
-		SW("cgroup", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_DATA_PAGE_SIZE)
-		SW("data_page_size", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_CODE_PAGE_SIZE)
-		SW("code_page_size", sw__u64(&c, NULL));
-	if (type & PERF_SAMPLE_AUX) {
-		SW("aux size", sw__u64(&c, &n));
-		SW("aux data", sw__skip(&c, n));
-	}
-#undef SW
+	memset(&ea, 0, sizeof(ea));
+	ea.attr = *attr;
+	if (perf_evattr__parse_sample(&ea, h, to_host, scratch, &s, err))
+		return -EINVAL;
+	n = perf_sample__synthesize(attr, &s, !to_host, out, sizeof(out), err);
+	if (n < 0)
+		return n;
+	/* the header stays as it is; bytes past the last field too (the kernel writes none) */
+	memcpy(h + 1, (const u8 *)out + sizeof(*h), (size_t)n - sizeof(*h));
 	return 0;
-
-out_short:
-	return perf_err__set(err, EINVAL, "sample field '%s' runs past the end of the %u-byte record",
-			     field, h->size);
 }
 
 /* ---- side-band records --------------------------------------------------------------------- */
@@ -448,7 +305,7 @@ out_short:
 /* the header's place first; record__finish() fills it in */
 static void record__init(struct synth_buf *b, void *buf, size_t len)
 {
-	synth__init(b, buf, len);
+	synth__init(b, buf, len, false);
 	synth__zeros(b, "header", sizeof(struct perf_event_header));
 }
 
@@ -478,21 +335,15 @@ static int record__finish(struct synth_buf *b, const struct perf_event_attr *att
 int perf_sample__synthesize_id(const struct perf_event_attr *attr, const struct perf_sample *s,
 			       bool cross_endian, void *buf, size_t len)
 {
-	struct perf_event_header *h;
 	struct synth_buf b;
-	u64 rec[8];	/* a header and the six trailer words */
+	u64 rec[6];	/* the six trailer words at most */
 
-	synth__init(&b, rec, sizeof(rec));
-	synth__zeros(&b, "header", sizeof(*h));
+	synth__init(&b, rec, sizeof(rec), cross_endian);
 	synth__id(&b, attr, s);
-	if (b.pos - sizeof(*h) > len)
+	if (b.pos > len)
 		return -E2BIG;
-	h = (void *)rec;
-	h->size = (u16)b.pos;
-	if (cross_endian)
-		perf_trailer__swap(attr, h, (u16)(b.pos - sizeof(*h)));
-	memcpy(buf, (u8 *)rec + sizeof(*h), b.pos - sizeof(*h));
-	return (int)(b.pos - sizeof(*h));
+	memcpy(buf, rec, b.pos);
+	return (int)b.pos;
 }
 
 int perf_record_comm__synthesize(void *buf, size_t len, const struct perf_event_attr *attr,

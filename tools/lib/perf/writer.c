@@ -608,12 +608,8 @@ static int writer__pipe_features(struct perf_writer *w, struct perf_err *err)
 static int writer__pipe_tracing_data(struct perf_writer *w, struct perf_err *err)
 {
 	static const u8 zero[8];
-	struct {
-		struct perf_event_header h;
-		u32 size;
-		u32 pad;
-	} rec = {
-		.h = { .type = PERF_RECORD_HEADER_TRACING_DATA, .size = sizeof(rec) },
+	struct perf_record_header_tracing_data rec = {
+		.header = { .type = PERF_RECORD_HEADER_TRACING_DATA, .size = sizeof(rec) },
 	};
 	size_t pad = (8 - w->tracing_data_size % 8) % 8;
 
@@ -621,7 +617,7 @@ static int writer__pipe_tracing_data(struct perf_writer *w, struct perf_err *err
 		return 0;
 	rec.size = (u32)w->tracing_data_size;
 	if (w->opts.cross_endian) {
-		perf_header__swap_out(&rec.h);
+		perf_header__swap_out(&rec.header);
 		rec.size = bswap_32(rec.size);
 	}
 	if (out__write(w, &rec, sizeof(rec), err) ||

@@ -3,8 +3,8 @@
  * End-to-end tests of deferred-callchain stitching:
  *
  *  deferred_convert  real `-g` recordings (../shared/fixtures) rewritten into the deferred
- *                    form (defer-convert.c), with records dropped, moved ahead of samples
- *                    and delayed behind other threads', in file, pipe, zstd and cross-endian
+ *                    form (lib/perf/defer-convert.c), with records dropped, moved ahead of
+ *                    samples and delayed behind other threads', in file, pipe, zstd and cross-endian
  *                    layouts: stitching them in time order must give every sample its
  *                    original stack back (the marker aside), and `perf script` of the
  *                    rewritten file must print what it prints for the original;

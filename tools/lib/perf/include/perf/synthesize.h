@@ -46,10 +46,11 @@ int perf_sample__synthesize_id(const struct perf_event_attr *attr, const struct 
 
 /*
  * Swap the body of a sample record in place between the file's order and the host's:
- * to_host for a record read from a cross-endian file (counts are read after their word is
- * swapped), else from host order out (counts read before). h's header is in host order and
- * is not swapped. RAW payloads and user stack bytes stay as they are. Returns 0 or -EINVAL,
- * with err (may be NULL) naming the field that runs past the record.
+ * to_host for a record read from a cross-endian file, else from host order out. It is the
+ * parse in one order and the synthesis in the other, so what the parser does not keep comes
+ * out as the kernel writes it (see Exactness); bytes past the last field are left alone. h's
+ * header is in host order and is not swapped. RAW payloads and user stack bytes stay as they
+ * are. Returns 0 or -EINVAL, with err (may be NULL) naming the field that runs past the record.
  */
 int perf_sample__swap(const struct perf_event_attr *attr, struct perf_event_header *h,
 		      bool to_host, struct perf_err *err);
