@@ -178,6 +178,9 @@ int perf_record__swap_fields(struct perf_event_header *h, u16 trailer_size, bool
 	}
 	if (!ri->layout || (strict && (ri->flags & PERF_RECORD_F_PARTIAL)))
 		return strict ? -EOPNOTSUPP : 0;
+	/* a writer refuses what a reader would refuse: a body shorter than its fixed part */
+	if (strict && (size_t)(c.end - c.p) < ri->fixed_size - sizeof(*h))
+		return -EINVAL;
 	if ((size_t)(c.end - c.p) < layout__min_bytes(ri->layout))
 		return strict ? -EINVAL : 0;
 

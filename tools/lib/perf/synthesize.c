@@ -253,7 +253,7 @@ int perf_sample__synthesize(const struct perf_event_attr *attr, const struct per
 	return (int)b.pos;
 }
 
-/* the trailer's fields in order, host order, into b */
+/* the trailer's fields in order, in b's byte order */
 static void synth__id(struct synth_buf *b, const struct perf_event_attr *attr,
 		      const struct perf_sample *s)
 {

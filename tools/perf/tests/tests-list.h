@@ -31,3 +31,4 @@ TEST(ordered_events, "Ordered events: time order across buffers, round flushes, 
 TEST(report_deferred_inline, "perf report of real deferred recordings equals that of their inline twins")
 TEST(report_deferred_upstream, "perf report of real deferred recordings equals upstream 7.2 on their inline twins")
 TEST(sample_synthesize, "Samples synthesized back into records parse to themselves, both byte orders")
+TEST(record_table, "Record-type table: sizes, sample_id, swap layouts, short records refused")

@@ -63,7 +63,7 @@ bool perf_record_type__has_sample_id(u32 type);
  * from the file's order to the host's (to_host) or the other way. h->type and h->misc must
  * already be in host order; counts are read in whichever order is the host's at that point.
  *
- * strict (the writer's mode): -EINVAL when the body is shorter than its fields, -EOPNOTSUPP
+ * strict (the writer's mode): -EINVAL when the body is shorter than its fixed part, -EOPNOTSUPP
  * when its layout is not known (or PERF_RECORD_F_PARTIAL). Otherwise (the reader's mode) a
  * body too short for its fixed fields is left as it is, and so is one whose layout is not
  * known: the checks on the record's size report it later.
