@@ -258,6 +258,12 @@ static void dump__mmap2(FILE *fp, const struct perf_event_header *h)
 	fprintf(fp, "]: %s %s\n", perms, record_str(h, sizeof(*m)));
 }
 
+/* the fixed part of the kernel record types dump__event() decodes field by field */
+static size_t kernel_fixed_size(u32 type)
+{
+	return perf_record_type__info(type)->fixed_size;
+}
+
 static void dump__read(FILE *fp, struct perf_session *session, const struct perf_event_header *h,
 		       struct perf_evattr *ea)
 {
@@ -370,7 +376,7 @@ static void dump__kernel_body(FILE *fp, struct perf_session *session,
 {
 	struct dump_buf b;
 
-	if (h->size < perf_record_type__info(h->type)->fixed_size) {
+	if (h->size < kernel_fixed_size(h->type)) {
 		fprintf(fp, ": record too short (%u bytes) for its type, skipped\n", h->size);
 		return;
 	}

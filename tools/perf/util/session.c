@@ -167,6 +167,12 @@ const char *perf_session__evattr_name(struct perf_session *session, struct perf_
 	return ea->name;
 }
 
+/* the fixed part of each side-band record that must fit before its sample_id */
+static size_t fixed_size(u32 type)
+{
+	return perf_record_type__min_size(type);
+}
+
 static int session__parse(struct perf_session *session, const struct perf_event_header *event,
 			  u64 file_offset, struct perf_evattr *ea, struct perf_sample *sample)
 {
@@ -202,7 +208,7 @@ static int session__check_deferred_record(struct perf_session *session,
 static int session__check_fixed(struct perf_session *session, const struct perf_event_header *event,
 				u64 file_offset, const struct perf_evattr *ea)
 {
-	if (event->size >= perf_record_type__min_size(event->type) + (ea ? ea->id_hdr_size : 0))
+	if (event->size >= fixed_size(event->type) + (ea ? ea->id_hdr_size : 0))
 		return 0;
 	return session__bad_record(session, event, file_offset,
 				   "shorter than its fixed fields and sample_id");
