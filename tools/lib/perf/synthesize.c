@@ -358,22 +358,15 @@ int perf_record_comm__synthesize(void *buf, size_t len, const struct perf_event_
 }
 
 int perf_record_mmap2__synthesize(void *buf, size_t len, const struct perf_event_attr *attr,
-				  const struct perf_sample *id, u64 start, u64 size, u64 pgoff,
+				  const struct perf_sample *id, const struct perf_record_mmap2 *m,
 				  const char *filename)
 {
 	struct synth_buf b;
 
 	record__init(&b, buf, len);
-	synth__u32_pair(&b, "pid", id->pid, id->tid);
-	synth__u64(&b, "start", start);
-	synth__u64(&b, "len", size);
-	synth__u64(&b, "pgoff", pgoff);
-	synth__u32_pair(&b, "maj", 8, 1);
-	synth__u64(&b, "ino", 4242);
-	synth__u64(&b, "ino_generation", 0);
-	synth__u32_pair(&b, "prot", 5, 2);
+	synth__bytes(&b, "mmap2", &m->pid, sizeof(*m) - sizeof(m->header));
 	synth__string(&b, filename);
-	return record__finish(&b, attr, id, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER);
+	return record__finish(&b, attr, id, PERF_RECORD_MMAP2, m->header.misc);
 }
 
 int perf_record_task__synthesize(void *buf, size_t len, const struct perf_event_attr *attr,

@@ -574,7 +574,11 @@ static int fx_render_event(const struct defer_scenario *sc, const struct defer_r
 		size = perf_record_comm__synthesize(buf, len, &attrs[0], &ids, e->name, false);
 		break;
 	case FX_MMAP2:
-		size = perf_record_mmap2__synthesize(buf, len, &attrs[0], &ids, e->start, e->len, 0, e->name);
+		size = perf_record_mmap2__synthesize(buf, len, &attrs[0], &ids, &(struct perf_record_mmap2){
+			.header.misc = PERF_RECORD_MISC_USER, .pid = e->pid, .tid = e->tid,
+			.start = e->start, .len = e->len, .maj = 8, .min = 1, .ino = 4242,
+			.prot = 5, .flags = 2,	/* PROT_READ|PROT_EXEC, MAP_PRIVATE */
+		}, e->name);
 		break;
 	case FX_EXIT:
 		size = perf_record_task__synthesize(buf, len, &attrs[0], &ids, PERF_RECORD_EXIT, e->pid, e->tid);

@@ -61,9 +61,12 @@ int perf_sample__swap(const struct perf_event_attr *attr, struct perf_event_head
  */
 int perf_record_comm__synthesize(void *buf, size_t len, const struct perf_event_attr *attr,
 				 const struct perf_sample *id, const char *comm, bool exec);
-/* maj/min 8/1, ino 4242, generation 0, PROT_READ|PROT_EXEC, MAP_PRIVATE, user mode */
+/*
+ * The fixed fields (pid/tid up to flags, the maj/min/ino or build-id union as header.misc
+ * says) and header.misc come from m; type and size are the builder's.
+ */
 int perf_record_mmap2__synthesize(void *buf, size_t len, const struct perf_event_attr *attr,
-				  const struct perf_sample *id, u64 start, u64 size, u64 pgoff,
+				  const struct perf_sample *id, const struct perf_record_mmap2 *m,
 				  const char *filename);
 /* type PERF_RECORD_FORK or PERF_RECORD_EXIT of id's pid/tid at id's time */
 int perf_record_task__synthesize(void *buf, size_t len, const struct perf_event_attr *attr,
