@@ -142,15 +142,12 @@ static void synth__read(struct synth_buf *b, u64 read_format, const struct perf_
 		synth__u64(b, "read", r->one.lost);
 }
 
-static void synth__body(struct synth_buf *b, const struct perf_event_attr *attr,
-			const struct perf_sample *s)
+/*
+ * TID TIME [ADDR] ID STREAM_ID CPU: the run of fields a sample and a sample_id trailer share
+ * (a trailer has no ADDR: its caller takes the bit out)
+ */
+static void synth__id_run(struct synth_buf *b, u64 type, const struct perf_sample *s)
 {
-	u64 type = attr->sample_type;
-
-	if (type & PERF_SAMPLE_IDENTIFIER)
-		synth__u64(b, "identifier", s->id);
-	if (type & PERF_SAMPLE_IP)
-		synth__u64(b, "ip", s->ip);
 	if (type & PERF_SAMPLE_TID)
 		synth__u32_pair(b, "tid", s->pid, s->tid);
 	if (type & PERF_SAMPLE_TIME)
@@ -163,6 +160,18 @@ static void synth__body(struct synth_buf *b, const struct perf_event_attr *attr,
 		synth__u64(b, "stream_id", s->stream_id);
 	if (type & PERF_SAMPLE_CPU)
 		synth__u32_pair(b, "cpu", s->cpu, 0);
+}
+
+static void synth__body(struct synth_buf *b, const struct perf_event_attr *attr,
+			const struct perf_sample *s)
+{
+	u64 type = attr->sample_type;
+
+	if (type & PERF_SAMPLE_IDENTIFIER)
+		synth__u64(b, "identifier", s->id);
+	if (type & PERF_SAMPLE_IP)
+		synth__u64(b, "ip", s->ip);
+	synth__id_run(b, type, s);
 	if (type & PERF_SAMPLE_PERIOD)
 		synth__u64(b, "period", s->period);
 	if (type & PERF_SAMPLE_READ)
@@ -261,16 +270,7 @@ static void synth__id(struct synth_buf *b, const struct perf_event_attr *attr,
 
 	if (!perf_attr__has(attr, PERF_ATTR_BIT_SAMPLE_ID_ALL))
 		return;
-	if (type & PERF_SAMPLE_TID)
-		synth__u32_pair(b, "tid", s->pid, s->tid);
-	if (type & PERF_SAMPLE_TIME)
-		synth__u64(b, "time", s->time);
-	if (type & PERF_SAMPLE_ID)
-		synth__u64(b, "id", s->id);
-	if (type & PERF_SAMPLE_STREAM_ID)
-		synth__u64(b, "stream_id", s->stream_id);
-	if (type & PERF_SAMPLE_CPU)
-		synth__u32_pair(b, "cpu", s->cpu, 0);
+	synth__id_run(b, type & ~(u64)PERF_SAMPLE_ADDR, s);
 	if (type & PERF_SAMPLE_IDENTIFIER)
 		synth__u64(b, "identifier", s->id);
 }

@@ -420,7 +420,10 @@ static int test_trailer(const struct test_env *env)
 			struct perf_sample id = {
 				.pid = 7, .tid = 8, .time = 99, .id = 0x77, .stream_id = 0x78, .cpu = 2,
 			}, p, q;
-			struct perf_evattr ea = { .attr = { .sample_type = subset(bits, n, i) | PERF_SAMPLE_IP } };
+			struct perf_evattr ea = {
+				/* IP and ADDR are sample fields only: the trailer must leave them out */
+				.attr = { .sample_type = subset(bits, n, i) | PERF_SAMPLE_IP | PERF_SAMPLE_ADDR },
+			};
 			struct perf_err err = { "" };
 			u64 rec[32], trailer[8];
 			int size, tsize;
