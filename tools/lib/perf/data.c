@@ -335,52 +335,6 @@ static u16 trailer_size(const struct perf_data *data)
 	return data->nr_attrs ? data->attrs[0].id_hdr_size : 0;
 }
 
-static const char *type_name(u32 type)
-{
-	static const char *const names[] = {
-		[PERF_RECORD_MMAP] = "MMAP", [PERF_RECORD_LOST] = "LOST",
-		[PERF_RECORD_COMM] = "COMM", [PERF_RECORD_EXIT] = "EXIT",
-		[PERF_RECORD_THROTTLE] = "THROTTLE", [PERF_RECORD_UNTHROTTLE] = "UNTHROTTLE",
-		[PERF_RECORD_FORK] = "FORK", [PERF_RECORD_READ] = "READ",
-		[PERF_RECORD_SAMPLE] = "SAMPLE", [PERF_RECORD_MMAP2] = "MMAP2",
-		[PERF_RECORD_AUX] = "AUX", [PERF_RECORD_ITRACE_START] = "ITRACE_START",
-		[PERF_RECORD_LOST_SAMPLES] = "LOST_SAMPLES", [PERF_RECORD_SWITCH] = "SWITCH",
-		[PERF_RECORD_SWITCH_CPU_WIDE] = "SWITCH_CPU_WIDE",
-		[PERF_RECORD_NAMESPACES] = "NAMESPACES", [PERF_RECORD_KSYMBOL] = "KSYMBOL",
-		[PERF_RECORD_BPF_EVENT] = "BPF_EVENT", [PERF_RECORD_CGROUP] = "CGROUP",
-		[PERF_RECORD_TEXT_POKE] = "TEXT_POKE",
-		[PERF_RECORD_AUX_OUTPUT_HW_ID] = "AUX_OUTPUT_HW_ID",
-		[PERF_RECORD_CALLCHAIN_DEFERRED] = "CALLCHAIN_DEFERRED",
-		[PERF_RECORD_HEADER_ATTR] = "ATTR",
-		[PERF_RECORD_HEADER_EVENT_TYPE] = "EVENT_TYPE",
-		[PERF_RECORD_HEADER_TRACING_DATA] = "TRACING_DATA",
-		[PERF_RECORD_HEADER_BUILD_ID] = "BUILD_ID",
-		[PERF_RECORD_FINISHED_ROUND] = "FINISHED_ROUND",
-		[PERF_RECORD_ID_INDEX] = "ID_INDEX",
-		[PERF_RECORD_AUXTRACE_INFO] = "AUXTRACE_INFO",
-		[PERF_RECORD_AUXTRACE] = "AUXTRACE",
-		[PERF_RECORD_AUXTRACE_ERROR] = "AUXTRACE_ERROR",
-		[PERF_RECORD_THREAD_MAP] = "THREAD_MAP", [PERF_RECORD_CPU_MAP] = "CPU_MAP",
-		[PERF_RECORD_STAT_CONFIG] = "STAT_CONFIG", [PERF_RECORD_STAT] = "STAT",
-		[PERF_RECORD_STAT_ROUND] = "STAT_ROUND",
-		[PERF_RECORD_EVENT_UPDATE] = "EVENT_UPDATE",
-		[PERF_RECORD_TIME_CONV] = "TIME_CONV",
-		[PERF_RECORD_HEADER_FEATURE] = "FEATURE",
-		[PERF_RECORD_COMPRESSED] = "COMPRESSED",
-		[PERF_RECORD_FINISHED_INIT] = "FINISHED_INIT",
-		[PERF_RECORD_COMPRESSED2] = "COMPRESSED2",
-	};
-
-	if (type < sizeof(names) / sizeof(names[0]) && names[type])
-		return names[type];
-	return "UNKNOWN";
-}
-
-const char *perf_record_type__name(u32 type)
-{
-	return type_name(type);
-}
-
 /* append the zstd payload of a COMPRESSED(2) record to the decompression buffer */
 static int decompress(struct perf_data *data, const struct perf_event_header *h, u64 offset,
 		      struct perf_err *err)
@@ -429,7 +383,7 @@ static int decompress(struct perf_data *data, const struct perf_event_header *h,
 		ret = ZSTD_decompressStream(data->zstd, &out, &in);
 		if (ZSTD_isError(ret))
 			return perf_err__set(err, EINVAL, "%s record at offset %#llx: zstd: %s",
-					     type_name(h->type), (unsigned long long)offset,
+					     perf_record_type__name(h->type), (unsigned long long)offset,
 					     ZSTD_getErrorName(ret));
 		data->decomp_len = out.pos;
 		/* all input taken and the output not full: nothing is left inside zstd */
@@ -494,10 +448,10 @@ static int next_file_record(struct perf_data *data, struct perf_data_record *rec
 	}
 	if (hdr.size < sizeof(hdr))
 		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s) has size %u, smaller than its 8-byte header",
-				     (unsigned long long)off, hdr.type, type_name(hdr.type), hdr.size);
+				     (unsigned long long)off, hdr.type, perf_record_type__name(hdr.type), hdr.size);
 	if (hdr.size > data->data_end - off)
 		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s, size %u) runs past the end of the data section at %#llx",
-				     (unsigned long long)off, hdr.type, type_name(hdr.type), hdr.size,
+				     (unsigned long long)off, hdr.type, perf_record_type__name(hdr.type), hdr.size,
 				     (unsigned long long)data->data_end);
 	h = (void *)(data->map + off);
 	rec->stable = true;
@@ -551,7 +505,7 @@ static int pipe_read_record(struct perf_data *data, struct perf_data_record *rec
 	}
 	if (h.size < sizeof(h))
 		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s) has size %u, smaller than its 8-byte header",
-				     (unsigned long long)off, h.type, type_name(h.type), h.size);
+				     (unsigned long long)off, h.type, perf_record_type__name(h.type), h.size);
 	if (data->rec_buf_size < 65536) {
 		data->rec_buf = malloc(65536);
 		if (!data->rec_buf)
@@ -569,7 +523,7 @@ static int pipe_read_record(struct perf_data *data, struct perf_data_record *rec
 	ret = pipe_read(data, data->rec_buf + sizeof(h), h.size - sizeof(h));
 	if (ret <= 0 && h.size > sizeof(h))
 		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s, size %u) is truncated by the end of the input",
-				     (unsigned long long)off, h.type, type_name(h.type), h.size);
+				     (unsigned long long)off, h.type, perf_record_type__name(h.type), h.size);
 	data->pipe_bytes += h.size;
 	if (data->swapped)
 		perf_record__swap((void *)data->rec_buf, trailer_size(data));

@@ -77,11 +77,12 @@ static int cursor__bytes(struct cursor *c, u64 n, const u8 **out)
 	return 0;
 }
 
-static int parse_read(struct cursor *c, u64 read_format, struct perf_sample_read *r)
+static int parse_read(struct cursor *c, u64 read_format, struct perf_sample_read *r,
+		      u64 **scratch)
 {
 	if (read_format & PERF_FORMAT_GROUP) {
 		u64 per = 1 + !!(read_format & PERF_FORMAT_ID) + !!(read_format & PERF_FORMAT_LOST);
-		const u8 *vals;
+		const u64 *vals;
 
 		if (cursor__u64(c, &r->nr))
 			return -EINVAL;
@@ -91,9 +92,9 @@ static int parse_read(struct cursor *c, u64 read_format, struct perf_sample_read
 			return -EINVAL;
 		if (r->nr > (u64)(c->end - c->p) / (8 * per))
 			return -EINVAL;
-		if (cursor__bytes(c, r->nr * 8 * per, &vals))
+		if (cursor__u64_array(c, r->nr * per, scratch, &vals))
 			return -EINVAL;
-		r->group = vals;
+		r->group = (const u8 *)vals;
 		return 0;
 	}
 	r->nr = 1;
@@ -213,7 +214,7 @@ int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_ev
 	if (type & PERF_SAMPLE_PERIOD)
 		FIELD("period", cursor__u64(&c, &s->period));
 	if (type & PERF_SAMPLE_READ)
-		FIELD("read", parse_read(&c, attr->read_format, &s->read));
+		FIELD("read", parse_read(&c, attr->read_format, &s->read, &scratch));
 	if (type & PERF_SAMPLE_CALLCHAIN) {
 		FIELD("callchain nr", cursor__u64(&c, &s->callchain_nr));
 		FIELD("callchain", cursor__u64_array(&c, s->callchain_nr, &scratch, &s->callchain));
@@ -259,11 +260,9 @@ int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_ev
 			FIELD("branch stack", cursor__bytes(&c, s->branch_nr * 24, &entries));
 		}
 		s->branches = (const struct perf_branch_entry *)entries;
-		if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_COUNTERS) {
-			const u8 *counters;
-
-			FIELD("branch counters", cursor__bytes(&c, s->branch_nr * 8, &counters));
-		}
+		if (attr->branch_sample_type & PERF_SAMPLE_BRANCH_COUNTERS)
+			FIELD("branch counters", cursor__u64_array(&c, s->branch_nr, &scratch,
+								   &s->branch_counters));
 	}
 	if (type & PERF_SAMPLE_REGS_USER)
 		FIELD("user regs", parse_regs(&c, attr->sample_regs_user, &s->user_regs_abi,

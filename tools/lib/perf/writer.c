@@ -21,6 +21,8 @@
 #include <unistd.h>
 #include <zstd.h>
 #include <perf/data.h>
+#include <perf/record.h>
+#include <perf/synthesize.h>
 #include <perf/writer.h>
 #include "swap-out.h"
 
@@ -606,12 +608,8 @@ static int writer__pipe_features(struct perf_writer *w, struct perf_err *err)
 static int writer__pipe_tracing_data(struct perf_writer *w, struct perf_err *err)
 {
 	static const u8 zero[8];
-	struct {
-		struct perf_event_header h;
-		u32 size;
-		u32 pad;
-	} rec = {
-		.h = { .type = PERF_RECORD_HEADER_TRACING_DATA, .size = sizeof(rec) },
+	struct perf_record_header_tracing_data rec = {
+		.header = { .type = PERF_RECORD_HEADER_TRACING_DATA, .size = sizeof(rec) },
 	};
 	size_t pad = (8 - w->tracing_data_size % 8) % 8;
 
@@ -619,7 +617,7 @@ static int writer__pipe_tracing_data(struct perf_writer *w, struct perf_err *err
 		return 0;
 	rec.size = (u32)w->tracing_data_size;
 	if (w->opts.cross_endian) {
-		perf_header__swap_out(&rec.h);
+		perf_header__swap_out(&rec.header);
 		rec.size = bswap_32(rec.size);
 	}
 	if (out__write(w, &rec, sizeof(rec), err) ||
@@ -801,20 +799,20 @@ static int writer__swap_record(struct perf_writer *w, const struct perf_event_he
 		if (!ea)
 			return perf_err__set(err, EINVAL, "%s: sample at output offset %#llx: its id matches no attr",
 					     w->name, (unsigned long long)w->pos);
-		ret = perf_sample__swap_body(&ea->attr, h, err);
+		ret = perf_sample__swap(&ea->attr, h, false, err);
 		if (ret)
 			return ret;
 		perf_header__swap_out(h);
 		return 0;
 	}
 	ea = &w->attrs[0];
-	if (event->type < PERF_RECORD_USER_TYPE_START && ea->id_hdr_size) {
+	if (perf_record_type__has_sample_id(event->type) && ea->id_hdr_size) {
 		if (event->size < sizeof(*h) + ea->id_hdr_size)
 			return perf_err__set(err, EINVAL, "%s: record type %u of %u bytes has no room for its %u-byte sample_id",
 					     w->name, event->type, event->size, ea->id_hdr_size);
-		perf_trailer__swap_out(ea, h);
+		perf_trailer__swap(&ea->attr, h, ea->id_hdr_size);
 	}
-	ret = perf_record__swap_body_out(h, event->type < PERF_RECORD_USER_TYPE_START ? ea->id_hdr_size : 0);
+	ret = perf_record__swap_body_out(h, ea->id_hdr_size);
 	if (ret == -EOPNOTSUPP)
 		return perf_err__set(err, EOPNOTSUPP, "%s: cannot write a %s record (type %u) in the other byte order",
 				     w->name, perf_record_type__name(event->type), event->type);

@@ -3,8 +3,8 @@
  * End-to-end tests of deferred-callchain stitching:
  *
  *  deferred_convert  real `-g` recordings (../shared/fixtures) rewritten into the deferred
- *                    form (defer-convert.c), with records dropped, moved ahead of samples
- *                    and delayed behind other threads', in file, pipe, zstd and cross-endian
+ *                    form (lib/perf/defer-convert.c), with records dropped, moved ahead of
+ *                    samples and delayed behind other threads', in file, pipe, zstd and cross-endian
  *                    layouts: stitching them in time order must give every sample its
  *                    original stack back (the marker aside), and `perf script` of the
  *                    rewritten file must print what it prints for the original;
@@ -23,7 +23,7 @@
 #include <perf/data.h>
 #include <perf/writer.h>
 #include "util/deferred.h"
-#include "defer-convert.h"
+#include <perf/defer-convert.h>
 #include "fixture-defer.h"
 #include "run-helpers.h"
 #include "tests.h"
@@ -271,7 +271,7 @@ static int sorted_cmp(const void *a, const void *b)
 
 /* the session's part on the converted file: time order, then the stitcher */
 static int convert_check__stitch(struct convert_check *cc, const char *path,
-				 const struct defer_convert_stats *cs)
+				 const struct perf_defer_convert_stats *cs)
 {
 	const struct test_env *env = cc->env;
 	struct perf_err err = { "" };
@@ -369,19 +369,19 @@ static bool perf_usable(const struct test_env *env)
 }
 
 static int convert_one(const struct test_env *env, const char *in, const char *tag, unsigned flags,
-		       bool raw, struct defer_convert_stats *total)
+		       bool raw, struct perf_defer_convert_stats *total)
 {
 	struct convert_check cc = { .env = env };
-	struct defer_convert_stats cs;
+	struct perf_defer_convert_stats cs;
 	struct perf_err err = { "" };
 	char out[4096], expected[4096];
 	int ret;
 
 	snprintf(out, sizeof(out), "%s/%s.defer.data", env->tmpdir, tag);
 	snprintf(expected, sizeof(expected), "%s/%s.expected.data", env->tmpdir, tag);
-	ret = defer_convert__stats(in, out, flags, &cs, &err);
+	ret = perf_defer_convert__stats(in, out, flags, &cs, &err);
 	/* tracepoint payloads cannot be swapped blindly: refusing is the right answer */
-	if (raw && (flags & DEFER_CONVERT_SWAP)) {
+	if (raw && (flags & PERF_DEFER_CONVERT_SWAP)) {
 		TEST_ASSERT(env, ret == -EOPNOTSUPP && strstr(err.msg, "PERF_SAMPLE_RAW"),
 			    "%s: converting tracepoints to the other byte order gave %d '%s'", tag, ret, err.msg);
 		return TEST_OK;
@@ -389,7 +389,7 @@ static int convert_one(const struct test_env *env, const char *in, const char *t
 	TEST_ASSERT(env, ret == 0, "%s: %s", in, err.msg);
 	TEST_ASSERT(env, cs.samples > 50 && cs.entries > 10, "%s: only %lu samples in %lu entries converted",
 		    in, cs.samples, cs.entries);
-	TEST_ASSERT(env, !(flags & DEFER_CONVERT_DROP) || cs.dropped, "%s: nothing dropped", tag);
+	TEST_ASSERT(env, !(flags & PERF_DEFER_CONVERT_DROP) || cs.dropped, "%s: nothing dropped", tag);
 	/* a CPU-bound program may have no kernel entry of two samples: counted over all inputs */
 	total->early += cs.early;
 	total->delayed += cs.delayed;
@@ -405,8 +405,8 @@ static int convert_one(const struct test_env *env, const char *in, const char *t
 	convert_check__exit(&cc);
 	if (ret != TEST_OK || !perf_usable(env))
 		return ret;
-	if (flags & DEFER_CONVERT_DROP) {
-		TEST_ASSERT(env, defer_convert(in, expected, flags | DEFER_CONVERT_EXPECTED, &err) == 0,
+	if (flags & PERF_DEFER_CONVERT_DROP) {
+		TEST_ASSERT(env, perf_defer_convert(in, expected, flags | PERF_DEFER_CONVERT_EXPECTED, &err) == 0,
 			    "%s: %s", in, err.msg);
 		return script_equal(env, out, expected, tag);
 	}
@@ -432,11 +432,11 @@ DEFINE_SUITE(deferred_convert)
 		const char	*tag;
 	} modes[] = {
 		{ 0, "plain" },
-		{ DEFER_CONVERT_DROP | DEFER_CONVERT_EARLY | DEFER_CONVERT_DELAY, "perturbed" },
-		{ DEFER_CONVERT_PIPE | DEFER_CONVERT_ZSTD | DEFER_CONVERT_EARLY, "pipe-zstd" },
-		{ DEFER_CONVERT_SWAP | DEFER_CONVERT_DROP | DEFER_CONVERT_DELAY, "swap" },
+		{ PERF_DEFER_CONVERT_DROP | PERF_DEFER_CONVERT_EARLY | PERF_DEFER_CONVERT_DELAY, "perturbed" },
+		{ PERF_DEFER_CONVERT_PIPE | PERF_DEFER_CONVERT_ZSTD | PERF_DEFER_CONVERT_EARLY, "pipe-zstd" },
+		{ PERF_DEFER_CONVERT_SWAP | PERF_DEFER_CONVERT_DROP | PERF_DEFER_CONVERT_DELAY, "swap" },
 	};
-	struct defer_convert_stats total = { 0 };
+	struct perf_defer_convert_stats total = { 0 };
 	char in[4096], tag[256];
 	int found = 0;
 
@@ -475,7 +475,10 @@ static int script_bad_record(const struct test_env *env)
 	const u64 chain[] = { PERF_CONTEXT_KERNEL, 0xffffffff81000010ULL, PERF_CONTEXT_USER_DEFERRED,
 			      0x300000001ULL };
 	const u64 ips[] = { 0x401000, 0x402000 }, id = 7;
-	struct fx_ids ids = { .pid = 5, .tid = 5, .time = 1000, .id = id };
+	struct perf_sample ids = {
+		.pid = 5, .tid = 5, .time = 1000, .id = id, .misc = PERF_RECORD_MISC_KERNEL,
+		.ip = chain[1], .period = 1, .callchain = chain, .callchain_nr = 4,
+	};
 	struct perf_event_attr a = {
 		.type = PERF_TYPE_SOFTWARE,
 		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
@@ -498,10 +501,10 @@ static int script_bad_record(const struct test_env *env)
 	w = perf_writer__new(path, NULL, &err);
 	TEST_ASSERT(env, w, "%s", err.msg);
 	st = perf_writer__add_attr(w, &a, &id, 1, "cpu-clock", &err) < 0 ||
-	     fx__sample(buf, sizeof(buf), &a, &ids, PERF_RECORD_MISC_KERNEL, chain[1], 1, chain, 4) < 0 ||
+	     perf_sample__synthesize(&a, &ids, false, buf, sizeof(buf), &err) < 0 ||
 	     perf_writer__write(w, (void *)buf, &err);
 	ids.time = 2000;
-	st = st || fx__deferred(buf, sizeof(buf), &a, &ids, chain[3], ips, 2) < 0;
+	st = st || perf_record_callchain_deferred__synthesize(buf, sizeof(buf), &a, &ids, chain[3], ips, 2) < 0;
 	buf[2] = 3;	/* nr: one more than the record holds before its sample_id */
 	st = st || perf_writer__write(w, (void *)buf, &err) || perf_writer__finish(w, &err);
 	perf_writer__delete(w);

@@ -67,9 +67,9 @@ struct builder {
 	struct perf_err		*err;
 };
 
-static struct fx_ids ids(u32 tid, u64 time)
+static struct perf_sample ids(u32 tid, u64 time)
 {
-	return (struct fx_ids){ .pid = tid, .tid = tid, .time = time, .id = 1 };
+	return (struct perf_sample){ .pid = tid, .tid = tid, .time = time, .id = 1 };
 }
 
 static int put(struct builder *b, int size)
@@ -79,18 +79,20 @@ static int put(struct builder *b, int size)
 
 static int put_comm(struct builder *b, u32 tid, u64 time, const char *comm)
 {
-	struct fx_ids id = ids(tid, time);
+	struct perf_sample id = ids(tid, time);
 
-	return put(b, fx__comm(b->buf, sizeof(b->buf), &b->attr, &id, comm, false));
+	return put(b, perf_record_comm__synthesize(b->buf, sizeof(b->buf), &b->attr, &id, comm,
+						   false));
 }
 
 static int put_task(struct builder *b, u32 type, u32 tid, u64 time)
 {
-	struct fx_ids id = ids(tid, time);
+	struct perf_sample id = ids(tid, time);
 
 	/* forked by pid 1 */
-	return put(b, fx__task(b->buf, sizeof(b->buf), &b->attr, &id, type,
-			       type == PERF_RECORD_FORK ? 1 : tid, type == PERF_RECORD_FORK ? 1 : tid));
+	return put(b, perf_record_task__synthesize(b->buf, sizeof(b->buf), &b->attr, &id, type,
+						   type == PERF_RECORD_FORK ? 1 : tid,
+						   type == PERF_RECORD_FORK ? 1 : tid));
 }
 
 /* cookie 0: a plain sample with its user ip inline */
@@ -98,18 +100,23 @@ static int put_sample(struct builder *b, u32 tid, u64 time, u64 cookie)
 {
 	u64 chain[] = { PERF_CONTEXT_KERNEL, KIP, cookie ? PERF_CONTEXT_USER_DEFERRED : PERF_CONTEXT_USER,
 			cookie ? cookie : UIP };
-	struct fx_ids id = ids(tid, time);
+	struct perf_sample id = ids(tid, time);
 
-	return put(b, fx__sample(b->buf, sizeof(b->buf), &b->attr, &id, PERF_RECORD_MISC_KERNEL, KIP,
-				 1, chain, 4));
+	id.misc = PERF_RECORD_MISC_KERNEL;
+	id.ip = KIP;
+	id.period = 1;
+	id.callchain = chain;
+	id.callchain_nr = 4;
+	return put(b, perf_sample__synthesize(&b->attr, &id, false, b->buf, sizeof(b->buf), NULL));
 }
 
 static int put_deferred(struct builder *b, u32 tid, u64 time, u64 cookie)
 {
 	u64 ips[] = { UIP, UIP + 0x40 };
-	struct fx_ids id = ids(tid, time);
+	struct perf_sample id = ids(tid, time);
 
-	return put(b, fx__deferred(b->buf, sizeof(b->buf), &b->attr, &id, cookie, ips, 2));
+	return put(b, perf_record_callchain_deferred__synthesize(b->buf, sizeof(b->buf), &b->attr,
+								 &id, cookie, ips, 2));
 }
 
 /* the file's records, in time order (the header comment tells the story) */

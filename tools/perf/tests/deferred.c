@@ -123,17 +123,21 @@ static void tctx__exit(struct tctx *t)
 /* a sample as the session hands it over: parsed, then to the stitcher if deferred */
 static int push_sample(struct tctx *t, int ev, u32 tid, u64 time, const u64 *chain, u64 nr)
 {
-	struct fx_ids ids = { .pid = tid, .tid = tid, .time = time, .id = 100 + ev, .cpu = tid % 4 };
+	struct perf_sample ids = {
+		.pid = tid, .tid = tid, .time = time, .id = 100 + ev, .stream_id = 100 + ev,
+		.cpu = tid % 4, .misc = PERF_RECORD_MISC_KERNEL, .ip = nr ? chain[nr > 1] : 0,
+		.period = 1000, .callchain = chain, .callchain_nr = nr,
+	};
 	struct perf_event_header *h = (void *)t->buf;
 	struct perf_sample s;
 	int ret;
 
-	ret = fx__sample(t->buf, sizeof(t->buf), &t->ea[ev].attr, &ids, PERF_RECORD_MISC_KERNEL,
-			 nr ? chain[nr > 1] : 0, 1000, chain, nr);
+	ret = perf_sample__synthesize(&t->ea[ev].attr, &ids, false, t->buf, sizeof(t->buf), NULL);
 	if (ret < 0)
 		return ret;
+	/* the body in the other order, the header as the reader leaves it: in host order */
 	if (t->swapped) {
-		ret = perf_sample__swap_body(&t->ea[ev].attr, h, NULL);
+		ret = perf_sample__swap(&t->ea[ev].attr, h, false, NULL);
 		if (ret)
 			return ret;
 	}
@@ -151,12 +155,12 @@ static int push_sample(struct tctx *t, int ev, u32 tid, u64 time, const u64 *cha
 
 static int push_record(struct tctx *t, int ev, u32 tid, u64 time, u64 cookie, const u64 *ips, u64 nr)
 {
-	struct fx_ids ids = { .pid = tid, .tid = tid, .time = time, .id = 100 + ev, .cpu = 3 };
+	struct perf_sample ids = { .pid = tid, .tid = tid, .time = time, .id = 100 + ev, .cpu = 3 };
 	struct perf_event_header *h = (void *)t->buf;
 	struct perf_sample id;
 	int ret;
 
-	ret = fx__deferred(t->buf, sizeof(t->buf), &t->ea[ev].attr, &ids, cookie, ips, nr);
+	ret = perf_record_callchain_deferred__synthesize(t->buf, sizeof(t->buf), &t->ea[ev].attr, &ids, cookie, ips, nr);
 	if (ret < 0)
 		return ret;
 	ret = perf_record_callchain_deferred__check(h, t->ea[ev].id_hdr_size, NULL);
@@ -442,8 +446,8 @@ static int case_bad_record(const struct test_env *env)
 		return TEST_FAIL;
 	h = (void *)t.buf;
 	rec = (void *)t.buf;
-	size = fx__deferred(t.buf, sizeof(t.buf), &t.ea[0].attr,
-			    &(struct fx_ids){ .pid = 10, .tid = 10, .time = 5, .id = 100 }, 0x100000001,
+	size = perf_record_callchain_deferred__synthesize(t.buf, sizeof(t.buf), &t.ea[0].attr,
+			    &(struct perf_sample){ .pid = 10, .tid = 10, .time = 5, .id = 100 }, 0x100000001,
 			    user1, 3);
 	TEST_ASSERT(env, size > 0, "building the record");
 	OK(env, perf_record_callchain_deferred__check(h, t.ea[0].id_hdr_size, &err));

@@ -562,34 +562,42 @@ static int fx_render_event(const struct defer_scenario *sc, const struct defer_r
 			   const struct perf_event_attr attrs[2], const struct fx_event *e,
 			   struct perf_writer *w, u64 *buf, size_t len, struct perf_err *err)
 {
-	struct fx_ids ids = { .pid = e->pid, .tid = e->tid, .time = e->time, .cpu = e->cpu };
+	struct perf_sample ids = { .pid = e->pid, .tid = e->tid, .time = e->time, .cpu = e->cpu };
 	u64 chain[FX_MAX_KERNEL + FX_MAX_USER + 4];
 	int size = 0, ret;
 	size_t nr;
 
 	ids.id = defer_scenario__id(sc, opts->layout, e, e->ev);
+	ids.stream_id = ids.id;
 	switch (e->kind) {
 	case FX_COMM:
-		size = fx__comm(buf, len, &attrs[0], &ids, e->name, false);
+		size = perf_record_comm__synthesize(buf, len, &attrs[0], &ids, e->name, false);
 		break;
 	case FX_MMAP2:
-		size = fx__mmap2(buf, len, &attrs[0], &ids, e->start, e->len, 0, e->name);
+		size = perf_record_mmap2__synthesize(buf, len, &attrs[0], &ids, &(struct perf_record_mmap2){
+			.header.misc = PERF_RECORD_MISC_USER, .pid = e->pid, .tid = e->tid,
+			.start = e->start, .len = e->len, .maj = 8, .min = 1, .ino = 4242,
+			.prot = 5, .flags = 2,	/* PROT_READ|PROT_EXEC, MAP_PRIVATE */
+		}, e->name);
 		break;
 	case FX_EXIT:
-		size = fx__task(buf, len, &attrs[0], &ids, PERF_RECORD_EXIT, e->pid, e->tid);
+		size = perf_record_task__synthesize(buf, len, &attrs[0], &ids, PERF_RECORD_EXIT, e->pid, e->tid);
 		break;
 	case FX_SAMPLE:
 		nr = defer_scenario__chain(e, opts->deferred, chain, sizeof(chain) / sizeof(chain[0]));
-		size = fx__sample(buf, len, &attrs[e->ev], &ids,
-				  e->user_mode ? PERF_RECORD_MISC_USER : PERF_RECORD_MISC_KERNEL,
-				  e->user_mode ? e->u[0] : e->k[0], 4000, chain, nr);
+		ids.misc = e->user_mode ? PERF_RECORD_MISC_USER : PERF_RECORD_MISC_KERNEL;
+		ids.ip = e->user_mode ? e->u[0] : e->k[0];
+		ids.period = 4000;
+		ids.callchain = chain;
+		ids.callchain_nr = nr;
+		size = perf_sample__synthesize(&attrs[e->ev], &ids, false, buf, len, NULL);
 		break;
 	case FX_DEFERRED:
 		if (!opts->deferred)
 			return 0;
 		for (int copy = 0; copy < (sc->dup_output ? 2 : 1); copy++) {
-			ids.id = defer_scenario__id(sc, opts->layout, e, copy);
-			size = fx__deferred(buf, len, &attrs[copy], &ids, e->cookie, e->u, e->nu);
+			ids.id = ids.stream_id = defer_scenario__id(sc, opts->layout, e, copy);
+			size = perf_record_callchain_deferred__synthesize(buf, len, &attrs[copy], &ids, e->cookie, e->u, e->nu);
 			if (size < 0)
 				break;
 			ret = perf_writer__write(w, (void *)buf, err);
@@ -657,7 +665,7 @@ int defer_scenario__write(const struct defer_scenario *sc, const char *path,
 					ret = fx_render_event(sc, opts, attrs, &sc->events[i], w, buf,
 							      sizeof(buf), err);
 		if (!ret) {
-			int size = fx__finished_round(buf, sizeof(buf));
+			int size = perf_record_finished_round__synthesize(buf, sizeof(buf));
 
 			ret = size < 0 ? size : perf_writer__write(w, (void *)buf, err);
 		}

@@ -2,18 +2,15 @@
 /*
  * fixture-defer.h - synthetic recordings with deferred user callchains, for the tests.
  *
- * Two layers:
- *  - record builders (fx__*): one kernel record in host order into a caller's u64 buffer,
- *    laid out for the given attr's sample_type (sample fields, sample_id trailer);
- *  - the scenario (defer_scenario__*): a deterministic set of threads whose kernel entries
+ * The scenario (defer_scenario__*) is a deterministic set of threads whose kernel entries
  *    share cookies, lose records, migrate, exit, ..., kept as "truth" (what each sample's full
  *    stack is and what the stitcher must make of it), and rendered into perf.data files:
  *    the deferred form and the equivalent inline recording, per-task or per-CPU, in file,
- *    pipe, zstd and cross-endian variants (defer_fixtures__write).
+ *    pipe, zstd and cross-endian variants (defer_fixtures__write). The records themselves are
+ *    built by the library's synthesizers (perf/synthesize.h).
  *
- * Builders return the record size in bytes, or a negative errno when the record does not fit
- * the buffer or the sample_type asks for a field they do not write. Everything returned by
- * defer_scenario__new() belongs to the scenario and is freed by defer_scenario__delete().
+ * Everything returned by defer_scenario__new() belongs to the scenario and is freed by
+ * defer_scenario__delete().
  */
 #ifndef PERF_TESTS_FIXTURE_DEFER_H
 #define PERF_TESTS_FIXTURE_DEFER_H
@@ -21,33 +18,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <perf/data.h>
+#include <perf/synthesize.h>
 #include <perf/writer.h>
-
-/* the sample_id / sample identity fields the builders fill in */
-struct fx_ids {
-	u32	pid, tid;
-	u64	time;
-	u64	id;
-	u32	cpu;
-};
-
-/* sample types the builders can write */
-#define FX_SAMPLE_TYPES	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |	\
-			 PERF_SAMPLE_TIME | PERF_SAMPLE_ID | PERF_SAMPLE_CPU |		\
-			 PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_STREAM_ID)
-
-int fx__sample(u64 *buf, size_t len, const struct perf_event_attr *attr, const struct fx_ids *ids,
-	       u16 misc, u64 ip, u64 period, const u64 *chain, u64 nr);
-int fx__deferred(u64 *buf, size_t len, const struct perf_event_attr *attr,
-		 const struct fx_ids *ids, u64 cookie, const u64 *ips, u64 nr);
-int fx__comm(u64 *buf, size_t len, const struct perf_event_attr *attr, const struct fx_ids *ids,
-	     const char *comm, bool exec);
-int fx__mmap2(u64 *buf, size_t len, const struct perf_event_attr *attr, const struct fx_ids *ids,
-	      u64 start, u64 size, u64 pgoff, const char *filename);
-/* type: PERF_RECORD_FORK or PERF_RECORD_EXIT */
-int fx__task(u64 *buf, size_t len, const struct perf_event_attr *attr, const struct fx_ids *ids,
-	     u32 type, u32 ppid, u32 ptid);
-int fx__finished_round(u64 *buf, size_t len);
 
 /* ---- scenarios ---------------------------------------------------------------------------- */
 

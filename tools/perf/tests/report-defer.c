@@ -71,13 +71,12 @@ static int undefer__sample(const struct perf_tool *tool, struct perf_session *se
 			   struct perf_evattr *evattr)
 {
 	struct undefer *u = undefer_of(tool);
-	struct fx_ids ids = {
-		.pid = sample->pid, .tid = sample->tid, .time = sample->time, .id = sample->id,
-		.cpu = sample->cpu,
-	};
+	/* the sample as it came, but for its callchain */
+	struct perf_sample ids = *sample;
 	int size;
 
 	(void)session;
+	(void)event;
 	if (!evattr)
 		return 0;
 	if (undefer__grow(u, sample->callchain_nr + 1))
@@ -90,8 +89,8 @@ static int undefer__sample(const struct perf_tool *tool, struct perf_session *se
 			ip = PERF_CONTEXT_USER;
 		u->chain[i] = ip;
 	}
-	size = fx__sample(u->buf, u->buf_words * 8, &evattr->attr, &ids, event->misc, sample->ip,
-			  sample->period, u->chain, sample->callchain_nr);
+	ids.callchain = u->chain;
+	size = perf_sample__synthesize(&evattr->attr, &ids, false, u->buf, u->buf_words * 8, NULL);
 	if (size < 0)
 		return perf_err__set(&u->err, -size, "cannot rewrite a sample of sample_type %#llx",
 				     (unsigned long long)evattr->attr.sample_type);

@@ -34,3 +34,5 @@ TEST(symbols_elf_ibt, "ELF symbols: IBT PLT entries (.plt.sec) of a -fcf-protect
 TEST(deferred_tid_reuse, "Deferred callchains: held samples keep their thread across tid reuse")
 TEST(session_tracing_data, "Tracing data: the session names tracepoints from it and refuses a broken one, file and pipe")
 TEST(sample_stages, "Sample stages: claims, order, consumed records, exit, flush, stats, ownership")
+TEST(sample_synthesize, "Samples synthesized back into records parse to themselves, both byte orders")
+TEST(record_table, "Record-type table: sizes, sample_id, swap layouts, short records refused")

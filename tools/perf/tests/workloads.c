@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "defer-convert.h"
+#include <perf/defer-convert.h>
 #include "fixture-defer.h"
 #include "workloads.h"
 
@@ -257,14 +257,14 @@ static int workload__defer_convert(int argc, const char **argv)
 
 	/* each: one record per sample, kernel-mode ones too (the benchmark's worst case) */
 	if (argc == 3 && !strcmp(argv[2], "each")) {
-		flags |= DEFER_CONVERT_EACH;
+		flags |= PERF_DEFER_CONVERT_EACH;
 		argc--;
 	}
 	if (argc != 2) {
 		fprintf(stderr, "perf test -w defer-convert: usage: defer-convert IN OUT [each]\n");
 		return 1;
 	}
-	if (defer_convert(argv[0], argv[1], flags, &err)) {
+	if (perf_defer_convert(argv[0], argv[1], flags, &err)) {
 		fprintf(stderr, "perf test -w defer-convert: %s\n", err.msg);
 		return 1;
 	}

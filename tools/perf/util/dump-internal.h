@@ -60,7 +60,7 @@ void dump__cpu_map(FILE *fp, struct dump_buf *b);
  * and the callchain, branch stack, registers, stack, weight, ... lines.
  */
 void dump__sample(FILE *fp, const struct perf_event_header *event, const struct perf_sample *sample,
-		  const struct perf_evattr *ea, bool swapped);
+		  const struct perf_evattr *ea);
 /* the same for a PERF_RECORD_CALLCHAIN_DEFERRED: "(IP, misc): pid/tid: cookie\n" + chain */
 void dump__deferred(FILE *fp, const struct perf_event_header *event,
 		    const struct perf_sample *sample, const struct perf_evattr *ea);

@@ -5,7 +5,6 @@
  * raw reads are the deferred record's ips and the user stack's offset, both bounded by the
  * record.
  */
-#include <byteswap.h>
 #include <inttypes.h>
 #include <string.h>
 #include "dump-internal.h"
@@ -186,16 +185,15 @@ static void dump__page_size(FILE *fp, const char *what, u64 size)
 	fprintf(fp, " .. %s page size: %" PRIu64 "%c\n", what, size, units[i]);
 }
 
-static u64 read_word(const u8 *p, bool swapped)
+static u64 read_word(const u8 *p)
 {
 	u64 v;
 
 	memcpy(&v, p, sizeof(v));
-	return swapped ? bswap_64(v) : v;
+	return v;
 }
 
-/* group values stay in the file's byte order (swapped: a cross-endian file) */
-static void dump__sample_read(FILE *fp, const struct perf_sample *s, u64 read_format, bool swapped)
+static void dump__sample_read(FILE *fp, const struct perf_sample *s, u64 read_format)
 {
 	const struct perf_sample_read *r = &s->read;
 
@@ -221,13 +219,13 @@ static void dump__sample_read(FILE *fp, const struct perf_sample *s, u64 read_fo
 
 		for (size_t off = 0; off < total; off += stride) {
 			/* perf reads each entry as {value, id, lost} whatever the stride */
-			u64 value = read_word(r->group + off, swapped);
-			u64 id = off + 16 <= total ? read_word(r->group + off + 8, swapped) : 0;
+			u64 value = read_word(r->group + off);
+			u64 id = off + 16 <= total ? read_word(r->group + off + 8) : 0;
 
 			fprintf(fp, "..... id %016" PRIx64 ", value %016" PRIx64, id, value);
 			if (read_format & PERF_FORMAT_LOST) {
 				u64 lost = off + 24 <= total ?
-					   read_word(r->group + off + 16, swapped) : 0;
+					   read_word(r->group + off + 16) : 0;
 
 				fprintf(fp, ", lost %" PRIu64, lost);
 			}
@@ -237,7 +235,7 @@ static void dump__sample_read(FILE *fp, const struct perf_sample *s, u64 read_fo
 }
 
 void dump__sample(FILE *fp, const struct perf_event_header *event, const struct perf_sample *s,
-		  const struct perf_evattr *ea, bool swapped)
+		  const struct perf_evattr *ea)
 {
 	const struct perf_event_attr *attr = &ea->attr;
 	u64 type = attr->sample_type;
@@ -283,7 +281,7 @@ void dump__sample(FILE *fp, const struct perf_event_header *event, const struct 
 	if (type & PERF_SAMPLE_TRANSACTION)
 		fprintf(fp, "... transaction: %" PRIx64 "\n", s->transaction);
 	if (type & PERF_SAMPLE_READ)
-		dump__sample_read(fp, s, attr->read_format, swapped);
+		dump__sample_read(fp, s, attr->read_format);
 }
 
 void dump__deferred(FILE *fp, const struct perf_event_header *event,

@@ -277,27 +277,7 @@ static void dump__mmap2(FILE *fp, const struct perf_event_header *h)
 /* the fixed part of the kernel record types dump__event() decodes field by field */
 static size_t kernel_fixed_size(u32 type)
 {
-	switch (type) {
-	case PERF_RECORD_MMAP:			return sizeof(struct perf_record_mmap);
-	case PERF_RECORD_MMAP2:			return sizeof(struct perf_record_mmap2);
-	case PERF_RECORD_COMM:			return sizeof(struct perf_record_comm);
-	case PERF_RECORD_FORK:
-	case PERF_RECORD_EXIT:			return sizeof(struct perf_record_fork);
-	case PERF_RECORD_LOST:			return sizeof(struct perf_record_lost);
-	case PERF_RECORD_LOST_SAMPLES:		return sizeof(struct perf_record_lost_samples);
-	case PERF_RECORD_KSYMBOL:		return sizeof(struct perf_record_ksymbol);
-	case PERF_RECORD_CALLCHAIN_DEFERRED:	return sizeof(struct perf_record_callchain_deferred);
-	case PERF_RECORD_READ:			return 8 + 16;	/* pid tid value */
-	case PERF_RECORD_AUX:			return 8 + 24;	/* offset size flags */
-	case PERF_RECORD_ITRACE_START:		return 8 + 8;	/* pid tid */
-	case PERF_RECORD_SWITCH_CPU_WIDE:	return 8 + 8;	/* next_prev pid tid */
-	case PERF_RECORD_NAMESPACES:		return 8 + 16;	/* pid tid nr */
-	case PERF_RECORD_BPF_EVENT:		return 8 + 8;	/* type flags id */
-	case PERF_RECORD_CGROUP:		return 8 + 8;	/* id */
-	case PERF_RECORD_TEXT_POKE:		return 8 + 12;	/* addr old_len new_len */
-	case PERF_RECORD_AUX_OUTPUT_HW_ID:	return 8 + 8;	/* hw_id */
-	default:				return sizeof(struct perf_event_header);
-	}
+	return perf_record_type__info(type)->fixed_size;
 }
 
 static void dump__read(FILE *fp, const struct perf_event_header *h, struct perf_evattr *ea)
@@ -515,7 +495,8 @@ static void dump__kernel_body(FILE *fp, const struct dump *d,
 	case PERF_RECORD_CGROUP: {
 		u64 id = dump_buf__u64(&b);
 
-		fprintf(fp, " cgroup: %" PRIu64 " %s\n", id, record_str(h, 16));
+		fprintf(fp, " cgroup: %" PRIu64 " %s\n", id,
+			record_str(h, offsetof(struct perf_record_cgroup, path)));
 		break;
 	}
 	case PERF_RECORD_TEXT_POKE:
@@ -587,7 +568,7 @@ void dump__event(void *dump, const struct perf_event_header *event, u64 file_off
 			fprintf(fp, ": no attr has the sample's id, skipped\n");
 			return;
 		}
-		dump__sample(fp, event, sample, evattr, perf_data__needs_swap(d->data));
+		dump__sample(fp, event, sample, evattr);
 		return;
 	}
 	dump__kernel_body(fp, d, event, sample, evattr);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/record.h>
 #include "kallsyms.h"
 #include "machine.h"
 
@@ -242,8 +243,7 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 
 	(void)time;
 	/* MMAP2 starts like MMAP: pid, tid, start, len, pgoff */
-	fixed = h->type == PERF_RECORD_MMAP2 ? sizeof(struct perf_record_mmap2)
-					     : sizeof(struct perf_record_mmap);
+	fixed = perf_record_type__info(h->type)->fixed_size;
 	if (h->size <= fixed)
 		return -EINVAL;
 	pid = m->pid;

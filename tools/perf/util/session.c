@@ -267,20 +267,7 @@ const char *perf_session__evattr_name(struct perf_session *session, struct perf_
 /* the fixed part of each side-band record that must fit before its sample_id */
 static size_t fixed_size(u32 type)
 {
-	switch (type) {
-	case PERF_RECORD_MMAP:			return sizeof(struct perf_record_mmap) + 1;
-	case PERF_RECORD_MMAP2:			return sizeof(struct perf_record_mmap2) + 1;
-	case PERF_RECORD_COMM:			return sizeof(struct perf_record_comm) + 1;
-	case PERF_RECORD_FORK:
-	case PERF_RECORD_EXIT:			return sizeof(struct perf_record_fork);
-	case PERF_RECORD_LOST:			return sizeof(struct perf_record_lost);
-	case PERF_RECORD_LOST_SAMPLES:		return sizeof(struct perf_record_lost_samples);
-	case PERF_RECORD_THROTTLE:
-	case PERF_RECORD_UNTHROTTLE:		return sizeof(struct perf_record_throttle);
-	case PERF_RECORD_KSYMBOL:		return sizeof(struct perf_record_ksymbol) + 1;
-	case PERF_RECORD_CALLCHAIN_DEFERRED:	return sizeof(struct perf_record_callchain_deferred);
-	default:				return sizeof(struct perf_event_header);
-	}
+	return perf_record_type__min_size(type);
 }
 
 static int session__parse(struct perf_session *session, const struct perf_event_header *event,

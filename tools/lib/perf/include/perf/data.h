@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <perf/abi.h>
 #include <perf/event.h>
+#include <perf/record.h>
 #include <perf/error.h>
 
 enum perf_header_feature {
@@ -174,8 +175,6 @@ void perf_evattr__default_name(const struct perf_event_attr *attr, char *buf, si
 
 void perf_evattr__init_positions(struct perf_evattr *ea);
 
-/* "SAMPLE", "MMAP2", ..., "UNKNOWN" */
-const char *perf_record_type__name(u32 type);
 const char *perf_header_feature__name(int feat);
 
 /*

@@ -4,8 +4,10 @@
  * and struct perf_sample, the parsed form of a PERF_RECORD_SAMPLE or a sample_id trailer.
  *
  * Every struct here is a view into a record buffer: the record owns the bytes, a struct
- * perf_sample only points into it (or into the session's scratch buffer for cross-endian
- * callchains). Nothing here allocates.
+ * perf_sample only points into it (or into the session's scratch buffer for the arrays of a
+ * cross-endian record). Nothing here allocates. Record bodies follow the kernel's
+ * include/uapi/linux/perf_event.h and perf's lib/perf/include/perf/event.h; the sizes the
+ * readers check are in the record table (record.h).
  */
 #ifndef PERF_EVENT_H
 #define PERF_EVENT_H
@@ -84,6 +86,191 @@ struct perf_record_callchain_deferred {
 	u64	ips[];
 };
 
+/* PERF_RECORD_READ: the counter's values, as PERF_SAMPLE_READ lays them out for attr.read_format */
+struct perf_record_read {
+	struct perf_event_header header;
+	u32	pid, tid;
+	u64	value;		/* then [time_enabled] [time_running] [id] [lost] */
+	u64	values[];
+};
+
+struct perf_record_aux {
+	struct perf_event_header header;
+	u64	aux_offset, aux_size;
+	u64	flags;		/* PERF_AUX_FLAG_TRUNCATED (1), _OVERWRITE (2), ... */
+};
+
+struct perf_record_itrace_start {
+	struct perf_event_header header;
+	u32	pid, tid;
+};
+
+/* PERF_RECORD_SWITCH has no body: misc says in or out */
+struct perf_record_switch {
+	struct perf_event_header header;
+};
+
+struct perf_record_switch_cpu_wide {
+	struct perf_event_header header;
+	u32	next_prev_pid, next_prev_tid;	/* next when switching out, else prev */
+};
+
+struct perf_ns_link_info {
+	u64	dev, ino;
+};
+
+/* nr_namespaces entries: net uts ipc pid user mnt cgroup, in that order */
+struct perf_record_namespaces {
+	struct perf_event_header header;
+	u32	pid, tid;
+	u64	nr_namespaces;
+	struct perf_ns_link_info link_info[];
+};
+
+struct perf_record_bpf_event {
+	struct perf_event_header header;
+	u16	type;		/* PERF_BPF_EVENT_PROG_LOAD (1), _UNLOAD (2) */
+	u16	flags;
+	u32	id;
+	u8	tag[8];
+};
+
+struct perf_record_cgroup {
+	struct perf_event_header header;
+	u64	id;
+	char	path[];
+};
+
+/*
+ *   0  header
+ *   8  addr                 u64
+ *  16  old_len  new_len     u16 u16
+ *  20  old bytes, then new bytes, padded to u64 (sizeof is 24: use offsetof(bytes))
+ */
+struct perf_record_text_poke {
+	struct perf_event_header header;
+	u64	addr;
+	u16	old_len, new_len;
+	u8	bytes[];
+};
+
+struct perf_record_aux_output_hw_id {
+	struct perf_event_header header;
+	u64	hw_id;
+};
+
+/* PERF_RECORD_FINISHED_ROUND and PERF_RECORD_FINISHED_INIT: the header alone */
+struct perf_record_finished {
+	struct perf_event_header header;
+};
+
+/* the blob of tracing data follows the record (outside header.size), padded to u64 */
+struct perf_record_header_tracing_data {
+	struct perf_event_header header;
+	u32	size;
+	u32	pad;
+};
+
+/* perf before 2013: an event id and its name */
+struct perf_record_header_event_type {
+	struct perf_event_header header;
+	u64	event_id;
+	char	name[64];
+};
+
+/* v1 entries end at tid; v2 (header.size says) add machine_pid and vcpu */
+struct perf_id_index_entry {
+	u64	id, idx, cpu, tid;
+};
+
+struct perf_record_id_index {
+	struct perf_event_header header;
+	u64	nr;
+	struct perf_id_index_entry entries[];
+};
+
+struct perf_record_auxtrace_info {
+	struct perf_event_header header;
+	u32	type;
+	u32	reserved;
+	u64	priv[];
+};
+
+/* the trace data (size bytes) follows the record, outside header.size */
+struct perf_record_auxtrace {
+	struct perf_event_header header;
+	u64	size, offset, reference;
+	u32	idx, tid, cpu, reserved;
+};
+
+/* fmt 2 adds time, machine_pid and vcpu after msg */
+struct perf_record_auxtrace_error {
+	struct perf_event_header header;
+	u32	type, code, cpu, pid, tid, fmt;
+	u64	ip;
+	char	msg[64];
+};
+
+struct perf_thread_map_entry {
+	u64	pid;
+	char	comm[16];
+};
+
+struct perf_record_thread_map {
+	struct perf_event_header header;
+	u64	nr;
+	struct perf_thread_map_entry entries[];
+};
+
+/* type 0: u16 nr, u16 cpus[nr]; 1: a mask; 2: a range. The layout is the type's */
+struct perf_record_cpu_map {
+	struct perf_event_header header;
+	u16	type;
+	char	data[];
+};
+
+struct perf_stat_config_entry {
+	u64	tag, val;
+};
+
+struct perf_record_stat_config {
+	struct perf_event_header header;
+	u64	nr;
+	struct perf_stat_config_entry data[];
+};
+
+struct perf_record_stat {
+	struct perf_event_header header;
+	u64	id;
+	u32	cpu, thread;
+	u64	val, ena, run;
+};
+
+struct perf_record_stat_round {
+	struct perf_event_header header;
+	u64	type, time;
+};
+
+/* the body after id depends on type (unit, scale, name, cpus) */
+struct perf_record_event_update {
+	struct perf_event_header header;
+	u64	type, id;
+	char	data[];
+};
+
+/* header.size tells the version: the cycles/mask/caps words came later */
+struct perf_record_time_conv {
+	struct perf_event_header header;
+	u64	time_shift, time_mult, time_zero;
+	u64	more[];		/* time_cycles, time_mask, cap_user_time_zero/short bytes */
+};
+
+/* one zstd frame's bytes, to header.size */
+struct perf_record_compressed {
+	struct perf_event_header header;
+	char	data[];
+};
+
 struct perf_record_header_attr {
 	struct perf_event_header header;
 	struct perf_event_attr attr;	/* attr.size bytes, then u64 ids[] to header.size */
@@ -121,7 +308,8 @@ struct perf_sample_read {
 	u64	time_enabled, time_running;
 	u64	nr;			/* 1 unless PERF_FORMAT_GROUP */
 	struct perf_sample_read_value one;
-	const u8 *group;		/* raw group values (file order), nr entries */
+	/* nr entries of { value, [id], [lost] } u64 words by read_format, host order */
+	const u8 *group;
 };
 
 struct perf_branch_entry {
@@ -159,6 +347,7 @@ struct perf_sample {
 	u64	branch_hw_idx;
 	bool	branch_has_hw_idx;
 	const struct perf_branch_entry *branches;
+	const u64 *branch_counters;	/* branch_nr, with PERF_SAMPLE_BRANCH_COUNTERS */
 	u64	user_regs_abi;
 	u64	user_regs_mask;
 	const u64 *user_regs;		/* one per bit set in user_regs_mask */

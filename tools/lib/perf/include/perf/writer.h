@@ -98,8 +98,4 @@ int perf_writer__finish(struct perf_writer *w, struct perf_err *err);
 /* bytes written since the data section began (after compression; pipe: since the start) */
 u64 perf_writer__data_size(const struct perf_writer *w);
 
-/* swap a sample record's body (not its header) to the other byte order, field by field */
-int perf_sample__swap_body(const struct perf_event_attr *attr, struct perf_event_header *h,
-			   struct perf_err *err);
-
 #endif /* PERF_WRITER_H */

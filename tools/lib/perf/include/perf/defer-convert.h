@@ -33,32 +33,32 @@
  * can only be swapped field by field from its format. Returns 0 or a negative errno with err
  * saying why.
  */
-#ifndef PERF_TESTS_DEFER_CONVERT_H
-#define PERF_TESTS_DEFER_CONVERT_H
+#ifndef PERF_DEFER_CONVERT_H
+#define PERF_DEFER_CONVERT_H
 
 #include <perf/error.h>
 
-enum defer_convert_flags {
-	DEFER_CONVERT_DROP	= 1 << 0,
-	DEFER_CONVERT_EARLY	= 1 << 1,
-	DEFER_CONVERT_DELAY	= 1 << 2,
-	DEFER_CONVERT_EXPECTED	= 1 << 3,
-	DEFER_CONVERT_PIPE	= 1 << 4,
-	DEFER_CONVERT_ZSTD	= 1 << 5,
-	DEFER_CONVERT_SWAP	= 1 << 6,
-	DEFER_CONVERT_EACH	= 1 << 7,
+enum perf_defer_convert_flags {
+	PERF_DEFER_CONVERT_DROP	= 1 << 0,
+	PERF_DEFER_CONVERT_EARLY	= 1 << 1,
+	PERF_DEFER_CONVERT_DELAY	= 1 << 2,
+	PERF_DEFER_CONVERT_EXPECTED	= 1 << 3,
+	PERF_DEFER_CONVERT_PIPE	= 1 << 4,
+	PERF_DEFER_CONVERT_ZSTD	= 1 << 5,
+	PERF_DEFER_CONVERT_SWAP	= 1 << 6,
+	PERF_DEFER_CONVERT_EACH	= 1 << 7,
 };
 
 /* what a conversion did, for tests */
-struct defer_convert_stats {
+struct perf_defer_convert_stats {
 	unsigned long	samples;	/* samples rewritten into the deferred form */
 	unsigned long	entries;	/* kernel entries (cookies) */
 	unsigned long	dropped, early, delayed;	/* entries */
 	unsigned long	dropped_samples;	/* samples whose entry lost its record */
 };
 
-int defer_convert(const char *in, const char *out, unsigned flags, struct perf_err *err);
-int defer_convert__stats(const char *in, const char *out, unsigned flags,
-			 struct defer_convert_stats *stats, struct perf_err *err);
+int perf_defer_convert(const char *in, const char *out, unsigned flags, struct perf_err *err);
+int perf_defer_convert__stats(const char *in, const char *out, unsigned flags,
+			 struct perf_defer_convert_stats *stats, struct perf_err *err);
 
 #endif

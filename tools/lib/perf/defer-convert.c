@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <perf/data.h>
+#include <perf/defer-convert.h>
 #include <perf/writer.h>
-#include "defer-convert.h"
-#include "fixture-defer.h"
+#include <perf/synthesize.h>
 
 #define NONE	((size_t)-1)
 
@@ -58,9 +58,10 @@ struct cv {
 	struct cv_entry		*entries;
 	size_t			nr_entries, alloc_entries;
 	struct perf_evattr	*dea;		/* the attr with defer_output */
-	struct defer_convert_stats *stats;
+	struct perf_defer_convert_stats *stats;
 	u32			cpu_cnt[4096];	/* per-CPU cookie counters */
 	u64			buf[8192];
+	u64			chain[8192];	/* a rewritten callchain: fits a record */
 };
 
 /* a small tid -> value hash (linear probing, no deletion) */
@@ -192,7 +193,7 @@ static int cv__read(struct cv *cv, const char *in, struct perf_err *err)
 		struct perf_sample s;
 
 		if (h->type >= PERF_RECORD_USER_TYPE_START &&
-		    !cv__keep_user_record(h->type, cv->flags & DEFER_CONVERT_SWAP))
+		    !cv__keep_user_record(h->type, cv->flags & PERF_DEFER_CONVERT_SWAP))
 			continue;
 		if (cv->nr_recs == cv->alloc_recs) {
 			size_t n = cv->alloc_recs ? cv->alloc_recs * 2 : 4096;
@@ -364,7 +365,7 @@ static int cv__entries(struct cv *cv, const size_t *ord, struct perf_err *err)
 			continue;
 		}
 		kernel = c->user_at > 0;
-		if (*slot != NONE && kernel && !(cv->flags & DEFER_CONVERT_EACH) &&
+		if (*slot != NONE && kernel && !(cv->flags & PERF_DEFER_CONVERT_EACH) &&
 		    cv->entries[*slot].kernel &&
 		    user_parts_equal(&cv->recs[cv->entries[*slot].first], c)) {
 			struct cv_entry *e = &cv->entries[*slot];
@@ -411,18 +412,18 @@ static int cv__place(struct cv *cv, struct perf_err *err)
 		/* 1 ns after the entry, but never at or after the thread's next event */
 		e->rtime = last->next_time > last->time + 1 ? last->time + 1 : last->time;
 		e->how = CV_NORMAL;
-		if ((cv->flags & DEFER_CONVERT_DROP) && i % 5 == 4) {
+		if ((cv->flags & PERF_DEFER_CONVERT_DROP) && i % 5 == 4) {
 			e->how = CV_DROP;
 			cv->stats->dropped++;
 			cv->stats->dropped_samples += e->nr_samples;
-		} else if ((cv->flags & DEFER_CONVERT_EARLY) && multi && nr_multi++ % 3 == 0) {
+		} else if ((cv->flags & PERF_DEFER_CONVERT_EARLY) && multi && nr_multi++ % 3 == 0) {
 			/* written after the sample before last: the last one comes after its record */
 			e->how = CV_EARLY;
 			e->rtime = cv->recs[e->prev].time + 1;
 			cv->stats->early++;
 		}
 	}
-	if (!(cv->flags & DEFER_CONVERT_DELAY))
+	if (!(cv->flags & PERF_DEFER_CONVERT_DELAY))
 		goto out_anchor;
 	by_time = malloc((cv->nr_entries ? cv->nr_entries : 1) * sizeof(*by_time));
 	if (!by_time)
@@ -472,26 +473,26 @@ static int cv__write_sample(struct cv *cv, struct perf_writer *w, const struct c
 			    struct perf_err *err)
 {
 	const struct cv_entry *e = &cv->entries[c->entry];
-	struct perf_event_header *out = (void *)cv->buf;
-	u64 nr, *chain;
-	const u64 *old = rec__chain(c, &nr);
-	size_t head, tail_off, tail_len;
+	u64 *chain = cv->chain;
+	struct perf_sample s;
+	int size;
 
-	if (!old)
+	if (perf_evattr__parse_sample(c->ea, c->h, false, NULL, &s, NULL))
 		return perf_err__set(err, EINVAL, "a sample no longer parses");
-	head = (size_t)((const u8 *)old - (const u8 *)c->h) - 8;
-	tail_off = head + 8 + nr * 8;
-	tail_len = c->h->size - tail_off;
-	memcpy(out, c->h, head);
-	chain = (u64 *)((u8 *)out + head);
-	chain[0] = c->user_at + 2;
-	memcpy(chain + 1, old, c->user_at * sizeof(u64));
-	chain[1 + c->user_at] = PERF_CONTEXT_USER_DEFERRED;
-	chain[2 + c->user_at] = e->cookie;
-	memcpy((u8 *)(chain + 3 + c->user_at), (const u8 *)c->h + tail_off, tail_len);
-	out->size = (u16)(head + (3 + c->user_at) * 8 + tail_len);
+	/* the kernel part, then the marker and the cookie in place of the user part */
+	if (c->user_at + 2 > sizeof(cv->chain) / sizeof(cv->chain[0]))
+		return perf_err__set(err, E2BIG, "a kernel callchain of %llu entries is longer than the kernel writes",
+				     (unsigned long long)c->user_at);
+	memcpy(chain, s.callchain, c->user_at * sizeof(u64));
+	chain[c->user_at] = PERF_CONTEXT_USER_DEFERRED;
+	chain[c->user_at + 1] = e->cookie;
+	s.callchain = chain;
+	s.callchain_nr = c->user_at + 2;
+	size = perf_sample__synthesize(&c->ea->attr, &s, false, cv->buf, sizeof(cv->buf), err);
+	if (size < 0)
+		return size;
 	cv->stats->samples++;
-	return perf_writer__write(w, out, err);
+	return perf_writer__write(w, (void *)cv->buf, err);
 }
 
 /* the id the defer_output event has where the sample's event has the sample's id */
@@ -509,16 +510,18 @@ static int cv__write_record(struct cv *cv, struct perf_writer *w, size_t idx, st
 {
 	const struct cv_entry *e = &cv->entries[idx];
 	const struct cv_rec *c = &cv->recs[e->first];
-	struct fx_ids ids = { .pid = c->pid, .tid = c->tid, .time = e->rtime,
-			      .cpu = cv->recs[e->last].cpu, .id = cv__record_id(cv, c) };
+	struct perf_sample ids = { .pid = c->pid, .tid = c->tid, .time = e->rtime,
+				   .cpu = cv->recs[e->last].cpu, .id = cv__record_id(cv, c) };
 	u64 nr;
 	const u64 *chain = rec__chain(c, &nr);
 	int size;
 
 	if (!chain)
 		return perf_err__set(err, EINVAL, "a sample no longer parses");
-	size = fx__deferred(cv->buf, sizeof(cv->buf), &cv->dea->attr, &ids, e->cookie,
-			    chain + c->user_at + 1, nr - c->user_at - 1);
+	ids.stream_id = ids.id;
+	size = perf_record_callchain_deferred__synthesize(cv->buf, sizeof(cv->buf), &cv->dea->attr,
+							  &ids, e->cookie, chain + c->user_at + 1,
+							  nr - c->user_at - 1);
 	if (size < 0)
 		return perf_err__set(err, -size, "cannot build the deferred record of cookie %#llx",
 				     (unsigned long long)e->cookie);
@@ -586,13 +589,13 @@ static int cv__set_attrs(struct cv *cv, struct perf_err *err)
 	}
 	if (!cv->dea)
 		cv->dea = perf_data__attr(cv->data, 0);
-	for (size_t i = 0; i < n && (cv->flags & DEFER_CONVERT_SWAP); i++)
+	for (size_t i = 0; i < n && (cv->flags & PERF_DEFER_CONVERT_SWAP); i++)
 		if (perf_data__attr(cv->data, i)->attr.sample_type & PERF_SAMPLE_RAW)
 			return perf_err__set(err, EOPNOTSUPP, "tracepoint payloads (PERF_SAMPLE_RAW) cannot be written in the other byte order: their fields are not known here");
 	if (!perf_attr__has(&cv->dea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL) ||
 	    !(cv->dea->attr.sample_type & PERF_SAMPLE_TID))
 		return perf_err__set(err, EOPNOTSUPP, "the recording has no sample_id with a tid: deferred records could not be matched");
-	if (!(cv->flags & DEFER_CONVERT_EXPECTED))
+	if (!(cv->flags & PERF_DEFER_CONVERT_EXPECTED))
 		cv->dea->attr.flags |= PERF_ATTR_FLAG(DEFER_OUTPUT);
 	return 0;
 }
@@ -600,11 +603,11 @@ static int cv__set_attrs(struct cv *cv, struct perf_err *err)
 static int cv__write(struct cv *cv, const char *out, struct perf_err *err)
 {
 	struct perf_writer_opts wo = {
-		.pipe = cv->flags & DEFER_CONVERT_PIPE,
-		.cross_endian = cv->flags & DEFER_CONVERT_SWAP,
-		.zstd_level = cv->flags & DEFER_CONVERT_ZSTD ? 3 : 0,
+		.pipe = cv->flags & PERF_DEFER_CONVERT_PIPE,
+		.cross_endian = cv->flags & PERF_DEFER_CONVERT_SWAP,
+		.zstd_level = cv->flags & PERF_DEFER_CONVERT_ZSTD ? 3 : 0,
 	};
-	bool expected = cv->flags & DEFER_CONVERT_EXPECTED;
+	bool expected = cv->flags & PERF_DEFER_CONVERT_EXPECTED;
 	struct perf_writer *w;
 	int ret;
 
@@ -639,10 +642,10 @@ static int cv__write(struct cv *cv, const char *out, struct perf_err *err)
 	return ret;
 }
 
-int defer_convert__stats(const char *in, const char *out, unsigned flags,
-			 struct defer_convert_stats *stats, struct perf_err *err)
+int perf_defer_convert__stats(const char *in, const char *out, unsigned flags,
+			 struct perf_defer_convert_stats *stats, struct perf_err *err)
 {
-	struct defer_convert_stats unused;
+	struct perf_defer_convert_stats unused;
 	struct cv *cv = calloc(1, sizeof(*cv));
 	size_t *ord = NULL;
 	int ret;
@@ -670,7 +673,7 @@ int defer_convert__stats(const char *in, const char *out, unsigned flags,
 	return ret;
 }
 
-int defer_convert(const char *in, const char *out, unsigned flags, struct perf_err *err)
+int perf_defer_convert(const char *in, const char *out, unsigned flags, struct perf_err *err)
 {
-	return defer_convert__stats(in, out, flags, NULL, err);
+	return perf_defer_convert__stats(in, out, flags, NULL, err);
 }
