@@ -133,13 +133,17 @@ warm_cache() {
 
 # ---- recordings ----------------------------------------------------------------------------
 
+# The workload runs from a copy of our perf kept next to the recordings: the samples name
+# that binary, and a rebuilt tools/perf/perf (another build id) would no longer resolve them.
+WORKLOAD_PERF=$BENCH_CACHE/workload-perf
+
 # workload_cmd SECONDS: the shell command run under perf record: our `perf test -w calls`
 # in one process per CPU, half of them with 12 extra recursive frames (chains of 13 and 25
 # frames). Stopping the shell (perf record sends it SIGTERM when it stops) stops them too.
 workload_cmd() {
 	local secs=$1 i cmd='p=""; '
 	for ((i = 0; i < $(nproc); i++)); do
-		cmd+="'$OURS' test -w calls $secs $(((i % 2) * 12)) & p=\"\$p \$!\"; "
+		cmd+="'$WORKLOAD_PERF' test -w calls $secs $(((i % 2) * 12)) & p=\"\$p \$!\"; "
 	done
 	echo "$cmd"'trap "kill $p" INT TERM; wait'
 }
@@ -165,6 +169,8 @@ fp_data() {
 	[ -x "$OURS" ] || die "$OURS is missing: run make first"
 	"$OURS" test -w calls 0 >/dev/null 2>&1 || die "$OURS test -w calls does not run"
 	mkdir -p "$BENCH_CACHE" || die "cannot create $BENCH_CACHE"
+	cp "$OURS" "$WORKLOAD_PERF.tmp" && mv "$WORKLOAD_PERF.tmp" "$WORKLOAD_PERF" ||
+		die "cannot copy $OURS to $WORKLOAD_PERF"
 
 	cal=$BENCH_CACHE/calibrate.data
 	"$SYSTEM_PERF" record -e cpu-clock -F max -g -o "$cal" -- sh -c "$(workload_cmd 1)" \

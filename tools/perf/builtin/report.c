@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf report: read perf.data and print the profile (--stdio) as upstream perf 7.2 does.
- * Option parsing and wiring only: samples are resolved here (with a cache of resolved
- * frames), aggregated by util/hist.c, their callchains merged by util/report-callchain.c.
+ * Option parsing and wiring only: samples are resolved by util/frame-resolver.c, aggregated
+ * by util/hist.c, their callchains merged by util/report-callchain.c.
  *
  * Deferred user callchains are stitched by the session before samples arrive here, so the
  * profile shows the merged chains (see Documentation/perf-report.txt for where that differs
@@ -177,6 +177,7 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 	struct perf_report *rep = report_of(tool);
 	struct machine *machine = &session->machine;
 	const struct resolved_frame *rf;
+	struct resolved_chain chain;
 	char trace[16384];
 	struct hist_sample hs;
 	struct thread *thread;
@@ -213,22 +214,28 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 		.period = sample->period,
 		.has_callchain = evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN,
 	};
-	if (hs.has_callchain && (rep->hopts.use_callchain || rep->hopts.children)) {
-		struct resolved_chain chain;
-
-		ret = frame_resolver__chain(rep->resolver, thread, sample, &chain);
-		if (!ret)
-			ret = report__chain_frames(rep, machine, &chain, &nr_frames);
-		if (ret)
-			return perf_err__set(&session->err, ret, "out of memory");
-		hs.frames = rep->chain_frames;
-		hs.nr_frames = nr_frames;
-	}
 	if (evattr->attr.type == PERF_TYPE_TRACEPOINT && sample->raw_data && rep->tevent &&
 	    trace_event__format(rep->tevent, evattr->attr.config, sample->raw_data,
 				sample->raw_size, (int)sample->cpu, trace, sizeof(trace),
 				&rep->err) >= 0)
 		hs.trace = trace;
+	/* the frames shown follow from the resolved chain alone, so its id names them */
+	hs.chain_key = FRAME_CHAIN_ID_EMPTY;
+	if (hs.has_callchain && (rep->hopts.use_callchain || rep->hopts.children)) {
+		ret = frame_resolver__chain(rep->resolver, thread, sample, &chain);
+		if (ret)
+			return perf_err__set(&session->err, ret, "out of memory");
+		hs.chain_key = chain.id;
+		if (hists__add_repeat(hists, &hs))
+			return 0;
+		ret = report__chain_frames(rep, machine, &chain, &nr_frames);
+		if (ret)
+			return perf_err__set(&session->err, ret, "out of memory");
+		hs.frames = rep->chain_frames;
+		hs.nr_frames = nr_frames;
+	} else if (hists__add_repeat(hists, &hs)) {
+		return 0;
+	}
 	ret = hists__add_sample(hists, &hs);
 	if (ret)
 		return perf_err__set(&session->err, ret, "out of memory");

@@ -66,7 +66,7 @@ struct frame_resolver *frame_resolver__new(struct machine *machine)
 	if (!fr)
 		return NULL;
 	fr->machine = machine;
-	fr->next_id = 1;
+	fr->next_id = FRAME_CHAIN_ID_EMPTY + 1;
 	fr->addrs = calloc(1U << ADDR_SLOT_BITS, sizeof(*fr->addrs));
 	fr->chains = calloc(1U << CHAIN_SLOT_BITS, sizeof(*fr->chains));
 	if (!fr->addrs || !fr->chains) {
@@ -233,7 +233,7 @@ int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 	struct perf_err err;
 	bool cache = sample->callchain_nr <= CHAIN_MAX_WORDS;
 
-	*chain = (struct resolved_chain){ .frames = NULL, .nr = 0, .id = 0 };
+	*chain = (struct resolved_chain){ .frames = NULL, .nr = 0, .id = FRAME_CHAIN_ID_EMPTY };
 	/* perf drops a chain with an unknown context marker, frames and all */
 	if (!sample->callchain_nr || !callchain__valid(sample, &err))
 		return 0;
@@ -245,8 +245,10 @@ int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 		cs->id = 0;
 	}
 	if (chain_slot__reserve(cs, cache ? (u32)sample->callchain_nr : 0,
-				(u32)sample->callchain_nr + 1))
+				(u32)sample->callchain_nr + 1)) {
+		chain->id = 0;
 		return -ENOMEM;
+	}
 	frame_resolver__walk(fr, thread, sample, cs);
 	/* loading symbols changed the maps half way: frames before it may be stale next time */
 	if (cache && machine->maps_gen == gen) {

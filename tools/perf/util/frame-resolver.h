@@ -73,12 +73,15 @@ struct resolved_chain {
 	const struct resolved_frame *frames;	/* nr frames, innermost first */
 	u32			nr;
 	/*
-	 * Nonzero: the chain is cached, and any chain returned with the same id (by this
-	 * resolver) has the same frames, so consumers can key their own caches by it.
-	 * 0: resolved but not cached (too long, or the maps changed while resolving).
+	 * Nonzero: any chain returned with the same id (by this resolver) has the same frames,
+	 * so consumers can key their own caches by it; FRAME_CHAIN_ID_EMPTY for every chain
+	 * without frames. 0: resolved but not cached (too long, or the maps changed while
+	 * resolving).
 	 */
 	u64			id;
 };
+
+#define FRAME_CHAIN_ID_EMPTY	1
 
 struct frame_resolver;
 

@@ -332,6 +332,30 @@ struct hist_entry {
 };
 
 #define HIST_WALK_MEMO	4096
+#define HIST_REPEAT_BITS	12
+
+/* an entry a sample fed, and the callchain node its chain ended at there (NULL: none) */
+struct hist_step {
+	struct hist_entry	*he;
+	struct chain_node	*end;
+	u64			shape_gen;	/* he's callchain shape when remembered */
+};
+
+/* one remembered sample (see hists__add_repeat()) */
+struct hist_repeat {
+	u64			chain_key;	/* 0: empty slot */
+	const char		*comm;		/* interned */
+	s32			pid, tid, cpu;
+	struct dso		*dso;
+	const struct symbol	*sym;
+	u64			ip;
+	char			level;
+	bool			has_callchain;
+	u64			tree_gen;
+	struct hist_step	*steps;		/* the entries fed, the sample's own first */
+	u32			nr_steps, alloc;
+};
+
 
 /* the entry a tree walk found for a key, while the tree is as it was (tree_gen) */
 struct hist_walk_memo {
@@ -601,7 +625,8 @@ struct hists *hists__new(const struct hist_opts *opts)
 	hists->buckets = calloc(hists->nr_buckets, sizeof(*hists->buckets));
 	hists->strings = strset__new();
 	hists->memo = calloc(HIST_WALK_MEMO, sizeof(*hists->memo));
-	if (!hists->buckets || !hists->strings || !hists->memo) {
+	hists->repeats = calloc(1U << HIST_REPEAT_BITS, sizeof(*hists->repeats));
+	if (!hists->buckets || !hists->strings || !hists->memo || !hists->repeats) {
 		hists__delete(hists);
 		return NULL;
 	}
@@ -631,6 +656,10 @@ void hists__delete(struct hists *hists)
 	free(hists->buckets);
 	free(hists->cache);
 	free(hists->memo);
+	if (hists->repeats)
+		for (size_t i = 0; i < (1U << HIST_REPEAT_BITS); i++)
+			free(hists->repeats[i].steps);
+	free(hists->repeats);
 	strset__delete(hists->strings);
 	free(hists);
 }
@@ -791,7 +820,7 @@ static int hists__collapse(struct hists *hists)
 
 static int hists__grow_cache(struct hists *hists, size_t n)
 {
-	struct hist_entry **c;
+	struct hist_step *c;
 
 	if (n <= hists->cache_alloc)
 		return 0;
@@ -803,6 +832,99 @@ static int hists__grow_cache(struct hists *hists, size_t n)
 	return 0;
 }
 
+/*
+ * Repeats. A sample equal to an earlier one in everything hists__add_sample() looks at
+ * (its key fields, comm text, callchain by chain_key) takes the same lookups and the same
+ * walks down the same callchain trees, as long as no entry was added since (tree_gen) and
+ * none of those trees changed shape (shape_gen): it feeds the same entries and ends at the
+ * same chain nodes. Those are remembered, and the repeat only adds its period along them.
+ * Output order cannot tell the difference: it depends on which keys and chain nodes were
+ * added in which order, and a repeat adds none.
+ */
+static u32 hist_repeat__slot(const struct hist_sample *s)
+{
+	u64 h = s->chain_key * 0x9e3779b97f4a7c15ULL;
+
+	h = (h ^ (u64)(u32)s->tid ^ ((u64)(u32)s->cpu << 32)) * 0x9e3779b97f4a7c15ULL;
+	h = (h ^ s->ip ^ (u64)(uintptr_t)s->sym) * 0x9e3779b97f4a7c15ULL;
+	return (u32)(h >> (64 - HIST_REPEAT_BITS));
+}
+
+static bool hist_repeat__matches(const struct hist_repeat *r, const struct hists *hists,
+				 const struct hist_sample *s)
+{
+	if (r->chain_key != s->chain_key || r->tree_gen != hists->tree_gen || r->tid != s->tid ||
+	    r->pid != s->pid || r->cpu != s->cpu || r->ip != s->ip || r->sym != s->sym ||
+	    r->dso != s->dso || r->level != s->level || r->has_callchain != s->has_callchain ||
+	    strcmp(r->comm, s->comm))
+		return false;
+	for (u32 i = 0; i < r->nr_steps; i++)
+		if (r->steps[i].end && r->steps[i].he->callchain.shape_gen != r->steps[i].shape_gen)
+			return false;
+	return true;
+}
+
+bool hists__add_repeat(struct hists *hists, const struct hist_sample *s)
+{
+	const struct hist_opts *o = hists->opts;
+	const struct hist_repeat *r;
+
+	if (!s->chain_key || s->trace || !hists->repeats)
+		return false;
+	r = &hists->repeats[hist_repeat__slot(s)];
+	if (!hist_repeat__matches(r, hists, s))
+		return false;
+	hists->stamp++;
+	hists->nr_samples++;
+	hists->total_period += s->period;
+	if (o->use_callchain)
+		hists->callchain_period += s->period;
+	for (u32 i = 0; i < r->nr_steps; i++) {
+		const struct hist_step *st = &r->steps[i];
+
+		hist_entry__feed(hists, st->he, s->period, i == 0);
+		if (st->end)
+			chain_root__append_again(&st->he->callchain, st->end, s->period);
+	}
+	return true;
+}
+
+/* remember what the sample just added fed (hists->cache[0..nr)); no memory, no memo */
+static void hists__remember(struct hists *hists, const struct hist_sample *s, const char *comm,
+			    u32 nr)
+{
+	struct hist_repeat *r;
+
+	if (!s->chain_key || s->trace || !hists->repeats)
+		return;
+	r = &hists->repeats[hist_repeat__slot(s)];
+	r->chain_key = 0;
+	if (nr > r->alloc) {
+		struct hist_step *st = realloc(r->steps, nr * sizeof(*st));
+
+		if (!st)
+			return;
+		r->steps = st;
+		r->alloc = nr;
+	}
+	for (u32 i = 0; i < nr; i++) {
+		r->steps[i] = hists->cache[i];
+		r->steps[i].shape_gen = r->steps[i].he->callchain.shape_gen;
+	}
+	r->nr_steps = nr;
+	r->comm = comm;
+	r->pid = s->pid;
+	r->tid = s->tid;
+	r->cpu = s->cpu;
+	r->dso = s->dso;
+	r->sym = s->sym;
+	r->ip = s->ip;
+	r->level = s->level;
+	r->has_callchain = s->has_callchain;
+	r->tree_gen = hists->tree_gen;
+	r->chain_key = s->chain_key;
+}
+
 int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 {
 	const struct hist_opts *o = hists->opts;
@@ -811,6 +933,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		.pid = s->pid, .tid = s->tid, .cpu = s->cpu, .dso = s->dso, .sym = s->sym,
 		.ip = s->ip, .level = s->level,
 	};
+	struct chain_node *end = NULL;
 	struct hist_entry *he;
 	struct hist_slot slot;
 	size_t nr_cached = 0;
@@ -824,6 +947,9 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		if (!key.trace)
 			return -ENOMEM;
 	}
+	ret = hists__grow_cache(hists, s->nr_frames + 1);
+	if (ret)
+		return ret;
 	hists->stamp++;
 	he = hists__lookup(hists, &key, &slot);
 	if (!he)
@@ -836,21 +962,18 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	if (o->use_callchain)
 		hists->callchain_period += s->period;
 	if (chains) {
-		ret = chain_root__append(&he->callchain, s->frames, s->nr_frames, s->period);
+		ret = chain_root__append(&he->callchain, s->frames, s->nr_frames, s->period, &end);
 		if (ret)
 			return ret;
 	}
+	hists->cache[nr_cached++] = (struct hist_step){ .he = he, .end = end };
 	if (!o->children)
-		return 0;
+		goto out;
 
 	/*
 	 * Every function on the callchain gets the period as accumulated, once per sample
 	 * however often it recurs, with the part of the chain from it on as its callchain.
 	 */
-	ret = hists__grow_cache(hists, s->nr_frames + 1);
-	if (ret)
-		return ret;
-	hists->cache[nr_cached++] = he;
 	for (u32 i = 0; i < s->nr_frames; i++) {
 		const struct chain_frame *f = &s->frames[i];
 		bool dup = false;
@@ -867,7 +990,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			dup = he && he->stamp == hists->stamp;
 		} else {
 			for (size_t j = 0; j < nr_cached && !dup; j++) {
-				const struct hist_key *c = &hists->cache[j]->key;
+				const struct hist_key *c = &hists->cache[j].he->key;
 
 				/* only another unresolved one at this address can be equal */
 				dup = !c->sym && c->ip == key.ip && hists__key_equal(hists, c, &key);
@@ -880,13 +1003,16 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		if (!he)
 			return -ENOMEM;
 		hist_entry__feed(hists, he, s->period, false);
-		hists->cache[nr_cached++] = he;
+		end = NULL;
 		if (chains) {
-			ret = chain_root__append(&he->callchain, f, s->nr_frames - i, s->period);
+			ret = chain_root__append(&he->callchain, f, s->nr_frames - i, s->period, &end);
 			if (ret)
 				return ret;
 		}
+		hists->cache[nr_cached++] = (struct hist_step){ .he = he, .end = end };
 	}
+out:
+	hists__remember(hists, s, key.comm, (u32)nr_cached);
 	return 0;
 }
 
