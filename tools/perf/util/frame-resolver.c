@@ -22,8 +22,8 @@
 #include "frame-resolver.h"
 #include "machine.h"
 
-#define ADDR_SLOT_BITS		16
-#define CHAIN_SLOT_BITS		10
+#define ADDR_SLOT_BITS		14
+#define CHAIN_SLOT_BITS		9
 /* longer chains are resolved every time: their copies would crowd the cache */
 #define CHAIN_MAX_WORDS		512
 

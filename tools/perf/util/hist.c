@@ -332,7 +332,7 @@ struct hist_entry {
 };
 
 #define HIST_WALK_MEMO	4096
-#define HIST_REPEAT_BITS	12
+#define HIST_REPEAT_BITS	10
 
 /* an entry a sample fed, and the callchain node its chain ended at there (NULL: none) */
 struct hist_step {
@@ -345,7 +345,7 @@ struct hist_step {
 struct hist_repeat {
 	u64			chain_key;	/* 0: empty slot */
 	const char		*comm;		/* interned */
-	s32			pid, tid, cpu;
+	s32			tid, cpu;	/* 0 unless a sort key uses them */
 	struct dso		*dso;
 	const struct symbol	*sym;
 	u64			ip;
@@ -354,6 +354,7 @@ struct hist_repeat {
 	u64			tree_gen;
 	struct hist_step	*steps;		/* the entries fed, the sample's own first */
 	u32			nr_steps, alloc;
+	u64			pending_period, pending_nr;	/* repeats not yet applied */
 };
 
 
@@ -626,7 +627,8 @@ struct hists *hists__new(const struct hist_opts *opts)
 	hists->strings = strset__new();
 	hists->memo = calloc(HIST_WALK_MEMO, sizeof(*hists->memo));
 	hists->repeats = calloc(1U << HIST_REPEAT_BITS, sizeof(*hists->repeats));
-	if (!hists->buckets || !hists->strings || !hists->memo || !hists->repeats) {
+	hists->dirty = calloc(1U << HIST_REPEAT_BITS, sizeof(*hists->dirty));
+	if (!hists->buckets || !hists->strings || !hists->memo || !hists->repeats || !hists->dirty) {
 		hists__delete(hists);
 		return NULL;
 	}
@@ -638,6 +640,9 @@ struct hists *hists__new(const struct hist_opts *opts)
 		/* upstream collapses only for keys with a collapse function of their own */
 		if (opts->sort[i].id == SORT_KEY_COMM)
 			hists->need_collapse = true;
+		hists->repeat_comm |= opts->sort[i].id == SORT_KEY_COMM;
+		hists->repeat_tid |= opts->sort[i].id == SORT_KEY_PID;
+		hists->repeat_cpu |= opts->sort[i].id == SORT_KEY_CPU;
 	}
 	return hists;
 }
@@ -660,6 +665,7 @@ void hists__delete(struct hists *hists)
 		for (size_t i = 0; i < (1U << HIST_REPEAT_BITS); i++)
 			free(hists->repeats[i].steps);
 	free(hists->repeats);
+	free(hists->dirty);
 	strset__delete(hists->strings);
 	free(hists);
 }
@@ -775,6 +781,40 @@ static void hist_entry__feed(struct hists *hists, struct hist_entry *he, u64 per
 	he->stamp = hists->stamp;
 }
 
+/* nr repeats of what a remembered sample fed, period their sum */
+static void hist_repeat__apply(struct hist_repeat *r, u64 period, u64 nr)
+{
+	for (u32 i = 0; i < r->nr_steps; i++) {
+		struct hist_step *st = &r->steps[i];
+		struct hist_entry *he = st->he;
+
+		if (i == 0) {
+			he->period += period;
+			he->nr_events += nr;
+		}
+		he->period_acc += period;
+		he->nr_events_acc += nr;
+		if (st->end)
+			chain_root__append_again(&he->callchain, st->end, period, nr);
+	}
+}
+
+/*
+ * Repeats are counted in their slot and added to the entries and trees here, before
+ * anything reads those counts or changes a tree (a split moves a node's counts).
+ */
+static void hists__flush_repeats(struct hists *hists)
+{
+	for (u32 i = 0; i < hists->nr_dirty; i++) {
+		struct hist_repeat *r = &hists->repeats[hists->dirty[i]];
+
+		hist_repeat__apply(r, r->pending_period, r->pending_nr);
+		r->pending_period = 0;
+		r->pending_nr = 0;
+	}
+	hists->nr_dirty = 0;
+}
+
 /*
  * hists__collapse_resort: entries_in walked in order into a second tree, where entries the
  * walk above kept apart but that compare equal now meet and are merged.
@@ -841,22 +881,40 @@ static int hists__grow_cache(struct hists *hists, size_t n)
  * Output order cannot tell the difference: it depends on which keys and chain nodes were
  * added in which order, and a repeat adds none.
  */
-static u32 hist_repeat__slot(const struct hist_sample *s)
+/*
+ * The fields of a sample the lookups depend on: those of the sort keys, the symbol (it
+ * chooses between hash and tree walk) and the chain. Others (the tid under a comm,dso,sym
+ * sort) are left out, so samples differing only there share one slot.
+ */
+static void hist_repeat__key(const struct hists *hists, const struct hist_sample *s,
+			     struct hist_repeat *k)
 {
-	u64 h = s->chain_key * 0x9e3779b97f4a7c15ULL;
+	k->chain_key = s->chain_key;
+	k->tid = hists->repeat_tid ? s->tid : 0;
+	k->cpu = hists->repeat_cpu ? s->cpu : 0;
+	k->dso = s->dso;
+	k->sym = s->sym;
+	k->ip = s->ip;
+	k->level = s->level;
+	k->has_callchain = s->has_callchain;
+}
 
-	h = (h ^ (u64)(u32)s->tid ^ ((u64)(u32)s->cpu << 32)) * 0x9e3779b97f4a7c15ULL;
-	h = (h ^ s->ip ^ (u64)(uintptr_t)s->sym) * 0x9e3779b97f4a7c15ULL;
+static u32 hist_repeat__slot(const struct hist_repeat *k)
+{
+	u64 h = k->chain_key * 0x9e3779b97f4a7c15ULL;
+
+	h = (h ^ (u64)(u32)k->tid ^ ((u64)(u32)k->cpu << 32)) * 0x9e3779b97f4a7c15ULL;
+	h = (h ^ k->ip ^ (u64)(uintptr_t)k->sym) * 0x9e3779b97f4a7c15ULL;
 	return (u32)(h >> (64 - HIST_REPEAT_BITS));
 }
 
 static bool hist_repeat__matches(const struct hist_repeat *r, const struct hists *hists,
-				 const struct hist_sample *s)
+				 const struct hist_repeat *k, const char *comm)
 {
-	if (r->chain_key != s->chain_key || r->tree_gen != hists->tree_gen || r->tid != s->tid ||
-	    r->pid != s->pid || r->cpu != s->cpu || r->ip != s->ip || r->sym != s->sym ||
-	    r->dso != s->dso || r->level != s->level || r->has_callchain != s->has_callchain ||
-	    strcmp(r->comm, s->comm))
+	if (r->chain_key != k->chain_key || r->tree_gen != hists->tree_gen || r->tid != k->tid ||
+	    r->cpu != k->cpu || r->ip != k->ip || r->sym != k->sym || r->dso != k->dso ||
+	    r->level != k->level || r->has_callchain != k->has_callchain ||
+	    (hists->repeat_comm && strcmp(r->comm, comm)))
 		return false;
 	for (u32 i = 0; i < r->nr_steps; i++)
 		if (r->steps[i].end && r->steps[i].he->callchain.shape_gen != r->steps[i].shape_gen)
@@ -867,25 +925,21 @@ static bool hist_repeat__matches(const struct hist_repeat *r, const struct hists
 bool hists__add_repeat(struct hists *hists, const struct hist_sample *s)
 {
 	const struct hist_opts *o = hists->opts;
-	const struct hist_repeat *r;
+	struct hist_repeat *r, k;
 
 	if (!s->chain_key || s->trace || !hists->repeats)
 		return false;
-	r = &hists->repeats[hist_repeat__slot(s)];
-	if (!hist_repeat__matches(r, hists, s))
+	hist_repeat__key(hists, s, &k);
+	r = &hists->repeats[hist_repeat__slot(&k)];
+	if (!hist_repeat__matches(r, hists, &k, s->comm))
 		return false;
-	hists->stamp++;
 	hists->nr_samples++;
 	hists->total_period += s->period;
 	if (o->use_callchain)
 		hists->callchain_period += s->period;
-	for (u32 i = 0; i < r->nr_steps; i++) {
-		const struct hist_step *st = &r->steps[i];
-
-		hist_entry__feed(hists, st->he, s->period, i == 0);
-		if (st->end)
-			chain_root__append_again(&st->he->callchain, st->end, s->period);
-	}
+	if (!r->pending_nr++)
+		hists->dirty[hists->nr_dirty++] = (u32)(r - hists->repeats);
+	r->pending_period += s->period;
 	return true;
 }
 
@@ -893,11 +947,12 @@ bool hists__add_repeat(struct hists *hists, const struct hist_sample *s)
 static void hists__remember(struct hists *hists, const struct hist_sample *s, const char *comm,
 			    u32 nr)
 {
-	struct hist_repeat *r;
+	struct hist_repeat *r, k;
 
 	if (!s->chain_key || s->trace || !hists->repeats)
 		return;
-	r = &hists->repeats[hist_repeat__slot(s)];
+	hist_repeat__key(hists, s, &k);
+	r = &hists->repeats[hist_repeat__slot(&k)];
 	r->chain_key = 0;
 	if (nr > r->alloc) {
 		struct hist_step *st = realloc(r->steps, nr * sizeof(*st));
@@ -913,16 +968,15 @@ static void hists__remember(struct hists *hists, const struct hist_sample *s, co
 	}
 	r->nr_steps = nr;
 	r->comm = comm;
-	r->pid = s->pid;
-	r->tid = s->tid;
-	r->cpu = s->cpu;
-	r->dso = s->dso;
-	r->sym = s->sym;
-	r->ip = s->ip;
-	r->level = s->level;
-	r->has_callchain = s->has_callchain;
+	r->tid = k.tid;
+	r->cpu = k.cpu;
+	r->dso = k.dso;
+	r->sym = k.sym;
+	r->ip = k.ip;
+	r->level = k.level;
+	r->has_callchain = k.has_callchain;
 	r->tree_gen = hists->tree_gen;
-	r->chain_key = s->chain_key;
+	r->chain_key = k.chain_key;
 }
 
 int hists__add_sample(struct hists *hists, const struct hist_sample *s)
@@ -947,6 +1001,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		if (!key.trace)
 			return -ENOMEM;
 	}
+	hists__flush_repeats(hists);
 	ret = hists__grow_cache(hists, s->nr_frames + 1);
 	if (ret)
 		return ret;
@@ -1078,8 +1133,10 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 {
 	const struct hist_opts *o = hists->opts;
 	u64 min_hit = (u64)((double)hists->callchain_period * (o->chain.min_percent / 100.0));
+	int ret;
 
-	int ret = hists__collapse(hists);
+	hists__flush_repeats(hists);
+	ret = hists__collapse(hists);
 	const struct rbroot *in = hists->need_collapse ? &hists->collapsed : &hists->entries_in;
 
 	hists->entries.node = NULL;

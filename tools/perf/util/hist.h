@@ -124,6 +124,9 @@ struct hists {
 	struct hist_step	*cache;		/* entries the current sample fed */
 	size_t			cache_alloc;
 	struct hist_repeat	*repeats;	/* what recent samples fed, by sample (see hist.c) */
+	u32			*dirty;		/* repeats with counts not yet applied */
+	u32			nr_dirty;
+	bool			repeat_comm, repeat_tid, repeat_cpu;	/* sort keys use them */
 	struct strset		*strings;	/* comm and trace texts */
 	u64			stamp;		/* counts samples, marks entries a sample fed */
 	u64			nr_samples;

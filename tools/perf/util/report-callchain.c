@@ -509,13 +509,14 @@ int chain_root__append(struct chain_root *root, const struct chain_frame *frames
 	return 0;
 }
 
-void chain_root__append_again(struct chain_root *root, struct chain_node *end, u64 period)
+void chain_root__append_again(struct chain_root *root, struct chain_node *end, u64 period,
+			      u64 nr)
 {
 	end->hit += period;
-	end->count++;
+	end->count += nr;
 	for (struct chain_node *n = end->parent; n; n = n->parent) {
 		n->children_hit += period;
-		n->children_count++;
+		n->children_count += nr;
 	}
 	(void)root;
 }

@@ -134,12 +134,14 @@ int chain_root__append(struct chain_root *root, const struct chain_frame *frames
 		       u64 period, struct chain_node **end);
 
 /*
- * What chain_root__append() of the chain that ended at end does again, without comparing a
- * frame: end's hit and count and its ancestors' children_hit and children_count grow. Only
- * while root->shape_gen is what it was after that append (nothing else changes a tree's
- * counts or its output order: sibling order comes from the order new nodes were added).
+ * What nr more chain_root__append()s of the chain that ended at end do, with period their
+ * sum, without comparing a frame: end's hit and count and its ancestors' children_hit and
+ * children_count grow. Only while root->shape_gen is what it was after that append (nothing
+ * else changes a tree's counts or its output order: sibling order comes from the order new
+ * nodes were added).
  */
-void chain_root__append_again(struct chain_root *root, struct chain_node *end, u64 period);
+void chain_root__append_again(struct chain_root *root, struct chain_node *end, u64 period,
+			      u64 nr);
 
 /*
  * Fold src into dst as upstream's callchain_merge does: every chain of src re-appended to
