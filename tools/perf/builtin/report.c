@@ -183,6 +183,7 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 	struct thread *thread;
 	struct hists *hists;
 	u32 nr_frames = 0;
+	bool want_chain;
 	int ret;
 
 	(void)event;
@@ -191,11 +192,24 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 	thread = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
 	if (!thread)
 		return perf_err__set(&session->err, ENOMEM, "out of memory");
-	rf = frame_resolver__addr(rep->resolver, thread, (u8)sample->cpumode, sample->ip);
+	want_chain = (evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+		     (rep->hopts.use_callchain || rep->hopts.children);
+	chain = (struct resolved_chain){ .id = FRAME_CHAIN_ID_EMPTY };
+	if (want_chain) {
+		ret = frame_resolver__chain(rep->resolver, thread, sample, &chain);
+		if (ret)
+			return perf_err__set(&session->err, ret, "out of memory");
+	}
+	/* the chain starts at the sample's ip, mostly: then it is resolved already */
+	if (chain.nr && chain.frames[0].ip == sample->ip &&
+	    chain.frames[0].cpumode == sample->cpumode)
+		rf = &chain.frames[0];
+	else
+		rf = frame_resolver__addr(rep->resolver, thread, (u8)sample->cpumode, sample->ip);
 	if (rep->dump_trace) {
 		struct addr_location al = {
 			.thread = thread, .map = rf->map, .sym = rf->sym, .addr = rf->ip,
-			.sym_addr = rf->sym_addr, .cpumode = rf->cpumode,
+			.sym_addr = rf->sym_addr, .cpumode = (u8)sample->cpumode,
 		};
 
 		dump__resolved(session, thread, &al);
@@ -213,28 +227,22 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 		.level = cpumode_level(sample->cpumode),
 		.period = sample->period,
 		.has_callchain = evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN,
+		/* the frames shown follow from the resolved chain alone, so its id names them */
+		.chain_key = chain.id,
 	};
 	if (evattr->attr.type == PERF_TYPE_TRACEPOINT && sample->raw_data && rep->tevent &&
 	    trace_event__format(rep->tevent, evattr->attr.config, sample->raw_data,
 				sample->raw_size, (int)sample->cpu, trace, sizeof(trace),
 				&rep->err) >= 0)
 		hs.trace = trace;
-	/* the frames shown follow from the resolved chain alone, so its id names them */
-	hs.chain_key = FRAME_CHAIN_ID_EMPTY;
-	if (hs.has_callchain && (rep->hopts.use_callchain || rep->hopts.children)) {
-		ret = frame_resolver__chain(rep->resolver, thread, sample, &chain);
-		if (ret)
-			return perf_err__set(&session->err, ret, "out of memory");
-		hs.chain_key = chain.id;
-		if (hists__add_repeat(hists, &hs))
-			return 0;
+	if (hists__add_repeat(hists, &hs))
+		return 0;
+	if (want_chain) {
 		ret = report__chain_frames(rep, machine, &chain, &nr_frames);
 		if (ret)
 			return perf_err__set(&session->err, ret, "out of memory");
 		hs.frames = rep->chain_frames;
 		hs.nr_frames = nr_frames;
-	} else if (hists__add_repeat(hists, &hs)) {
-		return 0;
 	}
 	ret = hists__add_sample(hists, &hs);
 	if (ret)

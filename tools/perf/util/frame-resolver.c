@@ -153,16 +153,24 @@ const struct resolved_frame *frame_resolver__addr(struct frame_resolver *fr,
 	return &fr->addr_frame;
 }
 
+/* four independent lanes: a chain's words are hashed at the multiplier's throughput */
 static u64 chain_hash(const struct perf_sample *sample, const void *space, u64 gen)
 {
-	u64 h = ((u64)(uintptr_t)space ^ gen ^ (sample->deferred_callchain ? 0x5bd1e995 : 0)) *
-		0x9e3779b97f4a7c15ULL;
+	const u64 k = 0x9e3779b97f4a7c15ULL;
+	u64 h[4] = { (u64)(uintptr_t)space, gen, sample->deferred_callchain, sample->callchain_nr };
+	const u64 *w = sample->callchain;
+	u64 i = 0, n = sample->callchain_nr;
 
-	for (u64 i = 0; i < sample->callchain_nr; i++) {
-		h = (h ^ sample->callchain[i]) * 0x9e3779b97f4a7c15ULL;
-		h ^= h >> 29;
+	for (; i + 4 <= n; i += 4) {
+		h[0] = (h[0] ^ w[i]) * k;
+		h[1] = (h[1] ^ w[i + 1]) * k;
+		h[2] = (h[2] ^ w[i + 2]) * k;
+		h[3] = (h[3] ^ w[i + 3]) * k;
 	}
-	return h;
+	for (; i < n; i++)
+		h[i & 3] = (h[i & 3] ^ w[i]) * k;
+	h[0] = (h[0] ^ (h[1] >> 29) ^ (h[2] << 17) ^ (h[3] >> 41)) * k;
+	return h[0] ^ (h[0] >> 32) ^ h[1] ^ h[2] ^ h[3];
 }
 
 static bool chain_slot__matches(const struct chain_slot *cs, const struct perf_sample *sample,
@@ -234,16 +242,19 @@ int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 	bool cache = sample->callchain_nr <= CHAIN_MAX_WORDS;
 
 	*chain = (struct resolved_chain){ .frames = NULL, .nr = 0, .id = FRAME_CHAIN_ID_EMPTY };
-	/* perf drops a chain with an unknown context marker, frames and all */
-	if (!sample->callchain_nr || !callchain__valid(sample, &err))
+	if (!sample->callchain_nr)
 		return 0;
 	if (cache) {
 		hash = chain_hash(sample, space, gen);
 		cs = &fr->chains[hash >> (64 - CHAIN_SLOT_BITS)];
+		/* only valid chains are kept: the same words are valid again */
 		if (chain_slot__matches(cs, sample, hash, space, gen))
 			goto out;
-		cs->id = 0;
 	}
+	/* perf drops a chain with an unknown context marker, frames and all */
+	if (!callchain__valid(sample, &err))
+		return 0;
+	cs->id = 0;
 	if (chain_slot__reserve(cs, cache ? (u32)sample->callchain_nr : 0,
 				(u32)sample->callchain_nr + 1)) {
 		chain->id = 0;

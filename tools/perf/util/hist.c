@@ -355,6 +355,7 @@ struct hist_repeat {
 	struct hist_step	*steps;		/* the entries fed, the sample's own first */
 	u32			nr_steps, alloc;
 	u64			pending_period, pending_nr;	/* repeats not yet applied */
+	u64			checked;	/* hists->nr_slow when the steps were last checked */
 };
 
 
@@ -908,7 +909,7 @@ static u32 hist_repeat__slot(const struct hist_repeat *k)
 	return (u32)(h >> (64 - HIST_REPEAT_BITS));
 }
 
-static bool hist_repeat__matches(const struct hist_repeat *r, const struct hists *hists,
+static bool hist_repeat__matches(struct hist_repeat *r, const struct hists *hists,
 				 const struct hist_repeat *k, const char *comm)
 {
 	if (r->chain_key != k->chain_key || r->tree_gen != hists->tree_gen || r->tid != k->tid ||
@@ -916,9 +917,13 @@ static bool hist_repeat__matches(const struct hist_repeat *r, const struct hists
 	    r->level != k->level || r->has_callchain != k->has_callchain ||
 	    (hists->repeat_comm && strcmp(r->comm, comm)))
 		return false;
+	/* trees change only on the slow path: checked since the last one, still the same */
+	if (r->checked == hists->nr_slow)
+		return true;
 	for (u32 i = 0; i < r->nr_steps; i++)
 		if (r->steps[i].end && r->steps[i].he->callchain.shape_gen != r->steps[i].shape_gen)
 			return false;
+	r->checked = hists->nr_slow;
 	return true;
 }
 
@@ -976,6 +981,7 @@ static void hists__remember(struct hists *hists, const struct hist_sample *s, co
 	r->level = k.level;
 	r->has_callchain = k.has_callchain;
 	r->tree_gen = hists->tree_gen;
+	r->checked = hists->nr_slow;
 	r->chain_key = k.chain_key;
 }
 
@@ -1002,6 +1008,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			return -ENOMEM;
 	}
 	hists__flush_repeats(hists);
+	hists->nr_slow++;
 	ret = hists__grow_cache(hists, s->nr_frames + 1);
 	if (ret)
 		return ret;

@@ -126,6 +126,7 @@ struct hists {
 	struct hist_repeat	*repeats;	/* what recent samples fed, by sample (see hist.c) */
 	u32			*dirty;		/* repeats with counts not yet applied */
 	u32			nr_dirty;
+	u64			nr_slow;	/* samples that took hists__add_sample() */
 	bool			repeat_comm, repeat_tid, repeat_cpu;	/* sort keys use them */
 	struct strset		*strings;	/* comm and trace texts */
 	u64			stamp;		/* counts samples, marks entries a sample fed */
