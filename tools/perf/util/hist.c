@@ -900,9 +900,10 @@ static void hist_repeat__key(const struct hists *hists, const struct hist_sample
 	k->has_callchain = s->has_callchain;
 }
 
-static u32 hist_repeat__slot(const struct hist_repeat *k)
+/* comm: the sample's text (its thread's, so one pointer per thread), or NULL to leave out */
+static u32 hist_repeat__slot(const struct hist_repeat *k, const char *comm)
 {
-	u64 h = k->chain_key * 0x9e3779b97f4a7c15ULL;
+	u64 h = (k->chain_key ^ (u64)(uintptr_t)comm) * 0x9e3779b97f4a7c15ULL;
 
 	h = (h ^ (u64)(u32)k->tid ^ ((u64)(u32)k->cpu << 32)) * 0x9e3779b97f4a7c15ULL;
 	h = (h ^ k->ip ^ (u64)(uintptr_t)k->sym) * 0x9e3779b97f4a7c15ULL;
@@ -935,7 +936,7 @@ bool hists__add_repeat(struct hists *hists, const struct hist_sample *s)
 	if (!s->chain_key || s->trace || !hists->repeats)
 		return false;
 	hist_repeat__key(hists, s, &k);
-	r = &hists->repeats[hist_repeat__slot(&k)];
+	r = &hists->repeats[hist_repeat__slot(&k, hists->repeat_comm ? s->comm : NULL)];
 	if (!hist_repeat__matches(r, hists, &k, s->comm))
 		return false;
 	hists->nr_samples++;
@@ -957,7 +958,7 @@ static void hists__remember(struct hists *hists, const struct hist_sample *s, co
 	if (!s->chain_key || s->trace || !hists->repeats)
 		return;
 	hist_repeat__key(hists, s, &k);
-	r = &hists->repeats[hist_repeat__slot(&k)];
+	r = &hists->repeats[hist_repeat__slot(&k, hists->repeat_comm ? s->comm : NULL)];
 	r->chain_key = 0;
 	if (nr > r->alloc) {
 		struct hist_step *st = realloc(r->steps, nr * sizeof(*st));
