@@ -351,7 +351,9 @@ static void chain_text__store(struct chain_text *t, const struct sbuf *sb, size_
 		t->text = n;
 		t->alloc = (u32)len;
 	}
-	memcpy(t->text, sb->buf + start, len);
+	/* an empty chain (no frames, --max-stack 0) has no text, maybe no buffer either */
+	if (len)
+		memcpy(t->text, sb->buf + start, len);
 	t->len = (u32)len;
 	t->fields = fields;
 	t->id = id;
@@ -384,7 +386,8 @@ static int print_callchain(struct script_output *out, struct machine *machine,
 	if (chain.id && out->texts) {
 		t = &out->texts[chain.id & ((1U << CHAIN_TEXT_BITS) - 1)];
 		if (t->id == chain.id && t->fields == f) {
-			sbuf__add(sb, t->text, t->len);
+			if (t->len)
+				sbuf__add(sb, t->text, t->len);
 			return 0;
 		}
 	}
