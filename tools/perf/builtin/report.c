@@ -17,7 +17,6 @@
 #include <time.h>
 #include <unistd.h>
 #include "builtin.h"
-#include "util/callchain.h"
 #include "util/deferred.h"
 #include "util/dump.h"
 #include "util/frame-resolver.h"

@@ -11,7 +11,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <perf/data.h>
-#include "callchain.h"
 #include "frame-resolver.h"
 #include "sbuf.h"
 #include "session.h"
