@@ -50,7 +50,7 @@ struct trace_event;
  * The frame lines of a resolved chain, as printed with fields: a pure text cache on top of
  * the frame resolver, keyed by the chain's id (equal ids, equal frames).
  */
-#define CHAIN_TEXT_BITS	10
+#define CHAIN_TEXT_BITS	9
 
 struct chain_text {
 	u64		id;		/* resolved_chain id, 0: empty */
