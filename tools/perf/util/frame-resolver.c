@@ -173,6 +173,7 @@ static u64 chain_hash(const struct perf_sample *sample, const void *space, u64 g
 	return h[0] ^ (h[0] >> 32) ^ h[1] ^ h[2] ^ h[3];
 }
 
+/* an unstitched sample's cookie is its chain's last word: comparing the words covers it */
 static bool chain_slot__matches(const struct chain_slot *cs, const struct perf_sample *sample,
 				u64 hash, const void *space, u64 gen)
 {
