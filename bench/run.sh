@@ -10,6 +10,9 @@
 #	BENCH_TIMEOUT	seconds one timed run may take (default 900)
 #	SYSTEM_PERF	the reference perf (default /usr/bin/perf)
 #	OURS		our perf (default tools/perf/perf)
+#	UPSTREAM_PERF	upstream perf 7.2's wrapper (default ../shared/tools/upstream-perf), used
+#			by report_fp when its tree exists (UPSTREAM_PERF_DIR, default
+#			/var/cache/upstream-perf)
 #	BENCH_CACHE	where recordings are kept between runs (default bench/.cache)
 #	BENCH_DEFER_CONVERT
 #			command that turns an inline-callchain perf.data into its deferred
@@ -22,6 +25,8 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 SYSTEM_PERF=${SYSTEM_PERF:-/usr/bin/perf}
 OURS=${OURS:-$top/tools/perf/perf}
+UPSTREAM_PERF=${UPSTREAM_PERF:-$top/../shared/tools/upstream-perf}
+UPSTREAM_PERF_DIR=${UPSTREAM_PERF_DIR:-/var/cache/upstream-perf}
 BENCH_SAMPLES=${BENCH_SAMPLES:-2000000}
 BENCH_REPEAT=${BENCH_REPEAT:-1}
 BENCH_TIMEOUT=${BENCH_TIMEOUT:-900}
@@ -32,9 +37,10 @@ BENCH_DEFER_REPEAT=${BENCH_DEFER_REPEAT:-5}
 [ -n "$BENCH_DEFER_CONVERT" ] || BENCH_DEFER_CONVERT="$(cd "$(dirname "$0")/.." && pwd)/tools/perf/perf test -w defer-convert"
 
 # the benchmarks, in run order: each NAME has bench_NAME and a one-line description
-BENCHMARKS=(script_fp script_deferred report_deferred)
+BENCHMARKS=(script_fp report_fp script_deferred report_deferred)
 declare -A BENCH_DESC=(
 	[script_fp]="perf script -i FILE of a ${BENCH_SAMPLES}-sample -g file: system perf vs ours"
+	[report_fp]="perf report --stdio --no-children and --children of that file: system perf, upstream 7.2 and ours"
 	[script_deferred]="our perf script of deferred-callchain twins (as the kernel writes them, and one record per sample) vs the inline file"
 	[report_deferred]="the same with our perf report --stdio --no-children"
 )
@@ -133,13 +139,17 @@ warm_cache() {
 
 # ---- recordings ----------------------------------------------------------------------------
 
+# The workload runs from a copy of our perf kept next to the recordings: the samples name
+# that binary, and a rebuilt tools/perf/perf (another build id) would no longer resolve them.
+WORKLOAD_PERF=$BENCH_CACHE/workload-perf
+
 # workload_cmd SECONDS: the shell command run under perf record: our `perf test -w calls`
 # in one process per CPU, half of them with 12 extra recursive frames (chains of 13 and 25
 # frames). Stopping the shell (perf record sends it SIGTERM when it stops) stops them too.
 workload_cmd() {
 	local secs=$1 i cmd='p=""; '
 	for ((i = 0; i < $(nproc); i++)); do
-		cmd+="'$OURS' test -w calls $secs $(((i % 2) * 12)) & p=\"\$p \$!\"; "
+		cmd+="'$WORKLOAD_PERF' test -w calls $secs $(((i % 2) * 12)) & p=\"\$p \$!\"; "
 	done
 	echo "$cmd"'trap "kill $p" INT TERM; wait'
 }
@@ -165,6 +175,8 @@ fp_data() {
 	[ -x "$OURS" ] || die "$OURS is missing: run make first"
 	"$OURS" test -w calls 0 >/dev/null 2>&1 || die "$OURS test -w calls does not run"
 	mkdir -p "$BENCH_CACHE" || die "cannot create $BENCH_CACHE"
+	cp "$OURS" "$WORKLOAD_PERF.tmp" && mv "$WORKLOAD_PERF.tmp" "$WORKLOAD_PERF" ||
+		die "cannot copy $OURS to $WORKLOAD_PERF"
 
 	cal=$BENCH_CACHE/calibrate.data
 	"$SYSTEM_PERF" record -e cpu-clock -F max -g -o "$cal" -- sh -c "$(workload_cmd 1)" \
@@ -232,6 +244,64 @@ bench_script_fp() {
 		echo "  ours/system: n/a (a run failed)"
 		return 1
 	fi
+}
+
+# upstream_available: true when upstream perf 7.2's tree is set up (the wrapper would
+# otherwise build it, minutes of downloads, in the middle of a benchmark)
+upstream_available() {
+	[ -x "$UPSTREAM_PERF" ] && [ -x "$UPSTREAM_PERF_DIR/sid/usr/bin/perf" ] &&
+		"$UPSTREAM_PERF" --version >/dev/null 2>&1
+}
+
+# Issue 7: perf report must be at least 5x as fast as the fastest of its peers, the system
+# perf and upstream 7.2, in both modes, with no more peak RSS than before. Each mode times
+# the three in turn; the ratio line compares ours with whichever peer was faster.
+bench_report_fp() {
+	local data mode errs erru erro peers=() failed=0 s_wall s_rss s_rc u_wall u_rss u_rc
+	local o_wall o_rss o_rc best best_name
+	data=$(fp_data) || return 1
+	echo "report_fp: perf report --stdio -i $data ($(fp_samples "$data") samples," \
+	     "$(($(stat -c %s "$data") / 1048576)) MB), $BENCH_REPEAT run(s) each, fastest kept"
+	if upstream_available; then
+		peers=(upstream)
+	else
+		echo "  upstream perf 7.2: skipped (no $UPSTREAM_PERF or no tree in $UPSTREAM_PERF_DIR)"
+	fi
+	warm_cache "$data"
+	for mode in --no-children --children; do
+		errs=$BENCH_CACHE/report_fp$mode.system.err
+		erru=$BENCH_CACHE/report_fp$mode.upstream.err
+		erro=$BENCH_CACHE/report_fp$mode.ours.err
+		echo "  perf report --stdio $mode"
+		best_of "system perf $mode" "$errs" "$SYSTEM_PERF" report --stdio "$mode" -i "$data"
+		s_wall=$B_WALL s_rss=$B_RSS s_rc=$B_RC
+		u_wall= u_rss=0 u_rc=0
+		if [ ${#peers[@]} -gt 0 ]; then
+			best_of "upstream $mode" "$erru" "$UPSTREAM_PERF" report --stdio "$mode" -i "$data"
+			u_wall=$B_WALL u_rss=$B_RSS u_rc=$B_RC
+		fi
+		best_of "ours $mode" "$erro" "$OURS" report --stdio "$mode" -i "$data"
+		o_wall=$B_WALL o_rss=$B_RSS o_rc=$B_RC
+		printf '  %-22s %10s %14s\n' "tool" "wall (s)" "peak RSS (MB)"
+		report_row "system perf ($("$SYSTEM_PERF" --version | awk '{ print $3 }'))" \
+			"$s_wall" "$s_rss" "$s_rc" "$errs"
+		[ -z "$u_wall" ] || report_row "upstream 7.2" "$u_wall" "$u_rss" "$u_rc" "$erru"
+		report_row "ours" "$o_wall" "$o_rss" "$o_rc" "$erro"
+		if [ "$s_rc" -ne 0 ] || [ "$u_rc" -ne 0 ] || [ "$o_rc" -ne 0 ]; then
+			echo "  ratios: n/a (a run failed)"
+			failed=1
+			continue
+		fi
+		best=$s_wall best_name="system perf"
+		if [ -n "$u_wall" ] && awk -v a="$u_wall" -v b="$s_wall" 'BEGIN { exit !(a < b) }'; then
+			best=$u_wall best_name="upstream 7.2"
+		fi
+		echo "  ours/system: wall $(ratio "$o_wall" "$s_wall"), peak RSS $(ratio "$o_rss" "$s_rss")"
+		[ -z "$u_wall" ] ||
+			echo "  ours/upstream: wall $(ratio "$o_wall" "$u_wall"), peak RSS $(ratio "$o_rss" "$u_rss")"
+		echo "  fastest peer ($best_name) / ours: $(ratio "$best" "$o_wall") faster"
+	done
+	return $failed
 }
 
 # deferred_twin DATA NAME [ARG]: prints the path of DATA's deferred twin NAME, converting it

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf report: read perf.data and print the profile (--stdio) as upstream perf 7.2 does.
- * Option parsing and wiring only: samples are resolved here (with a cache of resolved
- * frames), aggregated by util/hist.c, their callchains merged by util/report-callchain.c.
+ * Option parsing and wiring only: samples are resolved by util/frame-resolver.c, aggregated
+ * by util/hist.c, their callchains merged by util/report-callchain.c.
  *
  * Deferred user callchains are stitched by the session before samples arrive here, so the
  * profile shows the merged chains (see Documentation/perf-report.txt for where that differs
@@ -17,8 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "builtin.h"
-#include "util/callchain.h"
 #include "util/dump.h"
+#include "util/frame-resolver.h"
 #include "util/hist.h"
 #include "util/parse-options.h"
 #include "util/session.h"
@@ -26,23 +26,6 @@
 
 /* upstream's default -g when the option is given without an argument */
 #define CALLCHAIN_DEFAULT_OPT	"graph,0.5,caller,function,percent"
-#define FRAME_CACHE_BITS_REPORT	16
-
-/* one resolved address: the same ip in the same maps resolves the same way */
-struct frame_slot {
-	u64			ip;
-	const void		*space;		/* the maps it was resolved in */
-	u64			gen;		/* machine->maps_gen then */
-	struct dso		*dso;
-	const struct symbol	*sym;
-	u8			cpumode;
-	bool			valid;
-};
-
-struct raw_frame {
-	u64	ip;
-	u8	cpumode;
-};
 
 struct perf_report {
 	struct perf_tool	tool;
@@ -81,8 +64,7 @@ struct perf_report {
 	size_t			nr_hists;
 	struct dump		dump;		/* -D */
 	struct session_observer	observer;	/* -D: the dump */
-	struct frame_slot	*frames;	/* 1 << FRAME_CACHE_BITS_REPORT */
-	struct raw_frame	*raw;
+	struct frame_resolver	*resolver;
 	struct chain_frame	*chain_frames;
 	size_t			frames_alloc;
 	struct perf_err		err;
@@ -122,50 +104,12 @@ static char cpumode_level(u16 cpumode)
 	}
 }
 
-static u32 frame_hash(u64 ip, const void *space)
-{
-	u64 h = (ip ^ (u64)(uintptr_t)space) * 0x9e3779b97f4a7c15ULL;
-
-	return (u32)(h >> (64 - FRAME_CACHE_BITS_REPORT));
-}
-
-static void report__resolve_frame(struct perf_report *rep, struct machine *machine,
-				  struct thread *thread, const struct raw_frame *rf,
-				  struct chain_frame *out)
-{
-	const void *space = rf->cpumode == PERF_RECORD_MISC_USER ||
-			    rf->cpumode == PERF_RECORD_MISC_GUEST_USER ?
-			    (const void *)thread->maps : (const void *)machine->kmaps;
-	struct frame_slot *slot = &rep->frames[frame_hash(rf->ip, space)];
-	struct addr_location al;
-
-	if (!slot->valid || slot->ip != rf->ip || slot->space != space ||
-	    slot->gen != machine->maps_gen || slot->cpumode != rf->cpumode) {
-		machine__resolve(machine, thread, rf->cpumode, rf->ip, &al);
-		/* resolution may load symbols: keep the generation it ended with */
-		*slot = (struct frame_slot){
-			.ip = rf->ip, .space = space, .gen = machine->maps_gen,
-			.dso = al.map ? al.map->dso : NULL, .sym = al.sym,
-			.cpumode = rf->cpumode, .valid = true,
-		};
-	}
-	*out = (struct chain_frame){
-		.ip = rf->ip, .dso = slot->dso, .sym = slot->sym,
-		.dso_order = dso_order(machine, slot->dso),
-	};
-}
-
 static int report__grow_frames(struct perf_report *rep, size_t n)
 {
-	struct raw_frame *raw;
 	struct chain_frame *cf;
 
 	if (n <= rep->frames_alloc)
 		return 0;
-	raw = realloc(rep->raw, n * sizeof(*raw));
-	if (!raw)
-		return -ENOMEM;
-	rep->raw = raw;
 	cf = realloc(rep->chain_frames, n * sizeof(*cf));
 	if (!cf)
 		return -ENOMEM;
@@ -177,38 +121,29 @@ static int report__grow_frames(struct perf_report *rep, size_t n)
 /*
  * The sample's callchain as shown: innermost first (callee order) or reversed, at most
  * --max-stack addresses counted from the side the order starts with, as upstream walks it.
- * A chain with a context marker perf does not know is dropped whole; an unstitched
- * deferred cookie stays in as the user address upstream takes it for.
+ * An unstitched deferred cookie stays in as the user address upstream takes it for.
  */
-static int report__resolve_chain(struct perf_report *rep, struct machine *machine,
-				 struct thread *thread, const struct perf_sample *sample, u32 *nr_out)
+static int report__chain_frames(struct perf_report *rep, struct machine *machine,
+				const struct resolved_chain *chain, u32 *nr_out)
 {
-	struct callchain_iter it;
-	struct perf_err err;
-	size_t n = 0, keep, first;
-	u64 ip;
-	u8 cpumode;
+	size_t n = chain->nr, keep, first;
 	int ret;
 
 	*nr_out = 0;
-	if (!sample->callchain_nr || !callchain__valid(sample, &err))
-		return 0;
-	ret = report__grow_frames(rep, sample->callchain_nr + 1);
+	ret = report__grow_frames(rep, n + 1);
 	if (ret)
 		return ret;
-	callchain_iter__init(&it, sample, UINT_MAX);
-	while (callchain_iter__next(&it, &ip, &cpumode))
-		rep->raw[n++] = (struct raw_frame){ ip, cpumode };
-	if (it.cookie)
-		rep->raw[n++] = (struct raw_frame){ sample->deferred_cookie, PERF_RECORD_MISC_USER };
-
 	keep = rep->max_stack >= 0 && n > (size_t)rep->max_stack ? (size_t)rep->max_stack : n;
 	first = rep->chain.order == ORDER_CALLEE ? 0 : n - keep;
 	for (size_t i = 0, out = 0; i < keep; i++) {
 		size_t j = rep->chain.order == ORDER_CALLEE ? first + i : n - 1 - i;
+		const struct resolved_frame *rf = &chain->frames[j];
 		struct chain_frame *f = &rep->chain_frames[out];
 
-		report__resolve_frame(rep, machine, thread, &rep->raw[j], f);
+		*f = (struct chain_frame){
+			.ip = rf->ip, .dso = rf->dso, .sym = rf->sym,
+			.dso_order = dso_order(machine, rf->dso),
+		};
 		/* -U leaves unresolved frames out of the chain (they still count for --max-stack) */
 		if (!rep->hide_unresolved || f->sym)
 			*nr_out = (u32)++out;
@@ -240,13 +175,15 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 {
 	struct perf_report *rep = report_of(tool);
 	struct machine *machine = &session->machine;
+	const struct resolved_frame *rf;
+	struct resolved_chain chain;
 	struct trace_event *tevent;
 	char trace[16384];
 	struct hist_sample hs;
-	struct addr_location al;
 	struct thread *thread;
 	struct hists *hists;
 	u32 nr_frames = 0;
+	bool want_chain;
 	int ret;
 
 	(void)event;
@@ -255,10 +192,29 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 	thread = perf_session__sample_thread(session, sample);
 	if (!thread)
 		return perf_err__set(&session->err, ENOMEM, "out of memory");
-	machine__resolve(machine, thread, (u8)sample->cpumode, sample->ip, &al);
-	if (rep->dump_trace)
+	want_chain = (evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+		     (rep->hopts.use_callchain || rep->hopts.children);
+	chain = (struct resolved_chain){ .id = FRAME_CHAIN_ID_EMPTY };
+	if (want_chain) {
+		ret = frame_resolver__chain(rep->resolver, thread, sample, &chain);
+		if (ret)
+			return perf_err__set(&session->err, ret, "out of memory");
+	}
+	/* the chain starts at the sample's ip, mostly: then it is resolved already */
+	if (chain.nr && chain.frames[0].ip == sample->ip &&
+	    chain.frames[0].cpumode == sample->cpumode)
+		rf = &chain.frames[0];
+	else
+		rf = frame_resolver__addr(rep->resolver, thread, (u8)sample->cpumode, sample->ip);
+	if (rep->dump_trace) {
+		struct addr_location al = {
+			.thread = thread, .map = rf->map, .sym = rf->sym, .addr = rf->ip,
+			.sym_addr = rf->sym_addr, .cpumode = (u8)sample->cpumode,
+		};
+
 		dump__resolved(&rep->dump, thread, &al);
-	if (rep->hide_unresolved && !al.sym)
+	}
+	if (rep->hide_unresolved && !rf->sym)
 		return 0;
 	hists = report__hists(rep, evattr);
 	if (!hists)
@@ -267,25 +223,28 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 	hs = (struct hist_sample){
 		.comm = thread__comm_str(thread, sample->time),
 		.pid = thread->pid, .tid = thread->tid, .cpu = (s32)sample->cpu,
-		.dso = al.map ? al.map->dso : NULL, .sym = al.sym,
-		.ip = al.map ? map__map_ip(al.map, sample->ip) : sample->ip,
+		.dso = rf->dso, .sym = rf->sym, .ip = rf->map_ip,
 		.level = cpumode_level(sample->cpumode),
 		.period = sample->period,
 		.has_callchain = evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN,
+		/* the frames shown follow from the resolved chain alone, so its id names them */
+		.chain_key = chain.id,
 	};
-	if (hs.has_callchain && (rep->hopts.use_callchain || rep->hopts.children)) {
-		ret = report__resolve_chain(rep, machine, thread, sample, &nr_frames);
-		if (ret)
-			return perf_err__set(&session->err, ret, "out of memory");
-		hs.frames = rep->chain_frames;
-		hs.nr_frames = nr_frames;
-	}
 	tevent = perf_session__trace_event(session);
 	if (evattr->attr.type == PERF_TYPE_TRACEPOINT && sample->raw_data && tevent &&
 	    trace_event__format(tevent, evattr->attr.config, sample->raw_data,
 				sample->raw_size, (int)sample->cpu, trace, sizeof(trace),
 				&rep->err) >= 0)
 		hs.trace = trace;
+	if (hists__add_repeat(hists, &hs))
+		return 0;
+	if (want_chain) {
+		ret = report__chain_frames(rep, machine, &chain, &nr_frames);
+		if (ret)
+			return perf_err__set(&session->err, ret, "out of memory");
+		hs.frames = rep->chain_frames;
+		hs.nr_frames = nr_frames;
+	}
 	ret = hists__add_sample(hists, &hs);
 	if (ret)
 		return perf_err__set(&session->err, ret, "out of memory");
@@ -699,11 +658,6 @@ int cmd_report(int argc, const char **argv)
 	rep.symbol_conf.symfs = rep.symfs ? rep.symfs : "";
 	rep.symbol_conf.kallsyms = rep.kallsyms;
 	perf_report__init_tool(&rep);
-	rep.frames = calloc(1U << FRAME_CACHE_BITS_REPORT, sizeof(*rep.frames));
-	if (!rep.frames) {
-		fprintf(stderr, "perf report: out of memory\n");
-		return 1;
-	}
 	perf_stdout__buffer();
 
 	sopts.path = rep.input;
@@ -714,8 +668,13 @@ int cmd_report(int argc, const char **argv)
 	rep.session = perf_session__new(&sopts, &rep.tool, &err);
 	if (!rep.session) {
 		fprintf(stderr, "perf report: %s\n", err.msg);
+		return 1;
+	}
+	rep.resolver = frame_resolver__new(&rep.session->machine);
+	if (!rep.resolver) {
+		fprintf(stderr, "perf report: out of memory\n");
 		ret = 1;
-		goto out_frames;
+		goto out_delete;
 	}
 	if (rep.dump_trace) {
 		struct dump *d = &rep.dump;
@@ -774,10 +733,8 @@ out_delete:
 	for (size_t i = 0; i < rep.nr_hists; i++)
 		hists__delete(rep.hists[i]);
 	free(rep.hists);
+	frame_resolver__delete(rep.resolver);
 	perf_session__delete(rep.session);
-out_frames:
-	free(rep.frames);
-	free(rep.raw);
 	free(rep.chain_frames);
 	return ret;
 }

@@ -36,3 +36,5 @@ TEST(session_tracing_data, "Tracing data: the session names tracepoints from it 
 TEST(sample_stages, "Sample stages: claims, order, consumed records, exit, flush, stats, ownership")
 TEST(sample_synthesize, "Samples synthesized back into records parse to themselves, both byte orders")
 TEST(record_table, "Record-type table: sizes, sample_id, swap layouts, short records refused")
+TEST(frame_resolver, "Frame resolver: chains and addresses resolve as machine__resolve, cached by chain")
+TEST(report_repeats, "perf report: repeated samples take the fast path and print the same report")

@@ -57,6 +57,7 @@ void callchain_iter__init(struct callchain_iter *it, const struct perf_sample *s
 	/* perf starts in user mode: a chain without markers is a user chain */
 	it->cpumode = PERF_RECORD_MISC_USER;
 	it->cookie = false;
+	it->context = 0;
 }
 
 bool callchain_iter__next(struct callchain_iter *it, u64 *ip, u8 *cpumode)
@@ -66,6 +67,7 @@ bool callchain_iter__next(struct callchain_iter *it, u64 *ip, u8 *cpumode)
 
 		if (v >= PERF_CONTEXT_MAX) {
 			context_cpumode(v, &it->cpumode);
+			it->context = v;
 			continue;
 		}
 		it->nr_entries++;

@@ -2,7 +2,7 @@
 /*
  * callchain.h - walking a sample's raw callchain (context markers + ips) as perf does:
  * addresses innermost first, markers removed, each with the cpumode the last marker set.
- * Callers resolve the addresses themselves (script caches whole frame lines).
+ * frame-resolver.h resolves the addresses (and caches whole chains).
  */
 #ifndef PERF_UTIL_CALLCHAIN_H
 #define PERF_UTIL_CALLCHAIN_H
@@ -20,6 +20,7 @@
 struct callchain_iter {
 	const struct perf_sample *sample;
 	u64		i, nr;
+	u64		context;	/* the last marker seen, 0 before the first */
 	unsigned int	max_stack, nr_entries;
 	u8		cpumode;
 	bool		cookie;

@@ -332,6 +332,32 @@ struct hist_entry {
 };
 
 #define HIST_WALK_MEMO	4096
+#define HIST_REPEAT_BITS	10
+
+/* an entry a sample fed, and the callchain node its chain ended at there (NULL: none) */
+struct hist_step {
+	struct hist_entry	*he;
+	struct chain_node	*end;
+	u64			shape_gen;	/* he's callchain shape when remembered */
+};
+
+/* one remembered sample (see hists__add_repeat()) */
+struct hist_repeat {
+	u64			chain_key;	/* 0: empty slot */
+	const char		*comm;		/* interned */
+	s32			tid, cpu;	/* 0 unless a sort key uses them */
+	struct dso		*dso;
+	const struct symbol	*sym;
+	u64			ip;
+	char			level;
+	bool			has_callchain;
+	u64			tree_gen;
+	struct hist_step	*steps;		/* the entries fed, the sample's own first */
+	u32			nr_steps, alloc;
+	u64			pending_period, pending_nr;	/* repeats not yet applied */
+	u64			checked;	/* hists->nr_slow when the steps were last checked */
+};
+
 
 /* the entry a tree walk found for a key, while the tree is as it was (tree_gen) */
 struct hist_walk_memo {
@@ -601,7 +627,9 @@ struct hists *hists__new(const struct hist_opts *opts)
 	hists->buckets = calloc(hists->nr_buckets, sizeof(*hists->buckets));
 	hists->strings = strset__new();
 	hists->memo = calloc(HIST_WALK_MEMO, sizeof(*hists->memo));
-	if (!hists->buckets || !hists->strings || !hists->memo) {
+	hists->repeats = calloc(1U << HIST_REPEAT_BITS, sizeof(*hists->repeats));
+	hists->dirty = calloc(1U << HIST_REPEAT_BITS, sizeof(*hists->dirty));
+	if (!hists->buckets || !hists->strings || !hists->memo || !hists->repeats || !hists->dirty) {
 		hists__delete(hists);
 		return NULL;
 	}
@@ -613,6 +641,9 @@ struct hists *hists__new(const struct hist_opts *opts)
 		/* upstream collapses only for keys with a collapse function of their own */
 		if (opts->sort[i].id == SORT_KEY_COMM)
 			hists->need_collapse = true;
+		hists->repeat_comm |= opts->sort[i].id == SORT_KEY_COMM;
+		hists->repeat_tid |= opts->sort[i].id == SORT_KEY_PID;
+		hists->repeat_cpu |= opts->sort[i].id == SORT_KEY_CPU;
 	}
 	return hists;
 }
@@ -631,6 +662,11 @@ void hists__delete(struct hists *hists)
 	free(hists->buckets);
 	free(hists->cache);
 	free(hists->memo);
+	if (hists->repeats)
+		for (size_t i = 0; i < (1U << HIST_REPEAT_BITS); i++)
+			free(hists->repeats[i].steps);
+	free(hists->repeats);
+	free(hists->dirty);
 	strset__delete(hists->strings);
 	free(hists);
 }
@@ -746,6 +782,40 @@ static void hist_entry__feed(struct hists *hists, struct hist_entry *he, u64 per
 	he->stamp = hists->stamp;
 }
 
+/* nr repeats of what a remembered sample fed, period their sum */
+static void hist_repeat__apply(struct hist_repeat *r, u64 period, u64 nr)
+{
+	for (u32 i = 0; i < r->nr_steps; i++) {
+		struct hist_step *st = &r->steps[i];
+		struct hist_entry *he = st->he;
+
+		if (i == 0) {
+			he->period += period;
+			he->nr_events += nr;
+		}
+		he->period_acc += period;
+		he->nr_events_acc += nr;
+		if (st->end)
+			chain_root__append_again(&he->callchain, st->end, period, nr);
+	}
+}
+
+/*
+ * Repeats are counted in their slot and added to the entries and trees here, before
+ * anything reads those counts or changes a tree (a split moves a node's counts).
+ */
+static void hists__flush_repeats(struct hists *hists)
+{
+	for (u32 i = 0; i < hists->nr_dirty; i++) {
+		struct hist_repeat *r = &hists->repeats[hists->dirty[i]];
+
+		hist_repeat__apply(r, r->pending_period, r->pending_nr);
+		r->pending_period = 0;
+		r->pending_nr = 0;
+	}
+	hists->nr_dirty = 0;
+}
+
 /*
  * hists__collapse_resort: entries_in walked in order into a second tree, where entries the
  * walk above kept apart but that compare equal now meet and are merged.
@@ -791,7 +861,7 @@ static int hists__collapse(struct hists *hists)
 
 static int hists__grow_cache(struct hists *hists, size_t n)
 {
-	struct hist_entry **c;
+	struct hist_step *c;
 
 	if (n <= hists->cache_alloc)
 		return 0;
@@ -803,6 +873,119 @@ static int hists__grow_cache(struct hists *hists, size_t n)
 	return 0;
 }
 
+/*
+ * Repeats. A sample equal to an earlier one in everything hists__add_sample() looks at
+ * (its key fields, comm text, callchain by chain_key) takes the same lookups and the same
+ * walks down the same callchain trees, as long as no entry was added since (tree_gen) and
+ * none of those trees changed shape (shape_gen): it feeds the same entries and ends at the
+ * same chain nodes. Those are remembered, and the repeat only adds its period along them.
+ * Output order cannot tell the difference: it depends on which keys and chain nodes were
+ * added in which order, and a repeat adds none.
+ */
+/*
+ * The fields of a sample the lookups depend on: those of the sort keys, the symbol (it
+ * chooses between hash and tree walk) and the chain. Others (the tid under a comm,dso,sym
+ * sort) are left out, so samples differing only there share one slot.
+ */
+static void hist_repeat__key(const struct hists *hists, const struct hist_sample *s,
+			     struct hist_repeat *k)
+{
+	k->chain_key = s->chain_key;
+	k->tid = hists->repeat_tid ? s->tid : 0;
+	k->cpu = hists->repeat_cpu ? s->cpu : 0;
+	k->dso = s->dso;
+	k->sym = s->sym;
+	k->ip = s->ip;
+	k->level = s->level;
+	k->has_callchain = s->has_callchain;
+}
+
+/* comm: the sample's text (its thread's, so one pointer per thread), or NULL to leave out */
+static u32 hist_repeat__slot(const struct hist_repeat *k, const char *comm)
+{
+	u64 h = (k->chain_key ^ (u64)(uintptr_t)comm) * 0x9e3779b97f4a7c15ULL;
+
+	h = (h ^ (u64)(u32)k->tid ^ ((u64)(u32)k->cpu << 32)) * 0x9e3779b97f4a7c15ULL;
+	h = (h ^ k->ip ^ (u64)(uintptr_t)k->sym) * 0x9e3779b97f4a7c15ULL;
+	return (u32)(h >> (64 - HIST_REPEAT_BITS));
+}
+
+static bool hist_repeat__matches(struct hist_repeat *r, const struct hists *hists,
+				 const struct hist_repeat *k, const char *comm)
+{
+	if (r->chain_key != k->chain_key || r->tree_gen != hists->tree_gen || r->tid != k->tid ||
+	    r->cpu != k->cpu || r->ip != k->ip || r->sym != k->sym || r->dso != k->dso ||
+	    r->level != k->level || r->has_callchain != k->has_callchain ||
+	    (hists->repeat_comm && strcmp(r->comm, comm)))
+		return false;
+	/* trees change only on the slow path: checked since the last one, still the same */
+	if (r->checked == hists->nr_slow)
+		return true;
+	for (u32 i = 0; i < r->nr_steps; i++)
+		if (r->steps[i].end && r->steps[i].he->callchain.shape_gen != r->steps[i].shape_gen)
+			return false;
+	r->checked = hists->nr_slow;
+	return true;
+}
+
+bool hists__add_repeat(struct hists *hists, const struct hist_sample *s)
+{
+	const struct hist_opts *o = hists->opts;
+	struct hist_repeat *r, k;
+
+	if (!s->chain_key || s->trace || !hists->repeats)
+		return false;
+	hist_repeat__key(hists, s, &k);
+	r = &hists->repeats[hist_repeat__slot(&k, hists->repeat_comm ? s->comm : NULL)];
+	if (!hist_repeat__matches(r, hists, &k, s->comm))
+		return false;
+	hists->nr_samples++;
+	hists->total_period += s->period;
+	if (o->use_callchain)
+		hists->callchain_period += s->period;
+	if (!r->pending_nr++)
+		hists->dirty[hists->nr_dirty++] = (u32)(r - hists->repeats);
+	r->pending_period += s->period;
+	return true;
+}
+
+/* remember what the sample just added fed (hists->cache[0..nr)); no memory, no memo */
+static void hists__remember(struct hists *hists, const struct hist_sample *s, const char *comm,
+			    u32 nr)
+{
+	struct hist_repeat *r, k;
+
+	if (!s->chain_key || s->trace || !hists->repeats)
+		return;
+	hist_repeat__key(hists, s, &k);
+	r = &hists->repeats[hist_repeat__slot(&k, hists->repeat_comm ? s->comm : NULL)];
+	r->chain_key = 0;
+	if (nr > r->alloc) {
+		struct hist_step *st = realloc(r->steps, nr * sizeof(*st));
+
+		if (!st)
+			return;
+		r->steps = st;
+		r->alloc = nr;
+	}
+	for (u32 i = 0; i < nr; i++) {
+		r->steps[i] = hists->cache[i];
+		r->steps[i].shape_gen = r->steps[i].he->callchain.shape_gen;
+	}
+	r->nr_steps = nr;
+	r->comm = comm;
+	r->tid = k.tid;
+	r->cpu = k.cpu;
+	r->dso = k.dso;
+	r->sym = k.sym;
+	r->ip = k.ip;
+	r->level = k.level;
+	r->has_callchain = k.has_callchain;
+	r->tree_gen = hists->tree_gen;
+	r->checked = hists->nr_slow;
+	r->chain_key = k.chain_key;
+}
+
 int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 {
 	const struct hist_opts *o = hists->opts;
@@ -811,6 +994,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		.pid = s->pid, .tid = s->tid, .cpu = s->cpu, .dso = s->dso, .sym = s->sym,
 		.ip = s->ip, .level = s->level,
 	};
+	struct chain_node *end = NULL;
 	struct hist_entry *he;
 	struct hist_slot slot;
 	size_t nr_cached = 0;
@@ -824,6 +1008,11 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		if (!key.trace)
 			return -ENOMEM;
 	}
+	hists__flush_repeats(hists);
+	hists->nr_slow++;
+	ret = hists__grow_cache(hists, s->nr_frames + 1);
+	if (ret)
+		return ret;
 	hists->stamp++;
 	he = hists__lookup(hists, &key, &slot);
 	if (!he)
@@ -836,21 +1025,18 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	if (o->use_callchain)
 		hists->callchain_period += s->period;
 	if (chains) {
-		ret = chain_root__append(&he->callchain, s->frames, s->nr_frames, s->period);
+		ret = chain_root__append(&he->callchain, s->frames, s->nr_frames, s->period, &end);
 		if (ret)
 			return ret;
 	}
+	hists->cache[nr_cached++] = (struct hist_step){ .he = he, .end = end };
 	if (!o->children)
-		return 0;
+		goto out;
 
 	/*
 	 * Every function on the callchain gets the period as accumulated, once per sample
 	 * however often it recurs, with the part of the chain from it on as its callchain.
 	 */
-	ret = hists__grow_cache(hists, s->nr_frames + 1);
-	if (ret)
-		return ret;
-	hists->cache[nr_cached++] = he;
 	for (u32 i = 0; i < s->nr_frames; i++) {
 		const struct chain_frame *f = &s->frames[i];
 		bool dup = false;
@@ -867,7 +1053,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			dup = he && he->stamp == hists->stamp;
 		} else {
 			for (size_t j = 0; j < nr_cached && !dup; j++) {
-				const struct hist_key *c = &hists->cache[j]->key;
+				const struct hist_key *c = &hists->cache[j].he->key;
 
 				/* only another unresolved one at this address can be equal */
 				dup = !c->sym && c->ip == key.ip && hists__key_equal(hists, c, &key);
@@ -880,13 +1066,16 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		if (!he)
 			return -ENOMEM;
 		hist_entry__feed(hists, he, s->period, false);
-		hists->cache[nr_cached++] = he;
+		end = NULL;
 		if (chains) {
-			ret = chain_root__append(&he->callchain, f, s->nr_frames - i, s->period);
+			ret = chain_root__append(&he->callchain, f, s->nr_frames - i, s->period, &end);
 			if (ret)
 				return ret;
 		}
+		hists->cache[nr_cached++] = (struct hist_step){ .he = he, .end = end };
 	}
+out:
+	hists__remember(hists, s, key.comm, (u32)nr_cached);
 	return 0;
 }
 
@@ -952,8 +1141,10 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 {
 	const struct hist_opts *o = hists->opts;
 	u64 min_hit = (u64)((double)hists->callchain_period * (o->chain.min_percent / 100.0));
+	int ret;
 
-	int ret = hists__collapse(hists);
+	hists__flush_repeats(hists);
+	ret = hists__collapse(hists);
 	const struct rbroot *in = hists->need_collapse ? &hists->collapsed : &hists->entries_in;
 
 	hists->entries.node = NULL;

@@ -96,10 +96,17 @@ struct hist_sample {
 	const struct chain_frame *frames;	/* callchain, NULL/0 when none */
 	u32			nr_frames;
 	bool			has_callchain;	/* the event records callchains */
+	/*
+	 * 0, or a name for the frames: samples with the same nonzero chain_key have the same
+	 * frames (and nr_frames), which lets hists__add_repeat() skip comparing them.
+	 */
+	u64			chain_key;
 };
 
 struct hist_entry;
 struct hist_walk_memo;
+struct hist_step;
+struct hist_repeat;
 
 struct hists {
 	const struct hist_opts	*opts;
@@ -114,8 +121,13 @@ struct hists {
 	struct rbroot		entries_in;	/* as upstream adds them */
 	struct rbroot		collapsed;	/* entries_in walked and merged: output input order */
 	struct rbroot		entries;	/* output order */
-	struct hist_entry	**cache;	/* children mode: entries a sample already fed */
+	struct hist_step	*cache;		/* entries the current sample fed */
 	size_t			cache_alloc;
+	struct hist_repeat	*repeats;	/* what recent samples fed, by sample (see hist.c) */
+	u32			*dirty;		/* repeats with counts not yet applied */
+	u32			nr_dirty;
+	u64			nr_slow;	/* samples that took hists__add_sample() */
+	bool			repeat_comm, repeat_tid, repeat_cpu;	/* sort keys use them */
 	struct strset		*strings;	/* comm and trace texts */
 	u64			stamp;		/* counts samples, marks entries a sample fed */
 	u64			nr_samples;
@@ -129,6 +141,14 @@ void hists__delete(struct hists *hists);
 
 /* 0 or -ENOMEM */
 int hists__add_sample(struct hists *hists, const struct hist_sample *s);
+
+/*
+ * The fast path of hists__add_sample() for a sample that repeats an earlier one (same
+ * chain_key and key fields, no trace text): true when it was added, with the same effect
+ * hists__add_sample() would have had; false when it must go through hists__add_sample().
+ * s->frames is not read, so the caller may fill it only when this fails.
+ */
+bool hists__add_repeat(struct hists *hists, const struct hist_sample *s);
 
 /*
  * Sort entries for output, prune and sort their callchains and size the columns. machine

@@ -127,8 +127,14 @@ static struct thread *machine__add_thread(struct machine *machine, s32 pid, s32 
 		if (leader)
 			t->maps = maps__get(leader->maps);
 	}
-	if (!t->maps)
+	if (!t->maps) {
 		t->maps = maps__new();
+		/*
+		 * Frame caches key on the maps' address: a thread put after its removal may have
+		 * freed maps this allocation reuses, so cached resolutions are stale from now on.
+		 */
+		machine->maps_gen++;
+	}
 	if (!t->maps) {
 		thread__put(t);
 		return NULL;

@@ -280,6 +280,8 @@ struct chain_cursor {
 	const struct chain_frame	*frames;
 	u32				pos, nr;
 	u64				period;
+	struct chain_node		*end;		/* where the chain ended up */
+	bool				reshaped;	/* a node was added or split */
 };
 
 enum match_result {
@@ -340,6 +342,8 @@ static struct chain_node *chain_node__add_child(struct chain_node *parent, struc
 	new->hit = c->period;
 	new->count = 1;
 	c->pos = c->nr;
+	c->end = new;
+	c->reshaped = true;
 	return new;
 }
 
@@ -405,12 +409,15 @@ static int chain_node__split(struct chain_node *node, struct chain_cursor *c, u3
 		node->children_hit += c->period;
 		node->children_count += 1;
 		c->pos = c->nr;
+		c->end = branch;
 		rbtree__insert(&node->children_in, &branch->rb_in, p,
 			       m == MATCH_LT ? &p->left : &p->right);
 	} else {
 		node->hit = c->period;
 		node->count = 1;
+		c->end = node;
 	}
+	c->reshaped = true;
 	return 0;
 }
 
@@ -444,6 +451,7 @@ static int chain_node__append(struct chain_node *node, struct chain_cursor *c)
 	if (c->pos == c->nr) {
 		node->hit += c->period;
 		node->count++;
+		c->end = node;
 		return MATCH_EQ;
 	}
 	ret = chain_node__append_children(node, c);
@@ -480,19 +488,37 @@ inc_children:
 }
 
 int chain_root__append(struct chain_root *root, const struct chain_frame *frames, u32 nr,
-		       u64 period)
+		       u64 period, struct chain_node **end)
 {
 	struct chain_cursor c = { .frames = frames, .pos = 0, .nr = nr, .period = period };
 	int ret;
 
+	if (end)
+		*end = NULL;
 	if (!nr)
 		return 0;
 	ret = chain_node__append_children(&root->node, &c);
+	if (c.reshaped)
+		root->shape_gen++;
 	if (ret)
 		return ret;
 	if (nr > root->max_depth)
 		root->max_depth = nr;
+	if (end)
+		*end = c.end;
 	return 0;
+}
+
+void chain_root__append_again(struct chain_root *root, struct chain_node *end, u64 period,
+			      u64 nr)
+{
+	end->hit += period;
+	end->count += nr;
+	for (struct chain_node *n = end->parent; n; n = n->parent) {
+		n->children_hit += period;
+		n->children_count += nr;
+	}
+	(void)root;
 }
 
 struct merge_path {
@@ -520,6 +546,8 @@ static int merge_node(struct chain_root *dst, struct merge_path *path, const str
 		struct chain_cursor c = { .frames = path->frames, .nr = path->nr, .period = node->hit };
 
 		ret = chain_node__append_children(&dst->node, &c);
+		if (c.reshaped)
+			dst->shape_gen++;
 	}
 	for (struct rbnode *n = rbtree__first(&node->children_in); n && !ret; n = rbtree__next(n))
 		ret = merge_node(dst, path, rbtree__entry(n, struct chain_node, rb_in));

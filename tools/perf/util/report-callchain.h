@@ -116,6 +116,7 @@ struct chain_node {
 struct chain_root {
 	struct chain_node	node;		/* val_nr 0: the root holds no frame */
 	u32			max_depth;	/* longest chain appended */
+	u64			shape_gen;	/* bumped whenever a node is added or split */
 	struct rbroot		sorted;		/* what chain_root__sort() kept */
 };
 
@@ -125,10 +126,22 @@ void chain_root__exit(struct chain_root *root);
 /*
  * Merge one chain of nr frames (in the order they are to be shown: first frame at the top
  * of the tree) with weight period. The frames are copied. 0 or -ENOMEM (the tree is left
- * consistent, without this chain).
+ * consistent, without this chain). end (may be NULL) gets the node the chain ended at
+ * (NULL for an empty chain): while shape_gen stays as it is after this call, appending the
+ * same frames again ends there and changes only counts along the way to the root.
  */
 int chain_root__append(struct chain_root *root, const struct chain_frame *frames, u32 nr,
-		       u64 period);
+		       u64 period, struct chain_node **end);
+
+/*
+ * What nr more chain_root__append()s of the chain that ended at end do, with period their
+ * sum, without comparing a frame: end's hit and count and its ancestors' children_hit and
+ * children_count grow. Only while root->shape_gen is what it was after that append (nothing
+ * else changes a tree's counts or its output order: sibling order comes from the order new
+ * nodes were added).
+ */
+void chain_root__append_again(struct chain_root *root, struct chain_node *end, u64 period,
+			      u64 nr);
 
 /*
  * Fold src into dst as upstream's callchain_merge does: every chain of src re-appended to

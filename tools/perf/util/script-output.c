@@ -198,17 +198,19 @@ void script_output__init(struct script_output *out, FILE *fp, const struct scrip
 	out->max_stack = PERF_MAX_STACK_DEPTH;
 	out->use_callchain = true;
 	sbuf__init(&out->sb);
-	out->frames = calloc(1U << FRAME_CACHE_BITS, sizeof(*out->frames));
+	out->texts = calloc(1U << CHAIN_TEXT_BITS, sizeof(*out->texts));
 }
 
 void script_output__exit(struct script_output *out)
 {
 	sbuf__exit(&out->sb);
-	if (out->frames)
-		for (size_t i = 0; i < (1U << FRAME_CACHE_BITS); i++)
-			free(out->frames[i].text);
-	free(out->frames);
-	out->frames = NULL;
+	if (out->texts)
+		for (size_t i = 0; i < (1U << CHAIN_TEXT_BITS); i++)
+			free(out->texts[i].text);
+	free(out->texts);
+	out->texts = NULL;
+	frame_resolver__delete(out->resolver);
+	out->resolver = NULL;
 }
 
 static void print_time(struct sbuf *sb, u64 t, bool nanosecs)
@@ -322,74 +324,78 @@ void script_output__fprintf_start(struct script_output *out, struct perf_session
 	sbuf__flush(&out->sb, out->fp);
 }
 
-/*
- * Frame lines repeat: the same ip resolves the same way until a map changes, so the text
- * "\t<ip> sym+off (dso)\n" is kept in a direct-mapped cache keyed by the ip, the address
- * space it was resolved in, the machine's map generation, the cpumode and the fields.
- */
-static u32 frame_slot(u64 ip, const void *space)
+/* "\t<ip> sym+off (dso)\n", or the cookie line of an unstitched deferred sample */
+static void frame_line(struct sbuf *sb, const struct resolved_frame *f, unsigned int fields)
 {
-	u64 h = (ip ^ (u64)(uintptr_t)space) * 0x9e3779b97f4a7c15ULL;
-
-	return (u32)(h >> (64 - FRAME_CACHE_BITS));
-}
-
-static void frame_line(struct script_output *out, struct machine *machine, struct thread *thread,
-		       u8 cpumode, u64 ip, unsigned int fields)
-{
-	const void *space = cpumode == PERF_RECORD_MISC_USER || cpumode == PERF_RECORD_MISC_GUEST_USER
-			    ? (thread ? (const void *)thread->maps : NULL) : (const void *)machine->kmaps;
-	struct frame_cache_entry *e = out->frames ? &out->frames[frame_slot(ip, space)] : NULL;
-	struct addr_location al;
-	struct sbuf *sb = &out->sb;
-	size_t start;
-
-	if (e && e->text && e->ip == ip && e->space == space && e->gen == machine->maps_gen &&
-	    e->cpumode == cpumode && e->fields == fields) {
-		sbuf__add(sb, e->text, e->len);
+	sbuf__addc(sb, '\t');
+	sbuf__hex(sb, f->ip, 16);
+	if (f->origin == FRAME_ORIGIN_COOKIE) {
+		sbuf__adds(sb, " (cookie) ([unknown])\n");
 		return;
 	}
-	start = sb->len;
-	machine__resolve(machine, thread, cpumode, ip, &al);
-	sbuf__addc(sb, '\t');
-	sbuf__hex(sb, ip, 16);
-	print_sym(sb, al.sym, al.sym_addr, al.map, fields);
+	print_sym(sb, f->sym, f->sym_addr, f->map, fields);
 	sbuf__addc(sb, '\n');
-	if (sb->oom || !e)
-		return;
-	/* resolution may have loaded symbols; the generation it saw is the one to keep */
-	if (e->alloc < sb->len - start) {
-		char *n = realloc(e->text, sb->len - start);
+}
+
+static void chain_text__store(struct chain_text *t, const struct sbuf *sb, size_t start, u64 id,
+			      unsigned int fields)
+{
+	size_t len = sb->len - start;
+
+	t->id = 0;
+	if (t->alloc < len) {
+		char *n = realloc(t->text, len);
 
 		if (!n)
 			return;
-		e->text = n;
-		e->alloc = (u32)(sb->len - start);
+		t->text = n;
+		t->alloc = (u32)len;
 	}
-	memcpy(e->text, sb->buf + start, sb->len - start);
-	e->len = (u32)(sb->len - start);
-	e->ip = ip;
-	e->space = space;
-	e->gen = machine->maps_gen;
-	e->cpumode = cpumode;
-	e->fields = fields;
+	/* an empty chain (no frames, --max-stack 0) has no text, maybe no buffer either */
+	if (len)
+		memcpy(t->text, sb->buf + start, len);
+	t->len = (u32)len;
+	t->fields = fields;
+	t->id = id;
 }
 
-static void print_callchain(struct script_output *out, struct machine *machine,
-			    struct thread *thread, const struct perf_sample *sample, unsigned int f)
+/* the resolver, made for the machine of the first sample that needs it */
+static struct frame_resolver *script_output__resolver(struct script_output *out,
+						       struct machine *machine)
 {
-	struct callchain_iter it;
-	u64 ip;
-	u8 cpumode;
+	if (!out->resolver)
+		out->resolver = frame_resolver__new(machine);
+	return out->resolver;
+}
 
-	callchain_iter__init(&it, sample, out->max_stack);
-	while (callchain_iter__next(&it, &ip, &cpumode))
-		frame_line(out, machine, thread, cpumode, ip, f);
-	if (it.cookie) {
-		sbuf__addc(&out->sb, '\t');
-		sbuf__hex(&out->sb, sample->deferred_cookie, 16);
-		sbuf__adds(&out->sb, " (cookie) ([unknown])\n");
+/* the frame lines, at most --max-stack of them (the cookie counts as one) */
+static int print_callchain(struct script_output *out, struct machine *machine,
+			   struct thread *thread, const struct perf_sample *sample, unsigned int f)
+{
+	struct sbuf *sb = &out->sb;
+	struct resolved_chain chain;
+	struct chain_text *t = NULL;
+	size_t start = sb->len;
+	int ret;
+
+	if (!script_output__resolver(out, machine))
+		return -ENOMEM;
+	ret = frame_resolver__chain(out->resolver, thread, sample, &chain);
+	if (ret)
+		return ret;
+	if (chain.id && out->texts) {
+		t = &out->texts[chain.id & ((1U << CHAIN_TEXT_BITS) - 1)];
+		if (t->id == chain.id && t->fields == f) {
+			if (t->len)
+				sbuf__add(sb, t->text, t->len);
+			return 0;
+		}
 	}
+	for (u32 i = 0; i < chain.nr && i < out->max_stack; i++)
+		frame_line(sb, &chain.frames[i], f);
+	if (t && !sb->oom)
+		chain_text__store(t, sb, start, chain.id, f);
+	return 0;
 }
 
 int script_output__sample(struct script_output *out, struct perf_session *session,
@@ -427,15 +433,18 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 
 		sbuf__addc(sb, chain ? '\n' : ' ');
 		if (chain) {
-			/* perf drops a chain with an unknown context marker, frames and all */
-			if (callchain__valid(sample, &out->err))
-				print_callchain(out, machine, thread, sample, f);
-		} else {
-			struct addr_location al;
+			int ret = print_callchain(out, machine, thread, sample, f);
 
-			machine__resolve(machine, thread, (u8)sample->cpumode, sample->ip, &al);
+			if (ret)
+				return ret;
+		} else {
+			const struct resolved_frame *fr;
+
+			if (!script_output__resolver(out, machine))
+				return -ENOMEM;
+			fr = frame_resolver__addr(out->resolver, thread, (u8)sample->cpumode, sample->ip);
 			sbuf__hex(sb, sample->ip, 16);
-			print_sym(sb, al.sym, al.sym_addr, al.map, f);
+			print_sym(sb, fr->sym, fr->sym_addr, fr->map, f);
 		}
 	}
 	sbuf__addc(sb, '\n');
@@ -460,17 +469,19 @@ int script_output__deferred_record(struct script_output *out, struct perf_sessio
 	thread = machine__findnew_thread(machine, (s32)id->pid, (s32)id->tid);
 	fprintf_start(out, sb, thread, id, ea);
 	sbuf__printf(sb, "DEFERRED CALLCHAIN [cookie: %llx]\n", (unsigned long long)rec->cookie);
-	/* the record's ips carry no marker: they are user addresses */
+	/* the record's ips carry no marker: they are user addresses, from the record */
 	ips = malloc((rec->nr + 1) * sizeof(u64));
 	if (!ips)
 		return -ENOMEM;
-	ips[0] = PERF_CONTEXT_USER;
+	ips[0] = PERF_CONTEXT_USER_DEFERRED;
 	memcpy(ips + 1, rec->ips, rec->nr * sizeof(u64));
 	chain.callchain = ips;
 	chain.callchain_nr = rec->nr + 1;
 	chain.deferred_callchain = false;
-	print_callchain(out, machine, thread, &chain, SF_IP | SF_SYM | SF_SYMOFFSET | SF_DSO);
+	ret = print_callchain(out, machine, thread, &chain, SF_IP | SF_SYM | SF_SYMOFFSET | SF_DSO);
 	free(ips);
+	if (ret)
+		return ret;
 	sbuf__addc(sb, '\n');
 	ret = sbuf__flush(sb, out->fp);
 	return ret;

@@ -3,7 +3,7 @@
  * script-output.h - perf script's sample lines: which fields each event type prints (perf's
  * defaults, -F), and printing one sample with its callchain in upstream perf's layout.
  *
- * Owns nothing beyond its struct; the FILE and the session are the caller's.
+ * Owns its frame resolver and text cache; the FILE and the session are the caller's.
  */
 #ifndef PERF_UTIL_SCRIPT_OUTPUT_H
 #define PERF_UTIL_SCRIPT_OUTPUT_H
@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <perf/data.h>
-#include "callchain.h"
+#include "frame-resolver.h"
 #include "sbuf.h"
 #include "session.h"
 
@@ -46,16 +46,17 @@ struct script_fields {
 
 struct trace_event;
 
-#define FRAME_CACHE_BITS	16
+/*
+ * The frame lines of a resolved chain, as printed with fields: a pure text cache on top of
+ * the frame resolver, keyed by the chain's id (equal ids, equal frames).
+ */
+#define CHAIN_TEXT_BITS	9
 
-struct frame_cache_entry {
-	u64		ip;
-	const void	*space;		/* the maps the ip was resolved in */
-	u64		gen;		/* machine->maps_gen then */
-	char		*text;		/* the whole frame line */
-	u32		len, alloc;
+struct chain_text {
+	u64		id;		/* resolved_chain id, 0: empty */
 	unsigned int	fields;
-	u8		cpumode;
+	char		*text;
+	u32		len, alloc;
 };
 
 struct script_output {
@@ -65,7 +66,8 @@ struct script_output {
 	unsigned int		max_stack;
 	int			name_width;	/* longest event name (perf aligns on it) */
 	struct sbuf		sb;		/* the sample being printed */
-	struct frame_cache_entry *frames;	/* 1 << FRAME_CACHE_BITS entries */
+	struct frame_resolver	*resolver;	/* made on the first sample, for its machine */
+	struct chain_text	*texts;		/* 1 << CHAIN_TEXT_BITS entries */
 	struct trace_event	*tevent;	/* NULL when the file has no tracing data */
 	bool			use_callchain;
 	struct perf_err		err;

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * frame-resolver.c - callchains and addresses resolved once, cached at two levels:
+ *
+ *   chain cache (CHAIN_SLOTS, direct mapped)
+ *     key: hash(raw words, deferred flag, thread maps, maps_gen) + the words themselves
+ *     value: the resolved frames, and an id naming that content
+ *          |  miss: each word through
+ *          v
+ *   address cache (ADDR_SLOTS, direct mapped)
+ *     key: ip, the maps it is resolved in (thread's or kernel's), maps_gen, cpumode
+ *     value: map, symbol, sym_addr
+ *          |  miss
+ *          v
+ *   machine__resolve()
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "callchain.h"
+#include "frame-resolver.h"
+#include "machine.h"
+
+#define ADDR_SLOT_BITS		14
+#define CHAIN_SLOT_BITS		9
+/* longer chains are resolved every time: their copies would crowd the cache */
+#define CHAIN_MAX_WORDS		512
+
+struct addr_slot {
+	u64			ip;
+	const void		*space;		/* the maps it was resolved in */
+	u64			gen;		/* machine->maps_gen after resolving */
+	struct map		*map;
+	const struct symbol	*sym;
+	u64			sym_addr;
+	u8			cpumode;
+	bool			valid;
+};
+
+struct chain_slot {
+	u64			hash;
+	u64			gen;
+	const void		*space;		/* the thread's maps */
+	u64			*words;		/* the raw callchain, nr_words */
+	u32			nr_words, words_alloc;
+	struct resolved_frame	*frames;	/* nr_frames, frames_alloc */
+	u32			nr_frames, frames_alloc;
+	u64			id;		/* 0: empty */
+	bool			deferred;
+};
+
+struct frame_resolver {
+	struct machine		*machine;
+	struct addr_slot	*addrs;		/* 1 << ADDR_SLOT_BITS */
+	struct chain_slot	*chains;	/* 1 << CHAIN_SLOT_BITS */
+	struct chain_slot	scratch;	/* chains that are not cached */
+	struct resolved_frame	addr_frame;	/* frame_resolver__addr()'s answer */
+	u64			next_id;
+};
+
+struct frame_resolver *frame_resolver__new(struct machine *machine)
+{
+	struct frame_resolver *fr = calloc(1, sizeof(*fr));
+
+	if (!fr)
+		return NULL;
+	fr->machine = machine;
+	fr->next_id = FRAME_CHAIN_ID_EMPTY + 1;
+	fr->addrs = calloc(1U << ADDR_SLOT_BITS, sizeof(*fr->addrs));
+	fr->chains = calloc(1U << CHAIN_SLOT_BITS, sizeof(*fr->chains));
+	if (!fr->addrs || !fr->chains) {
+		frame_resolver__delete(fr);
+		return NULL;
+	}
+	return fr;
+}
+
+static void chain_slot__exit(struct chain_slot *cs)
+{
+	free(cs->words);
+	free(cs->frames);
+}
+
+void frame_resolver__delete(struct frame_resolver *fr)
+{
+	if (!fr)
+		return;
+	if (fr->chains)
+		for (size_t i = 0; i < (1U << CHAIN_SLOT_BITS); i++)
+			chain_slot__exit(&fr->chains[i]);
+	chain_slot__exit(&fr->scratch);
+	free(fr->chains);
+	free(fr->addrs);
+	free(fr);
+}
+
+/* machine__resolve() looks kernel-side cpumodes up in the kernel maps, the rest in the thread's */
+static bool cpumode_is_kernel(u8 cpumode)
+{
+	return cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_KERNEL ||
+	       cpumode == PERF_RECORD_MISC_HYPERVISOR;
+}
+
+static const void *thread_space(const struct thread *thread)
+{
+	return thread ? (const void *)thread->maps : NULL;
+}
+
+static u32 addr_slot_of(u64 ip, const void *space)
+{
+	u64 h = (ip ^ (u64)(uintptr_t)space) * 0x9e3779b97f4a7c15ULL;
+
+	return (u32)(h >> (64 - ADDR_SLOT_BITS));
+}
+
+static const struct addr_slot *frame_resolver__lookup(struct frame_resolver *fr,
+						      struct thread *thread, u8 cpumode, u64 ip)
+{
+	struct machine *machine = fr->machine;
+	const void *space = cpumode_is_kernel(cpumode) ? (const void *)machine->kmaps
+						       : thread_space(thread);
+	struct addr_slot *slot = &fr->addrs[addr_slot_of(ip, space)];
+	struct addr_location al;
+
+	if (slot->valid && slot->ip == ip && slot->space == space &&
+	    slot->gen == machine->maps_gen && slot->cpumode == cpumode)
+		return slot;
+	machine__resolve(machine, thread, cpumode, ip, &al);
+	/* resolution may load symbols: keep the generation it ended with */
+	*slot = (struct addr_slot){
+		.ip = ip, .space = space, .gen = machine->maps_gen, .map = al.map, .sym = al.sym,
+		.sym_addr = al.sym_addr, .cpumode = cpumode, .valid = true,
+	};
+	return slot;
+}
+
+static void frame__fill(struct resolved_frame *f, const struct addr_slot *slot, u8 origin)
+{
+	*f = (struct resolved_frame){
+		.ip = slot->ip, .map = slot->map, .dso = slot->map ? slot->map->dso : NULL,
+		.sym = slot->sym, .sym_addr = slot->sym_addr,
+		.map_ip = slot->map ? map__map_ip(slot->map, slot->ip) : slot->ip,
+		.cpumode = slot->cpumode, .origin = origin,
+	};
+}
+
+const struct resolved_frame *frame_resolver__addr(struct frame_resolver *fr,
+						  struct thread *thread, u8 cpumode, u64 ip)
+{
+	frame__fill(&fr->addr_frame, frame_resolver__lookup(fr, thread, cpumode, ip),
+		    FRAME_ORIGIN_SAMPLE);
+	return &fr->addr_frame;
+}
+
+/* four independent lanes: a chain's words are hashed at the multiplier's throughput */
+static u64 chain_hash(const struct perf_sample *sample, const void *space, u64 gen)
+{
+	const u64 k = 0x9e3779b97f4a7c15ULL;
+	u64 h[4] = { (u64)(uintptr_t)space, gen, sample->deferred_callchain, sample->callchain_nr };
+	const u64 *w = sample->callchain;
+	u64 i = 0, n = sample->callchain_nr;
+
+	for (; i + 4 <= n; i += 4) {
+		h[0] = (h[0] ^ w[i]) * k;
+		h[1] = (h[1] ^ w[i + 1]) * k;
+		h[2] = (h[2] ^ w[i + 2]) * k;
+		h[3] = (h[3] ^ w[i + 3]) * k;
+	}
+	for (; i < n; i++)
+		h[i & 3] = (h[i & 3] ^ w[i]) * k;
+	h[0] = (h[0] ^ (h[1] >> 29) ^ (h[2] << 17) ^ (h[3] >> 41)) * k;
+	return h[0] ^ (h[0] >> 32) ^ h[1] ^ h[2] ^ h[3];
+}
+
+/* an unstitched sample's cookie is its chain's last word: comparing the words covers it */
+static bool chain_slot__matches(const struct chain_slot *cs, const struct perf_sample *sample,
+				u64 hash, const void *space, u64 gen)
+{
+	return cs->id && cs->hash == hash && cs->gen == gen && cs->space == space &&
+	       cs->deferred == sample->deferred_callchain && cs->nr_words == sample->callchain_nr &&
+	       !memcmp(cs->words, sample->callchain, cs->nr_words * sizeof(u64));
+}
+
+static int chain_slot__reserve(struct chain_slot *cs, u32 nr_words, u32 nr_frames)
+{
+	if (nr_words > cs->words_alloc) {
+		u64 *w = realloc(cs->words, nr_words * sizeof(*w));
+
+		if (!w)
+			return -ENOMEM;
+		cs->words = w;
+		cs->words_alloc = nr_words;
+	}
+	if (nr_frames > cs->frames_alloc) {
+		struct resolved_frame *f = realloc(cs->frames, nr_frames * sizeof(*f));
+
+		if (!f)
+			return -ENOMEM;
+		cs->frames = f;
+		cs->frames_alloc = nr_frames;
+	}
+	return 0;
+}
+
+static u8 origin_of(u64 context, u8 cpumode)
+{
+	if (cpumode_is_kernel(cpumode))
+		return FRAME_ORIGIN_KERNEL;
+	/* the stitcher keeps the marker in front of the record's user ips */
+	return context == PERF_CONTEXT_USER_DEFERRED ? FRAME_ORIGIN_DEFERRED : FRAME_ORIGIN_USER_FP;
+}
+
+/* every frame of the sample's chain into cs->frames (sized for callchain_nr + 1) */
+static void frame_resolver__walk(struct frame_resolver *fr, struct thread *thread,
+				 const struct perf_sample *sample, struct chain_slot *cs)
+{
+	struct callchain_iter it;
+	u32 n = 0;
+	u64 ip;
+	u8 cpumode;
+
+	callchain_iter__init(&it, sample, UINT32_MAX);
+	while (callchain_iter__next(&it, &ip, &cpumode))
+		frame__fill(&cs->frames[n++], frame_resolver__lookup(fr, thread, cpumode, ip),
+			    origin_of(it.context, cpumode));
+	if (it.cookie)
+		frame__fill(&cs->frames[n++],
+			    frame_resolver__lookup(fr, thread, PERF_RECORD_MISC_USER,
+						   sample->deferred_cookie),
+			    FRAME_ORIGIN_COOKIE);
+	cs->nr_frames = n;
+}
+
+int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
+			  const struct perf_sample *sample, struct resolved_chain *chain)
+{
+	struct machine *machine = fr->machine;
+	const void *space = thread_space(thread);
+	u64 gen = machine->maps_gen, hash = 0;
+	struct chain_slot *cs = &fr->scratch;
+	struct perf_err err;
+	bool cache = sample->callchain_nr <= CHAIN_MAX_WORDS;
+
+	*chain = (struct resolved_chain){ .frames = NULL, .nr = 0, .id = FRAME_CHAIN_ID_EMPTY };
+	if (!sample->callchain_nr)
+		return 0;
+	if (cache) {
+		hash = chain_hash(sample, space, gen);
+		cs = &fr->chains[hash >> (64 - CHAIN_SLOT_BITS)];
+		/* only valid chains are kept: the same words are valid again */
+		if (chain_slot__matches(cs, sample, hash, space, gen))
+			goto out;
+	}
+	/* perf drops a chain with an unknown context marker, frames and all */
+	if (!callchain__valid(sample, &err))
+		return 0;
+	cs->id = 0;
+	if (chain_slot__reserve(cs, cache ? (u32)sample->callchain_nr : 0,
+				(u32)sample->callchain_nr + 1)) {
+		chain->id = 0;
+		return -ENOMEM;
+	}
+	frame_resolver__walk(fr, thread, sample, cs);
+	/* loading symbols changed the maps half way: frames before it may be stale next time */
+	if (cache && machine->maps_gen == gen) {
+		memcpy(cs->words, sample->callchain, sample->callchain_nr * sizeof(u64));
+		cs->nr_words = (u32)sample->callchain_nr;
+		cs->hash = hash;
+		cs->gen = gen;
+		cs->space = space;
+		cs->deferred = sample->deferred_callchain;
+		cs->id = fr->next_id++;
+	}
+out:
+	chain->frames = cs->frames;
+	chain->nr = cs->nr_frames;
+	chain->id = cs->id;
+	return 0;
+}
