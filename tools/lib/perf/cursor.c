@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The bounded cursor of cursor.h. Every read goes through cursor__take(), the only place
+ * that compares a length with what is left.
+ */
+#include <byteswap.h>
+#include <errno.h>
+#include <string.h>
+#include <perf/cursor.h>
+
+void perf_cursor__init(struct perf_cursor *c, const void *buf, size_t size, bool swapped)
+{
+	/* a NULL buffer is an empty one: base stays a valid pointer for perf_cursor__ptr() */
+	static const u8 empty[1];
+
+	memset(c, 0, sizeof(*c));
+	c->base = buf ? buf : empty;
+	c->end = buf ? size : 0;
+	c->swapped = swapped;
+}
+
+/* record the first failure and exhaust the cursor, so later reads fail as well */
+static void cursor__fail(struct perf_cursor *c, enum perf_cursor_fault fault, size_t need)
+{
+	if (!c->err) {
+		c->err = -EINVAL;
+		c->fault = fault;
+		c->err_at = c->pos;
+		c->err_need = need;
+		c->err_left = perf_cursor__left(c);
+		c->err_what = c->what;
+	}
+	c->pos = c->end;
+}
+
+static const u8 *cursor__take(struct perf_cursor *c, size_t n)
+{
+	const u8 *p;
+
+	if (c->err || n > perf_cursor__left(c)) {
+		cursor__fail(c, PERF_CURSOR_SHORT, n);
+		return NULL;
+	}
+	p = c->base + c->pos;
+	c->pos += n;
+	return p;
+}
+
+u8 perf_cursor__u8(struct perf_cursor *c)
+{
+	const u8 *p = cursor__take(c, 1);
+
+	return p ? *p : 0;
+}
+
+u16 perf_cursor__u16(struct perf_cursor *c)
+{
+	const u8 *p = cursor__take(c, 2);
+	u16 v;
+
+	if (!p)
+		return 0;
+	memcpy(&v, p, sizeof(v));
+	return c->swapped ? bswap_16(v) : v;
+}
+
+u32 perf_cursor__u32(struct perf_cursor *c)
+{
+	const u8 *p = cursor__take(c, 4);
+	u32 v;
+
+	if (!p)
+		return 0;
+	memcpy(&v, p, sizeof(v));
+	return c->swapped ? bswap_32(v) : v;
+}
+
+u64 perf_cursor__u64(struct perf_cursor *c)
+{
+	const u8 *p = cursor__take(c, 8);
+	u64 v;
+
+	if (!p)
+		return 0;
+	memcpy(&v, p, sizeof(v));
+	return c->swapped ? bswap_64(v) : v;
+}
+
+const u8 *perf_cursor__bytes(struct perf_cursor *c, size_t n)
+{
+	return cursor__take(c, n);
+}
+
+int perf_cursor__skip(struct perf_cursor *c, size_t n)
+{
+	return cursor__take(c, n) ? 0 : -EINVAL;
+}
+
+const char *perf_cursor__cstring(struct perf_cursor *c, size_t max)
+{
+	size_t n = perf_cursor__left(c) < max ? perf_cursor__left(c) : max;
+	const u8 *s = c->base + c->pos, *nul;
+
+	if (c->err) {
+		cursor__fail(c, PERF_CURSOR_SHORT, 1);
+		return NULL;
+	}
+	nul = memchr(s, '\0', n);
+	if (!nul) {
+		cursor__fail(c, PERF_CURSOR_NO_NUL, n);
+		return NULL;
+	}
+	c->pos += (size_t)(nul - s) + 1;
+	return (const char *)s;
+}
+
+const u8 *perf_cursor__pstring(struct perf_cursor *c, u32 *len)
+{
+	*len = perf_cursor__u32(c);
+	if (c->err) {
+		*len = 0;
+		return NULL;
+	}
+	return cursor__take(c, *len);
+}
+
+const char *perf_cursor__str(struct perf_cursor *c)
+{
+	size_t at = c->pos;
+	u32 len;
+	const u8 *s = perf_cursor__pstring(c, &len);
+
+	if (s && !memchr(s, '\0', len)) {
+		/* the failure is the string's, not the bytes after it */
+		c->pos = at + 4;
+		cursor__fail(c, PERF_CURSOR_NO_NUL, len);
+		return NULL;
+	}
+	return (const char *)s;
+}
+
+int perf_cursor__sub(struct perf_cursor *c, size_t n, struct perf_cursor *sub)
+{
+	size_t at = c->pos;
+
+	if (!cursor__take(c, n)) {
+		perf_cursor__init(sub, NULL, 0, c->swapped);
+		return -EINVAL;
+	}
+	*sub = *c;
+	sub->pos = at;
+	sub->end = at + n;
+	return 0;
+}
