@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The bounded cursor of cursor.h. Every read goes through cursor__take(), the only place
- * that compares a length with what is left.
+ * The out-of-line half of cursor.h: failures, strings and sub-cursors. Every read goes through
+ * perf_cursor__bytes(), the only place that compares a length with what is left.
  */
-#include <byteswap.h>
 #include <errno.h>
 #include <string.h>
 #include <perf/cursor.h>
@@ -19,8 +18,7 @@ void perf_cursor__init(struct perf_cursor *c, const void *buf, size_t size, bool
 	c->swapped = swapped;
 }
 
-/* record the first failure and exhaust the cursor, so later reads fail as well */
-static void cursor__fail(struct perf_cursor *c, enum perf_cursor_fault fault, size_t need)
+void perf_cursor__fail(struct perf_cursor *c, enum perf_cursor_fault fault, size_t need)
 {
 	if (!c->err) {
 		c->err = -EINVAL;
@@ -30,70 +28,8 @@ static void cursor__fail(struct perf_cursor *c, enum perf_cursor_fault fault, si
 		c->err_left = perf_cursor__left(c);
 		c->err_what = c->what;
 	}
+	/* exhausted: every later read fails too */
 	c->pos = c->end;
-}
-
-static const u8 *cursor__take(struct perf_cursor *c, size_t n)
-{
-	const u8 *p;
-
-	if (c->err || n > perf_cursor__left(c)) {
-		cursor__fail(c, PERF_CURSOR_SHORT, n);
-		return NULL;
-	}
-	p = c->base + c->pos;
-	c->pos += n;
-	return p;
-}
-
-u8 perf_cursor__u8(struct perf_cursor *c)
-{
-	const u8 *p = cursor__take(c, 1);
-
-	return p ? *p : 0;
-}
-
-u16 perf_cursor__u16(struct perf_cursor *c)
-{
-	const u8 *p = cursor__take(c, 2);
-	u16 v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return c->swapped ? bswap_16(v) : v;
-}
-
-u32 perf_cursor__u32(struct perf_cursor *c)
-{
-	const u8 *p = cursor__take(c, 4);
-	u32 v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return c->swapped ? bswap_32(v) : v;
-}
-
-u64 perf_cursor__u64(struct perf_cursor *c)
-{
-	const u8 *p = cursor__take(c, 8);
-	u64 v;
-
-	if (!p)
-		return 0;
-	memcpy(&v, p, sizeof(v));
-	return c->swapped ? bswap_64(v) : v;
-}
-
-const u8 *perf_cursor__bytes(struct perf_cursor *c, size_t n)
-{
-	return cursor__take(c, n);
-}
-
-int perf_cursor__skip(struct perf_cursor *c, size_t n)
-{
-	return cursor__take(c, n) ? 0 : -EINVAL;
 }
 
 const char *perf_cursor__cstring(struct perf_cursor *c, size_t max)
@@ -102,12 +38,12 @@ const char *perf_cursor__cstring(struct perf_cursor *c, size_t max)
 	const u8 *s = c->base + c->pos, *nul;
 
 	if (c->err) {
-		cursor__fail(c, PERF_CURSOR_SHORT, 1);
+		perf_cursor__fail(c, PERF_CURSOR_SHORT, 1);
 		return NULL;
 	}
 	nul = memchr(s, '\0', n);
 	if (!nul) {
-		cursor__fail(c, PERF_CURSOR_NO_NUL, n);
+		perf_cursor__fail(c, PERF_CURSOR_NO_NUL, n);
 		return NULL;
 	}
 	c->pos += (size_t)(nul - s) + 1;
@@ -121,7 +57,7 @@ const u8 *perf_cursor__pstring(struct perf_cursor *c, u32 *len)
 		*len = 0;
 		return NULL;
 	}
-	return cursor__take(c, *len);
+	return perf_cursor__bytes(c, *len);
 }
 
 const char *perf_cursor__str(struct perf_cursor *c)
@@ -133,7 +69,7 @@ const char *perf_cursor__str(struct perf_cursor *c)
 	if (s && !memchr(s, '\0', len)) {
 		/* the failure is the string's, not the bytes after it */
 		c->pos = at + 4;
-		cursor__fail(c, PERF_CURSOR_NO_NUL, len);
+		perf_cursor__fail(c, PERF_CURSOR_NO_NUL, len);
 		return NULL;
 	}
 	return (const char *)s;
@@ -143,7 +79,7 @@ int perf_cursor__sub(struct perf_cursor *c, size_t n, struct perf_cursor *sub)
 {
 	size_t at = c->pos;
 
-	if (!cursor__take(c, n)) {
+	if (!perf_cursor__bytes(c, n)) {
 		perf_cursor__init(sub, NULL, 0, c->swapped);
 		return -EINVAL;
 	}

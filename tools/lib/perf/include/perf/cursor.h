@@ -20,7 +20,9 @@
 #define PERF_CURSOR_H
 
 #include <stdbool.h>
+#include <errno.h>
 #include <stddef.h>
+#include <string.h>
 #include <perf/abi.h>
 
 enum perf_cursor_fault {
@@ -62,16 +64,77 @@ static inline bool perf_cursor__failed(const struct perf_cursor *c)
 	return c->err != 0;
 }
 
-/* fixed-width values in host order; 0 when they do not fit */
-u8 perf_cursor__u8(struct perf_cursor *c);
-u16 perf_cursor__u16(struct perf_cursor *c);
-u32 perf_cursor__u32(struct perf_cursor *c);
-u64 perf_cursor__u64(struct perf_cursor *c);
+/*
+ * Record a failed read of need bytes (kept only when it is the first) and exhaust c. Readers
+ * call it for what they find wrong in bytes that did fit, so one message path serves both.
+ */
+void perf_cursor__fail(struct perf_cursor *c, enum perf_cursor_fault fault, size_t need);
+
+/*
+ * The reads below are inline: sample parsing runs them millions of times per file, and the
+ * only out-of-line part is the failure.
+ */
 
 /* n bytes in place, or NULL when fewer are left (n == 0 gives the current position) */
-const u8 *perf_cursor__bytes(struct perf_cursor *c, size_t n);
+static inline const u8 *perf_cursor__bytes(struct perf_cursor *c, size_t n)
+{
+	const u8 *p;
+
+	if (__builtin_expect(c->err || n > perf_cursor__left(c), 0)) {
+		perf_cursor__fail(c, PERF_CURSOR_SHORT, n);
+		return NULL;
+	}
+	p = c->base + c->pos;
+	c->pos += n;
+	return p;
+}
+
 /* advance by n bytes: 0, or -EINVAL when fewer are left */
-int perf_cursor__skip(struct perf_cursor *c, size_t n);
+static inline int perf_cursor__skip(struct perf_cursor *c, size_t n)
+{
+	return perf_cursor__bytes(c, n) ? 0 : -EINVAL;
+}
+
+/* fixed-width values in host order; 0 when they do not fit */
+static inline u8 perf_cursor__u8(struct perf_cursor *c)
+{
+	const u8 *p = perf_cursor__bytes(c, 1);
+
+	return p ? *p : 0;
+}
+
+static inline u16 perf_cursor__u16(struct perf_cursor *c)
+{
+	const u8 *p = perf_cursor__bytes(c, 2);
+	u16 v;
+
+	if (!p)
+		return 0;
+	memcpy(&v, p, sizeof(v));
+	return c->swapped ? __builtin_bswap16(v) : v;
+}
+
+static inline u32 perf_cursor__u32(struct perf_cursor *c)
+{
+	const u8 *p = perf_cursor__bytes(c, 4);
+	u32 v;
+
+	if (!p)
+		return 0;
+	memcpy(&v, p, sizeof(v));
+	return c->swapped ? __builtin_bswap32(v) : v;
+}
+
+static inline u64 perf_cursor__u64(struct perf_cursor *c)
+{
+	const u8 *p = perf_cursor__bytes(c, 8);
+	u64 v;
+
+	if (!p)
+		return 0;
+	memcpy(&v, p, sizeof(v));
+	return c->swapped ? __builtin_bswap64(v) : v;
+}
 
 /*
  * A NUL-terminated string of at most max bytes with its NUL (or what is left, when less),
