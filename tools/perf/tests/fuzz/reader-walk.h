@@ -48,7 +48,8 @@ static inline void reader_walk__touch_env(const struct perf_env *env)
 	reader_walk__touch_str(env->arch);
 	reader_walk__touch_str(env->cpudesc);
 	reader_walk__touch_str(env->cpuid);
-	reader_walk__touch_str(env->cmdline);
+	for (u32 i = 0; i < env->nr_cmdline; i++)
+		reader_walk__touch_str(env->cmdline[i]);
 	for (size_t i = 0; i < env->nr_build_ids; i++) {
 		reader_walk__touch(env->build_ids[i].build_id, sizeof(env->build_ids[i].build_id));
 		reader_walk__touch_str(env->build_ids[i].filename);
