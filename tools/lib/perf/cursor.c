@@ -52,12 +52,13 @@ const char *perf_cursor__cstring(struct perf_cursor *c, size_t max)
 
 const u8 *perf_cursor__pstring(struct perf_cursor *c, u32 *len)
 {
+	const u8 *s;
+
 	*len = perf_cursor__u32(c);
-	if (c->err) {
+	s = perf_cursor__bytes(c, *len);
+	if (!s)
 		*len = 0;
-		return NULL;
-	}
-	return perf_cursor__bytes(c, *len);
+	return s;
 }
 
 const char *perf_cursor__str(struct perf_cursor *c)
