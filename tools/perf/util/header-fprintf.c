@@ -366,229 +366,213 @@ static void unit_str(char *buf, size_t size, u64 n)
 
 /* ---- the features ---- */
 
-typedef void (*feat_print_fn)(FILE *fp, const struct perf_env *env,
-			      const struct header_events *events);
+/* what a feature printer prints from, and where */
+struct feat_print {
+	FILE				*fp;
+	const struct perf_env		*env;
+	const struct header_events	*events;	/* may be NULL */
+};
+
+typedef void (*feat_print_fn)(const struct feat_print *p);
 
 static void print_string(FILE *fp, const char *label, const char *s)
 {
 	fprintf(fp, "# %s : %s\n", label, s);
 }
 
-static void print_hostname(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_hostname(const struct feat_print *p)
 {
-	(void)ev;
-	print_string(fp, "hostname", env->hostname);
+	print_string(p->fp, "hostname", p->env->hostname);
 }
 
-static void print_osrelease(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_osrelease(const struct feat_print *p)
 {
-	(void)ev;
-	print_string(fp, "os release", env->osrelease);
+	print_string(p->fp, "os release", p->env->osrelease);
 }
 
-static void print_version(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_version(const struct feat_print *p)
 {
-	(void)ev;
-	print_string(fp, "perf version", env->version);
+	print_string(p->fp, "perf version", p->env->version);
 }
 
-static void print_arch(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_arch(const struct feat_print *p)
 {
-	(void)ev;
-	print_string(fp, "arch", env->arch);
+	print_string(p->fp, "arch", p->env->arch);
 }
 
-static void print_cpudesc(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_cpudesc(const struct feat_print *p)
 {
-	(void)ev;
-	print_string(fp, "cpudesc", env->cpudesc);
+	print_string(p->fp, "cpudesc", p->env->cpudesc);
 }
 
-static void print_cpuid(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_cpuid(const struct feat_print *p)
 {
-	(void)ev;
-	print_string(fp, "cpuid", env->cpuid);
+	print_string(p->fp, "cpuid", p->env->cpuid);
 }
 
-static void print_nrcpus(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_nrcpus(const struct feat_print *p)
 {
-	(void)ev;
-	fprintf(fp, "# nrcpus online : %u\n# nrcpus avail : %u\n", env->nr_cpus_online,
-		env->nr_cpus_avail);
+	fprintf(p->fp, "# nrcpus online : %u\n# nrcpus avail : %u\n", p->env->nr_cpus_online,
+		p->env->nr_cpus_avail);
 }
 
-static void print_total_mem(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_total_mem(const struct feat_print *p)
 {
-	(void)ev;
-	fprintf(fp, "# total memory : %" PRIu64 " kB\n", env->total_mem);
+	fprintf(p->fp, "# total memory : %" PRIu64 " kB\n", p->env->total_mem);
 }
 
-static void print_cmdline(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_cmdline(const struct feat_print *p)
 {
-	(void)ev;
-	fprintf(fp, "# cmdline : ");
-	for (u32 i = 0; i < env->nr_cmdline; i++) {
+	fprintf(p->fp, "# cmdline : ");
+	for (u32 i = 0; i < p->env->nr_cmdline; i++) {
 		/* perf escapes single quotes so the line can be pasted into a shell */
-		for (const char *s = env->cmdline[i]; *s; s++) {
+		for (const char *s = p->env->cmdline[i]; *s; s++) {
 			if (*s == '\'')
-				fputs("\\'", fp);
+				fputs("\\'", p->fp);
 			else
-				fputc(*s, fp);
+				fputc(*s, p->fp);
 		}
-		fputc(' ', fp);
+		fputc(' ', p->fp);
 	}
-	fputc('\n', fp);
+	fputc('\n', p->fp);
 }
 
-static void print_event_desc(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_event_desc(const struct feat_print *p)
 {
-	(void)ev;
 	/* perf says so for a description it cannot trust as well as for an empty one */
-	if (!perf_env__parsed(env, HEADER_EVENT_DESC) || !env->nr_events) {
-		fprintf(fp, "# event desc: not available or unable to read\n");
+	if (!perf_env__parsed(p->env, HEADER_EVENT_DESC) || !p->env->nr_events) {
+		fprintf(p->fp, "# event desc: not available or unable to read\n");
 		return;
 	}
-	for (u32 i = 0; i < env->nr_events; i++) {
-		const struct perf_env_event *e = &env->events[i];
+	for (u32 i = 0; i < p->env->nr_events; i++) {
+		const struct perf_env_event *e = &p->env->events[i];
 
-		fprintf(fp, "# event : name = %s, ", e->name);
+		fprintf(p->fp, "# event : name = %s, ", e->name);
 		if (e->nr_ids) {
-			fprintf(fp, ", id = {");
+			fprintf(p->fp, ", id = {");
 			for (u32 j = 0; j < e->nr_ids; j++)
-				fprintf(fp, "%s %" PRIu64, j ? "," : "", e->ids[j]);
-			fprintf(fp, " }");
+				fprintf(p->fp, "%s %" PRIu64, j ? "," : "", e->ids[j]);
+			fprintf(p->fp, " }");
 		}
-		dump__attr_fields(fp, &e->attr);
-		fputc('\n', fp);
+		dump__attr_fields(p->fp, &e->attr);
+		fputc('\n', p->fp);
 	}
 }
 
-static void print_cpu_topology(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_cpu_topology(const struct feat_print *p)
 {
-	const struct perf_env_cpu_topology *t = &env->cpu_topology;
+	const struct perf_env_cpu_topology *t = &p->env->cpu_topology;
 
-	(void)ev;
 	for (u32 i = 0; i < t->nr_core_siblings; i++)
-		fprintf(fp, "# sibling sockets : %s\n", t->core_siblings[i]);
+		fprintf(p->fp, "# sibling sockets : %s\n", t->core_siblings[i]);
 	for (u32 i = 0; i < t->nr_die_siblings; i++)
-		fprintf(fp, "# sibling dies    : %s\n", t->die_siblings[i]);
+		fprintf(p->fp, "# sibling dies    : %s\n", t->die_siblings[i]);
 	for (u32 i = 0; i < t->nr_thread_siblings; i++)
-		fprintf(fp, "# sibling threads : %s\n", t->thread_siblings[i]);
+		fprintf(p->fp, "# sibling threads : %s\n", t->thread_siblings[i]);
 	if (t->nr_die_siblings) {
 		if (t->has_ids)
 			for (u32 i = 0; i < t->nr_cpus; i++)
-				fprintf(fp, "# CPU %u: Core ID %d, Die ID %d, Socket ID %d\n", i,
+				fprintf(p->fp, "# CPU %u: Core ID %d, Die ID %d, Socket ID %d\n", i,
 					(int)t->core_id[i], (int)t->die_id[i], (int)t->socket_id[i]);
 		else
-			fprintf(fp, "# Core ID, Die ID and Socket ID information is not available\n");
+			fprintf(p->fp, "# Core ID, Die ID and Socket ID information is not available\n");
 	} else {
 		if (t->has_ids)
 			for (u32 i = 0; i < t->nr_cpus; i++)
-				fprintf(fp, "# CPU %u: Core ID %d, Socket ID %d\n", i,
+				fprintf(p->fp, "# CPU %u: Core ID %d, Socket ID %d\n", i,
 					(int)t->core_id[i], (int)t->socket_id[i]);
 		else
-			fprintf(fp, "# Core ID and Socket ID information is not available\n");
+			fprintf(p->fp, "# Core ID and Socket ID information is not available\n");
 	}
 }
 
-static void print_numa_topology(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_numa_topology(const struct feat_print *p)
 {
-	(void)ev;
-	for (u32 i = 0; i < env->nr_numa_nodes; i++) {
-		const struct perf_env_numa_node *n = &env->numa_nodes[i];
+	for (u32 i = 0; i < p->env->nr_numa_nodes; i++) {
+		const struct perf_env_numa_node *n = &p->env->numa_nodes[i];
 
-		fprintf(fp, "# node%u meminfo  : total = %" PRIu64 " kB, free = %" PRIu64 " kB\n",
+		fprintf(p->fp, "# node%u meminfo  : total = %" PRIu64 " kB, free = %" PRIu64 " kB\n",
 			n->node, n->mem_total, n->mem_free);
-		fprintf(fp, "# node%u cpu list : ", n->node);
-		if (cpulist_fprintf(fp, n->cpus))
-			fprintf(fp, "\n");
+		fprintf(p->fp, "# node%u cpu list : ", n->node);
+		if (cpulist_fprintf(p->fp, n->cpus))
+			fprintf(p->fp, "\n");
 	}
 }
 
-static void print_branch_stack(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_branch_stack(const struct feat_print *p)
 {
-	(void)env;
-	(void)ev;
-	fprintf(fp, "# contains samples with branch stack\n");
+	fprintf(p->fp, "# contains samples with branch stack\n");
 }
 
-static void print_pmu_mappings(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_pmu_mappings(const struct feat_print *p)
 {
-	(void)ev;
-	if (!env->nr_pmus) {
-		fprintf(fp, "# pmu mappings: not available\n");
+	if (!p->env->nr_pmus) {
+		fprintf(p->fp, "# pmu mappings: not available\n");
 		return;
 	}
-	for (u32 i = 0; i < env->nr_pmus; i++)
-		fprintf(fp, "%s%s = %u", i ? ", " : "# pmu mappings: ", env->pmus[i].name,
-			env->pmus[i].type);
-	fprintf(fp, "\n");
+	for (u32 i = 0; i < p->env->nr_pmus; i++)
+		fprintf(p->fp, "%s%s = %u", i ? ", " : "# pmu mappings: ", p->env->pmus[i].name,
+			p->env->pmus[i].type);
+	fprintf(p->fp, "\n");
 }
 
 /* "# group: name{leader,member,...}" for every group of more than one event */
-static void print_group_desc(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_group_desc(const struct feat_print *p)
 {
-	size_t nr = ev ? ev->nr : 0;
+	size_t nr = p->events ? p->events->nr : 0;
 
-	for (u32 g = 0; g < env->nr_groups; g++) {
-		const struct perf_env_group *grp = &env->groups[g];
+	for (u32 g = 0; g < p->env->nr_groups; g++) {
+		const struct perf_env_group *grp = &p->env->groups[g];
 		const char *gname = grp->name;
 
 		if (grp->nr_members < 2 || grp->leader >= nr)
 			continue;
 		if (!strcmp(gname, "{anon_group}"))
 			gname = "";
-		fprintf(fp, "# group: %s{%s", gname, ev->name(ev->arg, grp->leader));
+		fprintf(p->fp, "# group: %s{%s", gname, p->events->name(p->events->arg, grp->leader));
 		for (u32 m = 1; m < grp->nr_members && grp->leader + m < nr; m++)
-			fprintf(fp, ",%s", ev->name(ev->arg, grp->leader + m));
-		fprintf(fp, "}\n");
+			fprintf(p->fp, ",%s", p->events->name(p->events->arg, grp->leader + m));
+		fprintf(p->fp, "}\n");
 	}
 }
 
-static void print_auxtrace(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_auxtrace(const struct feat_print *p)
 {
-	(void)env;
-	(void)ev;
-	fprintf(fp, "# contains AUX area data (e.g. instruction trace)\n");
+	fprintf(p->fp, "# contains AUX area data (e.g. instruction trace)\n");
 }
 
-static void print_stat(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_stat(const struct feat_print *p)
 {
-	(void)env;
-	(void)ev;
-	fprintf(fp, "# contains stat data\n");
+	fprintf(p->fp, "# contains stat data\n");
 }
 
-static void print_cache(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_cache(const struct feat_print *p)
 {
-	(void)ev;
-	fprintf(fp, "# CPU cache info:\n");
-	for (u32 i = 0; i < env->nr_caches; i++) {
-		const struct perf_env_cache *e = &env->caches[i];
+	fprintf(p->fp, "# CPU cache info:\n");
+	for (u32 i = 0; i < p->env->nr_caches; i++) {
+		const struct perf_env_cache *e = &p->env->caches[i];
 
-		fprintf(fp, "#  L%d %-15s %8s [%s]\n", (int)e->level, e->type, e->size, e->map);
+		fprintf(p->fp, "#  L%d %-15s %8s [%s]\n", (int)e->level, e->type, e->size, e->map);
 	}
 }
 
-static void print_sample_time(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_sample_time(const struct feat_print *p)
 {
-	u64 first = env->first_sample_time, last = env->last_sample_time;
+	u64 first = p->env->first_sample_time, last = p->env->last_sample_time;
 
-	(void)ev;
-	fprintf(fp, "# time of first sample : %" PRIu64 ".%06" PRIu64 "\n",
+	fprintf(p->fp, "# time of first sample : %" PRIu64 ".%06" PRIu64 "\n",
 		first / NSEC_PER_SEC, first % NSEC_PER_SEC / 1000);
-	fprintf(fp, "# time of last sample : %" PRIu64 ".%06" PRIu64 "\n",
+	fprintf(p->fp, "# time of last sample : %" PRIu64 ".%06" PRIu64 "\n",
 		last / NSEC_PER_SEC, last % NSEC_PER_SEC / 1000);
-	fprintf(fp, "# sample duration : %10.3f ms\n", (double)(last - first) / 1000000.0);
+	fprintf(p->fp, "# sample duration : %10.3f ms\n", (double)(last - first) / 1000000.0);
 }
 
-static void print_mem_topology(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_mem_topology(const struct feat_print *p)
 {
-	(void)ev;
-	fprintf(fp, "# memory nodes (nr %d, block size 0x%llx):\n", (int)env->nr_mem_nodes,
-		(unsigned long long)env->mem_block_size);
-	for (u64 i = 0; i < env->nr_mem_nodes; i++) {
-		const struct perf_env_mem_node *n = &env->mem_nodes[i];
+	fprintf(p->fp, "# memory nodes (nr %d, block size 0x%llx):\n", (int)p->env->nr_mem_nodes,
+		(unsigned long long)p->env->mem_block_size);
+	for (u64 i = 0; i < p->env->nr_mem_nodes; i++) {
+		const struct perf_env_mem_node *n = &p->env->mem_nodes[i];
 		u64 bits = n->nr_bits, weight = 0;
 		char size[50], map[100];
 		int *set;
@@ -607,65 +591,61 @@ static void print_mem_topology(FILE *fp, const struct perf_env *env, const struc
 					set[nset++] = (int)(w * 64 + k);
 			}
 		}
-		unit_str(size, sizeof(size), env->mem_block_size * weight);
+		unit_str(size, sizeof(size), p->env->mem_block_size * weight);
 		ranges_str(map, sizeof(map), set, set ? nset : 0);
 		free(set);
-		fprintf(fp, "#  %3" PRIu64 " [%s]: %s\n", n->node, size, map);
+		fprintf(p->fp, "#  %3" PRIu64 " [%s]: %s\n", n->node, size, map);
 	}
 }
 
-static void print_clockid(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_clockid(const struct feat_print *p)
 {
-	(void)ev;
-	fprintf(fp, "# clockid frequency: %" PRIu64 " MHz\n", env->clockid_res_ns * 1000);
+	fprintf(p->fp, "# clockid frequency: %" PRIu64 " MHz\n", p->env->clockid_res_ns * 1000);
 }
 
-static void print_bpf_prog_info(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_bpf_prog_info(const struct feat_print *p)
 {
-	(void)ev;
-	if (!env->bpf_prog_count) {
-		fprintf(fp, "# bpf_prog_info empty\n");
+	if (!p->env->bpf_prog_count) {
+		fprintf(p->fp, "# bpf_prog_info empty\n");
 		return;
 	}
-	for (u32 i = 0; i < env->nr_bpf_progs; i++) {
-		const struct perf_env_bpf_prog *prog = &env->bpf_progs[i];
+	for (u32 i = 0; i < p->env->nr_bpf_progs; i++) {
+		const struct perf_env_bpf_prog *prog = &p->env->bpf_progs[i];
 
 		if (prog->nr_subs != 1)
-			fprintf(fp, "# bpf_prog_info %u:\n", prog->id);
+			fprintf(p->fp, "# bpf_prog_info %u:\n", prog->id);
 		for (u32 k = 0; k < prog->nr_subs; k++) {
 			const struct perf_env_bpf_sub *sub = &prog->subs[k];
 
 			if (prog->nr_subs == 1)
-				fprintf(fp, "# bpf_prog_info %u: bpf_prog_", prog->id);
+				fprintf(p->fp, "# bpf_prog_info %u: bpf_prog_", prog->id);
 			else
-				fprintf(fp, "# \tsub_prog %u: bpf_prog_", k);
+				fprintf(p->fp, "# \tsub_prog %u: bpf_prog_", k);
 			for (int t = 0; t < 8; t++)
-				fprintf(fp, "%02x", sub->tag[t]);
+				fprintf(p->fp, "%02x", sub->tag[t]);
 			if (prog->nr_subs == 1 && prog->name[0])
-				fprintf(fp, "_%s", prog->name);
+				fprintf(p->fp, "_%s", prog->name);
 			else if (prog->nr_subs != 1)
-				fprintf(fp, "_F");
-			fprintf(fp, " addr 0x%llx size %u\n", (unsigned long long)sub->addr, sub->len);
+				fprintf(p->fp, "_F");
+			fprintf(p->fp, " addr 0x%llx size %u\n", (unsigned long long)sub->addr, sub->len);
 		}
 	}
 }
 
-static void print_bpf_btf(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_bpf_btf(const struct feat_print *p)
 {
-	(void)ev;
-	if (!env->nr_btf_ids) {
-		fprintf(fp, "# btf info empty\n");
+	if (!p->env->nr_btf_ids) {
+		fprintf(p->fp, "# btf info empty\n");
 		return;
 	}
-	for (u32 i = 0; i < env->nr_btf_ids; i++)
-		fprintf(fp, "# btf info of id %u\n", env->btf_ids[i]);
+	for (u32 i = 0; i < p->env->nr_btf_ids; i++)
+		fprintf(p->fp, "# btf info of id %u\n", p->env->btf_ids[i]);
 }
 
-static void print_compressed(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_compressed(const struct feat_print *p)
 {
-	(void)ev;
-	fprintf(fp, "# compressed : %s, level = %d, ratio = %d\n",
-		env->comp_type == 1 ? "Zstd" : "Unknown", (int)env->comp_level, (int)env->comp_ratio);
+	fprintf(p->fp, "# compressed : %s, level = %d, ratio = %d\n",
+		p->env->comp_type == 1 ? "Zstd" : "Unknown", (int)p->env->comp_level, (int)p->env->comp_ratio);
 }
 
 /* "# <pmu> pmu capabilities: a=b, c=d" */
@@ -681,17 +661,15 @@ static void pmu_caps_fprintf(FILE *fp, const struct perf_env_pmu_caps *p)
 	fprintf(fp, "\n");
 }
 
-static void print_cpu_pmu_caps(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_cpu_pmu_caps(const struct feat_print *p)
 {
-	(void)ev;
-	pmu_caps_fprintf(fp, &env->cpu_pmu_caps);
+	pmu_caps_fprintf(p->fp, &p->env->cpu_pmu_caps);
 }
 
-static void print_pmu_caps(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_pmu_caps(const struct feat_print *p)
 {
-	(void)ev;
-	for (u32 i = 0; i < env->nr_pmu_caps; i++)
-		pmu_caps_fprintf(fp, &env->pmu_caps[i]);
+	for (u32 i = 0; i < p->env->nr_pmu_caps; i++)
+		pmu_caps_fprintf(p->fp, &p->env->pmu_caps[i]);
 }
 
 static const char *clockid_name(u32 clockid)
@@ -706,71 +684,64 @@ static const char *clockid_name(u32 clockid)
 	}
 }
 
-static void print_clock_data(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_clock_data(const struct feat_print *p)
 {
-	u32 clockid = env->clock_clockid;
-	u64 tod = env->clock_tod_ns, clk = env->clock_clk_ns;
+	u32 clockid = p->env->clock_clockid;
+	u64 tod = p->env->clock_tod_ns, clk = p->env->clock_clk_ns;
 	char date[64], tstr[96];
 	time_t sec = (time_t)(tod / NSEC_PER_SEC);
 	int usec = (int)(tod % NSEC_PER_SEC / 1000);
 	struct tm tm;
 
-	(void)ev;
 	if (!localtime_r(&sec, &tm)) {
 		snprintf(tstr, sizeof(tstr), "<error>");
 	} else {
 		strftime(date, sizeof(date), "%F %T", &tm);
 		snprintf(tstr, sizeof(tstr), "%s.%06d", date, usec);
 	}
-	fprintf(fp, "# clockid: %s (%u)\n", clockid_name(clockid), clockid);
-	fprintf(fp, "# reference time: %s = %ld.%06d (TOD) = %ld.%09ld (%s)\n", tstr,
+	fprintf(p->fp, "# clockid: %s (%u)\n", clockid_name(clockid), clockid);
+	fprintf(p->fp, "# reference time: %s = %ld.%06d (TOD) = %ld.%09ld (%s)\n", tstr,
 		(long)sec, usec, (long)(clk / NSEC_PER_SEC), (long)(clk % NSEC_PER_SEC),
 		clockid_name(clockid));
 }
 
-static void print_hybrid_topology(FILE *fp, const struct perf_env *env,
-				  const struct header_events *ev)
+static void print_hybrid_topology(const struct feat_print *p)
 {
-	(void)ev;
-	fprintf(fp, "# hybrid cpu system:\n");
-	for (u32 i = 0; i < env->nr_hybrid_pmus; i++)
-		fprintf(fp, "# %s cpu list : %s\n", env->hybrid_pmus[i].pmu,
-			env->hybrid_pmus[i].cpus);
+	fprintf(p->fp, "# hybrid cpu system:\n");
+	for (u32 i = 0; i < p->env->nr_hybrid_pmus; i++)
+		fprintf(p->fp, "# %s cpu list : %s\n", p->env->hybrid_pmus[i].pmu,
+			p->env->hybrid_pmus[i].cpus);
 }
 
-static void print_cpu_domain_info(FILE *fp, const struct perf_env *env,
-				  const struct header_events *ev)
+static void print_cpu_domain_info(const struct feat_print *p)
 {
-	(void)ev;
-	fprintf(fp, "# schedstat version\t: %u\n", env->schedstat_version);
-	fprintf(fp, "# Maximum sched domains\t: %u\n", env->max_sched_domains);
-	for (u32 i = 0; i < env->nr_cpu_domains; i++) {
-		const struct perf_env_cpu_domains *cd = &env->cpu_domains[i];
+	fprintf(p->fp, "# schedstat version\t: %u\n", p->env->schedstat_version);
+	fprintf(p->fp, "# Maximum sched domains\t: %u\n", p->env->max_sched_domains);
+	for (u32 i = 0; i < p->env->nr_cpu_domains; i++) {
+		const struct perf_env_cpu_domains *cd = &p->env->cpu_domains[i];
 
-		fprintf(fp, "# cpu\t\t: %u\n", cd->cpu);
-		fprintf(fp, "# nr_domains\t: %u\n", cd->nr_domains);
+		fprintf(p->fp, "# cpu\t\t: %u\n", cd->cpu);
+		fprintf(p->fp, "# nr_domains\t: %u\n", cd->nr_domains);
 		for (u32 j = 0; j < cd->nr_domains; j++) {
 			const struct perf_env_sched_domain *d = &cd->domains[j];
 
-			fprintf(fp, "# Domain\t\t: %u\n", d->id);
-			if (env->schedstat_version >= 17)
-				fprintf(fp, "# Domain name      : %s\n", d->name);
-			fprintf(fp, "# Domain cpu map   : %s\n", d->cpu_map);
-			fprintf(fp, "# Domain cpu list  : %s\n", d->cpu_list);
+			fprintf(p->fp, "# Domain\t\t: %u\n", d->id);
+			if (p->env->schedstat_version >= 17)
+				fprintf(p->fp, "# Domain name      : %s\n", d->name);
+			fprintf(p->fp, "# Domain cpu map   : %s\n", d->cpu_map);
+			fprintf(p->fp, "# Domain cpu list  : %s\n", d->cpu_list);
 		}
 	}
 }
 
-static void print_e_machine(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_e_machine(const struct feat_print *p)
 {
-	(void)ev;
-	fprintf(fp, "# e_machine : %u\n#   e_flags : %u\n", env->e_machine, env->e_flags);
+	fprintf(p->fp, "# e_machine : %u\n#   e_flags : %u\n", p->env->e_machine, p->env->e_flags);
 }
 
-static void print_cln_size(FILE *fp, const struct perf_env *env, const struct header_events *ev)
+static void print_cln_size(const struct feat_print *p)
 {
-	(void)ev;
-	fprintf(fp, "# cacheline size: %u\n", env->cln_size);
+	fprintf(p->fp, "# cacheline size: %u\n", p->env->cln_size);
 }
 
 struct feat_desc {
@@ -838,11 +809,13 @@ bool header__feature_printable(const struct perf_env *env, int feat)
 int header__fprintf_feature(FILE *fp, const struct perf_env *env, int feat, bool full,
 			    const struct header_events *events)
 {
+	struct feat_print p = { .fp = fp, .env = env, .events = events };
+
 	if (!header__feature_printable(env, feat))
 		return -EINVAL;
 	if (feats[feat].full_only && !full)
 		fprintf(fp, "# %s info available, use -I to display\n", feats[feat].name);
 	else
-		feats[feat].print(fp, env, events);
+		feats[feat].print(&p);
 	return 0;
 }
