@@ -366,191 +366,226 @@ out_fail:
 	return ret;
 }
 
-static void free_numa(struct perf_env *env)
+/*
+ * The arrays of the features below: nr entries of one type, each parsed from the section by
+ * its parse() and released by its release(), which must accept a zeroed or half-parsed entry.
+ */
+struct entry_type {
+	size_t	size;		/* of one parsed entry */
+	int	(*parse)(const struct perf_env *env, struct perf_cursor *c, void *entry);
+	void	(*release)(void *entry);
+};
+
+static void free_array(void *arr, size_t nr, const struct entry_type *t)
 {
-	for (u32 i = 0; env->numa_nodes && i < env->nr_numa_nodes; i++)
-		free(env->numa_nodes[i].cpus);
-	free(env->numa_nodes);
-	env->numa_nodes = NULL;
-	env->nr_numa_nodes = 0;
+	for (size_t i = 0; arr && i < nr; i++)
+		t->release((u8 *)arr + i * t->size);
+	free(arr);
 }
 
-/* u32 nr, then nr { u32 node, u64 mem_total, u64 mem_free, string cpus } */
+/* *arr is NULL unless every entry parsed; the caller bounded nr by the bytes left */
+static int parse_array(const struct perf_env *env, struct perf_cursor *c, size_t nr,
+		       const struct entry_type *t, void **arr)
+{
+	u8 *v = calloc(nr ? nr : 1, t->size);
+	int ret = 0;
+
+	*arr = NULL;
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < nr && !ret; i++)
+		ret = t->parse(env, c, v + i * t->size);
+	if (!ret && perf_cursor__failed(c))
+		ret = -EINVAL;
+	if (ret) {
+		free_array(v, nr, t);
+		return ret;
+	}
+	*arr = v;
+	return 0;
+}
+
+/* u32 node, u64 mem_total, u64 mem_free, string cpus: 24 bytes at least */
+static int numa_node__parse(const struct perf_env *env, struct perf_cursor *c, void *entry)
+{
+	struct perf_env_numa_node *n = entry;
+
+	(void)env;
+	n->node = perf_cursor__u32(c);
+	n->mem_total = perf_cursor__u64(c);
+	n->mem_free = perf_cursor__u64(c);
+	return dup_str(c, &n->cpus);
+}
+
+static void numa_node__release(void *entry)
+{
+	free(((struct perf_env_numa_node *)entry)->cpus);
+}
+
+static const struct entry_type numa_node_type = {
+	sizeof(struct perf_env_numa_node), numa_node__parse, numa_node__release,
+};
+
+/* u32 type, string name: 8 bytes at least */
+static int pmu__parse(const struct perf_env *env, struct perf_cursor *c, void *entry)
+{
+	struct perf_env_pmu *pmu = entry;
+
+	(void)env;
+	pmu->type = perf_cursor__u32(c);
+	return dup_str(c, &pmu->name);
+}
+
+static void pmu__release(void *entry)
+{
+	free(((struct perf_env_pmu *)entry)->name);
+}
+
+static const struct entry_type pmu_type = {
+	sizeof(struct perf_env_pmu), pmu__parse, pmu__release,
+};
+
+/* string name, u32 leader_idx, u32 nr_members: 12 bytes at least */
+static int group__parse(const struct perf_env *env, struct perf_cursor *c, void *entry)
+{
+	struct perf_env_group *g = entry;
+	int ret = dup_str(c, &g->name);
+
+	(void)env;
+	g->leader = perf_cursor__u32(c);
+	g->nr_members = perf_cursor__u32(c);
+	return ret;
+}
+
+static void group__release(void *entry)
+{
+	free(((struct perf_env_group *)entry)->name);
+}
+
+static const struct entry_type group_type = {
+	sizeof(struct perf_env_group), group__parse, group__release,
+};
+
+/* u32 level, line_size, sets, ways; string type, size, map: 28 bytes at least */
+static int cache__parse(const struct perf_env *env, struct perf_cursor *c, void *entry)
+{
+	struct perf_env_cache *e = entry;
+	int ret;
+
+	(void)env;
+	e->level = perf_cursor__u32(c);
+	e->line_size = perf_cursor__u32(c);
+	e->sets = perf_cursor__u32(c);
+	e->ways = perf_cursor__u32(c);
+	ret = dup_str(c, &e->type);
+	if (!ret)
+		ret = dup_str(c, &e->size);
+	if (!ret)
+		ret = dup_str(c, &e->map);
+	return ret;
+}
+
+static void cache__release(void *entry)
+{
+	struct perf_env_cache *e = entry;
+
+	free(e->type);
+	free(e->size);
+	free(e->map);
+}
+
+static const struct entry_type cache_type = {
+	sizeof(struct perf_env_cache), cache__parse, cache__release,
+};
+
+/* u64 node, size, nr_bits, then the bitmap's words: 24 bytes at least */
+static int mem_node__parse(const struct perf_env *env, struct perf_cursor *c, void *entry)
+{
+	struct perf_env_mem_node *n = entry;
+
+	(void)env;
+	n->node = perf_cursor__u64(c);
+	n->size = perf_cursor__u64(c);
+	n->nr_bits = perf_cursor__u64(c);
+	n->nr_words = perf_env__bitmap_words(n->nr_bits);
+	if (perf_cursor__failed(c) || n->nr_words > perf_cursor__left(c) / 8)
+		return -EINVAL;
+	n->bits = malloc(n->nr_words ? n->nr_words * 8 : 1);
+	if (!n->bits)
+		return -ENOMEM;
+	for (u64 w = 0; w < n->nr_words; w++)
+		n->bits[w] = perf_cursor__u64(c);
+	return 0;
+}
+
+static void mem_node__release(void *entry)
+{
+	free(((struct perf_env_mem_node *)entry)->bits);
+}
+
+static const struct entry_type mem_node_type = {
+	sizeof(struct perf_env_mem_node), mem_node__parse, mem_node__release,
+};
+
+/* u32 nr, then nr entries of at least min_size bytes each */
+static int parse_counted(const struct perf_env *env, struct perf_cursor *c, size_t min_size,
+			 const struct entry_type *t, void **arr, u32 *nr)
+{
+	u32 n;
+	int ret;
+
+	if (read_count(c, min_size, &n))
+		return -EINVAL;
+	ret = parse_array(env, c, n, t, arr);
+	if (!ret)
+		*nr = n;
+	return ret;
+}
+
 static int parse_numa_topology(struct perf_env *env, struct perf_cursor *c)
 {
-	u32 nr;
-	int ret = 0;
-
-	if (read_count(c, 24, &nr))
-		return -EINVAL;
-	env->numa_nodes = calloc(nr ? nr : 1, sizeof(*env->numa_nodes));
-	if (!env->numa_nodes)
-		return -ENOMEM;
-	env->nr_numa_nodes = nr;
-	for (u32 i = 0; i < nr && !ret; i++) {
-		struct perf_env_numa_node *n = &env->numa_nodes[i];
-
-		n->node = perf_cursor__u32(c);
-		n->mem_total = perf_cursor__u64(c);
-		n->mem_free = perf_cursor__u64(c);
-		ret = dup_str(c, &n->cpus);
-	}
-	if (ret)
-		free_numa(env);
-	return ret ? ret : HEADER_NUMA_TOPOLOGY;
+	return parse_counted(env, c, 24, &numa_node_type, (void **)&env->numa_nodes,
+			     &env->nr_numa_nodes) ?: HEADER_NUMA_TOPOLOGY;
 }
 
-static void free_pmus(struct perf_env *env)
-{
-	for (u32 i = 0; env->pmus && i < env->nr_pmus; i++)
-		free(env->pmus[i].name);
-	free(env->pmus);
-	env->pmus = NULL;
-	env->nr_pmus = 0;
-}
-
-/* u32 nr, then nr { u32 type, string name } */
 static int parse_pmu_mappings(struct perf_env *env, struct perf_cursor *c)
 {
-	u32 nr;
-	int ret = 0;
-
-	if (read_count(c, 8, &nr))
-		return -EINVAL;
-	env->pmus = calloc(nr ? nr : 1, sizeof(*env->pmus));
-	if (!env->pmus)
-		return -ENOMEM;
-	env->nr_pmus = nr;
-	for (u32 i = 0; i < nr && !ret; i++) {
-		env->pmus[i].type = perf_cursor__u32(c);
-		ret = dup_str(c, &env->pmus[i].name);
-	}
-	if (ret)
-		free_pmus(env);
-	return ret ? ret : HEADER_PMU_MAPPINGS;
+	return parse_counted(env, c, 8, &pmu_type, (void **)&env->pmus, &env->nr_pmus) ?:
+	       HEADER_PMU_MAPPINGS;
 }
 
-static void free_groups(struct perf_env *env)
-{
-	for (u32 i = 0; env->groups && i < env->nr_groups; i++)
-		free(env->groups[i].name);
-	free(env->groups);
-	env->groups = NULL;
-	env->nr_groups = 0;
-}
-
-/* u32 nr, then nr { string name, u32 leader_idx, u32 nr_members } */
 static int parse_group_desc(struct perf_env *env, struct perf_cursor *c)
 {
-	u32 nr;
-	int ret = 0;
-
-	if (read_count(c, 12, &nr))
-		return -EINVAL;
-	env->groups = calloc(nr ? nr : 1, sizeof(*env->groups));
-	if (!env->groups)
-		return -ENOMEM;
-	env->nr_groups = nr;
-	for (u32 i = 0; i < nr && !ret; i++) {
-		struct perf_env_group *g = &env->groups[i];
-
-		ret = dup_str(c, &g->name);
-		g->leader = perf_cursor__u32(c);
-		g->nr_members = perf_cursor__u32(c);
-		if (!ret && perf_cursor__failed(c))
-			ret = -EINVAL;
-	}
-	if (ret)
-		free_groups(env);
-	return ret ? ret : HEADER_GROUP_DESC;
+	return parse_counted(env, c, 12, &group_type, (void **)&env->groups, &env->nr_groups) ?:
+	       HEADER_GROUP_DESC;
 }
 
-static void free_caches(struct perf_env *env)
-{
-	for (u32 i = 0; env->caches && i < env->nr_caches; i++) {
-		free(env->caches[i].type);
-		free(env->caches[i].size);
-		free(env->caches[i].map);
-	}
-	free(env->caches);
-	env->caches = NULL;
-	env->nr_caches = 0;
-}
-
-/* u32 version (1), u32 nr, then nr { u32 level, line_size, sets, ways; string type, size, map } */
+/* u32 version (1), then the entries */
 static int parse_cache(struct perf_env *env, struct perf_cursor *c)
 {
-	u32 nr;
-	int ret = 0;
-
 	env->cache_version = perf_cursor__u32(c);
-	if (read_count(c, 28, &nr) || env->cache_version != 1)
+	if (perf_cursor__failed(c) || env->cache_version != 1)
 		return -EINVAL;
-	env->caches = calloc(nr ? nr : 1, sizeof(*env->caches));
-	if (!env->caches)
-		return -ENOMEM;
-	env->nr_caches = nr;
-	for (u32 i = 0; i < nr && !ret; i++) {
-		struct perf_env_cache *e = &env->caches[i];
-
-		e->level = perf_cursor__u32(c);
-		e->line_size = perf_cursor__u32(c);
-		e->sets = perf_cursor__u32(c);
-		e->ways = perf_cursor__u32(c);
-		ret = dup_str(c, &e->type);
-		if (!ret)
-			ret = dup_str(c, &e->size);
-		if (!ret)
-			ret = dup_str(c, &e->map);
-	}
-	if (ret)
-		free_caches(env);
-	return ret ? ret : HEADER_CACHE;
+	return parse_counted(env, c, 28, &cache_type, (void **)&env->caches, &env->nr_caches) ?:
+	       HEADER_CACHE;
 }
 
-static void free_mem_nodes(struct perf_env *env)
-{
-	for (u64 i = 0; env->mem_nodes && i < env->nr_mem_nodes; i++)
-		free(env->mem_nodes[i].bits);
-	free(env->mem_nodes);
-	env->mem_nodes = NULL;
-	env->nr_mem_nodes = 0;
-}
-
-/* u64 version (1), u64 block_size, u64 nr, then nr { u64 node, size, nr_bits; u64 bitmap[] } */
+/* u64 version (1), u64 block_size, u64 nr, then the nodes */
 static int parse_mem_topology(struct perf_env *env, struct perf_cursor *c)
 {
 	u64 nr;
+	int ret;
 
 	env->mem_version = perf_cursor__u64(c);
 	env->mem_block_size = perf_cursor__u64(c);
 	nr = perf_cursor__u64(c);
 	if (perf_cursor__failed(c) || env->mem_version != 1 || nr > perf_cursor__left(c) / 24)
 		return -EINVAL;
-	env->mem_nodes = calloc(nr ? nr : 1, sizeof(*env->mem_nodes));
-	if (!env->mem_nodes)
-		return -ENOMEM;
+	ret = parse_array(env, c, nr, &mem_node_type, (void **)&env->mem_nodes);
+	if (ret)
+		return ret;
 	env->nr_mem_nodes = nr;
-	for (u64 i = 0; i < nr; i++) {
-		struct perf_env_mem_node *n = &env->mem_nodes[i];
-
-		n->node = perf_cursor__u64(c);
-		n->size = perf_cursor__u64(c);
-		n->nr_bits = perf_cursor__u64(c);
-		n->nr_words = perf_env__bitmap_words(n->nr_bits);
-		if (perf_cursor__failed(c) || n->nr_words > perf_cursor__left(c) / 8)
-			goto out_inval;
-		n->bits = malloc(n->nr_words ? n->nr_words * 8 : 1);
-		if (!n->bits)
-			goto out_inval;
-		for (u64 w = 0; w < n->nr_words; w++)
-			n->bits[w] = perf_cursor__u64(c);
-	}
 	return HEADER_MEM_TOPOLOGY;
-
-out_inval:
-	free_mem_nodes(env);
-	return -EINVAL;
 }
 
 static void free_bpf_progs(struct perf_env *env)
@@ -711,140 +746,140 @@ static int parse_caps(struct perf_cursor *c, bool with_name, struct perf_env_pmu
 	return ret;
 }
 
-static void free_all_pmu_caps(struct perf_env *env)
+/* a pmu of HEADER_PMU_CAPS: its caps and its name, 8 bytes at least */
+static int pmu_caps__parse(const struct perf_env *env, struct perf_cursor *c, void *entry)
 {
-	for (u32 i = 0; env->pmu_caps && i < env->nr_pmu_caps; i++)
-		free_pmu_caps(&env->pmu_caps[i]);
-	free(env->pmu_caps);
-	env->pmu_caps = NULL;
-	env->nr_pmu_caps = 0;
+	(void)env;
+	return parse_caps(c, true, entry);
 }
 
-/* u32 nr_pmus, then per pmu: the caps of parse_caps() and its name */
+static void pmu_caps__release(void *entry)
+{
+	free_pmu_caps(entry);
+}
+
+static const struct entry_type pmu_caps_type = {
+	sizeof(struct perf_env_pmu_caps), pmu_caps__parse, pmu_caps__release,
+};
+
 static int parse_pmu_caps(struct perf_env *env, struct perf_cursor *c)
 {
-	u32 nr;
-	int ret = 0;
-
-	if (read_count(c, 8, &nr))
-		return -EINVAL;
-	env->pmu_caps = calloc(nr ? nr : 1, sizeof(*env->pmu_caps));
-	if (!env->pmu_caps)
-		return -ENOMEM;
-	for (u32 i = 0; i < nr && !ret; i++) {
-		ret = parse_caps(c, true, &env->pmu_caps[i]);
-		if (!ret)
-			env->nr_pmu_caps++;
-	}
-	if (ret)
-		free_all_pmu_caps(env);
-	return ret ? ret : HEADER_PMU_CAPS;
+	return parse_counted(env, c, 8, &pmu_caps_type, (void **)&env->pmu_caps,
+			     &env->nr_pmu_caps) ?: HEADER_PMU_CAPS;
 }
 
-static void free_hybrid(struct perf_env *env)
+/* string pmu, string cpus: 8 bytes at least */
+static int hybrid_pmu__parse(const struct perf_env *env, struct perf_cursor *c, void *entry)
 {
-	for (u32 i = 0; env->hybrid_pmus && i < env->nr_hybrid_pmus; i++) {
-		free(env->hybrid_pmus[i].pmu);
-		free(env->hybrid_pmus[i].cpus);
-	}
-	free(env->hybrid_pmus);
-	env->hybrid_pmus = NULL;
-	env->nr_hybrid_pmus = 0;
+	struct perf_env_hybrid_pmu *h = entry;
+	int ret = dup_str(c, &h->pmu);
+
+	(void)env;
+	return ret ? ret : dup_str(c, &h->cpus);
 }
 
-/* u32 nr, then nr { string pmu, string cpus } */
+static void hybrid_pmu__release(void *entry)
+{
+	struct perf_env_hybrid_pmu *h = entry;
+
+	free(h->pmu);
+	free(h->cpus);
+}
+
+static const struct entry_type hybrid_pmu_type = {
+	sizeof(struct perf_env_hybrid_pmu), hybrid_pmu__parse, hybrid_pmu__release,
+};
+
 static int parse_hybrid_topology(struct perf_env *env, struct perf_cursor *c)
 {
-	u32 nr;
+	return parse_counted(env, c, 8, &hybrid_pmu_type, (void **)&env->hybrid_pmus,
+			     &env->nr_hybrid_pmus) ?: HEADER_HYBRID_TOPOLOGY;
+}
+
+/* u32 id, [string name (schedstat version >= 17)], string cpu_map, string cpu_list */
+static int sched_domain__parse(const struct perf_env *env, struct perf_cursor *c, void *entry)
+{
+	struct perf_env_sched_domain *d = entry;
 	int ret = 0;
 
-	if (read_count(c, 8, &nr))
+	d->id = perf_cursor__u32(c);
+	if (perf_cursor__failed(c) || d->id >= env->max_sched_domains)
 		return -EINVAL;
-	env->hybrid_pmus = calloc(nr ? nr : 1, sizeof(*env->hybrid_pmus));
-	if (!env->hybrid_pmus)
-		return -ENOMEM;
-	env->nr_hybrid_pmus = nr;
-	for (u32 i = 0; i < nr && !ret; i++) {
-		ret = dup_str(c, &env->hybrid_pmus[i].pmu);
-		if (!ret)
-			ret = dup_str(c, &env->hybrid_pmus[i].cpus);
-	}
-	if (ret)
-		free_hybrid(env);
-	return ret ? ret : HEADER_HYBRID_TOPOLOGY;
+	if (env->schedstat_version >= 17)
+		ret = dup_str(c, &d->name);
+	if (!ret)
+		ret = dup_str(c, &d->cpu_map);
+	if (!ret)
+		ret = dup_str(c, &d->cpu_list);
+	return ret;
 }
 
-static void free_cpu_domains(struct perf_env *env)
+static void sched_domain__release(void *entry)
 {
-	for (u32 i = 0; env->cpu_domains && i < env->nr_cpu_domains; i++) {
-		struct perf_env_cpu_domains *cd = &env->cpu_domains[i];
+	struct perf_env_sched_domain *d = entry;
 
-		for (u32 j = 0; cd->domains && j < cd->nr_domains; j++) {
-			free(cd->domains[j].name);
-			free(cd->domains[j].cpu_map);
-			free(cd->domains[j].cpu_list);
-		}
-		free(cd->domains);
-	}
-	free(env->cpu_domains);
-	env->cpu_domains = NULL;
-	env->nr_cpu_domains = 0;
+	free(d->name);
+	free(d->cpu_map);
+	free(d->cpu_list);
 }
 
-/*
- * u32 schedstat version, u32 max_domains, then per online cpu { u32 cpu, u32 nr_domains,
- * nr_domains { u32 id, [string name (version >= 17)], string cpu_map, string cpu_list } }
- */
+static const struct entry_type sched_domain_type = {
+	sizeof(struct perf_env_sched_domain), sched_domain__parse, sched_domain__release,
+};
+
+/* u32 cpu, u32 nr_domains, then the domains (12 bytes at least each) */
+static int cpu_domains__parse(const struct perf_env *env, struct perf_cursor *c, void *entry)
+{
+	struct perf_env_cpu_domains *cd = entry;
+	u32 nr;
+	int ret;
+
+	cd->cpu = perf_cursor__u32(c);
+	nr = perf_cursor__u32(c);
+	if (perf_cursor__failed(c) || cd->cpu >= env->nr_cpus_avail ||
+	    nr > env->max_sched_domains || nr > perf_cursor__left(c) / 12)
+		return -EINVAL;
+	ret = parse_array(env, c, nr, &sched_domain_type, (void **)&cd->domains);
+	if (!ret)
+		cd->nr_domains = nr;
+	return ret;
+}
+
+static void cpu_domains__release(void *entry)
+{
+	struct perf_env_cpu_domains *cd = entry;
+
+	free_array(cd->domains, cd->nr_domains, &sched_domain_type);
+}
+
+static const struct entry_type cpu_domains_type = {
+	sizeof(struct perf_env_cpu_domains), cpu_domains__parse, cpu_domains__release,
+};
+
+/* u32 schedstat version, u32 max_domains, then one entry per online cpu */
 static int parse_cpu_domain_info(struct perf_env *env, struct perf_cursor *c)
 {
 	u32 nr = env->nr_cpus_online;
-	int ret = 0;
+	int ret;
 
 	env->schedstat_version = perf_cursor__u32(c);
 	env->max_sched_domains = perf_cursor__u32(c);
 	if (perf_cursor__failed(c) || nr > perf_cursor__left(c) / 8)
 		return -EINVAL;
-	env->cpu_domains = calloc(nr ? nr : 1, sizeof(*env->cpu_domains));
-	if (!env->cpu_domains)
-		return -ENOMEM;
-	env->nr_cpu_domains = nr;
-	for (u32 i = 0; i < nr && !ret; i++) {
-		struct perf_env_cpu_domains *cd = &env->cpu_domains[i];
-		u32 nr_domains;
-
-		cd->cpu = perf_cursor__u32(c);
-		nr_domains = perf_cursor__u32(c);
-		if (perf_cursor__failed(c) || cd->cpu >= env->nr_cpus_avail ||
-		    nr_domains > env->max_sched_domains || nr_domains > perf_cursor__left(c) / 12) {
-			ret = -EINVAL;
-			break;
-		}
-		cd->domains = calloc(nr_domains ? nr_domains : 1, sizeof(*cd->domains));
-		if (!cd->domains) {
-			ret = -ENOMEM;
-			break;
-		}
-		cd->nr_domains = nr_domains;
-		for (u32 j = 0; j < nr_domains && !ret; j++) {
-			struct perf_env_sched_domain *d = &cd->domains[j];
-
-			d->id = perf_cursor__u32(c);
-			if (perf_cursor__failed(c) || d->id >= env->max_sched_domains) {
-				ret = -EINVAL;
-				break;
-			}
-			if (env->schedstat_version >= 17)
-				ret = dup_str(c, &d->name);
-			if (!ret)
-				ret = dup_str(c, &d->cpu_map);
-			if (!ret)
-				ret = dup_str(c, &d->cpu_list);
-		}
-	}
+	ret = parse_array(env, c, nr, &cpu_domains_type, (void **)&env->cpu_domains);
 	if (ret)
-		free_cpu_domains(env);
-	return ret ? ret : HEADER_CPU_DOMAIN_INFO;
+		return ret;
+	env->nr_cpu_domains = nr;
+	return HEADER_CPU_DOMAIN_INFO;
 }
+
+/* an array feature's entries, freed, and the array forgotten */
+#define CLEAR_ARRAY(arr, nr, type)		\
+	do {					\
+		free_array(arr, nr, type);	\
+		(arr) = NULL;			\
+		(nr) = 0;			\
+	} while (0)
 
 /* forget what an earlier instance of feat left */
 static void env__clear(struct perf_env *env, int feat)
@@ -864,19 +899,19 @@ static void env__clear(struct perf_env *env, int feat)
 		free_cpu_topology(&env->cpu_topology);
 		break;
 	case HEADER_NUMA_TOPOLOGY:
-		free_numa(env);
+		CLEAR_ARRAY(env->numa_nodes, env->nr_numa_nodes, &numa_node_type);
 		break;
 	case HEADER_PMU_MAPPINGS:
-		free_pmus(env);
+		CLEAR_ARRAY(env->pmus, env->nr_pmus, &pmu_type);
 		break;
 	case HEADER_GROUP_DESC:
-		free_groups(env);
+		CLEAR_ARRAY(env->groups, env->nr_groups, &group_type);
 		break;
 	case HEADER_CACHE:
-		free_caches(env);
+		CLEAR_ARRAY(env->caches, env->nr_caches, &cache_type);
 		break;
 	case HEADER_MEM_TOPOLOGY:
-		free_mem_nodes(env);
+		CLEAR_ARRAY(env->mem_nodes, env->nr_mem_nodes, &mem_node_type);
 		break;
 	case HEADER_BPF_PROG_INFO:
 		free_bpf_progs(env);
@@ -890,13 +925,13 @@ static void env__clear(struct perf_env *env, int feat)
 		free_pmu_caps(&env->cpu_pmu_caps);
 		break;
 	case HEADER_PMU_CAPS:
-		free_all_pmu_caps(env);
+		CLEAR_ARRAY(env->pmu_caps, env->nr_pmu_caps, &pmu_caps_type);
 		break;
 	case HEADER_HYBRID_TOPOLOGY:
-		free_hybrid(env);
+		CLEAR_ARRAY(env->hybrid_pmus, env->nr_hybrid_pmus, &hybrid_pmu_type);
 		break;
 	case HEADER_CPU_DOMAIN_INFO:
-		free_cpu_domains(env);
+		CLEAR_ARRAY(env->cpu_domains, env->nr_cpu_domains, &cpu_domains_type);
 		break;
 	default:
 		break;	/* scalars are overwritten, strings replaced when the new one is read */
