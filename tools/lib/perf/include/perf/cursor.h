@@ -45,7 +45,7 @@ struct perf_cursor {
 	const char		*err_what;	/* c->what at the time (may be NULL) */
 };
 
-/* a window on size bytes at buf (buf may be NULL when size is 0) */
+/* a window on size bytes at buf, offsets from buf; a NULL buf is an empty window */
 void perf_cursor__init(struct perf_cursor *c, const void *buf, size_t size, bool swapped);
 
 static inline size_t perf_cursor__left(const struct perf_cursor *c)
