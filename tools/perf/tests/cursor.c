@@ -267,6 +267,15 @@ DEFINE_SUITE(feature_parse)
 	if (parse(&penv, HEADER_CPU_TOPOLOGY, &s, &err) || perf_env__parsed(&penv, HEADER_CPU_TOPOLOGY))
 		goto out;
 
+	/*
+	 * NRCPUS claiming 2^32 - 1 cpus: the ids cannot all be in the section, refused before
+	 * anything is allocated for them (the old printer looped over them for minutes)
+	 */
+	penv.nr_cpus_avail = UINT32_MAX;
+	if (parse(&penv, HEADER_CPU_TOPOLOGY, &s, &err) || perf_env__parsed(&penv, HEADER_CPU_TOPOLOGY) ||
+	    penv.cpu_topology.core_id)
+		goto out;
+
 	/* swapped: a big-endian writer's u32 pair */
 	s.len = 0;
 	sec__u32(&s, __builtin_bswap32(8));
