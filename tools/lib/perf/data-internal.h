@@ -59,9 +59,5 @@ int perf_data__apply_feature(struct perf_data *data, int feat, const u8 *buf, si
 			     u64 offset, struct perf_err *err);
 int perf_data__add_attr(struct perf_data *data, const struct perf_event_attr *attr, size_t attr_size,
 			const u64 *ids, size_t nr_ids, struct perf_err *err);
-void perf_env__exit(struct perf_env *env);
-/* appends one build id entry (bid in host order, name not necessarily terminated) */
-int perf_env__add_build_id(struct perf_env *env, const struct perf_record_header_build_id *bid,
-			   const char *name, size_t name_len);
 
 #endif

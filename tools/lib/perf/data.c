@@ -289,21 +289,6 @@ struct perf_data *perf_data__open(const char *path, struct perf_err *err)
 	return perf_data__open_fd(fd, path, err);
 }
 
-void perf_env__exit(struct perf_env *env)
-{
-	free(env->hostname);
-	free(env->osrelease);
-	free(env->version);
-	free(env->arch);
-	free(env->cpudesc);
-	free(env->cpuid);
-	free(env->cmdline);
-	for (size_t i = 0; i < env->nr_build_ids; i++)
-		free(env->build_ids[i].filename);
-	free(env->build_ids);
-	free(env->tracing_data);
-}
-
 void perf_data__close(struct perf_data *data)
 {
 	if (!data)

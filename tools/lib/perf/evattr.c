@@ -6,42 +6,35 @@
  */
 #include <byteswap.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <perf/cursor.h>
 #include <perf/data.h>
 
 #define PERF_SAMPLE_BRANCH_HW_INDEX	(1ULL << 17)
 #define PERF_SAMPLE_BRANCH_COUNTERS	(1ULL << 19)
 
-struct cursor {
-	const u8 *p, *end;
-	bool swapped;
-	const char *field;	/* the field being read, for the error message */
-};
-
-static int cursor__u64(struct cursor *c, u64 *v)
+/* a failed read leaves c->err set and c->what naming the field, for the one message below */
+static int cursor__short(struct perf_cursor *c, u64 need)
 {
-	if ((size_t)(c->end - c->p) < 8)
-		return -EINVAL;
-	memcpy(v, c->p, 8);
-	if (c->swapped)
-		*v = bswap_64(*v);
-	c->p += 8;
-	return 0;
+	perf_cursor__fail(c, PERF_CURSOR_SHORT, need > SIZE_MAX ? SIZE_MAX : (size_t)need);
+	return c->err;
 }
 
-/* two u32 packed in one u64 word (pid/tid, cpu/res) */
-static int cursor__u32_pair(struct cursor *c, u32 *a, u32 *b)
+static int cursor__u64(struct perf_cursor *c, u64 *v)
 {
-	if ((size_t)(c->end - c->p) < 8)
-		return -EINVAL;
-	memcpy(a, c->p, 4);
-	memcpy(b, c->p + 4, 4);
-	if (c->swapped) {
-		*a = bswap_32(*a);
-		*b = bswap_32(*b);
-	}
-	c->p += 8;
+	*v = perf_cursor__u64(c);
+	return c->err;
+}
+
+/* two u32 packed in one u64 word (pid/tid, cpu/res), each in its own byte order */
+static int cursor__u32_pair(struct perf_cursor *c, u32 *a, u32 *b)
+{
+	if (perf_cursor__left(c) < 8)
+		return perf_cursor__skip(c, 8);
+	*a = perf_cursor__u32(c);
+	*b = perf_cursor__u32(c);
 	return 0;
 }
 
@@ -49,35 +42,36 @@ static int cursor__u32_pair(struct cursor *c, u32 *a, u32 *b)
  * An array of n u64 words. In a host-order file it is used in place; in a cross-endian one
  * it is copied to scratch, which the caller sized to the record.
  */
-static int cursor__u64_array(struct cursor *c, u64 n, u64 **scratch, const u64 **out)
+static int cursor__u64_array(struct perf_cursor *c, u64 n, u64 **scratch, const u64 **out)
 {
-	if (n > (u64)(c->end - c->p) / 8)
-		return -EINVAL;
+	const u8 *p;
+
+	if (n > perf_cursor__left(c) / 8)
+		return cursor__short(c, n > SIZE_MAX / 8 ? SIZE_MAX : n * 8);
+	p = perf_cursor__bytes(c, n * 8);
 	if (c->swapped) {
 		u64 *dst = *scratch;
 
-		memcpy(dst, c->p, n * 8);
+		memcpy(dst, p, n * 8);
 		for (u64 i = 0; i < n; i++)
 			dst[i] = bswap_64(dst[i]);
 		*scratch += n;
 		*out = dst;
 	} else {
-		*out = (const u64 *)c->p;
+		*out = (const u64 *)p;
 	}
-	c->p += n * 8;
 	return 0;
 }
 
-static int cursor__bytes(struct cursor *c, u64 n, const u8 **out)
+static int cursor__bytes(struct perf_cursor *c, u64 n, const u8 **out)
 {
-	if (n > (u64)(c->end - c->p))
-		return -EINVAL;
-	*out = c->p;
-	c->p += n;
+	if (n > perf_cursor__left(c))
+		return cursor__short(c, n);
+	*out = perf_cursor__bytes(c, n);
 	return 0;
 }
 
-static int parse_read(struct cursor *c, u64 read_format, struct perf_sample_read *r,
+static int parse_read(struct perf_cursor *c, u64 read_format, struct perf_sample_read *r,
 		      u64 **scratch)
 {
 	if (read_format & PERF_FORMAT_GROUP) {
@@ -90,7 +84,7 @@ static int parse_read(struct cursor *c, u64 read_format, struct perf_sample_read
 			return -EINVAL;
 		if ((read_format & PERF_FORMAT_TOTAL_TIME_RUNNING) && cursor__u64(c, &r->time_running))
 			return -EINVAL;
-		if (r->nr > (u64)(c->end - c->p) / (8 * per))
+		if (r->nr > perf_cursor__left(c) / (8 * per))
 			return -EINVAL;
 		if (cursor__u64_array(c, r->nr * per, scratch, &vals))
 			return -EINVAL;
@@ -111,7 +105,7 @@ static int parse_read(struct cursor *c, u64 read_format, struct perf_sample_read
 	return 0;
 }
 
-static int parse_regs(struct cursor *c, u64 mask, u64 *abi, u64 *out_mask, const u64 **regs,
+static int parse_regs(struct perf_cursor *c, u64 mask, u64 *abi, u64 *out_mask, const u64 **regs,
 		      u64 **scratch)
 {
 	if (cursor__u64(c, abi))
@@ -129,16 +123,14 @@ static int parse_trailer(const struct perf_evattr *ea, const struct perf_event_h
 			 bool swapped, struct perf_sample *s, struct perf_err *err)
 {
 	u64 type = ea->attr.sample_type;
-	struct cursor c;
+	struct perf_cursor c;
 
 	if (!perf_attr__has(&ea->attr, PERF_ATTR_BIT_SAMPLE_ID_ALL))
 		return 0;
 	if (h->size < sizeof(*h) + ea->id_hdr_size)
 		return perf_err__set(err, EINVAL, "sample_id of %u bytes does not fit a record of %u bytes",
 				     ea->id_hdr_size, h->size);
-	c.p = (const u8 *)h + h->size - ea->id_hdr_size;
-	c.end = (const u8 *)h + h->size;
-	c.swapped = swapped;
+	perf_cursor__init(&c, (const u8 *)h + h->size - ea->id_hdr_size, ea->id_hdr_size, swapped);
 	/* sizes were checked above: every read below fits */
 	if (type & PERF_SAMPLE_TID)
 		cursor__u32_pair(&c, &s->pid, &s->tid);
@@ -166,11 +158,7 @@ int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_ev
 {
 	const struct perf_event_attr *attr = &ea->attr;
 	u64 type = attr->sample_type;
-	struct cursor c = {
-		.p = (const u8 *)(h + 1),
-		.end = (const u8 *)h + h->size,
-		.swapped = swapped,
-	};
+	struct perf_cursor c;
 	u64 v;
 
 	memset(s, 0, sizeof(*s));
@@ -182,10 +170,11 @@ int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_ev
 
 	if (h->type != PERF_RECORD_SAMPLE)
 		return parse_trailer(ea, h, swapped, s, err);
+	perf_cursor__init(&c, h + 1, h->size - sizeof(*h), swapped);
 
 #define FIELD(name, expr)						\
 	do {								\
-		c.field = name;						\
+		c.what = name;						\
 		if (expr)						\
 			goto out_short;					\
 	} while (0)
@@ -228,13 +217,10 @@ int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_ev
 	if (type & PERF_SAMPLE_RAW) {
 		const u8 *raw;
 
-		c.field = "raw size";
-		if (c.end - c.p < 4)
+		c.what = "raw size";
+		s->raw_size = perf_cursor__u32(&c);
+		if (c.err)
 			goto out_short;
-		memcpy(&s->raw_size, c.p, 4);
-		if (swapped)
-			s->raw_size = bswap_32(s->raw_size);
-		c.p += 4;
 		FIELD("raw data", cursor__bytes(&c, s->raw_size, &raw));
 		s->raw_data = raw;
 		/* u32 size + data are padded to a u64 boundary */
@@ -248,8 +234,8 @@ int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_ev
 			FIELD("branch hw_idx", cursor__u64(&c, &s->branch_hw_idx));
 			s->branch_has_hw_idx = true;
 		}
-		c.field = "branch stack";
-		if (s->branch_nr > (u64)(c.end - c.p) / sizeof(struct perf_branch_entry))
+		c.what = "branch stack";
+		if (s->branch_nr > perf_cursor__left(&c) / sizeof(struct perf_branch_entry))
 			goto out_short;
 		if (swapped) {
 			const u64 *words;
@@ -314,7 +300,7 @@ int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_ev
 
 out_short:
 	return perf_err__set(err, EINVAL, "sample field '%s' runs past the end of the %u-byte record",
-			     c.field, h->size);
+			     c.what, h->size);
 }
 
 void perf_evattr__init_positions(struct perf_evattr *ea)

@@ -38,3 +38,5 @@ TEST(sample_synthesize, "Samples synthesized back into records parse to themselv
 TEST(record_table, "Record-type table: sizes, sample_id, swap layouts, short records refused")
 TEST(frame_resolver, "Frame resolver: chains and addresses resolve as machine__resolve, cached by chain")
 TEST(report_repeats, "perf report: repeated samples take the fast path and print the same report")
+TEST(cursor, "Bounded cursor: reads at every edge, byte swap, strings, sub-cursors")
+TEST(feature_parse, "Header features: parsed, only read, or refused with the reader's message")

@@ -27,80 +27,6 @@
 
 #define PIPE_HEADER_SIZE	16
 
-u8 dump_buf__u8(struct dump_buf *b)
-{
-	if (dump_buf__left(b) < 1) {
-		b->short_read = true;
-		return 0;
-	}
-	return *b->p++;
-}
-
-/* copy n bytes out, or mark the buffer short and exhausted */
-static bool dump_buf__take(struct dump_buf *b, void *dst, size_t n)
-{
-	if (dump_buf__left(b) < n) {
-		b->short_read = true;
-		b->p = b->end;
-		return false;
-	}
-	memcpy(dst, b->p, n);
-	b->p += n;
-	return true;
-}
-
-u16 dump_buf__u16(struct dump_buf *b)
-{
-	u16 v;
-
-	if (!dump_buf__take(b, &v, sizeof(v)))
-		return 0;
-	return b->swapped ? bswap_16(v) : v;
-}
-
-u32 dump_buf__u32(struct dump_buf *b)
-{
-	u32 v;
-
-	if (!dump_buf__take(b, &v, sizeof(v)))
-		return 0;
-	return b->swapped ? bswap_32(v) : v;
-}
-
-u64 dump_buf__u64(struct dump_buf *b)
-{
-	u64 v;
-
-	if (!dump_buf__take(b, &v, sizeof(v)))
-		return 0;
-	return b->swapped ? bswap_64(v) : v;
-}
-
-bool dump_buf__skip(struct dump_buf *b, size_t n)
-{
-	if (dump_buf__left(b) < n) {
-		b->short_read = true;
-		b->p = b->end;
-		return false;
-	}
-	b->p += n;
-	return true;
-}
-
-const char *dump_buf__string(struct dump_buf *b)
-{
-	u32 len = dump_buf__u32(b);
-	const char *s = (const char *)b->p;
-
-	if (b->short_read || len > dump_buf__left(b) || !memchr(s, '\0', len)) {
-		b->short_read = true;
-		b->p = b->end;
-		return NULL;
-	}
-	b->p += len;
-	return s;
-}
-
 static FILE *dump__fp(const struct dump *d)
 {
 	return d->fp ? d->fp : stdout;
@@ -283,14 +209,14 @@ static size_t kernel_fixed_size(u32 type)
 static void dump__read(FILE *fp, const struct perf_event_header *h, struct perf_evattr *ea)
 {
 	char name[128];
-	struct dump_buf b;
+	struct perf_cursor b;
 	u32 pid, tid;
 	u64 value, rf;
 
-	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
-	pid = dump_buf__u32(&b);
-	tid = dump_buf__u32(&b);
-	value = dump_buf__u64(&b);
+	perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
+	pid = perf_cursor__u32(&b);
+	tid = perf_cursor__u32(&b);
+	value = perf_cursor__u64(&b);
 	fprintf(fp, ": %d %d %s %" PRIu64 "\n", (int)pid, (int)tid,
 		dump__evattr_name(ea, name, sizeof(name)), value);
 	if (!ea)
@@ -298,26 +224,26 @@ static void dump__read(FILE *fp, const struct perf_event_header *h, struct perf_
 	/* only the enabled read_format fields follow the value, packed */
 	rf = ea->attr.read_format;
 	if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED) {
-		value = dump_buf__u64(&b);
-		if (b.short_read)
+		value = perf_cursor__u64(&b);
+		if (perf_cursor__failed(&b))
 			return;
 		fprintf(fp, "... time enabled : %" PRIu64 "\n", value);
 	}
 	if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING) {
-		value = dump_buf__u64(&b);
-		if (b.short_read)
+		value = perf_cursor__u64(&b);
+		if (perf_cursor__failed(&b))
 			return;
 		fprintf(fp, "... time running : %" PRIu64 "\n", value);
 	}
 	if (rf & PERF_FORMAT_ID) {
-		value = dump_buf__u64(&b);
-		if (b.short_read)
+		value = perf_cursor__u64(&b);
+		if (perf_cursor__failed(&b))
 			return;
 		fprintf(fp, "... id           : %" PRIu64 "\n", value);
 	}
 	if (rf & PERF_FORMAT_LOST) {
-		value = dump_buf__u64(&b);
-		if (b.short_read)
+		value = perf_cursor__u64(&b);
+		if (perf_cursor__failed(&b))
 			return;
 		fprintf(fp, "... lost         : %" PRIu64 "\n", value);
 	}
@@ -328,17 +254,17 @@ static void dump__namespaces(FILE *fp, const struct perf_event_header *h)
 	static const char *const ns_names[] = {
 		"net", "uts", "ipc", "pid", "user", "mnt", "cgroup",
 	};
-	struct dump_buf b;
+	struct perf_cursor b;
 	u32 pid, tid;
 	u64 nr;
 
-	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
-	pid = dump_buf__u32(&b);
-	tid = dump_buf__u32(&b);
-	nr = dump_buf__u64(&b);
+	perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
+	pid = perf_cursor__u32(&b);
+	tid = perf_cursor__u32(&b);
+	nr = perf_cursor__u64(&b);
 	fprintf(fp, " %d/%d - nr_namespaces: %" PRIu64 "\n\t\t[", (int)pid, (int)tid, nr);
-	for (u64 i = 0; i < nr && dump_buf__left(&b) >= 16; i++) {
-		u64 dev = dump_buf__u64(&b), ino = dump_buf__u64(&b);
+	for (u64 i = 0; i < nr && perf_cursor__left(&b) >= 16; i++) {
+		u64 dev = perf_cursor__u64(&b), ino = perf_cursor__u64(&b);
 
 		fprintf(fp, "%" PRIu64 "/%s: %" PRIu64 "/%#" PRIx64 "%s", i,
 			i < sizeof(ns_names) / sizeof(ns_names[0]) ? ns_names[i] : "UNKNOWN",
@@ -348,12 +274,12 @@ static void dump__namespaces(FILE *fp, const struct perf_event_header *h)
 }
 
 /* "            Old bytes: 90 90", 16 bytes a line */
-static void dump__poke_bytes(FILE *fp, const char *which, struct dump_buf *b, u16 len)
+static void dump__poke_bytes(FILE *fp, const char *which, struct perf_cursor *b, u16 len)
 {
 	for (u16 i = 0; i < len; i++) {
-		u8 v = dump_buf__u8(b);
+		u8 v = perf_cursor__u8(b);
 
-		if (b->short_read)
+		if (perf_cursor__failed(b))
 			break;
 		if (i % 16 == 0)
 			fprintf(fp, "            %s bytes:", which);
@@ -368,14 +294,14 @@ static void dump__text_poke(FILE *fp, const struct dump *d,
 			    const struct perf_event_header *h)
 {
 	struct addr_location al;
-	struct dump_buf b;
+	struct perf_cursor b;
 	u64 addr;
 	u16 old_len, new_len;
 
-	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
-	addr = dump_buf__u64(&b);
-	old_len = dump_buf__u16(&b);
-	new_len = dump_buf__u16(&b);
+	perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
+	addr = perf_cursor__u64(&b);
+	old_len = perf_cursor__u16(&b);
+	new_len = perf_cursor__u16(&b);
 	fprintf(fp, " %" PRIx64 " ", addr);
 	machine__resolve(d->machine, NULL, PERF_RECORD_MISC_KERNEL, addr, &al);
 	if (al.sym)
@@ -390,13 +316,13 @@ static void dump__kernel_body(FILE *fp, const struct dump *d,
 			      const struct perf_event_header *h, const struct perf_sample *sample,
 			      struct perf_evattr *ea)
 {
-	struct dump_buf b;
+	struct perf_cursor b;
 
 	if (h->size < kernel_fixed_size(h->type)) {
 		fprintf(fp, ": record too short (%u bytes) for its type, skipped\n", h->size);
 		return;
 	}
-	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+	perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
 	switch (h->type) {
 	case PERF_RECORD_MMAP:
 		dump__mmap(fp, h);
@@ -446,7 +372,7 @@ static void dump__kernel_body(FILE *fp, const struct dump *d,
 		fprintf(fp, ": unhandled!\n");
 		break;
 	case PERF_RECORD_AUX: {
-		u64 offset = dump_buf__u64(&b), size = dump_buf__u64(&b), flags = dump_buf__u64(&b);
+		u64 offset = perf_cursor__u64(&b), size = perf_cursor__u64(&b), flags = perf_cursor__u64(&b);
 
 		fprintf(fp, " offset: %#" PRIx64 " size: %#" PRIx64 " flags: %#" PRIx64 " [%s%s%s%s]\n",
 			offset, size, flags, (flags & 1) ? "T" : "", (flags & 2) ? "O" : "",
@@ -454,7 +380,7 @@ static void dump__kernel_body(FILE *fp, const struct dump *d,
 		break;
 	}
 	case PERF_RECORD_ITRACE_START: {
-		u32 pid = dump_buf__u32(&b), tid = dump_buf__u32(&b);
+		u32 pid = perf_cursor__u32(&b), tid = perf_cursor__u32(&b);
 
 		fprintf(fp, " pid: %u tid: %u\n", pid, tid);
 		break;
@@ -468,7 +394,7 @@ static void dump__kernel_body(FILE *fp, const struct dump *d,
 		if (h->type == PERF_RECORD_SWITCH) {
 			fprintf(fp, " %s\n", in_out);
 		} else {
-			u32 pid = dump_buf__u32(&b), tid = dump_buf__u32(&b);
+			u32 pid = perf_cursor__u32(&b), tid = perf_cursor__u32(&b);
 
 			fprintf(fp, " %s  %s pid/tid: %5d/%-5d\n", in_out, out ? "next" : "prev",
 				(int)pid, (int)tid);
@@ -486,14 +412,14 @@ static void dump__kernel_body(FILE *fp, const struct dump *d,
 		break;
 	}
 	case PERF_RECORD_BPF_EVENT: {
-		u16 type = dump_buf__u16(&b), flags = dump_buf__u16(&b);
-		u32 id = dump_buf__u32(&b);
+		u16 type = perf_cursor__u16(&b), flags = perf_cursor__u16(&b);
+		u32 id = perf_cursor__u32(&b);
 
 		fprintf(fp, " type %u, flags %u, id %u\n", type, flags, id);
 		break;
 	}
 	case PERF_RECORD_CGROUP: {
-		u64 id = dump_buf__u64(&b);
+		u64 id = perf_cursor__u64(&b);
 
 		fprintf(fp, " cgroup: %" PRIu64 " %s\n", id,
 			record_str(h, offsetof(struct perf_record_cgroup, path)));
@@ -503,7 +429,7 @@ static void dump__kernel_body(FILE *fp, const struct dump *d,
 		dump__text_poke(fp, d, h);
 		break;
 	case PERF_RECORD_AUX_OUTPUT_HW_ID:
-		fprintf(fp, " hw_id: %#" PRIx64 "\n", dump_buf__u64(&b));
+		fprintf(fp, " hw_id: %#" PRIx64 "\n", perf_cursor__u64(&b));
 		break;
 	case PERF_RECORD_CALLCHAIN_DEFERRED:
 		dump__deferred(fp, h, sample, ea);
@@ -593,28 +519,28 @@ static void dump__attr_record(FILE *fp, const struct perf_event_header *h)
 
 static void dump__id_index(FILE *fp, const struct perf_event_header *h)
 {
-	struct dump_buf b, b2;
+	struct perf_cursor b, b2;
 	u64 nr, max;
 	bool v2;
 
-	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
-	nr = dump_buf__u64(&b);
-	max = dump_buf__left(&b) / 32;
+	perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
+	nr = perf_cursor__u64(&b);
+	max = perf_cursor__left(&b) / 32;
 	if (nr > max)
 		nr = max;
 	/* v2 appends {machine_pid, vcpu} for every entry after the {id, idx, cpu, tid} ones */
-	v2 = dump_buf__left(&b) >= nr * 32 + nr * 16 && nr;
-	dump_buf__init(&b2, b.p + nr * 32, v2 ? nr * 16 : 0, false);
+	v2 = perf_cursor__left(&b) >= nr * 32 + nr * 16 && nr;
+	perf_cursor__init(&b2, perf_cursor__ptr(&b) + nr * 32, v2 ? nr * 16 : 0, false);
 	fprintf(fp, " nr: %" PRIu64 "\n", nr);
 	for (u64 i = 0; i < nr; i++) {
-		u64 id = dump_buf__u64(&b), idx = dump_buf__u64(&b);
-		s64 cpu = (s64)dump_buf__u64(&b), tid = (s64)dump_buf__u64(&b);
+		u64 id = perf_cursor__u64(&b), idx = perf_cursor__u64(&b);
+		s64 cpu = (s64)perf_cursor__u64(&b), tid = (s64)perf_cursor__u64(&b);
 
 		fprintf(fp, " ... id: %" PRIu64 "  idx: %" PRIu64 "  cpu: %" PRId64 "  tid: %" PRId64,
 			id, idx, cpu, tid);
 		if (v2) {
-			s64 machine_pid = (s64)dump_buf__u64(&b2);
-			u64 vcpu = dump_buf__u64(&b2);
+			s64 machine_pid = (s64)perf_cursor__u64(&b2);
+			u64 vcpu = perf_cursor__u64(&b2);
 
 			fprintf(fp, "  machine_pid: %" PRId64 "  vcpu: %" PRIu64 "\n", machine_pid, vcpu);
 		} else {
@@ -625,65 +551,65 @@ static void dump__id_index(FILE *fp, const struct perf_event_header *h)
 
 static void dump__thread_map(FILE *fp, const struct perf_event_header *h)
 {
-	struct dump_buf b;
+	struct perf_cursor b;
 	u64 nr, max;
 
-	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
-	nr = dump_buf__u64(&b);
-	max = dump_buf__left(&b) / 24;	/* {u64 pid; char comm[16]} */
+	perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
+	nr = perf_cursor__u64(&b);
+	max = perf_cursor__left(&b) / 24;	/* {u64 pid; char comm[16]} */
 	if (nr > max) {
 		fprintf(fp, " nr: %" PRIu64 " (only %" PRIu64 " fit the record)\n", nr, max);
 		return;
 	}
 	fprintf(fp, " nr: %" PRIu64 " thread%s: ", nr, nr > 1 ? "s" : "");
 	for (u64 i = 0; i < nr; i++) {
-		u64 pid = dump_buf__u64(&b);
+		u64 pid = perf_cursor__u64(&b);
 
-		dump_buf__skip(&b, 16);
+		perf_cursor__skip(&b, 16);
 		fprintf(fp, "%s%d", i ? ", " : "", (int)pid);
 	}
 	fprintf(fp, "\n");
 }
 
 /* PERF_CPU_MAP__CPUS / __MASK / __RANGE_CPUS, printed as perf's cpu_map__snprint() */
-void dump__cpu_map(FILE *fp, struct dump_buf *b)
+void dump__cpu_map(FILE *fp, struct perf_cursor *b)
 {
-	u16 type = dump_buf__u16(b);
+	u16 type = perf_cursor__u16(b);
 	int *cpus = NULL;
 	size_t nr = 0, alloc = 0;
 	bool first = true;
 
 	switch (type) {
 	case 0: {	/* u16 nr, u16 cpu[nr] */
-		u16 n = dump_buf__u16(b);
+		u16 n = perf_cursor__u16(b);
 
 		cpus = calloc(n ? n : 1, sizeof(*cpus));
 		if (!cpus)
 			goto out_fail;
-		for (u16 i = 0; i < n && !b->short_read; i++) {
-			u16 cpu = dump_buf__u16(b);
+		for (u16 i = 0; i < n && !perf_cursor__failed(b); i++) {
+			u16 cpu = perf_cursor__u16(b);
 
-			if (!b->short_read)
+			if (!perf_cursor__failed(b))
 				cpus[nr++] = cpu == 0xffff ? -1 : cpu;
 		}
 		break;
 	}
 	case 1: {	/* u16 nr, u16 long_size, (4 bytes of pad for 8), then nr masks */
-		u16 n = dump_buf__u16(b), long_size = dump_buf__u16(b);
+		u16 n = perf_cursor__u16(b), long_size = perf_cursor__u16(b);
 		unsigned int bits = long_size == 4 ? 32 : 64;
 
 		if (long_size != 4 && long_size != 8)
 			goto out_fail;
 		if (long_size == 8)
-			dump_buf__skip(b, 4);
+			perf_cursor__skip(b, 4);
 		alloc = (size_t)n * bits;
 		cpus = calloc(alloc ? alloc : 1, sizeof(*cpus));
 		if (!cpus)
 			goto out_fail;
 		for (u16 i = 0; i < n; i++) {
-			u64 mask = long_size == 4 ? dump_buf__u32(b) : dump_buf__u64(b);
+			u64 mask = long_size == 4 ? perf_cursor__u32(b) : perf_cursor__u64(b);
 
-			if (b->short_read)
+			if (perf_cursor__failed(b))
 				break;
 			for (unsigned int bit = 0; bit < bits; bit++)
 				if (mask & (1ULL << bit))
@@ -692,13 +618,13 @@ void dump__cpu_map(FILE *fp, struct dump_buf *b)
 		break;
 	}
 	case 2: {	/* u8 any_cpu, u8 pad, u16 start, u16 end */
-		u8 any = dump_buf__u8(b);
+		u8 any = perf_cursor__u8(b);
 		u16 start, end;
 
-		dump_buf__skip(b, 1);
-		start = dump_buf__u16(b);
-		end = dump_buf__u16(b);
-		if (b->short_read || end < start)
+		perf_cursor__skip(b, 1);
+		start = perf_cursor__u16(b);
+		end = perf_cursor__u16(b);
+		if (perf_cursor__failed(b) || end < start)
 			goto out_fail;
 		cpus = calloc((size_t)(end - start) + 2, sizeof(*cpus));
 		if (!cpus)
@@ -712,7 +638,7 @@ void dump__cpu_map(FILE *fp, struct dump_buf *b)
 	default:
 		goto out_fail;
 	}
-	if (b->short_read)
+	if (perf_cursor__failed(b))
 		goto out_fail;
 	/* runs of consecutive cpus in the record's order (a list is not sorted): "3,1-2,7" */
 	for (size_t i = 0; i < nr;) {
@@ -737,12 +663,12 @@ out_fail:
 
 static void dump__event_update(FILE *fp, const struct perf_event_header *h)
 {
-	struct dump_buf b;
+	struct perf_cursor b;
 	u64 type, id;
 
-	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
-	type = dump_buf__u64(&b);
-	id = dump_buf__u64(&b);
+	perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
+	type = perf_cursor__u64(&b);
+	id = perf_cursor__u64(&b);
 	fprintf(fp, "\n... id:    %" PRIu64 "\n", id);
 	switch (type) {
 	case 0: {	/* unit */
@@ -752,7 +678,7 @@ static void dump__event_update(FILE *fp, const struct perf_event_header *h)
 		break;
 	}
 	case 1: {	/* scale: a double */
-		u64 bits = dump_buf__u64(&b);
+		u64 bits = perf_cursor__u64(&b);
 		double scale;
 
 		memcpy(&scale, &bits, sizeof(scale));
@@ -775,20 +701,20 @@ static void dump__event_update(FILE *fp, const struct perf_event_header *h)
 
 static void dump__time_conv(FILE *fp, const struct perf_event_header *h)
 {
-	struct dump_buf b;
+	struct perf_cursor b;
 	u64 shift, mult, zero;
 
-	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
-	shift = dump_buf__u64(&b);
-	mult = dump_buf__u64(&b);
-	zero = dump_buf__u64(&b);
+	perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
+	shift = perf_cursor__u64(&b);
+	mult = perf_cursor__u64(&b);
+	zero = perf_cursor__u64(&b);
 	fprintf(fp, "\n... Time Shift      %" PRIu64 "\n", shift);
 	fprintf(fp, "... Time Multiplier %" PRIu64 "\n", mult);
 	fprintf(fp, "... Time Zero       %" PRIu64 "\n", zero);
 	/* the fields from time_cycles on exist since Linux 5.10; older records stop here */
 	if (h->size >= 8 + 32) {
-		u64 cycles = dump_buf__u64(&b), mask = dump_buf__u64(&b);
-		u8 cap_zero = dump_buf__u8(&b), cap_short = dump_buf__u8(&b);
+		u64 cycles = perf_cursor__u64(&b), mask = perf_cursor__u64(&b);
+		u8 cap_zero = perf_cursor__u8(&b), cap_short = perf_cursor__u8(&b);
 
 		fprintf(fp, "... Time Cycles     %" PRIu64 "\n", cycles);
 		fprintf(fp, "... Time Mask       %#" PRIx64 "\n", mask);
@@ -801,25 +727,25 @@ static void dump__time_conv(FILE *fp, const struct perf_event_header *h)
 
 static void dump__auxtrace_error(FILE *fp, const struct perf_event_header *h)
 {
-	struct dump_buf b;
+	struct perf_cursor b;
 	u32 type, code, cpu, pid, tid, fmt, machine_pid, vcpu;
 	u64 ip, time;
 	char msg[65];
 	const u8 *msg_at;
 
-	dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
-	type = dump_buf__u32(&b);
-	code = dump_buf__u32(&b);
-	cpu = dump_buf__u32(&b);
-	pid = dump_buf__u32(&b);
-	tid = dump_buf__u32(&b);
-	fmt = dump_buf__u32(&b);
-	ip = dump_buf__u64(&b);
-	time = dump_buf__u64(&b);
-	msg_at = b.p;
-	dump_buf__skip(&b, 64);
-	machine_pid = dump_buf__u32(&b);
-	vcpu = dump_buf__u32(&b);
+	perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
+	type = perf_cursor__u32(&b);
+	code = perf_cursor__u32(&b);
+	cpu = perf_cursor__u32(&b);
+	pid = perf_cursor__u32(&b);
+	tid = perf_cursor__u32(&b);
+	fmt = perf_cursor__u32(&b);
+	ip = perf_cursor__u64(&b);
+	time = perf_cursor__u64(&b);
+	msg_at = perf_cursor__ptr(&b);
+	perf_cursor__skip(&b, 64);
+	machine_pid = perf_cursor__u32(&b);
+	vcpu = perf_cursor__u32(&b);
 	fprintf(fp, " %s error type %u", type == 1 ? "instruction trace" : "unknown AUX", type);
 	if (fmt && time)
 		fprintf(fp, " time %" PRIu64 ".%09" PRIu64, time / 1000000000, time % 1000000000);
@@ -891,9 +817,9 @@ static void dump__user_body(FILE *fp, const struct dump *d,
 		dump__thread_map(fp, h);
 		break;
 	case PERF_RECORD_CPU_MAP: {
-		struct dump_buf b;
+		struct perf_cursor b;
 
-		dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
+		perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
 		fprintf(fp, ": ");
 		dump__cpu_map(fp, &b);
 		fprintf(fp, "\n");
@@ -903,24 +829,24 @@ static void dump__user_body(FILE *fp, const struct dump *d,
 		dump__time_conv(fp, h);
 		break;
 	case PERF_RECORD_AUXTRACE_INFO: {
-		struct dump_buf b;
+		struct perf_cursor b;
 
-		dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
-		fprintf(fp, " type: %u\n", dump_buf__u32(&b));
+		perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
+		fprintf(fp, " type: %u\n", perf_cursor__u32(&b));
 		break;
 	}
 	case PERF_RECORD_AUXTRACE: {
-		struct dump_buf b;
+		struct perf_cursor b;
 		u64 size, offset, ref;
 		u32 idx, tid, cpu;
 
-		dump_buf__init(&b, h + 1, h->size - sizeof(*h), false);
-		size = dump_buf__u64(&b);
-		offset = dump_buf__u64(&b);
-		ref = dump_buf__u64(&b);
-		idx = dump_buf__u32(&b);
-		tid = dump_buf__u32(&b);
-		cpu = dump_buf__u32(&b);
+		perf_cursor__init(&b, h + 1, h->size - sizeof(*h), false);
+		size = perf_cursor__u64(&b);
+		offset = perf_cursor__u64(&b);
+		ref = perf_cursor__u64(&b);
+		idx = perf_cursor__u32(&b);
+		tid = perf_cursor__u32(&b);
+		cpu = perf_cursor__u32(&b);
 		fprintf(fp, " size: %#" PRIx64 "  offset: %#" PRIx64 "  ref: %#" PRIx64
 			"  idx: %u  tid: %d  cpu: %d\n", size, offset, ref, idx, (int)tid, (int)cpu);
 		break;

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/cursor.h>
 #include <traceevent/event-parse.h>
 #include <traceevent/trace-seq.h>
 #include "trace-event.h"
@@ -58,12 +59,10 @@ struct trace_event {
 
 /* ---- reading the blob ---- */
 
+/* the blob's perf_cursor and where its errors go, with the blob's own message prefix */
 struct te_cursor {
-	const u8	*buf;
-	size_t		size;
-	size_t		pos;
-	bool		swap;		/* the blob's byte order is not the host's */
-	struct perf_err	*err;
+	struct perf_cursor	cur;
+	struct perf_err		*err;
 };
 
 static int cursor__fail(struct te_cursor *c, size_t at, const char *fmt, ...)
@@ -82,75 +81,70 @@ static int cursor__fail(struct te_cursor *c, size_t at, const char *fmt, ...)
 
 static size_t cursor__left(const struct te_cursor *c)
 {
-	return c->size - c->pos;
+	return perf_cursor__left(&c->cur);
+}
+
+/* the offset of p, a pointer into the blob */
+static size_t cursor__offset(const struct te_cursor *c, const void *p)
+{
+	return (size_t)((const u8 *)p - c->cur.base);
+}
+
+/* the cursor's first failure as this reader has always worded it */
+static int cursor__check(struct te_cursor *c)
+{
+	const struct perf_cursor *cur = &c->cur;
+
+	if (!perf_cursor__failed(cur))
+		return 0;
+	if (cur->fault == PERF_CURSOR_NO_NUL)
+		return cursor__fail(c, cur->err_at, "%s is not a NUL-terminated string of at most %d bytes",
+				    cur->err_what, TE_MAX_NAME);
+	return cursor__fail(c, cur->err_at, "%s: %zu bytes needed, %zu left", cur->err_what,
+			    cur->err_need, cur->err_left);
 }
 
 static int cursor__bytes(struct te_cursor *c, size_t n, const u8 **p, const char *what)
 {
-	*p = NULL;
-	if (n > cursor__left(c))
-		return cursor__fail(c, c->pos, "%s: %zu bytes needed, %zu left", what, n,
-				    cursor__left(c));
-	*p = c->buf + c->pos;
-	c->pos += n;
-	return 0;
+	c->cur.what = what;
+	*p = perf_cursor__bytes(&c->cur, n);
+	return cursor__check(c);
 }
 
 static int cursor__u8(struct te_cursor *c, u8 *v, const char *what)
 {
-	const u8 *p;
-	int ret = cursor__bytes(c, 1, &p, what);
-
-	if (!ret)
-		*v = *p;
-	return ret;
+	c->cur.what = what;
+	*v = perf_cursor__u8(&c->cur);
+	return cursor__check(c);
 }
 
 static int cursor__u32(struct te_cursor *c, u32 *v, const char *what)
 {
-	const u8 *p;
-	int ret = cursor__bytes(c, 4, &p, what);
-
-	if (ret)
-		return ret;
-	memcpy(v, p, 4);
-	if (c->swap)
-		*v = bswap_32(*v);
-	return 0;
+	c->cur.what = what;
+	*v = perf_cursor__u32(&c->cur);
+	return cursor__check(c);
 }
 
 static int cursor__u64(struct te_cursor *c, u64 *v, const char *what)
 {
-	const u8 *p;
-	int ret = cursor__bytes(c, 8, &p, what);
-
-	if (ret)
-		return ret;
-	memcpy(v, p, 8);
-	if (c->swap)
-		*v = bswap_64(*v);
-	return 0;
+	c->cur.what = what;
+	*v = perf_cursor__u64(&c->cur);
+	return cursor__check(c);
 }
 
 /* a NUL-terminated string of at most TE_MAX_NAME bytes, left in the blob */
 static int cursor__string(struct te_cursor *c, const char **s, const char *what)
 {
-	size_t max = cursor__left(c) < TE_MAX_NAME ? cursor__left(c) : TE_MAX_NAME;
-	const u8 *nul = memchr(c->buf + c->pos, 0, max);
-
-	if (!nul)
-		return cursor__fail(c, c->pos, "%s is not a NUL-terminated string of at most %d bytes",
-				    what, TE_MAX_NAME);
-	*s = (const char *)c->buf + c->pos;
-	c->pos = nul - c->buf + 1;
-	return 0;
+	c->cur.what = what;
+	*s = perf_cursor__cstring(&c->cur, TE_MAX_NAME);
+	return cursor__check(c);
 }
 
 /* a size (4 or 8 bytes) followed by that many bytes */
 static int cursor__section(struct te_cursor *c, int size_bytes, const u8 **p, size_t *n,
 			   const char *what)
 {
-	size_t at = c->pos;
+	size_t at = c->cur.pos;
 	u64 size;
 	int ret;
 
@@ -173,7 +167,7 @@ static int cursor__section(struct te_cursor *c, int size_bytes, const u8 **p, si
 
 static int cursor__tag(struct te_cursor *c, const char *tag)
 {
-	size_t at = c->pos;
+	size_t at = c->cur.pos;
 	size_t n = strlen(tag) + 1;
 	const u8 *p;
 	int ret = cursor__bytes(c, n, &p, tag);
@@ -191,7 +185,7 @@ static int cursor__tag(struct te_cursor *c, const char *tag)
  */
 static int cursor__check_text(struct te_cursor *c, const u8 *p, size_t n, const char *what)
 {
-	size_t at = p - c->buf;
+	size_t at = cursor__offset(c, p);
 	int depth = 0, ops = 0;
 	size_t i;
 
@@ -272,7 +266,7 @@ static int cursor__check_field_lines(struct te_cursor *c, const u8 *p, const u8 
 			while (s && s < e && (*s == ' ' || *s == '\t'))
 				s++;
 			if (!s || s != e)
-				return cursor__fail(c, p - c->buf, "%s: malformed field line", what);
+				return cursor__fail(c, cursor__offset(c, p), "%s: malformed field line", what);
 		}
 		p = eol ? eol + 1 : end;
 	}
@@ -566,7 +560,7 @@ static int cursor__check_print_fmt(struct te_cursor *c, const u8 *fmt, const u8 
 		pf__next(&pp);
 	}
 	if (pp.bad)
-		return cursor__fail(c, (const u8 *)pp.bad - c->buf,
+		return cursor__fail(c, cursor__offset(c, pp.bad),
 				    "event format: \"%c\" by a constant 0 in the print fmt",
 				    *pp.bad);
 	return 0;
@@ -579,10 +573,10 @@ static int cursor__check_format(struct te_cursor *c, const u8 *p, size_t n, int 
 	const u8 *end = p + n, *f, *pf;
 
 	if (n < 6 || memcmp(p, "name: ", 6))
-		return cursor__fail(c, p - c->buf, "event format does not start with \"name: \"");
+		return cursor__fail(c, cursor__offset(c, p), "event format does not start with \"name: \"");
 	f = memmem(p, n, fields, sizeof(fields) - 1);
 	if (!f)
-		return cursor__fail(c, p - c->buf, "event format has no \"format:\" line");
+		return cursor__fail(c, cursor__offset(c, p), "event format has no \"format:\" line");
 	f += sizeof(fields) - 1;
 	pf = memmem(f, end - f, print, sizeof(print) - 1);
 	if (cursor__check_field_lines(c, f, pf ? pf + 1 : end, "event format"))
@@ -658,11 +652,11 @@ static int cursor__check_fields(struct te_cursor *c, const u8 *p, size_t n,
 		t = skip_blanks(t + 2, end);
 		len = token_len(t, end);
 		if (!len || len >= sizeof(name))
-			return cursor__fail(c, s - c->buf, "event format: REC-> without a field name");
+			return cursor__fail(c, cursor__offset(c, s), "event format: REC-> without a field name");
 		memcpy(name, t, len);
 		name[len] = '\0';
 		if (!tep_find_any_field(fields, name))
-			return cursor__fail(c, s - c->buf, "event format prints REC->%s, which is not one of its fields",
+			return cursor__fail(c, cursor__offset(c, s), "event format prints REC->%s, which is not one of its fields",
 					    name);
 		s = t + len - 1;
 	}
@@ -776,7 +770,7 @@ static int trace_event__read_format(struct trace_event *te, struct te_cursor *c,
 	ret = cursor__section(c, 8, &p, &n, "event format");
 	if (ret)
 		return ret;
-	at = p - c->buf;
+	at = cursor__offset(c, p);
 	ret = cursor__check_text(c, p, n, "event format");
 	if (!ret)
 		ret = cursor__check_format(c, p, n, te->long_size);
@@ -834,7 +828,7 @@ static int trace_event__read_header_page(struct trace_event *te, struct te_curso
 
 		if (hp != 4 && hp != 8) {
 			free(text);
-			return cursor__fail(c, p - c->buf, "header_page: commit field size %d is not 4 or 8", hp);
+			return cursor__fail(c, cursor__offset(c, p), "header_page: commit field size %d is not 4 or 8", hp);
 		}
 		te->long_size = hp;
 		tep_set_long_size(te->tep, hp);
@@ -926,24 +920,24 @@ static int trace_event__read(struct trace_event *te, struct te_cursor *c)
 	if (!te->version)
 		return perf_err__set(c->err, ENOMEM, "out of memory");
 
-	at = c->pos;
+	at = c->cur.pos;
 	ret = cursor__u8(c, &endian, "endianness");
 	if (ret)
 		return ret;
 	if (endian > 1)
 		return cursor__fail(c, at, "endianness byte %u is neither 0 (little) nor 1 (big)", endian);
 	te->file_bigendian = endian;
-	c->swap = te->file_bigendian != host_be;
+	c->cur.swapped = te->file_bigendian != host_be;
 	tep_set_file_bigendian(te->tep, endian ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 	tep_set_local_bigendian(te->tep, host_be ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 
-	at = c->pos;
+	at = c->cur.pos;
 	ret = cursor__u8(c, &long_size, "long size");
 	if (ret)
 		return ret;
 	if (long_size != 4 && long_size != 8)
 		return cursor__fail(c, at, "long size %u is not 4 or 8", long_size);
-	at = c->pos;
+	at = c->cur.pos;
 	ret = cursor__u32(c, &page_size, "page size");
 	if (ret)
 		return ret;
@@ -976,7 +970,7 @@ static int trace_event__read(struct trace_event *te, struct te_cursor *c)
 		const char *sys;
 		u32 nr;
 
-		at = c->pos;
+		at = c->cur.pos;
 		ret = cursor__string(c, &sys, "system name");
 		if (ret)
 			break;
@@ -1010,7 +1004,7 @@ static int trace_event__read(struct trace_event *te, struct te_cursor *c)
 
 struct trace_event *trace_event__new(const void *tracing_data, size_t size, struct perf_err *err)
 {
-	struct te_cursor c = { .buf = tracing_data, .size = size, .err = err };
+	struct te_cursor c = { .err = err };
 	struct trace_event *te;
 	int ret;
 
@@ -1018,6 +1012,7 @@ struct trace_event *trace_event__new(const void *tracing_data, size_t size, stru
 		perf_err__set(err, EINVAL, "no tracing data");
 		return NULL;
 	}
+	perf_cursor__init(&c.cur, tracing_data, size, false);
 	te = calloc(1, sizeof(*te));
 	if (!te)
 		goto out_nomem;

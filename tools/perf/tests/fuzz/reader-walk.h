@@ -5,6 +5,10 @@
  * every byte each returned pointer claims to cover. An array that claims more than its record
  * holds then shows up as an out-of-bounds read under ASan instead of staying latent.
  *
+ * The header features the reader parsed are printed too (to /dev/null), from the parsed form,
+ * in the -I and the summarised forms: the printer trusts the parser's counts and strings, so
+ * a parser that lets an inconsistent structure through shows up here.
+ *
  * Shared by the libFuzzer target (fuzz_reader.c) and the perf test that replays the corpus
  * and the regressions (tests/reader-replay.c), so both exercise exactly the same calls.
  * Static functions: each includer gets its own copy, there is no state.
@@ -15,7 +19,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <perf/data.h>
+#include "util/header-fprintf.h"
 
 struct reader_walk {
 	u64		records;	/* handed out by perf_data__next() */
@@ -48,13 +54,41 @@ static inline void reader_walk__touch_env(const struct perf_env *env)
 	reader_walk__touch_str(env->arch);
 	reader_walk__touch_str(env->cpudesc);
 	reader_walk__touch_str(env->cpuid);
-	reader_walk__touch_str(env->cmdline);
+	for (u32 i = 0; i < env->nr_cmdline; i++)
+		reader_walk__touch_str(env->cmdline[i]);
 	for (size_t i = 0; i < env->nr_build_ids; i++) {
 		reader_walk__touch(env->build_ids[i].build_id, sizeof(env->build_ids[i].build_id));
 		reader_walk__touch_str(env->build_ids[i].filename);
 	}
 	if (env->tracing_data)
 		reader_walk__touch(env->tracing_data, env->tracing_data_size);
+}
+
+static inline const char *reader_walk__event_name(void *arg, size_t idx)
+{
+	struct perf_evattr *ea = perf_data__attr(arg, idx);
+
+	return ea && ea->name ? ea->name : "unknown";
+}
+
+/* every feature the input has, as --header -I and --header print it */
+static inline void reader_walk__print_features(struct perf_data *data)
+{
+	const struct perf_env *env = perf_data__env(data);
+	struct header_events events = {
+		.nr = perf_data__nr_attrs(data), .name = reader_walk__event_name, .arg = data,
+	};
+	FILE *null = fopen("/dev/null", "w");
+
+	if (!null)
+		abort();
+	for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++) {
+		if (!perf_env__has_feat(env, feat))
+			continue;
+		header__fprintf_feature(null, env, feat, true, &events);
+		header__fprintf_feature(null, env, feat, false, &events);
+	}
+	fclose(null);
 }
 
 static inline void reader_walk__touch_attrs(struct perf_data *data)
@@ -167,9 +201,13 @@ static inline int reader_walk__fd(struct reader_walk *w, int fd, const char *nam
 	}
 	reader_walk__touch_env(perf_data__env(data));
 	reader_walk__touch_attrs(data);
+	reader_walk__print_features(data);
 	while ((ret = perf_data__next(data, &rec, &w->why)) == 1) {
 		w->records++;
 		reader_walk__record(w, data, rec.header);
+		/* a pipe-mode feature record was just parsed into the env */
+		if (rec.header->type == PERF_RECORD_HEADER_FEATURE)
+			reader_walk__print_features(data);
 	}
 	w->err = ret < 0 ? ret : 0;
 	/* pipe mode adds attrs and features as it goes */

@@ -24,44 +24,8 @@
 #include <perf/abi.h>
 #include <perf/event.h>
 #include <perf/record.h>
+#include <perf/env.h>
 #include <perf/error.h>
-
-enum perf_header_feature {
-	HEADER_RESERVED		= 0,
-	HEADER_TRACING_DATA	= 1,
-	HEADER_BUILD_ID,
-	HEADER_HOSTNAME,
-	HEADER_OSRELEASE,
-	HEADER_VERSION,
-	HEADER_ARCH,
-	HEADER_NRCPUS,
-	HEADER_CPUDESC,
-	HEADER_CPUID,
-	HEADER_TOTAL_MEM,
-	HEADER_CMDLINE,
-	HEADER_EVENT_DESC,
-	HEADER_CPU_TOPOLOGY,
-	HEADER_NUMA_TOPOLOGY,
-	HEADER_BRANCH_STACK,
-	HEADER_PMU_MAPPINGS,
-	HEADER_GROUP_DESC,
-	HEADER_AUXTRACE,
-	HEADER_STAT,
-	HEADER_CACHE,
-	HEADER_SAMPLE_TIME,
-	HEADER_MEM_TOPOLOGY,
-	HEADER_CLOCKID,
-	HEADER_DIR_FORMAT,
-	HEADER_BPF_PROG_INFO,
-	HEADER_BPF_BTF,
-	HEADER_COMPRESSED,
-	HEADER_CPU_PMU_CAPS,
-	HEADER_CLOCK_DATA,
-	HEADER_HYBRID_TOPOLOGY,
-	HEADER_PMU_CAPS,
-	HEADER_LAST_FEATURE,
-	HEADER_FEAT_BITS	= 256,
-};
 
 struct perf_file_section {
 	u64	offset;
@@ -98,35 +62,6 @@ struct perf_evattr {
 	s16		callchain_off;	/* the callchain nr in a sample (-1 after PERF_SAMPLE_READ) */
 	s16		id_tid_off;	/* the pid/tid word in the sample_id trailer, from its start */
 	s16		id_time_off;	/* the time in the sample_id trailer */
-};
-
-struct perf_build_id_entry {
-	s32	pid;
-	u16	misc;
-	u8	build_id[20];
-	u8	size;
-	char	*filename;
-};
-
-/* header features we keep; every string is NULL when the file lacks it */
-struct perf_env {
-	char	*hostname;
-	char	*osrelease;
-	char	*version;
-	char	*arch;
-	char	*cpudesc;
-	char	*cpuid;
-	char	*cmdline;	/* argv joined by spaces */
-	u32	nr_cpus_online;
-	u32	nr_cpus_avail;
-	u64	total_mem;
-	u64	clockid_res_ns;
-	u32	comp_type, comp_level, comp_ratio, comp_mmap_len;
-	struct perf_build_id_entry *build_ids;
-	size_t	nr_build_ids;
-	void	*tracing_data;		/* HEADER_TRACING_DATA blob (file byte order) */
-	size_t	tracing_data_size;
-	u64	features[HEADER_FEAT_BITS / 64];
 };
 
 struct perf_data_record {
@@ -215,10 +150,5 @@ bool perf_evattr__peek_deferred(const struct perf_evattr *ea, const struct perf_
 /* the byte-order helpers the parser and the tests share */
 void perf_record__swap(struct perf_event_header *h, u16 trailer_size);
 void perf_event_attr__swap(struct perf_event_attr *attr, size_t size);
-
-static inline bool perf_env__has_feat(const struct perf_env *env, int feat)
-{
-	return (env->features[feat / 64] >> (feat % 64)) & 1;
-}
 
 #endif /* PERF_DATA_H */
