@@ -436,3 +436,18 @@ bool perf_evattr__peek_deferred(const struct perf_evattr *ea, const struct perf_
 		*tid = (u32)-1;
 	return true;
 }
+
+const char *perf_evattr__name(struct perf_evattr *ea)
+{
+	char buf[128];
+
+	if (!ea)
+		return "unknown";
+	if (!ea->name) {
+		perf_evattr__default_name(&ea->attr, buf, sizeof(buf));
+		ea->name = strdup(buf);
+		if (!ea->name)
+			return "unknown";
+	}
+	return ea->name;
+}

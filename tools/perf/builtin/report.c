@@ -263,7 +263,7 @@ static int report__user_meta(const struct perf_tool *tool, struct perf_session *
 	case PERF_RECORD_HEADER_ATTR:
 	case PERF_RECORD_HEADER_FEATURE:
 		if (rep->show_header || rep->header_only || rep->show_info)
-			dump__feature_event(session, event, stdout, rep->show_info);
+			dump__feature_event(session->data, event, stdout, rep->show_info);
 		break;
 	default:
 		break;
@@ -447,7 +447,7 @@ static void report__print_stats(struct perf_report *rep, FILE *fp)
 
 		if (rep->skip_empty && !nr)
 			continue;
-		fprintf(fp, "%s stats:\n", perf_session__evattr_name(rep->session, ea));
+		fprintf(fp, "%s stats:\n", perf_evattr__name(ea));
 		fprintf(fp, "%20s events: %10llu\n", "SAMPLE", (unsigned long long)nr);
 	}
 }
@@ -490,7 +490,7 @@ static int report__print_hists(struct perf_report *rep)
 		if (!rep->quiet) {
 			nr = convert_unit((unsigned long)hists->nr_samples, &unit);
 			printf("# Samples: %lu%c of event '%s'\n", nr, unit,
-			       perf_session__evattr_name(session, ea));
+			       perf_evattr__name(ea));
 			printf("# Event count (approx.): %llu\n#\n",
 			       (unsigned long long)hists->total_period);
 		}
@@ -679,7 +679,7 @@ int cmd_report(int argc, const char **argv)
 	if (rep.dump_trace) {
 		struct dump *d = &rep.dump;
 
-		dump__init(d, stdout, rep.session->data, &rep.session->machine, rep.session);
+		dump__init(d, stdout, rep.session->data, &rep.session->machine);
 		/* records upstream's report leaves to perf's default handler, which -D marks */
 		d->unhandled[PERF_RECORD_CALLCHAIN_DEFERRED / 64] |=
 			1ULL << (PERF_RECORD_CALLCHAIN_DEFERRED % 64);
@@ -698,7 +698,7 @@ int cmd_report(int argc, const char **argv)
 	}
 
 	if ((rep.show_header || rep.header_only) && !rep.quiet) {
-		dump__header(rep.session, stdout, rep.show_info);
+		dump__header(rep.session->data, stdout, rep.show_info);
 		if (rep.header_only) {
 			if (perf_data__is_pipe(rep.session->data))
 				ret = perf_session__process_events(rep.session) ? 1 : 0;

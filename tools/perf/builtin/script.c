@@ -170,7 +170,7 @@ static int script__user_meta(const struct perf_tool *tool, struct perf_session *
 	case PERF_RECORD_HEADER_ATTR:
 	case PERF_RECORD_HEADER_FEATURE:
 		if (script->show_header)
-			dump__feature_event(session, event, stdout, script->show_info);
+			dump__feature_event(session->data, event, stdout, script->show_info);
 		if (script_output__setup(&script->out, session)) {
 			perf_err__set(&session->err, EINVAL, "%s", script->out.err.msg);
 			return -EINVAL;
@@ -312,7 +312,7 @@ int cmd_script(int argc, const char **argv)
 	}
 	script.out.tevent = perf_session__trace_event(session);
 	if (script.dump_trace) {
-		dump__init(&script.dump, stdout, session->data, &session->machine, session);
+		dump__init(&script.dump, stdout, session->data, &session->machine);
 		script.observer = (struct session_observer){
 			.record = dump__record, .event = dump__event, .arg = &script.dump,
 		};
@@ -320,7 +320,7 @@ int cmd_script(int argc, const char **argv)
 	}
 	ret = 0;
 	if (script.show_header || script.header_only)
-		dump__header(session, stdout, script.show_info);
+		dump__header(session->data, stdout, script.show_info);
 	if (script.header_only)
 		goto out_delete;
 	if (script_output__setup(&script.out, session)) {

@@ -179,7 +179,7 @@ static int resolve_sample(const struct perf_tool *tool, struct perf_session *ses
 /* -D as perf script installs it: the dump observes the session, to fp */
 static void dump_tool__observe(struct dump_tool *dt, struct perf_session *session, FILE *fp)
 {
-	dump__init(&dt->dump, fp, session->data, &session->machine, session);
+	dump__init(&dt->dump, fp, session->data, &session->machine);
 	dt->observer = (struct session_observer){
 		.record = dump__record, .event = dump__event, .arg = &dt->dump,
 	};
@@ -399,7 +399,7 @@ static int check_header(const struct test_env *env, const char *data, const char
 	}
 	ms = open_memstream(&out, &len);
 	if (ms) {
-		dump__header(session, ms, full);
+		dump__header(session->data, ms, full);
 		fclose(ms);
 	}
 	perf_session__delete(session);
@@ -530,7 +530,7 @@ DEFINE_SUITE(dump_robust)
 		free(file.buf);
 		return TEST_FAIL;
 	}
-	dump__init(&dump, ms, session->data, &session->machine, session);
+	dump__init(&dump, ms, session->data, &session->machine);
 
 	for (u32 type = 0; type < 100; type++) {
 		for (u16 size = 8; size <= 512; size += 8) {
@@ -573,7 +573,7 @@ DEFINE_SUITE(dump_robust)
 			fe->feat_id = (u64)feats[f];
 			memcpy(fe->data, file.buf + secs[f].offset, cut);
 			dump__record(&dump, &rec);
-			dump__feature_event(session, &fe->header, ms, true);
+			dump__feature_event(session->data, &fe->header, ms, true);
 			nr_records++;
 		}
 	}

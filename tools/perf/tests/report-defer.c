@@ -178,7 +178,7 @@ static int undefer(const char *in, const char *out, struct perf_err *err)
 
 		attr.flags &= ~(PERF_ATTR_FLAG(DEFER_CALLCHAIN) | PERF_ATTR_FLAG(DEFER_OUTPUT));
 		ret = perf_writer__add_attr(u.w, &attr, ea->ids, ea->nr_ids,
-					    perf_session__evattr_name(session, ea), err);
+					    perf_evattr__name(ea), err);
 		ret = ret < 0 ? ret : 0;
 	}
 	if (!ret) {

@@ -57,7 +57,7 @@ static int read_input(const char *path, struct perf_err *err, char *name, size_t
 		*err = session->err;
 	else if (!perf_session__trace_event(session))
 		ret = perf_err__set(err, EINVAL, "no trace_event after the tracing data");
-	snprintf(name, len, "%s", perf_session__evattr_name(session, perf_data__attr(session->data, 0)));
+	snprintf(name, len, "%s", perf_evattr__name(perf_data__attr(session->data, 0)));
 	perf_session__delete(session);
 	return ret;
 }

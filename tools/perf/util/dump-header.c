@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * `perf script --header` / `--header-only` / `-I`, and the pipe-mode HEADER_FEATURE records
- * of -D: the session's side of header printing. The text comes from header-fprintf.c, which
+ * of -D: the input's side of header printing. The text comes from header-fprintf.c, which
  * prints the parsed form (perf/env.h) and never looks at bytes.
  *
  * File mode prints the features the reader parsed when it opened the file. A HEADER_FEATURE
@@ -21,26 +21,23 @@
 #include "dump.h"
 #include "dump-internal.h"
 #include "header-fprintf.h"
-#include "session.h"
 
-static const char *session_event_name(void *arg, size_t idx)
+static const char *data_event_name(void *arg, size_t idx)
 {
-	struct perf_session *session = arg;
-
-	return perf_session__evattr_name(session, perf_data__attr(session->data, idx));
+	return perf_evattr__name(perf_data__attr(arg, idx));
 }
 
-static void session_events(struct perf_session *session, struct header_events *events)
+static void data_events(struct perf_data *data, struct header_events *events)
 {
-	events->nr = perf_data__nr_attrs(session->data);
-	events->name = session_event_name;
-	events->arg = session;
+	events->nr = perf_data__nr_attrs(data);
+	events->name = data_event_name;
+	events->arg = data;
 }
 
-int dump__feature(FILE *fp, struct perf_session *session, int feat, const u8 *buf, size_t size,
+int dump__feature(FILE *fp, struct perf_data *data, int feat, const u8 *buf, size_t size,
 		  bool full)
 {
-	const struct perf_env *denv = perf_data__env(session->data);
+	const struct perf_env *denv = perf_data__env(data);
 	struct header_events events;
 	struct perf_env env;
 	int ret;
@@ -58,14 +55,14 @@ int dump__feature(FILE *fp, struct perf_session *session, int feat, const u8 *bu
 			return -ENOMEM;
 	}
 	/* a malformed section is not printable: the parser's error is not needed */
-	perf_env__parse_feature(&env, feat, buf, size, perf_data__needs_swap(session->data), 0, NULL);
-	session_events(session, &events);
+	perf_env__parse_feature(&env, feat, buf, size, perf_data__needs_swap(data), 0, NULL);
+	data_events(data, &events);
 	ret = header__fprintf_feature(fp, &env, feat, full, &events);
 	perf_env__exit(&env);
 	return ret;
 }
 
-void dump__feature_event(struct perf_session *session, const struct perf_event_header *event,
+void dump__feature_event(struct perf_data *data, const struct perf_event_header *event,
 			 FILE *fp, bool full)
 {
 	const struct perf_record_header_feature *f = (const void *)event;
@@ -74,13 +71,13 @@ void dump__feature_event(struct perf_session *session, const struct perf_event_h
 		return;
 	if (!f->feat_id || f->feat_id >= HEADER_LAST_FEATURE)
 		return;
-	dump__feature(fp, session, (int)f->feat_id, (const u8 *)f->data, event->size - sizeof(*f),
+	dump__feature(fp, data, (int)f->feat_id, (const u8 *)f->data, event->size - sizeof(*f),
 		      full);
 }
 
-static int open_input(const struct perf_session *session)
+static int open_input(const struct perf_data *data)
 {
-	const char *name = perf_data__name(session->data);
+	const char *name = perf_data__name(data);
 
 	if (!strcmp(name, "-"))
 		return dup(STDIN_FILENO);
@@ -88,22 +85,22 @@ static int open_input(const struct perf_session *session)
 }
 
 /* the file-mode features, in bit order, as the reader parsed them */
-static void dump__file_features(FILE *fp, struct perf_session *session, bool full)
+static void dump__file_features(FILE *fp, struct perf_data *data, bool full)
 {
-	const struct perf_env *env = perf_data__env(session->data);
+	const struct perf_env *env = perf_data__env(data);
 	struct header_events events;
 
-	session_events(session, &events);
+	data_events(data, &events);
 	for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++)
 		if (perf_env__has_feat(env, feat))
 			header__fprintf_feature(fp, env, feat, full, &events);
 }
 
-void dump__header(struct perf_session *session, FILE *fp, bool full)
+void dump__header(struct perf_data *data, FILE *fp, bool full)
 {
-	const struct perf_file_header *h = perf_data__file_header(session->data);
-	bool pipe = perf_data__is_pipe(session->data);
-	int fd = open_input(session);
+	const struct perf_file_header *h = perf_data__file_header(data);
+	bool pipe = perf_data__is_pipe(data);
+	int fd = open_input(data);
 	struct stat st;
 
 	fputs("# ========\n", fp);
@@ -117,7 +114,7 @@ void dump__header(struct perf_session *session, FILE *fp, bool full)
 	fprintf(fp, "# data size      : %" PRIu64 "\n", pipe ? 0 : h->data.size);
 	fprintf(fp, "# feat offset    : %" PRIu64 "\n", pipe ? 0 : h->data.offset + h->data.size);
 	if (!pipe) {
-		dump__file_features(fp, session, full);
+		dump__file_features(fp, data, full);
 		fprintf(fp, "# missing features: ");
 		for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++)
 			if (!((h->adds_features[feat / 64] >> (feat % 64)) & 1))

@@ -17,8 +17,6 @@
 #include <perf/data.h>
 #include "header-fprintf.h"
 
-struct perf_session;
-
 /* the cpu list of a PERF_RECORD_CPU_MAP body (perf_record_cpu_map_data) as "0-3,5" */
 void dump__cpu_map(FILE *fp, struct perf_cursor *b);
 
@@ -38,7 +36,7 @@ void dump__deferred(FILE *fp, const struct perf_event_header *event,
  * otherwise. Returns 0 (nothing printed for the features perf shows nothing of), or -EINVAL
  * with nothing printed when feat is unknown or its section is malformed.
  */
-int dump__feature(FILE *fp, struct perf_session *session, int feat, const u8 *buf, size_t size,
+int dump__feature(FILE *fp, struct perf_data *data, int feat, const u8 *buf, size_t size,
 		  bool full);
 
 #endif

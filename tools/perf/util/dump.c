@@ -32,21 +32,9 @@ static FILE *dump__fp(const struct dump *d)
 	return d->fp ? d->fp : stdout;
 }
 
-void dump__init(struct dump *d, FILE *fp, struct perf_data *data, struct machine *machine,
-		struct perf_session *session)
+void dump__init(struct dump *d, FILE *fp, struct perf_data *data, struct machine *machine)
 {
-	*d = (struct dump){ .fp = fp, .data = data, .machine = machine, .session = session };
-}
-
-/* the session named every attr it knows; an attr it does not get perf's default name */
-static const char *dump__evattr_name(const struct perf_evattr *ea, char *buf, size_t size)
-{
-	if (!ea)
-		return "unknown";
-	if (ea->name)
-		return ea->name;
-	perf_evattr__default_name(&ea->attr, buf, size);
-	return buf;
+	*d = (struct dump){ .fp = fp, .data = data, .machine = machine };
 }
 
 /* perf's names for the record types our reader does not know yet */
@@ -208,7 +196,6 @@ static size_t kernel_fixed_size(u32 type)
 
 static void dump__read(FILE *fp, const struct perf_event_header *h, struct perf_evattr *ea)
 {
-	char name[128];
 	struct perf_cursor b;
 	u32 pid, tid;
 	u64 value, rf;
@@ -218,7 +205,7 @@ static void dump__read(FILE *fp, const struct perf_event_header *h, struct perf_
 	tid = perf_cursor__u32(&b);
 	value = perf_cursor__u64(&b);
 	fprintf(fp, ": %d %d %s %" PRIu64 "\n", (int)pid, (int)tid,
-		dump__evattr_name(ea, name, sizeof(name)), value);
+		perf_evattr__name(ea), value);
 	if (!ea)
 		return;
 	/* only the enabled read_format fields follow the value, packed */
@@ -785,7 +772,7 @@ static void dump__feature_record(FILE *fp, const struct dump *d,
 	ms = open_memstream(&text, &len);
 	if (!ms)
 		return;
-	ret = dump__feature(ms, d->session, (int)f->feat_id, (const u8 *)f->data, h->size - sizeof(*f),
+	ret = dump__feature(ms, d->data, (int)f->feat_id, (const u8 *)f->data, h->size - sizeof(*f),
 			    true);
 	if (fclose(ms) == 0 && ret == 0) {
 		fputs(", ", fp);

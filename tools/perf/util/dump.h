@@ -28,7 +28,6 @@
 #include <stdio.h>
 #include <perf/data.h>
 
-struct perf_session;
 struct machine;
 struct thread;
 struct addr_location;
@@ -38,8 +37,6 @@ struct dump {
 	FILE			*fp;		/* NULL: stdout */
 	struct perf_data	*data;		/* the input: its name, attrs and byte order */
 	struct machine		*machine;	/* kernel symbols (TEXT_POKE) */
-	/* only handed to the header-feature printer, for a pipe's FEATURE records */
-	struct perf_session	*session;
 	/*
 	 * Record types the command has no handler for; perf's default handler adds
 	 * ": unhandled!" after them (bit type % 64 of word type / 64). Zero: perf script's set.
@@ -47,8 +44,7 @@ struct dump {
 	u64			unhandled[2];
 };
 
-void dump__init(struct dump *d, FILE *fp, struct perf_data *data, struct machine *machine,
-		struct perf_session *session);
+void dump__init(struct dump *d, FILE *fp, struct perf_data *data, struct machine *machine);
 
 /* read time (the observer's record()): rec as perf_data__next() returned it */
 void dump__record(void *dump, const struct perf_data_record *rec);
@@ -72,7 +68,7 @@ void dump__resolved(const struct dump *d, const struct thread *thread,
  * only mentions ("# CPU_TOPOLOGY info available, use -I to display"). A pipe carries no
  * header: its features come as records, printed by dump__feature_event().
  */
-void dump__header(struct perf_session *session, FILE *fp, bool full);
+void dump__header(struct perf_data *data, FILE *fp, bool full);
 
 /*
  * "PERF_RECORD_MMAP2 pid/tid: [...]: r-xp file\n": a side-band record decoded on one line,
@@ -85,7 +81,7 @@ void dump__event_line(FILE *fp, struct machine *machine, const struct perf_event
  * Pipe mode with --header/-I: a HEADER_FEATURE record (type 80) as perf prints it while
  * processing it, to fp. Prints nothing for other records or unknown/malformed features.
  */
-void dump__feature_event(struct perf_session *session, const struct perf_event_header *event,
+void dump__feature_event(struct perf_data *data, const struct perf_event_header *event,
 			 FILE *fp, bool full);
 
 #endif

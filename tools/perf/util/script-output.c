@@ -163,7 +163,7 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 	out->name_width = 0;
 	for (size_t i = 0; i < nr; i++) {
 		struct perf_evattr *ea = perf_data__attr(data, i);
-		const char *name = perf_session__evattr_name(session, ea);
+		const char *name = perf_evattr__name(ea);
 		enum script_type t = script_type_of(&ea->attr);
 		u64 st = ea->attr.sample_type;
 		const char *missing;
@@ -415,7 +415,7 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 		sbuf__addc(sb, ' ');
 	}
 	if (f & SF_EVNAME) {
-		put_padded(sb, perf_session__evattr_name(session, ea), out->name_width);
+		put_padded(sb, perf_evattr__name(ea), out->name_width);
 		sbuf__add(sb, ": ", 2);
 	}
 	if ((f & SF_TRACE) && sample->raw_data && out->tevent) {

@@ -142,7 +142,7 @@ static int session__name_tracepoints(struct perf_session *session)
 static int session__name_attrs(struct perf_session *session)
 {
 	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++)
-		perf_session__evattr_name(session, perf_data__attr(session->data, i));
+		perf_evattr__name(perf_data__attr(session->data, i));
 	return session->tevent ? session__name_tracepoints(session) : 0;
 }
 
@@ -246,22 +246,6 @@ void perf_session__delete(struct perf_session *session)
 void perf_session__set_observer(struct perf_session *session, const struct session_observer *obs)
 {
 	session->observer = obs;
-}
-
-const char *perf_session__evattr_name(struct perf_session *session, struct perf_evattr *ea)
-{
-	char buf[128];
-
-	(void)session;
-	if (!ea)
-		return "unknown";
-	if (!ea->name) {
-		perf_evattr__default_name(&ea->attr, buf, sizeof(buf));
-		ea->name = strdup(buf);
-		if (!ea->name)
-			return "unknown";
-	}
-	return ea->name;
 }
 
 /* the fixed part of each side-band record that must fit before its sample_id */

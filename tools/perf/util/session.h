@@ -122,7 +122,5 @@ struct trace_event *perf_session__trace_event(const struct perf_session *session
 int perf_session__parse_sample(struct perf_session *session, const struct perf_event_header *event,
 			       u64 file_offset, struct perf_evattr *ea, bool swapped, u64 *scratch,
 			       struct perf_sample *sample);
-/* the attr's display name ("cpu-clock", "sched:sched_switch") */
-const char *perf_session__evattr_name(struct perf_session *session, struct perf_evattr *ea);
 
 #endif

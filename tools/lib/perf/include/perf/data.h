@@ -107,6 +107,12 @@ struct perf_evattr *perf_data__attr_of(struct perf_data *data, const struct perf
 
 /* evsel naming as perf does it for attrs without an EVENT_DESC name ("cpu-clock", ...) */
 void perf_evattr__default_name(const struct perf_event_attr *attr, char *buf, size_t len);
+/*
+ * The attr's display name ("cpu-clock", "sched:sched_switch"): its event_desc or tracing-data
+ * name, else perf's default, kept in ea->name from the first call. "unknown" for a NULL ea or
+ * when memory runs out.
+ */
+const char *perf_evattr__name(struct perf_evattr *ea);
 
 void perf_evattr__init_positions(struct perf_evattr *ea);
 
