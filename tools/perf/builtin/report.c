@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf report: read perf.data and print the profile (--stdio) as upstream perf 7.2 does.
- * Option parsing and wiring only: samples are resolved by util/frame-resolver.c, aggregated
- * by util/hist.c, their callchains merged by util/report-callchain.c.
+ * Option parsing and wiring only: the profile is util/report.c's (samples resolved by
+ * util/frame-resolver.c, aggregated by util/hist.c, callchains merged by
+ * util/report-callchain.c).
  *
  * Deferred user callchains are stitched by the session before samples arrive here, so the
  * profile shows the merged chains (see Documentation/perf-report.txt for where that differs
@@ -18,9 +19,9 @@
 #include <unistd.h>
 #include "builtin.h"
 #include "util/dump.h"
-#include "util/frame-resolver.h"
 #include "util/hist.h"
 #include "util/parse-options.h"
+#include "util/report.h"
 #include "util/session.h"
 #include "util/trace-event.h"
 
@@ -30,7 +31,7 @@
 struct perf_report {
 	struct perf_tool	tool;
 	struct symbol_conf	symbol_conf;
-	struct hist_opts	hopts;
+	struct report_opts	ropts;
 	struct chain_params	chain;
 	/* options */
 	const char		*input;
@@ -60,13 +61,9 @@ struct perf_report {
 	unsigned long long	deferred_max_mb;
 	/* state */
 	struct perf_session	*session;
-	struct hists		**hists;	/* by attr index */
-	size_t			nr_hists;
+	struct report		report;		/* the profile */
 	struct dump		dump;		/* -D */
 	struct session_observer	observer;	/* -D: the dump */
-	struct frame_resolver	*resolver;
-	struct chain_frame	*chain_frames;
-	size_t			frames_alloc;
 	struct perf_err		err;
 };
 
@@ -75,180 +72,18 @@ static struct perf_report *report_of(const struct perf_tool *tool)
 	return (struct perf_report *)((char *)tool - offsetof(struct perf_report, tool));
 }
 
-/*
- * Upstream compares callchain frames of different dsos by the dsos' heap addresses, which
- * mostly follow the order perf created them in (the build-id table, then the mmaps), so
- * that is the order used here. One exception is known: in recordings with kernel modules,
- * upstream 7.2 allocates the dso of the first module mmap below the kernel's (seen in every
- * real recording with modules we have), so that module sorts before the kernel.
- */
-static u32 dso_order(const struct machine *machine, const struct dso *dso)
-{
-	const struct dso *kernel = machine->kernel_dso;
-
-	if (!dso)
-		return 0;
-	if (kernel && dso->kind == DSO_KIND_KMODULE && dso->seq == kernel->seq + 1)
-		return 2 * kernel->seq + 1;
-	return 2 * dso->seq + 2;
-}
-
-static char cpumode_level(u16 cpumode)
-{
-	switch (cpumode) {
-	case PERF_RECORD_MISC_KERNEL:		return 'k';
-	case PERF_RECORD_MISC_USER:		return '.';
-	case PERF_RECORD_MISC_GUEST_KERNEL:	return 'g';
-	case PERF_RECORD_MISC_GUEST_USER:	return 'u';
-	default:				return 'H';
-	}
-}
-
-static int report__grow_frames(struct perf_report *rep, size_t n)
-{
-	struct chain_frame *cf;
-
-	if (n <= rep->frames_alloc)
-		return 0;
-	cf = realloc(rep->chain_frames, n * sizeof(*cf));
-	if (!cf)
-		return -ENOMEM;
-	rep->chain_frames = cf;
-	rep->frames_alloc = n;
-	return 0;
-}
-
-/*
- * The sample's callchain as shown: innermost first (callee order) or reversed, at most
- * --max-stack addresses counted from the side the order starts with, as upstream walks it.
- * An unstitched deferred cookie stays in as the user address upstream takes it for.
- */
-static int report__chain_frames(struct perf_report *rep, struct machine *machine,
-				const struct resolved_chain *chain, u32 *nr_out)
-{
-	size_t n = chain->nr, keep, first;
-	int ret;
-
-	*nr_out = 0;
-	ret = report__grow_frames(rep, n + 1);
-	if (ret)
-		return ret;
-	keep = rep->max_stack >= 0 && n > (size_t)rep->max_stack ? (size_t)rep->max_stack : n;
-	first = rep->chain.order == ORDER_CALLEE ? 0 : n - keep;
-	for (size_t i = 0, out = 0; i < keep; i++) {
-		size_t j = rep->chain.order == ORDER_CALLEE ? first + i : n - 1 - i;
-		const struct resolved_frame *rf = &chain->frames[j];
-		struct chain_frame *f = &rep->chain_frames[out];
-
-		*f = (struct chain_frame){
-			.ip = rf->ip, .dso = rf->dso, .sym = rf->sym,
-			.dso_order = dso_order(machine, rf->dso),
-		};
-		/* -U leaves unresolved frames out of the chain (they still count for --max-stack) */
-		if (!rep->hide_unresolved || f->sym)
-			*nr_out = (u32)++out;
-	}
-	return 0;
-}
-
-static struct hists *report__hists(struct perf_report *rep, const struct perf_evattr *ea)
-{
-	size_t idx = ea->idx >= 0 ? (size_t)ea->idx : 0;
-
-	if (idx >= rep->nr_hists) {
-		struct hists **h = realloc(rep->hists, (idx + 1) * sizeof(*h));
-
-		if (!h)
-			return NULL;
-		memset(h + rep->nr_hists, 0, (idx + 1 - rep->nr_hists) * sizeof(*h));
-		rep->hists = h;
-		rep->nr_hists = idx + 1;
-	}
-	if (!rep->hists[idx])
-		rep->hists[idx] = hists__new(&rep->hopts);
-	return rep->hists[idx];
-}
-
 static int report__sample(const struct perf_tool *tool, struct perf_session *session,
 			  const struct perf_event_header *event, struct perf_sample *sample,
 			  struct perf_evattr *evattr)
 {
 	struct perf_report *rep = report_of(tool);
-	struct machine *machine = &session->machine;
-	const struct resolved_frame *rf;
-	struct resolved_chain chain;
-	struct trace_event *tevent;
-	char trace[16384];
-	struct hist_sample hs;
-	struct thread *thread;
-	struct hists *hists;
-	u32 nr_frames = 0;
-	bool want_chain;
 	int ret;
 
 	(void)event;
-	if (!evattr)
-		return 0;
-	thread = perf_session__sample_thread(session, sample);
-	if (!thread)
-		return perf_err__set(&session->err, ENOMEM, "out of memory");
-	want_chain = (evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
-		     (rep->hopts.use_callchain || rep->hopts.children);
-	chain = (struct resolved_chain){ .id = FRAME_CHAIN_ID_EMPTY };
-	if (want_chain) {
-		ret = frame_resolver__chain(rep->resolver, thread, sample, &chain);
-		if (ret)
-			return perf_err__set(&session->err, ret, "out of memory");
-	}
-	/* the chain starts at the sample's ip, mostly: then it is resolved already */
-	if (chain.nr && chain.frames[0].ip == sample->ip &&
-	    chain.frames[0].cpumode == sample->cpumode)
-		rf = &chain.frames[0];
-	else
-		rf = frame_resolver__addr(rep->resolver, thread, (u8)sample->cpumode, sample->ip);
-	if (rep->dump_trace) {
-		struct addr_location al = {
-			.thread = thread, .map = rf->map, .sym = rf->sym, .addr = rf->ip,
-			.sym_addr = rf->sym_addr, .cpumode = (u8)sample->cpumode,
-		};
-
-		dump__resolved(&rep->dump, thread, &al);
-	}
-	if (rep->hide_unresolved && !rf->sym)
-		return 0;
-	hists = report__hists(rep, evattr);
-	if (!hists)
-		return perf_err__set(&session->err, ENOMEM, "out of memory");
-
-	hs = (struct hist_sample){
-		.comm = thread__comm_str(thread, sample->time),
-		.pid = thread->pid, .tid = thread->tid, .cpu = (s32)sample->cpu,
-		.dso = rf->dso, .sym = rf->sym, .ip = rf->map_ip,
-		.level = cpumode_level(sample->cpumode),
-		.period = sample->period,
-		.has_callchain = evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN,
-		/* the frames shown follow from the resolved chain alone, so its id names them */
-		.chain_key = chain.id,
-	};
-	tevent = perf_session__trace_event(session);
-	if (evattr->attr.type == PERF_TYPE_TRACEPOINT && sample->raw_data && tevent &&
-	    trace_event__format(tevent, evattr->attr.config, sample->raw_data,
-				sample->raw_size, (int)sample->cpu, trace, sizeof(trace),
-				&rep->err) >= 0)
-		hs.trace = trace;
-	if (hists__add_repeat(hists, &hs))
-		return 0;
-	if (want_chain) {
-		ret = report__chain_frames(rep, machine, &chain, &nr_frames);
-		if (ret)
-			return perf_err__set(&session->err, ret, "out of memory");
-		hs.frames = rep->chain_frames;
-		hs.nr_frames = nr_frames;
-	}
-	ret = hists__add_sample(hists, &hs);
+	ret = report__add_sample(&rep->report, sample, evattr);
 	if (ret)
-		return perf_err__set(&session->err, ret, "out of memory");
-	return 0;
+		perf_err__set(&session->err, ret, "%s", rep->report.err.msg);
+	return ret;
 }
 
 static int report__user_meta(const struct perf_tool *tool, struct perf_session *session,
@@ -326,188 +161,6 @@ static const char *const report_usage[] = {
 	NULL
 };
 
-/* ---- output ---- */
-
-/* a random line of upstream's tips file, as upstream picks one; NULL when none is found */
-static char *report__tip(void)
-{
-	const char *dirs[] = { NULL, "/usr/share/doc/perf-tip", "/usr/share/doc/linux-perf",
-			       "/usr/share/doc/perf-doc" };
-	char path[PATH_MAX], line[1024];
-	char **tips = NULL, *tip = NULL;
-	size_t nr = 0, alloc = 0;
-	FILE *fp = NULL;
-	u64 seed;
-
-	snprintf(path, sizeof(path), "%s/../share/doc/perf-tip", perf_exec_dir());
-	dirs[0] = path;
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]) && !fp; i++) {
-		char file[PATH_MAX + 16];
-
-		snprintf(file, sizeof(file), "%s/tips.txt", dirs[i]);
-		fp = fopen(file, "r");
-	}
-	if (!fp)
-		return NULL;
-	while (fgets(line, sizeof(line), fp)) {
-		size_t len = strcspn(line, "\n");
-		size_t at = 0;
-		bool dup = false;
-
-		line[len] = '\0';
-		/* upstream keeps them as a sorted set of distinct lines */
-		while (at < nr && !dup) {
-			int c = strcmp(tips[at], line);
-
-			if (c >= 0) {
-				dup = !c;
-				break;
-			}
-			at++;
-		}
-		if (dup)
-			continue;
-		if (nr == alloc) {
-			char **t = realloc(tips, (alloc ? alloc * 2 : 64) * sizeof(*t));
-
-			if (!t)
-				break;
-			tips = t;
-			alloc = alloc ? alloc * 2 : 64;
-		}
-		memmove(tips + at + 1, tips + at, (nr - at) * sizeof(*tips));
-		tips[at] = strdup(line);
-		if (!tips[at])
-			break;
-		nr++;
-	}
-	fclose(fp);
-	seed = (u64)time(NULL) ^ ((u64)getpid() << 32);
-	seed ^= seed >> 33;
-	seed *= 0xff51afd7ed558ccdULL;
-	seed ^= seed >> 33;
-	if (nr && asprintf(&tip, "Tip: %s", tips[seed % nr]) < 0)
-		tip = NULL;
-	for (size_t i = 0; i < nr; i++)
-		free(tips[i]);
-	free(tips);
-	return tip;
-}
-
-static unsigned long convert_unit(unsigned long value, char *unit)
-{
-	*unit = ' ';
-	if (value > 1000) {
-		value /= 1000;
-		*unit = 'K';
-	}
-	if (value > 1000) {
-		value /= 1000;
-		*unit = 'M';
-	}
-	if (value > 1000) {
-		value /= 1000;
-		*unit = 'G';
-	}
-	return value;
-}
-
-/* "Aggregated stats:" of -D and --stats: every record type seen, then samples per event */
-static void report__print_stats(struct perf_report *rep, FILE *fp)
-{
-	const struct session_stats *st = &rep->session->stats;
-	const struct perf_data *data = rep->session->data;
-	u64 nr_events[PERF_RECORD_HEADER_MAX];
-
-	/* perf counts the compressed containers too, which our reader unpacks unseen */
-	memcpy(nr_events, st->nr_events, sizeof(nr_events));
-	nr_events[PERF_RECORD_COMPRESSED] += perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED);
-	nr_events[PERF_RECORD_COMPRESSED2] += perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED2);
-	nr_events[0] += perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED) +
-			perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED2);
-
-	fprintf(fp, "\nAggregated stats:\n");
-	for (u32 i = 0; i < PERF_RECORD_HEADER_MAX; i++) {
-		const char *name = i ? perf_record_type__name(i) : "TOTAL";
-
-		if (!strcmp(name, "UNKNOWN"))
-			continue;
-		if (rep->skip_empty && !nr_events[i])
-			continue;
-		if (i && nr_events[0])
-			fprintf(fp, "%20s events: %10llu  (%4.1f%%)\n", name,
-				(unsigned long long)nr_events[i],
-				(double)nr_events[i] * 100.0 / (double)nr_events[0]);
-		else
-			fprintf(fp, "%20s events: %10llu\n", name, (unsigned long long)nr_events[i]);
-	}
-	for (size_t i = 0; i < perf_data__nr_attrs(rep->session->data); i++) {
-		struct perf_evattr *ea = perf_data__attr(rep->session->data, i);
-		u64 nr = i < rep->nr_hists && rep->hists[i] ? rep->hists[i]->nr_samples : 0;
-
-		if (rep->skip_empty && !nr)
-			continue;
-		fprintf(fp, "%s stats:\n", perf_evattr__name(ea));
-		fprintf(fp, "%20s events: %10llu\n", "SAMPLE", (unsigned long long)nr);
-	}
-}
-
-static int report__print_hists(struct perf_report *rep)
-{
-	struct perf_session *session = rep->session;
-	size_t nr_entries = 0;
-	char *tip;
-	int ret = 0;
-
-	for (size_t i = 0; i < rep->nr_hists; i++) {
-		if (!rep->hists[i])
-			continue;
-		nr_entries += rep->hists[i]->nr_entries;
-		ret = hists__output_resort(rep->hists[i], &session->machine);
-		if (ret)
-			return ret;
-	}
-	if (!nr_entries) {
-		perf_stdout__flush(0);
-		fprintf(stderr, "Error:\nThe %s data has no samples!\n", perf_data__name(session->data));
-		return 0;
-	}
-	if (!rep->quiet)
-		printf("#\n# Total Lost Samples: %llu\n#\n",
-		       (unsigned long long)session->stats.total_lost_samples);
-	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++) {
-		struct perf_evattr *ea = perf_data__attr(session->data, i);
-		struct hists *hists = i < rep->nr_hists ? rep->hists[i] : NULL;
-		unsigned long nr;
-		char unit;
-
-		if (rep->skip_empty && (!hists || !hists->nr_samples))
-			continue;
-		if (!hists)
-			hists = report__hists(rep, ea);
-		if (!hists)
-			return -ENOMEM;
-		if (!rep->quiet) {
-			nr = convert_unit((unsigned long)hists->nr_samples, &unit);
-			printf("# Samples: %lu%c of event '%s'\n", nr, unit,
-			       perf_evattr__name(ea));
-			printf("# Event count (approx.): %llu\n#\n",
-			       (unsigned long long)hists->total_period);
-		}
-		perf_stdout__flush(0);
-		ret = hists__fprintf(hists, stdout);
-		if (ret)
-			return ret;
-		printf("\n\n");
-	}
-	if (!rep->quiet) {
-		tip = report__tip();
-		printf("#\n# (%s)\n#\n", tip ? tip : "Cannot load tips.txt file, please install perf!");
-		free(tip);
-	}
-	return 0;
-}
-
 /* what upstream decides from the events before reading samples */
 static int report__setup(struct perf_report *rep)
 {
@@ -533,9 +186,9 @@ static int report__setup(struct perf_report *rep)
 				"Did you call 'perf record' without -g or -b?\n");
 			return -EINVAL;
 		}
-		rep->hopts.use_callchain = false;
+		rep->ropts.hopts.use_callchain = false;
 	} else {
-		rep->hopts.use_callchain = rep->chain.mode != CHAIN_NONE;
+		rep->ropts.hopts.use_callchain = rep->chain.mode != CHAIN_NONE;
 	}
 	/* accumulation needs callchains; a pipe shows its attrs too late for it */
 	if (rep->children && (pipe || !(sample_type & PERF_SAMPLE_CALLCHAIN)))
@@ -550,15 +203,15 @@ static int report__setup(struct perf_report *rep)
 		snprintf(sort_buf, sizeof(sort_buf), "%s,%s", sort_order, "ipc_null");
 		sort_order = sort_buf;
 	}
-	rep->hopts.children = rep->children;
-	rep->hopts.chain = rep->chain;
-	rep->hopts.hide_unresolved = rep->hide_unresolved;
-	rep->hopts.min_percent = rep->min_percent;
-	rep->hopts.field_sep = rep->field_sep;
-	rep->hopts.show_header = !rep->quiet;
-	rep->hopts.skip_first_frame = !rep->field_order && sort_order &&
+	rep->ropts.hopts.children = rep->children;
+	rep->ropts.hopts.chain = rep->chain;
+	rep->ropts.hopts.hide_unresolved = rep->hide_unresolved;
+	rep->ropts.hopts.min_percent = rep->min_percent;
+	rep->ropts.hopts.field_sep = rep->field_sep;
+	rep->ropts.hopts.show_header = !rep->quiet;
+	rep->ropts.hopts.skip_first_frame = !rep->field_order && sort_order &&
 				      !strncmp(sort_order, "sym", 3);
-	ret = hist_opts__setup(&rep->hopts, sort_order, rep->field_order, all_tp,
+	ret = hist_opts__setup(&rep->ropts.hopts, sort_order, rep->field_order, all_tp,
 			       rep->show_nr_samples, rep->show_total_period, &rep->err);
 	if (ret) {
 		fprintf(stderr, "Error:\n%s\n", rep->err.msg);
@@ -670,9 +323,13 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "perf report: %s\n", err.msg);
 		return 1;
 	}
-	rep.resolver = frame_resolver__new(&rep.session->machine);
-	if (!rep.resolver) {
-		fprintf(stderr, "perf report: out of memory\n");
+	rep.ropts.max_stack = rep.max_stack;
+	rep.ropts.hide_unresolved = rep.hide_unresolved;
+	rep.ropts.quiet = rep.quiet;
+	rep.ropts.skip_empty = rep.skip_empty;
+	rep.ropts.exec_dir = perf_exec_dir();
+	if (report__init(&rep.report, &rep.ropts, rep.session, rep.dump_trace ? &rep.dump : NULL)) {
+		fprintf(stderr, "perf report: %s\n", rep.report.err.msg);
 		ret = 1;
 		goto out_delete;
 	}
@@ -718,9 +375,9 @@ int cmd_report(int argc, const char **argv)
 		goto out_delete;
 	}
 	if (rep.dump_trace || rep.stats_mode) {
-		report__print_stats(&rep, stdout);
+		report__fprintf_stats(&rep.report, stdout);
 	} else {
-		ret = report__print_hists(&rep);
+		ret = report__fprintf(&rep.report, stdout);
 		if (!perf_stdout__flush(ret) && ret)
 			fprintf(stderr, "perf report: writing the report failed\n");
 		ret = ret ? 1 : 0;
@@ -730,11 +387,7 @@ int cmd_report(int argc, const char **argv)
 	perf_session__fprintf_stage_stats(rep.session, stderr, 0);
 
 out_delete:
-	for (size_t i = 0; i < rep.nr_hists; i++)
-		hists__delete(rep.hists[i]);
-	free(rep.hists);
-	frame_resolver__delete(rep.resolver);
+	report__exit(&rep.report);
 	perf_session__delete(rep.session);
-	free(rep.chain_frames);
 	return ret;
 }

@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf report's profile: samples into histograms, and the --stdio text around them.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "dump.h"
+#include "frame-resolver.h"
+#include "report.h"
+#include "session.h"
+#include "trace-event.h"
+
+/*
+ * Upstream compares callchain frames of different dsos by the dsos' heap addresses, which
+ * mostly follow the order perf created them in (the build-id table, then the mmaps), so
+ * that is the order used here. One exception is known: in recordings with kernel modules,
+ * upstream 7.2 allocates the dso of the first module mmap below the kernel's (seen in every
+ * real recording with modules we have), so that module sorts before the kernel.
+ */
+static u32 dso_order(const struct machine *machine, const struct dso *dso)
+{
+	const struct dso *kernel = machine->kernel_dso;
+
+	if (!dso)
+		return 0;
+	if (kernel && dso->kind == DSO_KIND_KMODULE && dso->seq == kernel->seq + 1)
+		return 2 * kernel->seq + 1;
+	return 2 * dso->seq + 2;
+}
+
+static char cpumode_level(u16 cpumode)
+{
+	switch (cpumode) {
+	case PERF_RECORD_MISC_KERNEL:		return 'k';
+	case PERF_RECORD_MISC_USER:		return '.';
+	case PERF_RECORD_MISC_GUEST_KERNEL:	return 'g';
+	case PERF_RECORD_MISC_GUEST_USER:	return 'u';
+	default:				return 'H';
+	}
+}
+
+static int report__grow_frames(struct report *r, size_t n)
+{
+	struct chain_frame *cf;
+
+	if (n <= r->frames_alloc)
+		return 0;
+	cf = realloc(r->chain_frames, n * sizeof(*cf));
+	if (!cf)
+		return -ENOMEM;
+	r->chain_frames = cf;
+	r->frames_alloc = n;
+	return 0;
+}
+
+/*
+ * The sample's callchain as shown: innermost first (callee order) or reversed, at most
+ * --max-stack addresses counted from the side the order starts with, as upstream walks it.
+ * An unstitched deferred cookie stays in as the user address upstream takes it for.
+ */
+static int report__chain_frames(struct report *r, struct machine *machine,
+				const struct resolved_chain *chain, u32 *nr_out)
+{
+	size_t n = chain->nr, keep, first;
+	int ret;
+
+	*nr_out = 0;
+	ret = report__grow_frames(r, n + 1);
+	if (ret)
+		return ret;
+	keep = r->opts->max_stack >= 0 && n > (size_t)r->opts->max_stack ? (size_t)r->opts->max_stack : n;
+	first = r->opts->hopts.chain.order == ORDER_CALLEE ? 0 : n - keep;
+	for (size_t i = 0, out = 0; i < keep; i++) {
+		size_t j = r->opts->hopts.chain.order == ORDER_CALLEE ? first + i : n - 1 - i;
+		const struct resolved_frame *rf = &chain->frames[j];
+		struct chain_frame *f = &r->chain_frames[out];
+
+		*f = (struct chain_frame){
+			.ip = rf->ip, .dso = rf->dso, .sym = rf->sym,
+			.dso_order = dso_order(machine, rf->dso),
+		};
+		/* -U leaves unresolved frames out of the chain (they still count for --max-stack) */
+		if (!r->opts->hide_unresolved || f->sym)
+			*nr_out = (u32)++out;
+	}
+	return 0;
+}
+
+static struct hists *report__hists(struct report *r, const struct perf_evattr *ea)
+{
+	size_t idx = ea->idx >= 0 ? (size_t)ea->idx : 0;
+
+	if (idx >= r->nr_hists) {
+		struct hists **h = realloc(r->hists, (idx + 1) * sizeof(*h));
+
+		if (!h)
+			return NULL;
+		memset(h + r->nr_hists, 0, (idx + 1 - r->nr_hists) * sizeof(*h));
+		r->hists = h;
+		r->nr_hists = idx + 1;
+	}
+	if (!r->hists[idx])
+		r->hists[idx] = hists__new(&r->opts->hopts);
+	return r->hists[idx];
+}
+
+int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr)
+{
+	struct perf_session *session = r->session;
+	struct machine *machine = &session->machine;
+	const struct resolved_frame *rf;
+	struct resolved_chain chain;
+	struct trace_event *tevent;
+	char trace[16384];
+	struct hist_sample hs;
+	struct thread *thread;
+	struct hists *hists;
+	u32 nr_frames = 0;
+	bool want_chain;
+	int ret;
+
+	if (!evattr)
+		return 0;
+	thread = perf_session__sample_thread(session, sample);
+	if (!thread)
+		return perf_err__set(&r->err, ENOMEM, "out of memory");
+	want_chain = (evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+		     (r->opts->hopts.use_callchain || r->opts->hopts.children);
+	chain = (struct resolved_chain){ .id = FRAME_CHAIN_ID_EMPTY };
+	if (want_chain) {
+		ret = frame_resolver__chain(r->resolver, thread, sample, &chain);
+		if (ret)
+			return perf_err__set(&r->err, ret, "out of memory");
+	}
+	/* the chain starts at the sample's ip, mostly: then it is resolved already */
+	if (chain.nr && chain.frames[0].ip == sample->ip &&
+	    chain.frames[0].cpumode == sample->cpumode)
+		rf = &chain.frames[0];
+	else
+		rf = frame_resolver__addr(r->resolver, thread, (u8)sample->cpumode, sample->ip);
+	if (r->dump) {
+		struct addr_location al = {
+			.thread = thread, .map = rf->map, .sym = rf->sym, .addr = rf->ip,
+			.sym_addr = rf->sym_addr, .cpumode = (u8)sample->cpumode,
+		};
+
+		dump__resolved(r->dump, thread, &al);
+	}
+	if (r->opts->hide_unresolved && !rf->sym)
+		return 0;
+	hists = report__hists(r, evattr);
+	if (!hists)
+		return perf_err__set(&r->err, ENOMEM, "out of memory");
+
+	hs = (struct hist_sample){
+		.comm = thread__comm_str(thread, sample->time),
+		.pid = thread->pid, .tid = thread->tid, .cpu = (s32)sample->cpu,
+		.dso = rf->dso, .sym = rf->sym, .ip = rf->map_ip,
+		.level = cpumode_level(sample->cpumode),
+		.period = sample->period,
+		.has_callchain = evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN,
+		/* the frames shown follow from the resolved chain alone, so its id names them */
+		.chain_key = chain.id,
+	};
+	tevent = perf_session__trace_event(session);
+	if (evattr->attr.type == PERF_TYPE_TRACEPOINT && sample->raw_data && tevent &&
+	    trace_event__format(tevent, evattr->attr.config, sample->raw_data,
+				sample->raw_size, (int)sample->cpu, trace, sizeof(trace),
+				&r->err) >= 0)
+		hs.trace = trace;
+	if (hists__add_repeat(hists, &hs))
+		return 0;
+	if (want_chain) {
+		ret = report__chain_frames(r, machine, &chain, &nr_frames);
+		if (ret)
+			return perf_err__set(&r->err, ret, "out of memory");
+		hs.frames = r->chain_frames;
+		hs.nr_frames = nr_frames;
+	}
+	ret = hists__add_sample(hists, &hs);
+	if (ret)
+		return perf_err__set(&r->err, ret, "out of memory");
+	return 0;
+}
+
+/* a random line of upstream's tips file, as upstream picks one; NULL when none is found */
+static char *report__tip(const char *exec_dir)
+{
+	const char *dirs[] = { NULL, "/usr/share/doc/perf-tip", "/usr/share/doc/linux-perf",
+			       "/usr/share/doc/perf-doc" };
+	char path[PATH_MAX], line[1024];
+	char **tips = NULL, *tip = NULL;
+	size_t nr = 0, alloc = 0;
+	FILE *fp = NULL;
+	u64 seed;
+
+	snprintf(path, sizeof(path), "%s/../share/doc/perf-tip", exec_dir);
+	dirs[0] = path;
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]) && !fp; i++) {
+		char file[PATH_MAX + 16];
+
+		snprintf(file, sizeof(file), "%s/tips.txt", dirs[i]);
+		fp = fopen(file, "r");
+	}
+	if (!fp)
+		return NULL;
+	while (fgets(line, sizeof(line), fp)) {
+		size_t len = strcspn(line, "\n");
+		size_t at = 0;
+		bool dup = false;
+
+		line[len] = '\0';
+		/* upstream keeps them as a sorted set of distinct lines */
+		while (at < nr && !dup) {
+			int c = strcmp(tips[at], line);
+
+			if (c >= 0) {
+				dup = !c;
+				break;
+			}
+			at++;
+		}
+		if (dup)
+			continue;
+		if (nr == alloc) {
+			char **t = realloc(tips, (alloc ? alloc * 2 : 64) * sizeof(*t));
+
+			if (!t)
+				break;
+			tips = t;
+			alloc = alloc ? alloc * 2 : 64;
+		}
+		memmove(tips + at + 1, tips + at, (nr - at) * sizeof(*tips));
+		tips[at] = strdup(line);
+		if (!tips[at])
+			break;
+		nr++;
+	}
+	fclose(fp);
+	seed = (u64)time(NULL) ^ ((u64)getpid() << 32);
+	seed ^= seed >> 33;
+	seed *= 0xff51afd7ed558ccdULL;
+	seed ^= seed >> 33;
+	if (nr && asprintf(&tip, "Tip: %s", tips[seed % nr]) < 0)
+		tip = NULL;
+	for (size_t i = 0; i < nr; i++)
+		free(tips[i]);
+	free(tips);
+	return tip;
+}
+
+static unsigned long convert_unit(unsigned long value, char *unit)
+{
+	*unit = ' ';
+	if (value > 1000) {
+		value /= 1000;
+		*unit = 'K';
+	}
+	if (value > 1000) {
+		value /= 1000;
+		*unit = 'M';
+	}
+	if (value > 1000) {
+		value /= 1000;
+		*unit = 'G';
+	}
+	return value;
+}
+
+void report__fprintf_stats(const struct report *r, FILE *fp)
+{
+	const struct session_stats *st = &r->session->stats;
+	const struct perf_data *data = r->session->data;
+	u64 nr_events[PERF_RECORD_HEADER_MAX];
+
+	/* perf counts the compressed containers too, which our reader unpacks unseen */
+	memcpy(nr_events, st->nr_events, sizeof(nr_events));
+	nr_events[PERF_RECORD_COMPRESSED] += perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED);
+	nr_events[PERF_RECORD_COMPRESSED2] += perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED2);
+	nr_events[0] += perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED) +
+			perf_data__nr_compressed(data, PERF_RECORD_COMPRESSED2);
+
+	fprintf(fp, "\nAggregated stats:\n");
+	for (u32 i = 0; i < PERF_RECORD_HEADER_MAX; i++) {
+		const char *name = i ? perf_record_type__name(i) : "TOTAL";
+
+		if (!strcmp(name, "UNKNOWN"))
+			continue;
+		if (r->opts->skip_empty && !nr_events[i])
+			continue;
+		if (i && nr_events[0])
+			fprintf(fp, "%20s events: %10llu  (%4.1f%%)\n", name,
+				(unsigned long long)nr_events[i],
+				(double)nr_events[i] * 100.0 / (double)nr_events[0]);
+		else
+			fprintf(fp, "%20s events: %10llu\n", name, (unsigned long long)nr_events[i]);
+	}
+	for (size_t i = 0; i < perf_data__nr_attrs(r->session->data); i++) {
+		struct perf_evattr *ea = perf_data__attr(r->session->data, i);
+		u64 nr = i < r->nr_hists && r->hists[i] ? r->hists[i]->nr_samples : 0;
+
+		if (r->opts->skip_empty && !nr)
+			continue;
+		fprintf(fp, "%s stats:\n", perf_evattr__name(ea));
+		fprintf(fp, "%20s events: %10llu\n", "SAMPLE", (unsigned long long)nr);
+	}
+}
+
+int report__fprintf(struct report *r, FILE *fp)
+{
+	struct perf_session *session = r->session;
+	size_t nr_entries = 0;
+	char *tip;
+	int ret = 0;
+
+	for (size_t i = 0; i < r->nr_hists; i++) {
+		if (!r->hists[i])
+			continue;
+		nr_entries += r->hists[i]->nr_entries;
+		ret = hists__output_resort(r->hists[i], &session->machine);
+		if (ret)
+			return ret;
+	}
+	if (!nr_entries) {
+		fflush(fp);
+		fprintf(stderr, "Error:\nThe %s data has no samples!\n", perf_data__name(session->data));
+		return 0;
+	}
+	if (!r->opts->quiet)
+		fprintf(fp, "#\n# Total Lost Samples: %llu\n#\n",
+		       (unsigned long long)session->stats.total_lost_samples);
+	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++) {
+		struct perf_evattr *ea = perf_data__attr(session->data, i);
+		struct hists *hists = i < r->nr_hists ? r->hists[i] : NULL;
+		unsigned long nr;
+		char unit;
+
+		if (r->opts->skip_empty && (!hists || !hists->nr_samples))
+			continue;
+		if (!hists)
+			hists = report__hists(r, ea);
+		if (!hists)
+			return -ENOMEM;
+		if (!r->opts->quiet) {
+			nr = convert_unit((unsigned long)hists->nr_samples, &unit);
+			fprintf(fp, "# Samples: %lu%c of event '%s'\n", nr, unit,
+			       perf_evattr__name(ea));
+			fprintf(fp, "# Event count (approx.): %llu\n#\n",
+			       (unsigned long long)hists->total_period);
+		}
+		ret = hists__fprintf(hists, fp);
+		if (ret)
+			return ret;
+		fprintf(fp, "\n\n");
+	}
+	if (!r->opts->quiet) {
+		tip = report__tip(r->opts->exec_dir);
+		fprintf(fp, "#\n# (%s)\n#\n", tip ? tip : "Cannot load tips.txt file, please install perf!");
+		free(tip);
+	}
+	return 0;
+}
+
+int report__init(struct report *r, const struct report_opts *opts, struct perf_session *session,
+		 const struct dump *dump)
+{
+	*r = (struct report){ .opts = opts, .session = session, .dump = dump };
+	r->resolver = frame_resolver__new(&session->machine);
+	return r->resolver ? 0 : perf_err__set(&r->err, ENOMEM, "out of memory");
+}
+
+void report__exit(struct report *r)
+{
+	for (size_t i = 0; i < r->nr_hists; i++)
+		hists__delete(r->hists[i]);
+	free(r->hists);
+	frame_resolver__delete(r->resolver);
+	free(r->chain_frames);
+}

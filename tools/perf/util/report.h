@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * report.h - perf report's profile: each sample resolved (one frame resolver) and added to
+ * the histogram of its event (util/hist.c), then the whole --stdio report printed as
+ * upstream perf 7.2 prints it (header lines per event, the entries, the tip), or the
+ * "Aggregated stats" of -D / --stats.
+ *
+ * The command fills struct report_opts from its options and the session's attrs; a report
+ * borrows them and the session, which must outlive it. It owns its hists, its frame
+ * resolver and its frame buffer. Errors: 0 or a negative errno, the reason in r->err.
+ */
+#ifndef PERF_UTIL_REPORT_H
+#define PERF_UTIL_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <perf/data.h>
+#include "hist.h"
+
+struct perf_session;
+struct frame_resolver;
+struct dump;
+
+struct report_opts {
+	struct hist_opts	hopts;		/* sort keys, columns, callchain parameters */
+	int			max_stack;	/* frames kept per chain, < 0: all */
+	bool			hide_unresolved;	/* -U */
+	bool			quiet;		/* -q: no header lines, no tip */
+	bool			skip_empty;	/* events without samples are not shown */
+	const char		*exec_dir;	/* perf's directory: tips.txt is looked up beside it */
+};
+
+struct report {
+	const struct report_opts *opts;
+	struct perf_session	*session;
+	const struct dump	*dump;		/* -D: each sample's resolution is shown; NULL */
+	struct hists		**hists;	/* by attr index */
+	size_t			nr_hists;
+	struct frame_resolver	*resolver;
+	struct chain_frame	*chain_frames;	/* the chain of the sample being added */
+	size_t			frames_alloc;
+	struct perf_err		err;
+};
+
+/* dump may be NULL; -ENOMEM */
+int report__init(struct report *r, const struct report_opts *opts, struct perf_session *session,
+		 const struct dump *dump);
+void report__exit(struct report *r);
+
+/* one sample of evattr (NULL: a sample of no attr, ignored) into its event's histogram */
+int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr);
+
+/*
+ * The --stdio report to fp: every event's entries in upstream's order and layout. Says
+ * "The ... data has no samples!" on stderr (and returns 0) when there are none.
+ */
+int report__fprintf(struct report *r, FILE *fp);
+
+/* "Aggregated stats:" of -D and --stats: every record type seen, then samples per event */
+void report__fprintf_stats(const struct report *r, FILE *fp);
+
+#endif
