@@ -514,6 +514,7 @@ int perf_session__process_events(struct perf_session *session)
 	const struct perf_tool *tool = session->tool;
 	const struct session_observer *obs = session->observer;
 	struct perf_data_record rec;
+	bool cut;
 	int ret;
 
 	session->err.msg[0] = '\0';
@@ -563,15 +564,31 @@ int perf_session__process_events(struct perf_session *session)
 		if (ret)
 			break;
 	}
+	/* a cut stream: what was read before the cut is delivered, as upstream does */
+	cut = ret == -ENODATA;
+	if (cut)
+		ret = 0;
 	if (ret == 0 && tool->ordered_events)
 		ret = ordered_events__flush(&session->oe, OE_FLUSH__FINAL);
 	if (ret == 0)
 		ret = sample_pipeline__flush(&session->pipe);
+	if (ret == 0 && cut)
+		ret = -ENODATA;	/* session->err still says where */
 	session->stats.nr_late_events = session->oe.nr_late;
 	if (ret && !session->err.msg[0])
 		perf_err__set(&session->err, ret, "processing %s failed: %s",
 			      perf_data__name(session->data), strerror(-ret));
 	return ret < 0 ? ret : 0;
+}
+
+int perf_session__exit_code(int ret, bool output_failed)
+{
+	if (output_failed)
+		return 1;
+	/* upstream goes on at a cut as at the end: its status is 0 */
+	if (!ret || ret == -ENODATA)
+		return 0;
+	return 255;
 }
 
 /* the end-of-run warnings, in perf's words */
