@@ -20,6 +20,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include "callchain.h"
 #include "deferred.h"
 #include "deferred-stage.h"
 #include "session.h"
@@ -36,6 +37,9 @@ static int session__deliver_sample(void *arg, struct stage_sample *s)
 
 	session->stats.nr_samples++;
 	session->stats.total_period += s->sample->period;
+	if ((s->evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+	    callchain__user_stack_only(s->sample))
+		session->stats.nr_user_stack_only++;
 	session->sample_thread = s->thread;
 	ret = session->tool->sample(session->tool, session, s->event, s->sample, s->evattr);
 	session->sample_thread = NULL;
@@ -621,6 +625,10 @@ void perf_session__warn_about_errors(const struct perf_session *session, FILE *f
 		fprintf(fp, "%" PRIu64 " samples with id not present in the header\n", st->nr_unknown_id);
 	if (st->nr_late_events)
 		fprintf(fp, "%" PRIu64 " out of order events recorded.\n", st->nr_late_events);
+	/* ours: upstream unwinds these stacks */
+	if (st->nr_user_stack_only)
+		fprintf(fp, "Warning: %" PRIu64 " of %" PRIu64 " samples have user stacks (--call-graph dwarf) that are not unwound: callchains show the kernel part, and the sample ip for user-mode samples\n",
+			st->nr_user_stack_only, st->nr_samples);
 }
 
 void perf_session__fprintf_stage_stats(const struct perf_session *session, FILE *fp,

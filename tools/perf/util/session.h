@@ -32,6 +32,7 @@ struct session_stats {
 	u64	nr_samples;
 	u64	nr_unknown_id;		/* samples whose id matches no attr */
 	u64	nr_late_events;		/* older than the last ordered-events flush */
+	u64	nr_user_stack_only;	/* callchain samples whose user stack is not unwound */
 };
 
 struct session_opts {
