@@ -367,8 +367,12 @@ int cmd_report(int argc, const char **argv)
 	if ((rep.show_header || rep.header_only) && !rep.quiet) {
 		dump__header(rep.session->data, stdout, rep.show_info);
 		if (rep.header_only) {
-			if (perf_data__is_pipe(rep.session->data))
-				ret = perf_session__process_events(rep.session) ? 1 : 0;
+			if (perf_data__is_pipe(rep.session->data)) {
+				ret = perf_session__process_events(rep.session);
+				if (ret && !perf_stdout__flush(ret))
+					fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
+				ret = perf_session__exit_code(ret, perf_stdout__flush(0));
+			}
 			goto out_delete;
 		}
 	} else if (!rep.quiet && !rep.stats_mode) {
