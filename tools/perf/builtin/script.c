@@ -310,6 +310,7 @@ int cmd_script(int argc, const char **argv)
 	if (!session) {
 		/* upstream's lines ("failed to open ...") name the input on their own */
 		fprintf(stderr, "%s\n", err.msg);
+		script_output__exit(&script.out);
 		return 255;
 	}
 	script.out.tevent = perf_session__trace_event(session);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Errors and exit codes as upstream perf 7.2: missing, empty and directory inputs, bad options and sort keys, cut pipe streams
+# Errors and exit codes as upstream 7.2: bad inputs, options and sort keys, cut pipe streams
 . "$(dirname "$0")"/lib.sh
 
 need_perf

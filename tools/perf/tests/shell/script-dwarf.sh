@@ -1,5 +1,5 @@
 #!/bin/sh
-# --call-graph dwarf recordings, not unwound: each sample shows its kernel chain and user ip (a prefix of upstream's unwound chain), and one warning says so
+# --call-graph dwarf, not unwound: kernel chain and user ip, a prefix of upstream's chain; one warning
 . "$(dirname "$0")"/lib.sh
 
 need_perf
