@@ -59,6 +59,15 @@ for cmd in script report; do
 	cmp -s bad.want bad.got || fail "perf $cmd --no-such-option: $(cat bad.got)"
 done
 
+# perf's directory format (perf record --threads): upstream reads it, we say we do not
+mkdir dirfmt
+cp "$G/data/calls.fp.data" dirfmt/data
+"$PERF" script -i dirfmt >dirfmt.out 2>dirfmt.err
+rc=$?
+[ $rc = 255 ] || fail "a perf.data directory exited $rc, not 255"
+echo "failed to open dirfmt: a perf.data directory (perf record --threads), which is not supported" >dirfmt.want
+cmp -s dirfmt.want dirfmt.err || fail "a perf.data directory: $(cat dirfmt.err)"
+
 # an unknown --sort key or field: upstream's two lines, then the usage of that option only
 # (its help text is ours: it lists the keys we have) and status 0, no report
 for opt in --sort -F; do
