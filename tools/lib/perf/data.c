@@ -12,6 +12,7 @@
 #include <byteswap.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -77,6 +78,21 @@ static int pipe_read(struct perf_data *data, void *buf, size_t len)
 		done += take;
 	}
 	return done == len ? 1 : (done == 0 ? 0 : -ENODATA);
+}
+
+/*
+ * A failed pipe_read() inside a record: -ENODATA when the stream was cut there (perf record
+ * killed, `head -c`), which the session takes as the end of what can be read; any other
+ * errno is a read error. Upstream's words lead, ours say where.
+ */
+static int pipe_read_failed(const struct perf_data *data, int ret, struct perf_err *err,
+			    const char *what, u64 off)
+{
+	if (ret == -ENODATA || ret == 0)
+		return perf_err__set(err, ENODATA, "unexpected end of event stream: the input ends inside %s at offset %#llx",
+				     what, (unsigned long long)off);
+	return perf_err__set(err, -ret, "cannot read %s: %s, at offset %#llx", data->name,
+			     strerror(-ret), (unsigned long long)data->pipe_bytes);
 }
 
 int perf_data__add_attr(struct perf_data *data, const struct perf_event_attr *attr, size_t attr_size,
@@ -230,12 +246,21 @@ struct perf_data *perf_data__open_fd(int fd, const char *name, struct perf_err *
 	if (fstat(fd, &st))
 		goto out_errno;
 	if (S_ISREG(st.st_mode)) {
+		if (!st.st_size && strcmp(name, "-")) {
+			/* upstream's words (for a named file: it reads "-" as a stream) */
+			perf_err__set(err, ENODATA, "zero-sized data (%s), nothing to do!", name);
+			goto out_close;
+		}
 		if (pread(fd, head, sizeof(head), 0) != (ssize_t)sizeof(head)) {
 			perf_err__set(err, EINVAL, "%s is truncated: no 16-byte header", name);
 			goto out_close;
 		}
 	} else {
 		ret = read_full(fd, head, sizeof(head));
+		if (ret < 0 && ret != -ENODATA) {
+			perf_err__set(err, -ret, "cannot read %s: %s", name, strerror(-ret));
+			goto out_close;
+		}
 		if (ret <= 0) {
 			perf_err__set(err, EINVAL, "%s: input ended before the 16-byte pipe header", name);
 			goto out_close;
@@ -277,16 +302,35 @@ out_close:
 
 struct perf_data *perf_data__open(const char *path, struct perf_err *err)
 {
+	struct stat st;
 	int fd;
 
 	if (!strcmp(path, "-"))
 		return perf_data__open_fd(dup(STDIN_FILENO), "-", err);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		perf_err__set(err, errno, "cannot open %s: %m", path);
+	if (fd < 0)
+		goto out_errno;
+	if (!fstat(fd, &st) && S_ISDIR(st.st_mode)) {
+		/* perf's directory format keeps its header in DIR/data, as upstream looks for it */
+		int data_fd = openat(fd, "data", O_RDONLY | O_CLOEXEC);
+
+		close(fd);
+		if (data_fd < 0) {
+			perf_err__set(err, errno, "failed to open %s/data: %m", path);
+			return NULL;
+		}
+		close(data_fd);
+		perf_err__set(err, EISDIR, "failed to open %s: a perf.data directory (perf record --threads), which is not supported",
+			      path);
 		return NULL;
 	}
 	return perf_data__open_fd(fd, path, err);
+
+out_errno:
+	/* upstream's words, and its hint when the default input is missing */
+	perf_err__set(err, errno, "failed to open %s: %m%s", path,
+		      errno == ENOENT && !strcmp(path, "perf.data") ? "  (try 'perf record' first)" : "");
+	return NULL;
 }
 
 void perf_data__close(struct perf_data *data)
@@ -483,7 +527,7 @@ static int pipe_read_record(struct perf_data *data, struct perf_data_record *rec
 	if (ret == 0)
 		return 0;
 	if (ret < 0)
-		return perf_err__set(err, EINVAL, "truncated record header at offset %#llx", (unsigned long long)off);
+		return pipe_read_failed(data, ret, err, "the 8-byte header of the record", off);
 	if (data->swapped) {
 		h.size = bswap_16(h.size);
 		h.type = bswap_32(h.type);
@@ -506,9 +550,13 @@ static int pipe_read_record(struct perf_data *data, struct perf_data_record *rec
 		raw->type = bswap_32(h.type);
 	}
 	ret = pipe_read(data, data->rec_buf + sizeof(h), h.size - sizeof(h));
-	if (ret <= 0 && h.size > sizeof(h))
-		return perf_err__set(err, EINVAL, "record at offset %#llx (type %u %s, size %u) is truncated by the end of the input",
-				     (unsigned long long)off, h.type, perf_record_type__name(h.type), h.size);
+	if (ret <= 0 && h.size > sizeof(h)) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "the record (type %u %s, size %u)", h.type,
+			 perf_record_type__name(h.type), h.size);
+		return pipe_read_failed(data, ret, err, what, off);
+	}
 	data->pipe_bytes += h.size;
 	if (data->swapped)
 		perf_record__swap((void *)data->rec_buf, trailer_size(data));
@@ -586,6 +634,7 @@ static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_re
 		u32 size;
 		size_t padded;
 		void *buf;
+		int ret;
 
 		if (h->size < sizeof(*h) + 4)
 			return perf_err__set(err, EINVAL, "TRACING_DATA record at offset %#llx is too short", off);
@@ -617,9 +666,10 @@ static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_re
 					}
 					buf = n;
 				}
-				if (pipe_read(data, (u8 *)buf + have, chunk) != 1) {
+				ret = pipe_read(data, (u8 *)buf + have, chunk);
+				if (ret != 1) {
 					free(buf);
-					return perf_err__set(err, EINVAL, "TRACING_DATA at offset %#llx: %u bytes run past the end of the input", off, size);
+					return pipe_read_failed(data, ret, err, "the tracing data of the TRACING_DATA record", off);
 				}
 				have += chunk;
 			}

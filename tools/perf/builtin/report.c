@@ -214,7 +214,8 @@ static int report__setup(struct perf_report *rep)
 	ret = hist_opts__setup(&rep->ropts.hopts, sort_order, rep->field_order, all_tp,
 			       rep->show_nr_samples, rep->show_total_period, &rep->err);
 	if (ret) {
-		fprintf(stderr, "Error:\n%s\n", rep->err.msg);
+		/* an unknown key: the option's usage follows, from its own line */
+		fprintf(stderr, "Error:\n%s%s", rep->err.msg, ret == -ENOENT ? "" : "\n");
 		return ret;
 	}
 	return 0;
@@ -320,8 +321,9 @@ int cmd_report(int argc, const char **argv)
 	sopts.deferred_max_mem = (size_t)rep.deferred_max_mb << 20;
 	rep.session = perf_session__new(&sopts, &rep.tool, &err);
 	if (!rep.session) {
-		fprintf(stderr, "perf report: %s\n", err.msg);
-		return 1;
+		/* upstream's lines ("failed to open ...") name the input on their own */
+		fprintf(stderr, "%s\n", err.msg);
+		return 255;
 	}
 	rep.ropts.max_stack = rep.max_stack;
 	rep.ropts.hide_unresolved = rep.hide_unresolved;
@@ -347,7 +349,15 @@ int cmd_report(int argc, const char **argv)
 		};
 		perf_session__set_observer(rep.session, &rep.observer);
 	}
-	if (report__setup(&rep)) {
+	ret = report__setup(&rep);
+	if (ret == -ENOENT) {
+		/* upstream: the usage of the option with the unknown key, and status 0 */
+		usage_with_option(report_usage, options, strstr(rep.err.msg, "--fields") ? 'F' : 's',
+				  stderr);
+		ret = 0;
+		goto out_delete;
+	}
+	if (ret) {
 		if (rep.session->err.msg[0])
 			fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
 		ret = 1;
@@ -357,8 +367,12 @@ int cmd_report(int argc, const char **argv)
 	if ((rep.show_header || rep.header_only) && !rep.quiet) {
 		dump__header(rep.session->data, stdout, rep.show_info);
 		if (rep.header_only) {
-			if (perf_data__is_pipe(rep.session->data))
-				ret = perf_session__process_events(rep.session) ? 1 : 0;
+			if (perf_data__is_pipe(rep.session->data)) {
+				ret = perf_session__process_events(rep.session);
+				if (ret && !perf_stdout__flush(ret))
+					fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
+				ret = perf_session__exit_code(ret, perf_stdout__flush(0));
+			}
 			goto out_delete;
 		}
 	} else if (!rep.quiet && !rep.stats_mode) {
@@ -369,13 +383,19 @@ int cmd_report(int argc, const char **argv)
 	ret = perf_session__process_events(rep.session);
 	if (ret) {
 		/* output that could not be written is said once, by perf_stdout__finish() */
-		if (!perf_stdout__flush(ret))
+		bool output_failed = perf_stdout__flush(ret);
+
+		if (!output_failed)
 			fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
-		ret = 1;
-		goto out_delete;
+		/* a cut stream: upstream reports what came before the cut */
+		if (output_failed || ret != -ENODATA) {
+			ret = perf_session__exit_code(ret, output_failed);
+			goto out_delete;
+		}
 	}
 	if (rep.dump_trace || rep.stats_mode) {
 		report__fprintf_stats(&rep.report, stdout);
+		ret = 0;
 	} else {
 		ret = report__fprintf(&rep.report, stdout);
 		if (!perf_stdout__flush(ret) && ret)

@@ -275,6 +275,7 @@ int cmd_script(int argc, const char **argv)
 	struct session_opts sopts = { 0 };
 	struct perf_session *session;
 	struct perf_err err;
+	bool output_failed = false;
 	int argc_left, ret;
 
 	script_fields__init_defaults(&fields);
@@ -307,8 +308,10 @@ int cmd_script(int argc, const char **argv)
 	sopts.trace_resolver = script__resolve_kernel_addr;
 	session = perf_session__new(&sopts, &script.tool, &err);
 	if (!session) {
-		fprintf(stderr, "perf script: %s\n", err.msg);
-		return 1;
+		/* upstream's lines ("failed to open ...") name the input on their own */
+		fprintf(stderr, "%s\n", err.msg);
+		script_output__exit(&script.out);
+		return 255;
 	}
 	script.out.tevent = perf_session__trace_event(session);
 	if (script.dump_trace) {
@@ -330,7 +333,8 @@ int cmd_script(int argc, const char **argv)
 	}
 	ret = perf_session__process_events(session);
 	/* output that could not be written is said once, by perf_stdout__finish() */
-	if (!perf_stdout__flush(ret) && ret)
+	output_failed = perf_stdout__flush(ret);
+	if (!output_failed && ret)
 		fprintf(stderr, "perf script: %s\n", session->err.msg);
 	perf_session__warn_about_errors(session, stderr);
 	perf_session__fprintf_stage_stats(session, stderr,
@@ -340,5 +344,5 @@ int cmd_script(int argc, const char **argv)
 out_delete:
 	script_output__exit(&script.out);
 	perf_session__delete(session);
-	return ret ? 1 : 0;
+	return perf_session__exit_code(ret, output_failed);
 }

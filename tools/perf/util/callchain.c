@@ -45,6 +45,23 @@ bool callchain__valid(const struct perf_sample *sample, struct perf_err *err)
 	return true;
 }
 
+bool callchain__user_stack_only(const struct perf_sample *sample)
+{
+	if (!sample->user_stack_size)
+		return false;
+	for (u64 i = 0; i < sample->callchain_nr; i++) {
+		if (sample->callchain[i] == PERF_CONTEXT_USER)
+			return false;
+	}
+	return true;
+}
+
+bool callchain__user_not_unwound(const struct perf_sample *sample)
+{
+	return !sample->callchain_nr && sample->cpumode == PERF_RECORD_MISC_USER &&
+	       callchain__user_stack_only(sample);
+}
+
 void callchain_iter__init(struct callchain_iter *it, const struct perf_sample *sample,
 			  unsigned int max_stack)
 {

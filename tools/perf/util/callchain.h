@@ -31,4 +31,16 @@ void callchain_iter__init(struct callchain_iter *it, const struct perf_sample *s
 bool callchain_iter__next(struct callchain_iter *it, u64 *ip, u8 *cpumode);
 bool callchain__valid(const struct perf_sample *sample, struct perf_err *err);
 
+/*
+ * A sample of a --call-graph dwarf recording: the kernel leaves the user part out of the
+ * callchain and dumps the user stack for the reader to unwind. Until we unwind, the session
+ * counts these samples to say so once.
+ */
+bool callchain__user_stack_only(const struct perf_sample *sample);
+/*
+ * Such a sample taken in user mode: its callchain is empty, and the frame resolver makes it
+ * the sample's ip alone, what the file has (a kernel-mode one keeps its kernel part).
+ */
+bool callchain__user_not_unwound(const struct perf_sample *sample);
+
 #endif

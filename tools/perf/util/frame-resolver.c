@@ -239,10 +239,22 @@ int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 	const void *space = thread_space(thread);
 	u64 gen = machine->maps_gen, hash = 0;
 	struct chain_slot *cs = &fr->scratch;
+	struct perf_sample ip_only;
+	u64 ip_words[2];
 	struct perf_err err;
-	bool cache = sample->callchain_nr <= CHAIN_MAX_WORDS;
+	bool cache = sample->callchain_nr <= CHAIN_MAX_WORDS, not_unwound;
 
 	*chain = (struct resolved_chain){ .frames = NULL, .nr = 0, .id = FRAME_CHAIN_ID_EMPTY };
+	not_unwound = callchain__user_not_unwound(sample);
+	if (not_unwound) {
+		/* the user stack is not unwound: the chain is what the sample has, its ip */
+		ip_words[0] = PERF_CONTEXT_USER;
+		ip_words[1] = sample->ip;
+		ip_only = *sample;
+		ip_only.callchain = ip_words;
+		ip_only.callchain_nr = 2;
+		sample = &ip_only;
+	}
 	if (!sample->callchain_nr)
 		return 0;
 	if (cache) {
@@ -262,6 +274,8 @@ int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 		return -ENOMEM;
 	}
 	frame_resolver__walk(fr, thread, sample, cs);
+	if (not_unwound)
+		cs->frames[0].origin = FRAME_ORIGIN_SAMPLE;
 	/* loading symbols changed the maps half way: frames before it may be stale next time */
 	if (cache && machine->maps_gen == gen) {
 		memcpy(cs->words, sample->callchain, sample->callchain_nr * sizeof(u64));

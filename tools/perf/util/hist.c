@@ -213,7 +213,7 @@ static int parse_token(const char *tok, bool cols_first, struct hist_field *out,
 			}
 		}
 	}
-	return perf_err__set(err, EINVAL, "Unknown %s key: `%s'", what, tok);
+	return perf_err__set(err, ENOENT, "Unknown %s key: `%s'", what, tok);
 }
 
 static int parse_list(const char *list, bool cols_first, struct hist_field *f, unsigned int *nr,

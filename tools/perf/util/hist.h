@@ -76,7 +76,9 @@ struct hist_opts {
  * Build the columns and sort steps from --sort / --fields strings as upstream does (the
  * period columns first unless --fields is given, sort keys appended to the columns and
  * columns to the sort steps). sort_order NULL: the default for the session's events (trace
- * when every event is a tracepoint). 0 or -EINVAL with err naming the unknown key.
+ * when every event is a tracepoint). 0, -ENOENT with err naming a key that is none of
+ * ours or upstream's (upstream then shows the option's usage), or -EINVAL (a key we do not
+ * support, a bad list).
  */
 int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *field_order,
 		     bool all_tracepoints, bool show_nr_samples, bool show_total_period,

@@ -310,3 +310,13 @@ void usage_with_options(const char *const usagestr[], const struct option *opts,
 	}
 	fputc('\n', fp);
 }
+
+void usage_with_option(const char *const usagestr[], const struct option *opts, char short_name,
+		       FILE *fp)
+{
+	print_usage_lines(usagestr, fp);
+	for (const struct option *o = opts; o->type != OPTION_END; o++) {
+		if (o->type != OPTION_GROUP && o->short_name == short_name)
+			print_option_help(o, fp);
+	}
+}

@@ -87,5 +87,11 @@ int parse_options__error(const struct option *opt, bool short_opt, const char *f
 int parse_options__double(const char *arg, double *out);
 
 void usage_with_options(const char *const usagestr[], const struct option *opts, FILE *fp);
+/*
+ * The usage lines and the help of the option SHORT_NAME only, as upstream prints them after
+ * a value it refused once parsing was over (report's unknown --sort key).
+ */
+void usage_with_option(const char *const usagestr[], const struct option *opts, char short_name,
+		       FILE *fp);
 
 #endif

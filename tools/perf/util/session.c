@@ -20,6 +20,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include "callchain.h"
 #include "deferred.h"
 #include "deferred-stage.h"
 #include "session.h"
@@ -36,6 +37,9 @@ static int session__deliver_sample(void *arg, struct stage_sample *s)
 
 	session->stats.nr_samples++;
 	session->stats.total_period += s->sample->period;
+	if ((s->evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+	    callchain__user_stack_only(s->sample))
+		session->stats.nr_user_stack_only++;
 	session->sample_thread = s->thread;
 	ret = session->tool->sample(session->tool, session, s->event, s->sample, s->evattr);
 	session->sample_thread = NULL;
@@ -514,6 +518,7 @@ int perf_session__process_events(struct perf_session *session)
 	const struct perf_tool *tool = session->tool;
 	const struct session_observer *obs = session->observer;
 	struct perf_data_record rec;
+	bool cut;
 	int ret;
 
 	session->err.msg[0] = '\0';
@@ -563,15 +568,31 @@ int perf_session__process_events(struct perf_session *session)
 		if (ret)
 			break;
 	}
+	/* a cut stream: what was read before the cut is delivered, as upstream does */
+	cut = ret == -ENODATA;
+	if (cut)
+		ret = 0;
 	if (ret == 0 && tool->ordered_events)
 		ret = ordered_events__flush(&session->oe, OE_FLUSH__FINAL);
 	if (ret == 0)
 		ret = sample_pipeline__flush(&session->pipe);
+	if (ret == 0 && cut)
+		ret = -ENODATA;	/* session->err still says where */
 	session->stats.nr_late_events = session->oe.nr_late;
 	if (ret && !session->err.msg[0])
 		perf_err__set(&session->err, ret, "processing %s failed: %s",
 			      perf_data__name(session->data), strerror(-ret));
 	return ret < 0 ? ret : 0;
+}
+
+int perf_session__exit_code(int ret, bool output_failed)
+{
+	if (output_failed)
+		return 1;
+	/* upstream goes on at a cut as at the end: its status is 0 */
+	if (!ret || ret == -ENODATA)
+		return 0;
+	return 255;
 }
 
 /* the end-of-run warnings, in perf's words */
@@ -604,6 +625,10 @@ void perf_session__warn_about_errors(const struct perf_session *session, FILE *f
 		fprintf(fp, "%" PRIu64 " samples with id not present in the header\n", st->nr_unknown_id);
 	if (st->nr_late_events)
 		fprintf(fp, "%" PRIu64 " out of order events recorded.\n", st->nr_late_events);
+	/* ours: upstream unwinds these stacks */
+	if (st->nr_user_stack_only)
+		fprintf(fp, "Warning: %" PRIu64 " of %" PRIu64 " samples have user stacks (--call-graph dwarf) that are not unwound: callchains show the kernel part, and the sample ip for user-mode samples\n",
+			st->nr_user_stack_only, st->nr_samples);
 }
 
 void perf_session__fprintf_stage_stats(const struct perf_session *session, FILE *fp,

@@ -32,6 +32,7 @@ struct session_stats {
 	u64	nr_samples;
 	u64	nr_unknown_id;		/* samples whose id matches no attr */
 	u64	nr_late_events;		/* older than the last ordered-events flush */
+	u64	nr_user_stack_only;	/* callchain samples whose user stack is not unwound */
 };
 
 struct session_opts {
@@ -87,8 +88,18 @@ struct perf_session *perf_session__new(const struct session_opts *opts, const st
 void perf_session__delete(struct perf_session *session);
 /* obs (may be NULL) is borrowed until the session is deleted or another is set */
 void perf_session__set_observer(struct perf_session *session, const struct session_observer *obs);
-/* reads to the end; 0 or a negative errno with session->err set */
+/*
+ * Reads to the end; 0 or a negative errno with session->err set. -ENODATA: the input (a
+ * pipe) ended inside a record, everything before the cut was delivered; upstream then says
+ * why and goes on as at the end (perf_session__exit_code()).
+ */
 int perf_session__process_events(struct perf_session *session);
+/*
+ * The exit status of a command that read the input, as upstream's: 0 when ret is 0 or a cut
+ * stream (-ENODATA, said on stderr), 255 when the input could not be read, 1 when writing
+ * the output failed (output_failed, said by perf_stdout__finish()).
+ */
+int perf_session__exit_code(int ret, bool output_failed);
 /* prints the end-of-run warnings perf prints (lost events, unknown records, ...) */
 void perf_session__warn_about_errors(const struct perf_session *session, FILE *fp);
 /*

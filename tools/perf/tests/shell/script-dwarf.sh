@@ -1,0 +1,59 @@
+#!/bin/sh
+# --call-graph dwarf, not unwound: kernel chain and user ip, a prefix of upstream's chain; one warning
+. "$(dirname "$0")"/lib.sh
+
+need_perf
+need_fixture perf72/upstream/calls_cet.dwarf.script-noinline.txt
+G=$FIXTURES/perf72
+gzip -dc "$G/kallsyms.gz" >kallsyms || fail "cannot unpack $G/kallsyms.gz"
+
+# prefixes WANT GOT: every sample of GOT is the first lines of the same sample of WANT, with
+# at least one frame wherever WANT has one; prints the number of samples
+prefixes() {
+	awk -v want="$1" '
+	BEGIN { RS = ""; FS = "\n"; while ((getline b < want) > 0) w[++nw] = b }
+	{
+		n = split($0, g, "\n"); m = split(w[NR], u, "\n")
+		if (n > m) { print "sample " NR " has more lines than upstream"; bad = 1; exit 1 }
+		for (i = 1; i <= n; i++)
+			if (g[i] != u[i]) { print "sample " NR " line " i ": " g[i] " vs " u[i]; bad = 1; exit 1 }
+		if (m > 1 && n < 2) { print "sample " NR " has no frame: " g[1]; bad = 1; exit 1 }
+	}
+	END {
+		if (bad) exit 1
+		if (NR != nw) { print NR " samples, upstream " nw; exit 1 }
+		print NR
+	}' "$2"
+}
+
+# check NAME WANT ARGS...: ours on ARGS against upstream's WANT
+check() {
+	name=$1
+	want=$2
+	shift 2
+	"$PERF" script --no-inline "$@" >"$name.out" 2>"$name.err" ||
+		fail "$name: perf script failed: $(cat "$name.err")"
+	nr=$(prefixes "$want" "$name.out") || fail "$name: $nr"
+	expect_grep "^Warning: $nr of $nr samples have user stacks \(--call-graph dwarf\) that are not unwound: callchains show the kernel part, and the sample ip for user-mode samples$" \
+		"$name.err" "$name: no warning that user stacks are not unwound"
+	[ "$(wc -l <"$name.err")" = 1 ] || fail "$name: more than the one warning: $(cat "$name.err")"
+	verbose "$name: $nr samples, each a prefix of upstream's"
+}
+
+check golden "$G/upstream/calls_cet.dwarf.script-noinline.txt" --symfs="$G/symfs" \
+	--kallsyms=kallsyms -i "$G/data/calls_cet.dwarf.data"
+# a recording without user stacks says nothing of them
+"$PERF" script --symfs="$G/symfs" --kallsyms=kallsyms -i "$G/data/calls.fp.data" >fp.out 2>fp.err ||
+	fail "perf script of calls.fp.data failed: $(cat fp.err)"
+grep -q 'not unwound' fp.err && fail "a frame-pointer recording is said not to be unwound"
+
+# a live recording of this machine, against upstream perf 7.2 (which unwinds)
+[ -x "$SHARED_DIR/tools/upstream-perf" ] || skip "no upstream perf: only the golden recording was checked"
+need_system_perf_record
+"$SYSTEM_PERF" record -q --call-graph dwarf -o live.data -- ls -R /usr/lib >/dev/null 2>rec.err ||
+	skip "perf record --call-graph dwarf fails here: $(tail -1 rec.err)"
+cp /proc/kallsyms live.kallsyms
+"$SHARED_DIR/tools/upstream-perf" script --no-inline --kallsyms="$TMPDIR/live.kallsyms" \
+	-i "$TMPDIR/live.data" >live.want 2>/dev/null || fail "upstream perf script of live.data failed"
+check live live.want --kallsyms=live.kallsyms -i live.data
+exit 0
