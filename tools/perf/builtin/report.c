@@ -274,7 +274,7 @@ int cmd_report(int argc, const char **argv)
 	};
 	struct session_opts sopts = { 0 };
 	struct perf_err err;
-	int argc_left, ret = 0;
+	int argc_left, read_ret, ret = 0;
 
 	chain_params__init(&rep.chain);
 	argc_left = parse_options(argc, argv, options, report_usage, 0);
@@ -380,16 +380,16 @@ int cmd_report(int argc, const char **argv)
 		      stdout);
 	}
 
-	ret = perf_session__process_events(rep.session);
-	if (ret) {
+	read_ret = perf_session__process_events(rep.session);
+	if (read_ret) {
 		/* output that could not be written is said once, by perf_stdout__finish() */
-		bool output_failed = perf_stdout__flush(ret);
+		bool output_failed = perf_stdout__flush(read_ret);
 
 		if (!output_failed)
 			fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
 		/* a cut stream: upstream reports what came before the cut */
-		if (output_failed || ret != -ENODATA) {
-			ret = perf_session__exit_code(ret, output_failed);
+		if (output_failed || read_ret != -ENODATA) {
+			ret = perf_session__exit_code(read_ret, output_failed);
 			goto out_delete;
 		}
 	}
@@ -402,6 +402,9 @@ int cmd_report(int argc, const char **argv)
 			fprintf(stderr, "perf report: writing the report failed\n");
 		ret = ret ? 1 : 0;
 	}
+	/* what came before a cut was reported, but the input was not whole */
+	if (!ret && read_ret)
+		ret = perf_session__exit_code(read_ret, false);
 	perf_stdout__flush(0);
 	perf_session__warn_about_errors(rep.session, stderr);
 	perf_session__fprintf_stage_stats(rep.session, stderr, 0);

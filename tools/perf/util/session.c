@@ -589,10 +589,11 @@ int perf_session__exit_code(int ret, bool output_failed)
 {
 	if (output_failed)
 		return 1;
-	/* upstream goes on at a cut as at the end: its status is 0 */
-	if (!ret || ret == -ENODATA)
-		return 0;
-	return 255;
+	/*
+	 * A cut stream is printed up to the cut, as upstream does, but it is no success:
+	 * upstream's status 0 there would let a script take half a profile for a whole one.
+	 */
+	return ret ? 255 : 0;
 }
 
 /* the end-of-run warnings, in perf's words */

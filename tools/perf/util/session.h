@@ -90,14 +90,14 @@ void perf_session__delete(struct perf_session *session);
 void perf_session__set_observer(struct perf_session *session, const struct session_observer *obs);
 /*
  * Reads to the end; 0 or a negative errno with session->err set. -ENODATA: the input (a
- * pipe) ended inside a record, everything before the cut was delivered; upstream then says
- * why and goes on as at the end (perf_session__exit_code()).
+ * pipe) ended inside a record, everything before the cut was delivered (as upstream does).
  */
 int perf_session__process_events(struct perf_session *session);
 /*
- * The exit status of a command that read the input, as upstream's: 0 when ret is 0 or a cut
- * stream (-ENODATA, said on stderr), 255 when the input could not be read, 1 when writing
- * the output failed (output_failed, said by perf_stdout__finish()).
+ * The exit status of a command that read the input: 0 when ret is 0, 255 when the input
+ * could not be read or was cut short (upstream says 0 for a cut stream: a half profile
+ * must not pass for a whole one), 1 when writing the output failed (output_failed, said by
+ * perf_stdout__finish()).
  */
 int perf_session__exit_code(int ret, bool output_failed);
 /* prints the end-of-run warnings perf prints (lost events, unknown records, ...) */
