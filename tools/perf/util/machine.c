@@ -405,10 +405,11 @@ static void resolve_kernel(struct machine *machine, u64 addr, struct addr_locati
 {
 	s64 reloc;
 
-	machine__load_kallsyms(machine);
+	/* as perf: the recorded maps decide, and only a hit loads (and may move) the kernel */
 	al->map = maps__find(machine->kmaps, addr);
 	if (!al->map)
 		return;
+	machine__load_kallsyms(machine);
 	reloc = machine->kernel_map ? machine->kernel_map->reloc : 0;
 	al->sym_addr = addr + (u64)reloc;
 	al->sym = symbols__find(&al->map->dso->symbols, al->sym_addr);
