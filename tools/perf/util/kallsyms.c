@@ -194,7 +194,9 @@ static void machine__fit_kernel_map(struct machine *machine)
 			last = syms->syms[i].end;
 	/* back from the kallsyms address space to the recorded one */
 	maps__set_range(machine->kmaps, map, first - (u64)map->reloc, last - (u64)map->reloc);
-	machine->maps_gen++;
+	/* resolutions cached before the move are stale only if one of them missed */
+	if (machine->kernel_missed)
+		machine->maps_gen++;
 }
 
 int machine__load_kallsyms(struct machine *machine)

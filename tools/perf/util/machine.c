@@ -405,10 +405,16 @@ static void resolve_kernel(struct machine *machine, u64 addr, struct addr_locati
 {
 	s64 reloc;
 
-	/* as perf: the recorded maps decide, and only a hit loads (and may move) the kernel */
+	/*
+	 * As perf: the recorded maps decide, and only a hit loads the kernel's symbols (which
+	 * moves its map over them). A miss before that stays a miss, as in perf.
+	 */
 	al->map = maps__find(machine->kmaps, addr);
-	if (!al->map)
+	if (!al->map) {
+		if (!machine->kernel_loaded)
+			machine->kernel_missed = true;
 		return;
+	}
 	machine__load_kallsyms(machine);
 	reloc = machine->kernel_map ? machine->kernel_map->reloc : 0;
 	al->sym_addr = addr + (u64)reloc;
