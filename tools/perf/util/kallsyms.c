@@ -90,11 +90,13 @@ static void build_id__hex(const struct dso *dso, char *hex)
 	hex[2 * dso->build_id_size] = '\0';
 }
 
-/* perf's build-id cache: $PERF_BUILDID_DIR, else ~/.debug */
-static const char *buildid_dir(char *buf, size_t size)
+/* perf's build-id cache: conf's, $PERF_BUILDID_DIR, else ~/.debug */
+static const char *buildid_dir(const struct symbol_conf *conf, char *buf, size_t size)
 {
 	const char *dir = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
 
+	if (conf && conf->buildid_dir)
+		return conf->buildid_dir;
 	if (dir && *dir)
 		return dir;
 	if (!home)
@@ -121,6 +123,18 @@ static bool kallsyms__cached(const char *root, const char *dir, const char *hex,
 	return false;
 }
 
+/* fmt (one %s: arg) under conf->running_root; "" when it does not fit */
+static const char *running_path(const struct symbol_conf *conf, const char *fmt, const char *arg,
+				char *buf, size_t size)
+{
+	const char *root = conf && conf->running_root ? conf->running_root : "";
+	int n = snprintf(buf, size, "%s", root);
+
+	if (n < 0 || (size_t)n >= size || snprintf(buf + n, size - n, fmt, arg) >= (int)(size - n))
+		buf[0] = '\0';
+	return buf;
+}
+
 /*
  * Where the kernel's symbols come from, as perf chooses: an explicit --kallsyms is trusted;
  * /proc/kallsyms when the recording has no kernel build id or names the running kernel;
@@ -131,7 +145,7 @@ static int machine__kallsyms_path(struct machine *machine, char *path, size_t si
 {
 	const struct symbol_conf *conf = machine->conf;
 	const struct dso *kernel = machine->kernel_dso;
-	char hex[41], dirbuf[PATH_MAX];
+	char hex[41], dirbuf[PATH_MAX], notes[PATH_MAX];
 	const char *dir;
 
 	if (conf && conf->kallsyms) {
@@ -139,13 +153,14 @@ static int machine__kallsyms_path(struct machine *machine, char *path, size_t si
 		return 0;
 	}
 	if (!kernel->has_build_id || !kernel->build_id_size ||
-	    dso__build_id_is_running(kernel, "/sys/kernel/notes")) {
-		snprintf(path, size, "/proc/kallsyms");
+	    dso__build_id_is_running(kernel, running_path(conf, "/sys/kernel/notes", "", notes,
+							  sizeof(notes)))) {
+		running_path(conf, "/proc/kallsyms", "", path, size);
 		machine->kallsyms_is_running = true;
 		return 0;
 	}
 	build_id__hex(kernel, hex);
-	dir = buildid_dir(dirbuf, sizeof(dirbuf));
+	dir = buildid_dir(conf, dirbuf, sizeof(dirbuf));
 	if (dir && kallsyms__cached("", dir, hex, path, size))
 		return 0;
 	if (dir && conf && conf->symfs && conf->symfs[0] &&
@@ -160,18 +175,18 @@ static int machine__kallsyms_path(struct machine *machine, char *path, size_t si
  * Module symbols of the running kernel's kallsyms belong to the recorded module only if
  * its build id (when the recording has one) is the loaded module's.
  */
-static bool module__matches_running(const struct dso *dso)
+static bool module__matches_running(const struct machine *machine, const struct dso *dso)
 {
-	char notes[PATH_MAX];
-	const char *name = dso->long_name + 1;
-	size_t len = strcspn(name, "]");
+	char name[256], notes[PATH_MAX];
 
 	if (!dso->has_build_id || !dso->build_id_size)
 		return true;
-	if (snprintf(notes, sizeof(notes), "/sys/module/%.*s/notes/.note.gnu.build-id", (int)len,
-		     name) >= (int)sizeof(notes))
-		return false;
-	return dso__build_id_is_running(dso, notes);
+	/* "[name]" -> name */
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(dso->long_name + 1, "]"),
+		 dso->long_name + 1);
+	running_path(machine->conf, "/sys/module/%s/notes/.note.gnu.build-id", name, notes,
+		     sizeof(notes));
+	return notes[0] && dso__build_id_is_running(dso, notes);
 }
 
 /*
@@ -249,7 +264,7 @@ int machine__load_kallsyms(struct machine *machine)
 				if (!dso)
 					continue;
 				if (machine->kallsyms_is_running && !dso->loaded &&
-				    !dso->symbols.nr && !module__matches_running(dso)) {
+				    !dso->symbols.nr && !module__matches_running(machine, dso)) {
 					/* a foreign module: its symbols stay unknown */
 					dso->loaded = true;
 					dso->load_errno = DSO_LOAD_ERRNO__MISMATCHING_BUILDID;

@@ -213,6 +213,13 @@ static int machine__add_kernel_map(struct machine *machine, const char *filename
 		dso = dsos__findnew(&machine->dsos, name, DSO_KIND_KMODULE);
 		if (!dso)
 			return -ENOMEM;
+		/* the header's build id is filed under the module's path */
+		if (filename[0] != '[' && !dso->has_build_id) {
+			const struct dso *file = dsos__find(&machine->dsos, filename);
+
+			if (file && file->has_build_id)
+				dso__set_build_id(dso, file->build_id, file->build_id_size);
+		}
 	}
 	/* kernel maps resolve by address: pgoff = start makes map__map_ip() the identity */
 	map = map__new(start, len, start, dso);
