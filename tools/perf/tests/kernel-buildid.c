@@ -12,24 +12,16 @@
 #include <perf/record.h>
 #include "util/kallsyms.h"
 #include "util/machine.h"
+#include "run-helpers.h"
 #include "tests.h"
 
 #define KERNEL_START	0xffffffff81000000ULL
 #define MOD_START	0xffffffffc0000000ULL
 
 static const u8 id_kernel[20] = { 0x4b, 1, 2, 3 }, id_other[20] = { 0x0e, 9, 9, 9 };
+/* id_other in hex, as perf names it */
+#define OTHER_HEX	"0e09090900000000000000000000000000000000"
 static const u8 id_foo[20] = { 0xf0, 0x0f }, id_bar[20] = { 0xba, 0xba };
-
-static int write_file(const char *path, const void *buf, size_t len)
-{
-	FILE *f = fopen(path, "w");
-	size_t n;
-
-	if (!f)
-		return -errno;
-	n = fwrite(buf, 1, len, f);
-	return fclose(f) || n != len ? -EIO : 0;
-}
 
 /* an ELF notes blob holding one other note, then the GNU build id note */
 static int write_notes(const char *path, const u8 *id)
@@ -43,7 +35,7 @@ static int write_notes(const char *path, const u8 *id)
 	memcpy(buf + 24, gnu, 12);
 	memcpy(buf + 36, "GNU", 4);
 	memcpy(buf + 40, id, 20);
-	return write_file(path, buf, sizeof(buf));
+	return test_write_file(path, buf, sizeof(buf));
 }
 
 static const char kallsyms_text[] =
@@ -52,25 +44,6 @@ static const char kallsyms_text[] =
 	"ffffffffc0000010 t foo_fn\t[foo]\n"
 	"ffffffffc0100010 t bar_fn\t[bar]\n"
 	"ffffffffc0200010 t baz_fn\t[baz]\n";
-
-static int process_mmap(struct machine *m, u64 start, u64 len, const char *name)
-{
-	union {
-		struct perf_record_mmap	mmap;
-		char			buf[sizeof(struct perf_record_mmap) + 64];
-	} u;
-
-	memset(&u, 0, sizeof(u));
-	u.mmap.header.type = PERF_RECORD_MMAP;
-	u.mmap.header.misc = PERF_RECORD_MISC_KERNEL;
-	u.mmap.header.size = (u16)(sizeof(u.mmap) + 64);
-	u.mmap.pid = (u32)-1;
-	u.mmap.start = start;
-	u.mmap.len = len;
-	u.mmap.pgoff = start;
-	snprintf(u.mmap.filename, 64, "%s", name);
-	return machine__process_mmap(m, &u.mmap.header, 0);
-}
 
 /*
  * A machine with the kernel (build id kid) and modules foo, bar (recorded under their .ko
@@ -102,10 +75,12 @@ static int machine__setup(struct machine *m, const struct symbol_conf *conf, con
 				return -ENOMEM;
 			dso__set_build_id(d, mods[i].id, 20);
 		}
-		if (process_mmap(m, mods[i].start, 0x1000, mods[i].path))
+		if (test_machine_mmap(m, PERF_RECORD_MISC_KERNEL, (u32)-1, mods[i].start, 0x1000,
+				      mods[i].start, mods[i].path))
 			return -ENOMEM;
 	}
-	return process_mmap(m, KERNEL_START, 0x1000, "[kernel.kallsyms]_text");
+	return test_machine_mmap(m, PERF_RECORD_MISC_KERNEL, (u32)-1, KERNEL_START, 0x1000,
+				 KERNEL_START, "[kernel.kallsyms]_text");
 }
 
 static const char *sym_at(struct machine *m, u64 addr)
@@ -139,7 +114,7 @@ DEFINE_SUITE(kernel_buildid)
 		}
 	}
 	snprintf(path, sizeof(path), "%s/proc/kallsyms", root);
-	TEST_ASSERT(env, !write_file(path, kallsyms_text, strlen(kallsyms_text)), "write %s", path);
+	TEST_ASSERT(env, !test_write_file(path, kallsyms_text, strlen(kallsyms_text)), "write %s", path);
 	snprintf(path, sizeof(path), "%s/sys/kernel/notes", root);
 	TEST_ASSERT(env, !write_notes(path, id_kernel), "write %s", path);
 	snprintf(path, sizeof(path), "%s/sys/module/foo/notes/.note.gnu.build-id", root);
@@ -154,7 +129,8 @@ DEFINE_SUITE(kernel_buildid)
 	    strcmp(sym_at(&m, MOD_START + 0x200014), "baz_fn") ||
 	    strcmp(sym_at(&m, MOD_START + 0x100014), "") || m.kernel_warning[0]) {
 		if (env->verbose)
-			fprintf(stderr, "running kernel: kfunc '%s', foo '%s', baz '%s', bar '%s' (want none), warning '%s'\n",
+			fprintf(stderr, "running kernel: kfunc '%s', foo '%s', baz '%s', "
+				"bar '%s' (want none), warning '%s'\n",
 				sym_at(&m, KERNEL_START + 0x104), sym_at(&m, MOD_START + 0x14),
 				sym_at(&m, MOD_START + 0x200014), sym_at(&m, MOD_START + 0x100014),
 				m.kernel_warning);
@@ -165,8 +141,7 @@ DEFINE_SUITE(kernel_buildid)
 	/* another kernel, nothing cached: no names, and perf's words */
 	TEST_ASSERT(env, !machine__setup(&m, &conf, id_other), "machine setup");
 	if (strcmp(sym_at(&m, KERNEL_START + 0x104), "") || strcmp(sym_at(&m, MOD_START + 0x14), "") ||
-	    strcmp(m.kernel_warning,
-		   "No kallsyms or vmlinux with build-id 0e09090900000000000000000000000000000000 was found")) {
+	    strcmp(m.kernel_warning, "No kallsyms or vmlinux with build-id " OTHER_HEX " was found")) {
 		if (env->verbose)
 			fprintf(stderr, "foreign kernel: kfunc '%s', foo '%s', warning '%s'\n",
 				sym_at(&m, KERNEL_START + 0x104), sym_at(&m, MOD_START + 0x14),
@@ -178,11 +153,10 @@ DEFINE_SUITE(kernel_buildid)
 	/* another kernel whose kallsyms perf record cached: all of it, modules included */
 	snprintf(path, sizeof(path), "%s/[kernel.kallsyms]", cache);
 	TEST_ASSERT(env, !mkdir(cache, 0755) && !mkdir(path, 0755), "mkdir %s", path);
-	snprintf(path, sizeof(path), "%s/[kernel.kallsyms]/0e09090900000000000000000000000000000000", cache);
+	snprintf(path, sizeof(path), "%s/[kernel.kallsyms]/%s", cache, OTHER_HEX);
 	TEST_ASSERT(env, !mkdir(path, 0755), "mkdir %s", path);
-	snprintf(path, sizeof(path), "%s/[kernel.kallsyms]/0e09090900000000000000000000000000000000/kallsyms",
-		 cache);
-	TEST_ASSERT(env, !write_file(path, kallsyms_text, strlen(kallsyms_text)), "write %s", path);
+	snprintf(path, sizeof(path), "%s/[kernel.kallsyms]/%s/kallsyms", cache, OTHER_HEX);
+	TEST_ASSERT(env, !test_write_file(path, kallsyms_text, strlen(kallsyms_text)), "write %s", path);
 	TEST_ASSERT(env, !machine__setup(&m, &conf, id_other), "machine setup");
 	if (strcmp(sym_at(&m, KERNEL_START + 0x104), "kfunc") ||
 	    strcmp(sym_at(&m, MOD_START + 0x100014), "bar_fn") || m.kernel_warning[0]) {
