@@ -202,11 +202,9 @@ static void machine__fit_kernel_map(struct machine *machine)
 
 	if (!map || !syms->nr)
 		return;
+	/* perf's: the first symbol's start, the end of the one that starts last */
 	first = syms->syms[0].start;
-	last = syms->syms[0].end;
-	for (size_t i = 0; i < syms->nr; i++)
-		if (syms->syms[i].end > last)
-			last = syms->syms[i].end;
+	last = syms->syms[syms->nr - 1].end;
 	/* back from the kallsyms address space to the recorded one */
 	maps__set_range(machine->kmaps, map, first - (u64)map->reloc, last - (u64)map->reloc);
 	/* resolutions cached before the move are stale only if one of them missed */
