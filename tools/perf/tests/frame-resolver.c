@@ -16,6 +16,7 @@
 #include "util/hist.h"
 #include "util/machine.h"
 #include "util/symbol.h"
+#include "run-helpers.h"
 #include "tests.h"
 
 #define KERNEL_START	0xffffffff81000000ULL
@@ -36,27 +37,6 @@ static int write_kallsyms(const char *path)
 	fprintf(f, "ffffffff81000200 T kfunc_b\n");
 	ret = fclose(f) ? -EIO : 0;
 	return ret;
-}
-
-static int process_mmap(struct machine *m, u16 misc, u32 pid, u64 start, u64 len, u64 pgoff,
-			const char *name)
-{
-	union {
-		struct perf_record_mmap	mmap;
-		char			buf[sizeof(struct perf_record_mmap) + 64];
-	} u;
-
-	memset(&u, 0, sizeof(u));
-	u.mmap.header.type = PERF_RECORD_MMAP;
-	u.mmap.header.misc = misc;
-	u.mmap.header.size = (u16)(sizeof(u.mmap) + 64);
-	u.mmap.pid = pid;
-	u.mmap.tid = pid;
-	u.mmap.start = start;
-	u.mmap.len = len;
-	u.mmap.pgoff = pgoff;
-	snprintf(u.mmap.filename, 64, "%s", name);
-	return machine__process_mmap(m, &u.mmap.header, 0);
 }
 
 static bool frame_is_resolution(const struct resolved_frame *f, const struct addr_location *al)
@@ -112,12 +92,12 @@ DEFINE_SUITE(frame_resolver)
 	TEST_ASSERT(env, !write_kallsyms(kallsyms), "cannot write %s", kallsyms);
 	conf.kallsyms = kallsyms;
 	TEST_ASSERT(env, !machine__init(&m, &conf), "machine__init");
-	if (process_mmap(&m, PERF_RECORD_MISC_KERNEL, (u32)-1, KERNEL_START, 0x1000000, KERNEL_START,
-			 "[kernel.kallsyms]_text") ||
-	    process_mmap(&m, PERF_RECORD_MISC_USER, 10, LIB_START, 0x10000, LIB_PGOFF,
-			 "/nonexistent/libresolver.so") ||
-	    process_mmap(&m, PERF_RECORD_MISC_USER, 20, LIB_START, 0x10000, 0,
-			 "/nonexistent/libother.so"))
+	if (test_machine_mmap(&m, PERF_RECORD_MISC_KERNEL, (u32)-1, KERNEL_START, 0x1000000,
+			      KERNEL_START, "[kernel.kallsyms]_text") ||
+	    test_machine_mmap(&m, PERF_RECORD_MISC_USER, 10, LIB_START, 0x10000, LIB_PGOFF,
+			      "/nonexistent/libresolver.so") ||
+	    test_machine_mmap(&m, PERF_RECORD_MISC_USER, 20, LIB_START, 0x10000, 0,
+			      "/nonexistent/libother.so"))
 		goto out;
 	t1 = machine__findnew_thread(&m, 10, 10);
 	t2 = machine__findnew_thread(&m, 20, 20);
@@ -158,8 +138,8 @@ DEFINE_SUITE(frame_resolver)
 	TEST_ASSERT(env, chain_is_resolution(&m, t2, &c), "t2 frames differ from machine__resolve()");
 
 	/* a map change (maps_gen) is a new resolution, with the new map */
-	TEST_ASSERT(env, !process_mmap(&m, PERF_RECORD_MISC_USER, 10, LIB_START, 0x10000, 0,
-				       "/nonexistent/libnew.so"), "mmap");
+	TEST_ASSERT(env, !test_machine_mmap(&m, PERF_RECORD_MISC_USER, 10, LIB_START, 0x10000, 0,
+					    "/nonexistent/libnew.so"), "mmap");
 	TEST_ASSERT(env, !frame_resolver__chain(fr, t1, &s, &c), "chain after mmap");
 	TEST_ASSERT(env, c.id && c.id != id, "maps changed, new id");
 	TEST_ASSERT(env, c.frames[2].dso && !strcmp(c.frames[2].dso->long_name,

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <perf/record.h>
+#include "util/machine.h"
 #include "run-helpers.h"
 
 int test_run_argv(const char *const argv[], const char *out, const char *err)
@@ -106,4 +108,25 @@ int test_write_file(const char *path, const void *buf, size_t len)
 	if (fclose(f) || n != len)
 		return -EIO;
 	return 0;
+}
+
+int test_machine_mmap(struct machine *m, u16 misc, u32 pid, u64 start, u64 len, u64 pgoff,
+		      const char *name)
+{
+	union {
+		struct perf_record_mmap	mmap;
+		char			buf[sizeof(struct perf_record_mmap) + 64];
+	} u;
+
+	memset(&u, 0, sizeof(u));
+	u.mmap.header.type = PERF_RECORD_MMAP;
+	u.mmap.header.misc = misc;
+	u.mmap.header.size = (u16)(sizeof(u.mmap) + 64);
+	u.mmap.pid = pid;
+	u.mmap.tid = pid;
+	u.mmap.start = start;
+	u.mmap.len = len;
+	u.mmap.pgoff = pgoff;
+	snprintf(u.mmap.filename, 64, "%s", name);
+	return machine__process_mmap(m, &u.mmap.header, 0);
 }

@@ -12,7 +12,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <perf/abi.h>
 #include "tests.h"
+
+struct machine;
 
 /*
  * Runs argv (argv[0] a path, NULL-terminated) without a shell, stdout to the file OUT and
@@ -40,5 +43,12 @@ int test_read_file(const char *path, char **buf, size_t *len);
 
 /* LEN bytes of BUF as the file PATH (created or truncated); 0 or -errno */
 int test_write_file(const char *path, const void *buf, size_t len);
+
+/*
+ * Feeds machine an MMAP record of NAME (at most 63 characters) at [start, start + len) with
+ * pgoff, for pid (its tid too) in cpumode misc; machine__process_mmap()'s result.
+ */
+int test_machine_mmap(struct machine *m, u16 misc, u32 pid, u64 start, u64 len, u64 pgoff,
+		      const char *name);
 
 #endif

@@ -43,6 +43,13 @@ struct symbol_conf {
 	const char	*symfs;		/* prefix for every DSO path, "" when unset */
 	const char	*kallsyms;	/* kallsyms file, NULL for /proc/kallsyms */
 	bool		ignore_vmlinux;
+	/*
+	 * Tests point these elsewhere; NULL means the real ones. running_root prefixes the
+	 * running system's /proc/kallsyms, /sys/kernel/notes and /sys/module; buildid_dir
+	 * defaults to $PERF_BUILDID_DIR, else ~/.debug.
+	 */
+	const char	*running_root;
+	const char	*buildid_dir;
 };
 
 struct dso_lookup_cache;	/* private to dso.c */

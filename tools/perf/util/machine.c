@@ -213,6 +213,13 @@ static int machine__add_kernel_map(struct machine *machine, const char *filename
 		dso = dsos__findnew(&machine->dsos, name, DSO_KIND_KMODULE);
 		if (!dso)
 			return -ENOMEM;
+		/* the header's build id is filed under the module's path */
+		if (filename[0] != '[' && !dso->has_build_id) {
+			const struct dso *file = dsos__find(&machine->dsos, filename);
+
+			if (file && file->has_build_id)
+				dso__set_build_id(dso, file->build_id, file->build_id_size);
+		}
 	}
 	/* kernel maps resolve by address: pgoff = start makes map__map_ip() the identity */
 	map = map__new(start, len, start, dso);
@@ -405,10 +412,17 @@ static void resolve_kernel(struct machine *machine, u64 addr, struct addr_locati
 {
 	s64 reloc;
 
-	machine__load_kallsyms(machine);
+	/*
+	 * As perf: the recorded maps decide, and only a hit loads the kernel's symbols (which
+	 * moves its map over them). A miss before that stays a miss, as in perf.
+	 */
 	al->map = maps__find(machine->kmaps, addr);
-	if (!al->map)
+	if (!al->map) {
+		if (!machine->kernel_loaded)
+			machine->kernel_missed = true;
 		return;
+	}
+	machine__load_kallsyms(machine);
 	reloc = machine->kernel_map ? machine->kernel_map->reloc : 0;
 	al->sym_addr = addr + (u64)reloc;
 	al->sym = symbols__find(&al->map->dso->symbols, al->sym_addr);

@@ -29,6 +29,10 @@ struct machine {
 	u64			ref_reloc_sym_addr;	/* _text at record time (kernel MMAP pgoff) */
 	const char		*ref_reloc_sym_name;
 	bool			kernel_loaded;
+	bool			kernel_missed;	/* a kernel address had no map before the load */
+	bool			kallsyms_is_running;	/* symbols from this boot's /proc/kallsyms */
+	/* why the kernel has no symbols, for the command to print once; "" when it has */
+	char			kernel_warning[128];
 	u64			maps_gen;	/* bumped whenever any map changes */
 	const struct symbol_conf *conf;		/* borrowed from the command */
 };

@@ -178,3 +178,25 @@ struct map *maps__find(struct maps *maps, u64 addr)
 	}
 	return NULL;
 }
+
+void maps__set_range(struct maps *maps, struct map *map, u64 start, u64 end)
+{
+	size_t i;
+
+	for (i = 0; i < maps->nr && maps->entries[i] != map; i++)
+		;
+	if (i == maps->nr || start >= end)
+		return;
+	if (i > 0 && start < maps->entries[i - 1]->end)
+		start = maps->entries[i - 1]->end;
+	if (i + 1 < maps->nr && end > maps->entries[i + 1]->start)
+		end = maps->entries[i + 1]->start;
+	if (start >= end)
+		return;
+	/* kernel maps translate by address (pgoff == start): keep them the identity */
+	if (map->pgoff == map->start)
+		map->pgoff = start;
+	map->start = start;
+	map->end = end;
+	maps->last = NULL;
+}

@@ -51,5 +51,10 @@ struct maps *maps__clone(const struct maps *maps);
 /* inserts, splitting or removing whatever the new map overlaps, as mmap does; takes a ref */
 int maps__insert(struct maps *maps, struct map *map);
 struct map *maps__find(struct maps *maps, u64 addr);
+/*
+ * Moves map (one of maps') to [start, end), as far as its neighbours leave room: the set
+ * stays sorted and non-overlapping. Lookups see the new range at once.
+ */
+void maps__set_range(struct maps *maps, struct map *map, u64 start, u64 end);
 
 #endif

@@ -602,6 +602,8 @@ void perf_session__warn_about_errors(const struct perf_session *session, FILE *f
 	const struct session_stats *st = &session->stats;
 
 	/* perf says these as it reads them, one by one, before its end-of-run warnings */
+	if (session->machine.kernel_warning[0])
+		fprintf(fp, "%s\n", session->machine.kernel_warning);
 	for (size_t i = 0; i < session->nr_unsupported; i++)
 		fprintf(fp, "Warning:\nUnsupported header type %u, please consider updating perf.\n",
 			session->unsupported[i]);
