@@ -11,6 +11,7 @@
 #include "builtin.h"
 #include "util/dump.h"
 #include "util/parse-options.h"
+#include "util/sample-filter.h"
 #include "util/script-output.h"
 #include "util/session.h"
 #include "util/trace-event.h"
@@ -35,6 +36,7 @@ struct perf_script {
 	int			verbose;
 	int			max_stack;
 	unsigned long long	deferred_max_mb;
+	struct sample_filter	filter;		/* --comms, --pid, --tid, -C, --time, -S */
 	struct dump		dump;		/* -D */
 	struct session_observer	observer;	/* -D: the dump */
 };
@@ -42,6 +44,31 @@ struct perf_script {
 static struct perf_script *script_of(const struct perf_tool *tool)
 {
 	return (struct perf_script *)((char *)tool - offsetof(struct perf_script, tool));
+}
+
+/* upstream's script prints nothing of a sample any of its filters refuses */
+static bool script__filtered(struct perf_script *script, struct perf_session *session,
+			     const struct perf_sample *sample)
+{
+	const struct sample_filter *f = &script->filter;
+	struct addr_location al = { 0 };
+	struct thread *thread;
+	u64 sym_start = 0;
+
+	if (sample_filter__drops(f, sample->cpu, sample->time))
+		return true;
+	if (!sample_filter__has_hide(f))
+		return false;
+	thread = perf_session__sample_thread(session, sample);
+	if (!thread)
+		return false;
+	if (f->sym_str) {
+		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
+		if (al.sym)
+			sym_start = al.addr - (al.sym_addr - al.sym->start);
+	}
+	return sample_filter__hides(f, thread__comm_str(thread, sample->time), thread->pid,
+				    thread->tid, al.map ? al.map->dso : NULL, al.sym, sym_start);
 }
 
 static int script__sample(const struct perf_tool *tool, struct perf_session *session,
@@ -58,6 +85,8 @@ static int script__sample(const struct perf_tool *tool, struct perf_session *ses
 		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
 		dump__resolved(&script->dump, thread, &al);
 	}
+	if (script__filtered(script, session, sample))
+		return 0;
 	return script_output__sample(&script->out, session, sample, evattr);
 }
 
@@ -252,6 +281,16 @@ int cmd_script(int argc, const char **argv)
 		OPT_CALLBACK('F', "fields", &fields, "str",
 			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,period",
 			     parse_fields_cb),
+		OPT_STRING('c', "comms", &script.filter.comm_str, "comm[,comm...]",
+			   "only display events for these comms"),
+		OPT_STRING(0, "pid", &script.filter.pid_str, "pid[,pid...]",
+			   "only consider symbols in these pids"),
+		OPT_STRING(0, "tid", &script.filter.tid_str, "tid[,tid...]",
+			   "only consider symbols in these tids"),
+		OPT_STRING('C', "cpu", &script.filter.cpu_str, "cpu", "list of cpus to profile"),
+		OPT_STRING(0, "time", &script.filter.time_str, "str", "Time span of interest (start,stop)"),
+		OPT_STRING('S', "symbols", &script.filter.sym_str, "symbol[,symbol...]",
+			   "only consider these symbols"),
 		OPT_BOOLEAN(0, "ns", &script.nanosecs, "Use 9 decimal places when displaying time"),
 		OPT_BOOLEAN(0, "header", &script.show_header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &script.header_only, "Show only data header."),
@@ -275,6 +314,7 @@ int cmd_script(int argc, const char **argv)
 	struct session_opts sopts = { 0 };
 	struct perf_session *session;
 	struct perf_err err;
+	bool is_time;
 	int argc_left, ret;
 
 	script_fields__init_defaults(&fields);
@@ -318,7 +358,13 @@ int cmd_script(int argc, const char **argv)
 		};
 		perf_session__set_observer(session, &script.observer);
 	}
-	ret = 0;
+	ret = sample_filter__setup(&script.filter, session->data, &is_time, &err);
+	if (ret) {
+		fprintf(stderr, "%s\n", err.msg);
+		/* upstream's exit codes: -EINVAL for --time, -1 for the lists */
+		ret = is_time ? 234 : 255;
+		goto out_delete;
+	}
 	if (script.show_header || script.header_only)
 		dump__header(session->data, stdout, script.show_info);
 	if (script.header_only)
@@ -338,7 +384,8 @@ int cmd_script(int argc, const char **argv)
 					  script.stitch_stats ? 1U << SAMPLE_STAGE_DEFERRED : 0);
 
 out_delete:
+	sample_filter__exit(&script.filter);
 	script_output__exit(&script.out);
 	perf_session__delete(session);
-	return ret ? 1 : 0;
+	return ret > 1 ? ret : ret ? 1 : 0;
 }
