@@ -314,7 +314,7 @@ int cmd_script(int argc, const char **argv)
 	struct session_opts sopts = { 0 };
 	struct perf_session *session;
 	struct perf_err err;
-	bool is_time;
+	enum sample_filter_fail failed;
 	int argc_left, ret;
 
 	script_fields__init_defaults(&fields);
@@ -358,11 +358,11 @@ int cmd_script(int argc, const char **argv)
 		};
 		perf_session__set_observer(session, &script.observer);
 	}
-	ret = sample_filter__setup(&script.filter, session->data, &is_time, &err);
+	ret = sample_filter__setup(&script.filter, session->data, &failed, &err);
 	if (ret) {
 		fprintf(stderr, "%s\n", err.msg);
 		/* upstream's exit codes: -EINVAL for --time, -1 for the lists */
-		ret = is_time ? 234 : 255;
+		ret = failed == SAMPLE_FILTER_FAIL_TIME ? 234 : 255;
 		goto out_delete;
 	}
 	if (script.show_header || script.header_only)

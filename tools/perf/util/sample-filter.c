@@ -449,12 +449,12 @@ static int sample_filter__setup_time(struct sample_filter *f, const struct perf_
 	return 0;
 }
 
-int sample_filter__setup(struct sample_filter *f, struct perf_data *data, bool *is_time,
-			 struct perf_err *err)
+int sample_filter__setup(struct sample_filter *f, struct perf_data *data,
+			 enum sample_filter_fail *failed, struct perf_err *err)
 {
 	int ret = 0;
 
-	*is_time = false;
+	*failed = SAMPLE_FILTER_FAIL_LIST;
 	if (f->comm_str)
 		ret = name_list__parse(&f->comms, f->comm_str, err);
 	if (!ret && f->dso_str)
@@ -468,18 +468,16 @@ int sample_filter__setup(struct sample_filter *f, struct perf_data *data, bool *
 	if (ret)
 		return ret;
 	if (f->cpu_str) {
+		*failed = SAMPLE_FILTER_FAIL_CPU;
 		ret = sample_filter__setup_cpus(f, data, err);
 		if (ret)
 			return ret;
 	}
 	if (f->time_str && *f->time_str) {
-		*is_time = true;
+		*failed = SAMPLE_FILTER_FAIL_TIME;
 		ret = sample_filter__setup_time(f, data, err);
-		if (ret)
-			return ret;
-		*is_time = false;
 	}
-	return 0;
+	return ret;
 }
 
 static bool range__has(const struct time_range *r, u64 time)

@@ -62,16 +62,23 @@ struct sample_filter {
 void sample_filter__init(struct sample_filter *f);
 void sample_filter__exit(struct sample_filter *f);
 
+/* which option sample_filter__setup() refused */
+enum sample_filter_fail {
+	SAMPLE_FILTER_FAIL_LIST,	/* --comms, --pid, ...: upstream exits 255 */
+	SAMPLE_FILTER_FAIL_CPU,		/* -C: 255 */
+	SAMPLE_FILTER_FAIL_TIME,	/* --time: upstream exits 234 (-EINVAL) */
+};
+
 /*
  * Parses the name lists (comma separated, as upstream's strlist), the pid and tid lists
  * ("problems parsing pid list"), -C against the input's cpu count and event sample types
  * ("Invalid cpu_list", "Requested CPU 5 too large. Consider raising MAX_NR_CPUS", "File
  * does not contain CPU events. Remove -C option to proceed.") and --time against its first
  * and last sample times ("Invalid time string"); err may hold several lines. Returns 0 or
- * -EINVAL (-ENOMEM); *is_time tells a bad --time (upstream exits 234 there, 255 else).
+ * -EINVAL (-ENOMEM) with *failed saying which option it was.
  */
-int sample_filter__setup(struct sample_filter *f, struct perf_data *data, bool *is_time,
-			 struct perf_err *err);
+int sample_filter__setup(struct sample_filter *f, struct perf_data *data,
+			 enum sample_filter_fail *failed, struct perf_err *err);
 
 /* -C / --time: whether the sample is skipped before anything counts it */
 bool sample_filter__drops(const struct sample_filter *f, u32 cpu, u64 time);
