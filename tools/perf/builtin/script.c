@@ -53,7 +53,6 @@ static bool script__filtered(struct perf_script *script, struct perf_session *se
 	const struct sample_filter *f = &script->filter;
 	struct addr_location al = { 0 };
 	struct thread *thread;
-	u64 sym_start = 0;
 
 	if (sample_filter__drops(f, sample->cpu, sample->time))
 		return true;
@@ -62,13 +61,11 @@ static bool script__filtered(struct perf_script *script, struct perf_session *se
 	thread = perf_session__sample_thread(session, sample);
 	if (!thread)
 		return false;
-	if (f->sym_str) {
+	if (f->sym_str)
 		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
-		if (al.sym)
-			sym_start = al.addr - (al.sym_addr - al.sym->start);
-	}
 	return sample_filter__hides(f, thread__comm_str(thread, sample->time), thread->pid,
-				    thread->tid, al.map ? al.map->dso : NULL, al.sym, sym_start);
+				    thread->tid, al.map ? al.map->dso : NULL, al.sym, sample->ip,
+				    al.map);
 }
 
 static int script__sample(const struct perf_tool *tool, struct perf_session *session,

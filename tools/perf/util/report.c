@@ -113,11 +113,9 @@ static struct hists *report__hists(struct report *r, const struct perf_evattr *e
 static bool report__hides(const struct sample_filter *f, struct thread *thread,
 			  const struct perf_sample *sample, const struct resolved_frame *rf)
 {
-	u64 sym_start = rf->sym ? rf->ip - (rf->sym_addr - rf->sym->start) : 0;
-
 	return sample_filter__has_hide(f) &&
 	       sample_filter__hides(f, thread__comm_str(thread, sample->time), thread->pid,
-				    thread->tid, rf->dso, rf->sym, sym_start);
+				    thread->tid, rf->dso, rf->sym, rf->ip, rf->map);
 }
 
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr)

@@ -41,6 +41,9 @@ void sample_filter__exit(struct sample_filter *f)
 	free(f->tids.ids);
 	free(f->cpus);
 	free(f->ranges);
+	free(f->sym_addrs);
+	f->sym_addrs = NULL;
+	f->nr_sym_addrs = 0;
 	f->pids = f->tids = (struct id_list){ 0 };
 	f->cpus = NULL;
 	f->ranges = NULL;
@@ -56,7 +59,7 @@ static bool name_list__has(const struct name_list *list, const char *name)
 	return false;
 }
 
-/* a set, as upstream's strlist: "ls,ls" is one entry (which matters for the elided column) */
+/* a set, as upstream's strlist, which refuses an entry given twice */
 static int name_list__add(struct name_list *list, const char *name, size_t len)
 {
 	char **names, *copy;
@@ -66,7 +69,7 @@ static int name_list__add(struct name_list *list, const char *name, size_t len)
 		return -ENOMEM;
 	if (name_list__has(list, copy)) {
 		free(copy);
-		return 0;
+		return -EEXIST;
 	}
 	names = realloc(list->names, (list->nr + 1) * sizeof(*names));
 	if (!names) {
@@ -78,15 +81,21 @@ static int name_list__add(struct name_list *list, const char *name, size_t len)
 	return 0;
 }
 
-static int name_list__parse(struct name_list *list, const char *str, struct perf_err *err)
+static int name_list__parse(struct name_list *list, const char *str, const char *what,
+			    struct perf_err *err)
 {
+	int ret;
+
 	name_list__exit(list);
 	/* every comma ends an entry; what follows the last one is an entry unless empty */
 	for (const char *s = str; *s;) {
 		const char *comma = strchr(s, ',');
 		size_t len = comma ? (size_t)(comma - s) : strlen(s);
 
-		if (name_list__add(list, s, len))
+		ret = name_list__add(list, s, len);
+		if (ret == -EEXIST)
+			return perf_err__set(err, EINVAL, "problems parsing %s list", what);
+		if (ret)
 			return perf_err__set(err, ENOMEM, "out of memory");
 		if (!comma)
 			break;
@@ -119,15 +128,43 @@ static int id_list__parse(struct id_list *list, const char *str, const char *wha
 		if (*end != ',' && *end != '\0')
 			return perf_err__set(err, EINVAL, "problems parsing %s list", what);
 		if (id_list__has(list, (s32)v))
-			goto next;
+			return perf_err__set(err, EINVAL, "problems parsing %s list", what);
 		ids = realloc(list->ids, (list->nr + 1) * sizeof(*ids));
 		if (!ids)
 			return perf_err__set(err, ENOMEM, "out of memory");
 		list->ids = ids;
 		list->ids[list->nr++] = (s32)v;
-next:
 		s = end + 1;
 	} while (*end);
+	return 0;
+}
+
+/*
+ * -S entries that are whole hex numbers ("ffffffff816e1f12", "0x4005d0", "add") are sample
+ * addresses, not names, as upstream takes them.
+ */
+static int sample_filter__split_addrs(struct sample_filter *f)
+{
+	struct name_list *syms = &f->syms;
+	size_t kept = 0;
+
+	f->sym_addrs = calloc(syms->nr ? syms->nr : 1, sizeof(*f->sym_addrs));
+	if (!f->sym_addrs)
+		return -ENOMEM;
+	for (size_t i = 0; i < syms->nr; i++) {
+		char *end;
+		unsigned long long addr;
+
+		errno = 0;
+		addr = strtoull(syms->names[i], &end, 16);
+		if (errno || end == syms->names[i] || *end) {
+			syms->names[kept++] = syms->names[i];
+			continue;
+		}
+		f->sym_addrs[f->nr_sym_addrs++] = addr;
+		free(syms->names[i]);
+	}
+	syms->nr = kept;
 	return 0;
 }
 
@@ -456,11 +493,13 @@ int sample_filter__setup(struct sample_filter *f, struct perf_data *data,
 
 	*failed = SAMPLE_FILTER_FAIL_LIST;
 	if (f->comm_str)
-		ret = name_list__parse(&f->comms, f->comm_str, err);
+		ret = name_list__parse(&f->comms, f->comm_str, "comm", err);
 	if (!ret && f->dso_str)
-		ret = name_list__parse(&f->dsos, f->dso_str, err);
+		ret = name_list__parse(&f->dsos, f->dso_str, "dso", err);
 	if (!ret && f->sym_str)
-		ret = name_list__parse(&f->syms, f->sym_str, err);
+		ret = name_list__parse(&f->syms, f->sym_str, "symbol", err);
+	if (!ret && f->sym_str)
+		ret = sample_filter__split_addrs(f);
 	if (!ret && f->pid_str)
 		ret = id_list__parse(&f->pids, f->pid_str, "pid", err);
 	if (!ret && f->tid_str)
@@ -504,7 +543,7 @@ bool sample_filter__has_hide(const struct sample_filter *f)
 }
 
 bool sample_filter__hides(const struct sample_filter *f, const char *comm, s32 pid, s32 tid,
-			  const struct dso *dso, const struct symbol *sym, u64 sym_start)
+			  const struct dso *dso, const struct symbol *sym, u64 ip, bool has_map)
 {
 	if (f->comm_str && !name_list__has(&f->comms, comm))
 		return true;
@@ -516,14 +555,12 @@ bool sample_filter__hides(const struct sample_filter *f, const char *comm, s32 p
 				     name_list__has(&f->dsos, dso->long_name))))
 		return true;
 	if (f->sym_str) {
-		char addr[32];
-
-		if (!sym)
-			return true;
-		if (name_list__has(&f->syms, sym->name))
+		if (sym && name_list__has(&f->syms, sym->name))
 			return false;
-		snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)sym_start);
-		return !name_list__has(&f->syms, addr);
+		for (size_t i = 0; has_map && i < f->nr_sym_addrs; i++)
+			if (f->sym_addrs[i] == ip)
+				return false;
+		return true;
 	}
 	return false;
 }

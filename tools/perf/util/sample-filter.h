@@ -29,7 +29,7 @@ struct perf_data;
 struct dso;
 struct symbol;
 
-/* a comma separated list of names, as upstream's strlist: empty entries count too */
+/* a comma separated list of names, as upstream's strlist: an entry twice is refused */
 struct name_list {
 	char		**names;
 	size_t		nr;
@@ -51,7 +51,9 @@ struct sample_filter {
 	const char		*comm_str, *dso_str, *sym_str, *pid_str, *tid_str;
 	const char		*cpu_str, *time_str;
 	/* parsed by sample_filter__setup() */
-	struct name_list	comms, dsos, syms;
+	struct name_list	comms, dsos, syms;	/* syms: the names of -S */
+	u64			*sym_addrs;	/* the hex numbers of -S: sample addresses */
+	size_t			nr_sym_addrs;
 	struct id_list		pids, tids;
 	u64			*cpus;		/* bitmap of the cpus kept, NULL: all */
 	u32			nr_cpus;	/* bits in cpus */
@@ -88,11 +90,11 @@ bool sample_filter__has_hide(const struct sample_filter *f);
 
 /*
  * --comms / --pid / --tid / -d / -S: whether the sample is hidden. dso and sym may be NULL
- * (unresolved), sym_start is the symbol's start as a recorded address (upstream matches
- * "0x<start>" entries of -S against it).
+ * (unresolved); ip is the sample's address, which the hex entries of -S match when a map
+ * covers it (has_map).
  */
 bool sample_filter__hides(const struct sample_filter *f, const char *comm, s32 pid, s32 tid,
-			  const struct dso *dso, const struct symbol *sym, u64 sym_start);
+			  const struct dso *dso, const struct symbol *sym, u64 ip, bool has_map);
 
 /*
  * Upstream's report hides a column whose filter has exactly one entry, and prints
