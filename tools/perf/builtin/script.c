@@ -104,6 +104,8 @@ static int script__show_sideband(struct perf_script *script, struct perf_session
 		shown.cpu = 0;
 		shown.time = 0;
 	}
+	if (sample_filter__drops_cpu(&script->filter, shown.cpu))
+		return 0;
 	thread = machine__findnew_thread(&session->machine, pid, tid);
 	script_output__fprintf_start(&script->out, session, thread, &shown, evattr);
 	dump__event_line(script->out.fp, &session->machine, event, &shown, evattr);

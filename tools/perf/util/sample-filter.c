@@ -524,9 +524,15 @@ static bool range__has(const struct time_range *r, u64 time)
 	return time >= r->start && (time <= r->end || !r->end);
 }
 
+bool sample_filter__drops_cpu(const struct sample_filter *f, u32 cpu)
+{
+	return f->cpus && cpu != (u32)-1 &&
+	       (cpu >= f->nr_cpus || !(f->cpus[cpu / 64] & (1ULL << (cpu % 64))));
+}
+
 bool sample_filter__drops(const struct sample_filter *f, u32 cpu, u64 time)
 {
-	if (f->cpus && cpu != (u32)-1 && (cpu >= f->nr_cpus || !(f->cpus[cpu / 64] & (1ULL << (cpu % 64)))))
+	if (sample_filter__drops_cpu(f, cpu))
 		return true;
 	/* samples without a time are never dropped by --time */
 	if (!f->nr_ranges || !time)

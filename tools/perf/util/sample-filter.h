@@ -10,8 +10,8 @@
  *     "# Samples:", "Event count" and the percentage base, it only shows no entry for it;
  *     script prints nothing for it. The comm is the thread's at sample time, the dso and
  *     symbol those of the sample's ip.
- * Side-band records are never filtered by these (upstream's script filters them by -C only,
- * which its --show-*-events printers, not this module, do).
+ * Side-band records are not filtered by these, except that perf script's --show-*-events
+ * skip those of other cpus than -C's (sample_filter__drops_cpu()), as upstream.
  *
  * The options store their strings as typed (borrowed from argv); sample_filter__setup()
  * parses them all once the input is known (the cpu count and the first/last sample times
@@ -84,6 +84,12 @@ int sample_filter__setup(struct sample_filter *f, struct perf_data *data,
 
 /* -C / --time: whether the sample is skipped before anything counts it */
 bool sample_filter__drops(const struct sample_filter *f, u32 cpu, u64 time);
+
+/*
+ * -C alone: upstream's script filters side-band records by it too (by the cpu they are
+ * printed with), not by --time
+ */
+bool sample_filter__drops_cpu(const struct sample_filter *f, u32 cpu);
 
 /* any of the hide filters is set (callers skip resolving the ip when none is) */
 bool sample_filter__has_hide(const struct sample_filter *f);

@@ -76,6 +76,7 @@ script sys -F pid,tid,cpu,time -C 0
 script sys -F pid,tid,cpu,time -C 1
 script sys -F pid,tid,cpu,time -C 0-1 --time 0%-50%
 script sys -F pid,tid,cpu,time -C 0x0,1
+script sys -F pid,tid,cpu,time --show-task-events --show-mmap-events -C 1
 report sys --sort pid,cpu -C 0
 report sys --sort cpu,pid -C 0,1 --time 30%-60%
 CASES
