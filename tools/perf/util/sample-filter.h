@@ -61,6 +61,17 @@ struct sample_filter {
 	size_t			nr_ranges;
 };
 
+/*
+ * The option table entries both commands take, in upstream's words (the builtin includes
+ * parse-options.h); --comms (whose help differs) and report's -d are the commands' own.
+ */
+#define OPT_SAMPLE_FILTER(f)									\
+	OPT_STRING(0, "pid", &(f)->pid_str, "pid[,pid...]", "only consider symbols in these pids"),	\
+	OPT_STRING(0, "tid", &(f)->tid_str, "tid[,tid...]", "only consider symbols in these tids"),	\
+	OPT_STRING('C', "cpu", &(f)->cpu_str, "cpu", "list of cpus to profile"),		\
+	OPT_STRING(0, "time", &(f)->time_str, "str", "Time span of interest (start,stop)"),	\
+	OPT_STRING('S', "symbols", &(f)->sym_str, "symbol[,symbol...]", "only consider these symbols")
+
 void sample_filter__init(struct sample_filter *f);
 void sample_filter__exit(struct sample_filter *f);
 
