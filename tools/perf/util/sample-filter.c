@@ -288,18 +288,21 @@ static int parse_nsec(const char *s, u64 *out)
 
 	sec = strtoull(s, &end, 10);
 	if (*end == '.') {
-		char digits[10];
+		char digits[10], *frac_end;
 		size_t n = strlen(end + 1);
 
 		if (n > 9)
 			return -1;
+		/* "1.5" is 1.500000000: the fraction padded to 9 digits */
 		memset(digits, '0', 9);
 		memcpy(digits, end + 1, n);
 		digits[9] = '\0';
-		nsec = strtoull(digits, &end, 10);
-	}
-	if (*end)
+		nsec = strtoull(digits, &frac_end, 10);
+		if (*frac_end)
+			return -1;
+	} else if (*end) {
 		return -1;
+	}
 	*out = (u64)sec * 1000000000ULL + nsec;
 	return 0;
 }

@@ -26,9 +26,12 @@ sym=$("$PERF" report --stdio -q --no-children --sort sym -g none --kallsyms=kall
 	awk 'NR == 1 { print $3 }')
 addr=$("$PERF" script -F ip,sym --max-stack=1 --kallsyms=kallsyms -i fg.data |
 	awk -v s="$sym" '$2 == s { print $1; exit }')
-[ -n "$pid" ] && [ -n "$tid" ] && [ -n "$sym" ] && [ -n "$addr" ] ||
-	fail "no pid/tid/symbol/address found in the recording (pid '$pid' tid '$tid' sym '$sym' addr '$addr')"
-verbose "pid $pid tid $tid sym $sym addr $addr"
+# the times of samples 100, 200, 300 and 400 (of some 900: 3 x 75 ms at 4 kHz)
+"$PERF" script -F time -i fg.data | tr -d ' :' | sed -n '100p;200p;300p;400p' >times
+t1=$(sed -n 1p times) t2=$(sed -n 2p times) t3=$(sed -n 3p times) t4=$(sed -n 4p times)
+[ -n "$pid" ] && [ -n "$tid" ] && [ -n "$sym" ] && [ -n "$addr" ] && [ -n "$t4" ] ||
+	fail "no pid/tid/symbol/address/times found in the recording (pid '$pid' tid '$tid' sym '$sym' addr '$addr' times $(cat times))"
+verbose "pid $pid tid $tid sym $sym addr $addr times $t1 $t2 $t3 $t4"
 
 # one case a line: command, recording, options. Allowed on purpose (see
 # Documentation/perf-report.txt): in children mode, where a hide filter (-c, -d, -S, --pid,
@@ -46,6 +49,10 @@ script fg -S $sym
 script fg -S $sym,$addr
 script fg -S $addr
 script fg --time 10%/2
+script fg --time $t2,
+script fg --time ,$t1
+script fg --time $t1,$t2
+script fg --time $t1,$t2 --comms sh
 script fg --time 10%
 script fg --time 0%-10%,50%-60%
 script fg --time 10%/1,10%/3
@@ -66,6 +73,7 @@ report fg --no-children -S $sym,$addr --sort pid
 report fg --no-children -c nonexistent
 report fg --no-children -c ls -d libc.so.6 -n
 report fg --time 10%/2
+report fg --time $t3, --no-children -g none
 report fg --time 0%-20%,60%-80% --no-children --sort pid
 report fg --no-children --comms ls --time 25%-75% -g caller
 report~ fg -d libc.so.6 -S $sym
