@@ -22,6 +22,7 @@
 #include "util/hist.h"
 #include "util/parse-options.h"
 #include "util/report.h"
+#include "util/sample-filter.h"
 #include "util/session.h"
 #include "util/trace-event.h"
 
@@ -57,6 +58,7 @@ struct perf_report {
 	bool			skip_empty;
 	bool			use_stdio;
 	bool			chain_given;	/* -g was on the command line */
+	struct sample_filter	filter;		/* -c, -d, -S, --pid, --tid, -C, --time */
 	double			min_percent;
 	unsigned long long	deferred_max_mb;
 	/* state */
@@ -156,6 +158,41 @@ static int parse_percent_limit(const struct option *opt, const char *arg, bool u
 	return 0;
 }
 
+/*
+ * Upstream hides the column of a filter with one entry, saying "# comm: ls" above the report
+ * instead, unless that would hide every sort key column.
+ */
+static void report__elide_columns(struct perf_report *rep, FILE *fp)
+{
+	const struct sample_filter *f = &rep->filter;
+	struct hist_opts *o = &rep->ropts.hopts;
+	const char *single[SORT_KEY__NR] = {
+		[SORT_KEY_COMM] = name_list__single(&f->comms, f->comm_str),
+		[SORT_KEY_DSO] = name_list__single(&f->dsos, f->dso_str),
+		[SORT_KEY_SYM] = name_list__single(&f->syms, f->sym_str),
+	};
+	const char *what[SORT_KEY__NR] = {
+		[SORT_KEY_COMM] = "comm", [SORT_KEY_DSO] = "dso", [SORT_KEY_SYM] = "symbol",
+	};
+	unsigned int nr_keys = 0, nr_elided = 0, kept = 0;
+
+	for (unsigned int i = 0; i < o->nr_out; i++) {
+		if (!o->out[i].is_key)
+			continue;
+		nr_keys++;
+		if (single[o->out[i].id]) {
+			fprintf(fp, "# %s: %s\n", what[o->out[i].id], single[o->out[i].id]);
+			nr_elided++;
+		}
+	}
+	if (!nr_elided || nr_elided == nr_keys)
+		return;
+	for (unsigned int i = 0; i < o->nr_out; i++)
+		if (!o->out[i].is_key || !single[o->out[i].id])
+			o->out[kept++] = o->out[i];
+	o->nr_out = kept;
+}
+
 static const char *const report_usage[] = {
 	"perf report [<options>]",
 	NULL
@@ -240,6 +277,11 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &rep.use_stdio, "Use the stdio interface"),
 		OPT_BOOLEAN(0, "header", &rep.show_header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &rep.header_only, "Show only data header."),
+		OPT_STRING('c', "comms", &rep.filter.comm_str, "comm[,comm...]",
+			   "only consider symbols in these comms"),
+		OPT_STRING('d', "dsos", &rep.filter.dso_str, "dso[,dso...]",
+			   "only consider symbols in these dsos"),
+		OPT_SAMPLE_FILTER(&rep.filter),
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
 			   "sort by key(s): pid, comm, dso, symbol, cpu, trace"),
 		OPT_STRING('F', "fields", &rep.field_order, "key[,keys...]",
@@ -274,6 +316,7 @@ int cmd_report(int argc, const char **argv)
 	};
 	struct session_opts sopts = { 0 };
 	struct perf_err err;
+	enum sample_filter_fail failed;
 	int argc_left, read_ret, ret = 0;
 
 	chain_params__init(&rep.chain);
@@ -380,6 +423,18 @@ int cmd_report(int argc, const char **argv)
 		      stdout);
 	}
 
+	ret = sample_filter__setup(&rep.filter, rep.session->data, &failed, &err);
+	if (ret) {
+		perf_stdout__flush(0);
+		fprintf(stderr, "%s\n", err.msg);
+		if (failed == SAMPLE_FILTER_FAIL_CPU)
+			fprintf(stderr, "Error:\nfailed to set cpu bitmap\n");
+		/* upstream: -EINVAL for --time; it goes on to exit 0 after the others */
+		ret = failed == SAMPLE_FILTER_FAIL_TIME ? 234 : 255;
+		goto out_delete;
+	}
+	report__elide_columns(&rep, stdout);
+	rep.ropts.filter = &rep.filter;
 	read_ret = perf_session__process_events(rep.session);
 	if (read_ret) {
 		/* output that could not be written is said once, by perf_stdout__finish() */
@@ -410,6 +465,7 @@ int cmd_report(int argc, const char **argv)
 	perf_session__fprintf_stage_stats(rep.session, stderr, 0);
 
 out_delete:
+	sample_filter__exit(&rep.filter);
 	report__exit(&rep.report);
 	perf_session__delete(rep.session);
 	return ret;

@@ -11,6 +11,7 @@
 #include "builtin.h"
 #include "util/dump.h"
 #include "util/parse-options.h"
+#include "util/sample-filter.h"
 #include "util/script-output.h"
 #include "util/session.h"
 #include "util/trace-event.h"
@@ -35,6 +36,7 @@ struct perf_script {
 	int			verbose;
 	int			max_stack;
 	unsigned long long	deferred_max_mb;
+	struct sample_filter	filter;		/* --comms, --pid, --tid, -C, --time, -S */
 	struct dump		dump;		/* -D */
 	struct session_observer	observer;	/* -D: the dump */
 };
@@ -42,6 +44,28 @@ struct perf_script {
 static struct perf_script *script_of(const struct perf_tool *tool)
 {
 	return (struct perf_script *)((char *)tool - offsetof(struct perf_script, tool));
+}
+
+/* upstream's script prints nothing of a sample any of its filters refuses */
+static bool script__filtered(struct perf_script *script, struct perf_session *session,
+			     const struct perf_sample *sample)
+{
+	const struct sample_filter *f = &script->filter;
+	struct addr_location al = { 0 };
+	struct thread *thread;
+
+	if (sample_filter__drops(f, sample->cpu, sample->time))
+		return true;
+	if (!sample_filter__has_hide(f))
+		return false;
+	thread = perf_session__sample_thread(session, sample);
+	if (!thread)
+		return false;
+	if (f->sym_str)
+		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
+	return sample_filter__hides(f, thread__comm_str(thread, sample->time), thread->pid,
+				    thread->tid, al.map ? al.map->dso : NULL, al.sym, sample->ip,
+				    al.map);
 }
 
 static int script__sample(const struct perf_tool *tool, struct perf_session *session,
@@ -58,6 +82,8 @@ static int script__sample(const struct perf_tool *tool, struct perf_session *ses
 		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
 		dump__resolved(&script->dump, thread, &al);
 	}
+	if (script__filtered(script, session, sample))
+		return 0;
 	return script_output__sample(&script->out, session, sample, evattr);
 }
 
@@ -78,6 +104,8 @@ static int script__show_sideband(struct perf_script *script, struct perf_session
 		shown.cpu = 0;
 		shown.time = 0;
 	}
+	if (sample_filter__drops_cpu(&script->filter, shown.cpu))
+		return 0;
 	thread = machine__findnew_thread(&session->machine, pid, tid);
 	script_output__fprintf_start(&script->out, session, thread, &shown, evattr);
 	dump__event_line(script->out.fp, &session->machine, event, &shown, evattr);
@@ -252,6 +280,9 @@ int cmd_script(int argc, const char **argv)
 		OPT_CALLBACK('F', "fields", &fields, "str",
 			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,period",
 			     parse_fields_cb),
+		OPT_STRING('c', "comms", &script.filter.comm_str, "comm[,comm...]",
+			   "only display events for these comms"),
+		OPT_SAMPLE_FILTER(&script.filter),
 		OPT_BOOLEAN(0, "ns", &script.nanosecs, "Use 9 decimal places when displaying time"),
 		OPT_BOOLEAN(0, "header", &script.show_header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &script.header_only, "Show only data header."),
@@ -276,6 +307,7 @@ int cmd_script(int argc, const char **argv)
 	struct perf_session *session;
 	struct perf_err err;
 	bool output_failed = false;
+	enum sample_filter_fail failed;
 	int argc_left, ret;
 
 	script_fields__init_defaults(&fields);
@@ -321,7 +353,13 @@ int cmd_script(int argc, const char **argv)
 		};
 		perf_session__set_observer(session, &script.observer);
 	}
-	ret = 0;
+	ret = sample_filter__setup(&script.filter, session->data, &failed, &err);
+	if (ret) {
+		fprintf(stderr, "%s\n", err.msg);
+		/* upstream's exit codes: -EINVAL for --time, -1 for the lists */
+		ret = failed == SAMPLE_FILTER_FAIL_TIME ? 234 : 255;
+		goto out_delete;
+	}
 	if (script.show_header || script.header_only)
 		dump__header(session->data, stdout, script.show_info);
 	if (script.header_only)
@@ -342,7 +380,9 @@ int cmd_script(int argc, const char **argv)
 					  script.stitch_stats ? 1U << SAMPLE_STAGE_DEFERRED : 0);
 
 out_delete:
+	sample_filter__exit(&script.filter);
 	script_output__exit(&script.out);
 	perf_session__delete(session);
-	return perf_session__exit_code(ret, output_failed);
+	/* the filters' own statuses (234, 255) stand as they are */
+	return ret > 1 ? ret : perf_session__exit_code(ret, output_failed);
 }

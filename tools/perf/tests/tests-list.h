@@ -41,3 +41,4 @@ TEST(report_repeats, "perf report: repeated samples take the fast path and print
 TEST(cursor, "Bounded cursor: reads at every edge, byte swap, strings, sub-cursors")
 TEST(feature_parse, "Header features: parsed, only read, or refused with the reader's message")
 TEST(kernel_buildid, "Kernel and module symbols only from a kallsyms of their recorded build ids")
+TEST(sample_filter, "Sample filters: every -C, --time and list syntax accepted or refused in upstream's words")

@@ -986,6 +986,16 @@ static void hists__remember(struct hists *hists, const struct hist_sample *s, co
 	r->chain_key = k.chain_key;
 }
 
+void hists__add_hidden(struct hists *hists, u64 period)
+{
+	hists->nr_samples++;
+	hists->nr_hidden++;
+	hists->hidden_period += period;
+	hists->total_period += period;
+	if (hists->opts->use_callchain)
+		hists->callchain_period += period;
+}
+
 int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 {
 	const struct hist_opts *o = hists->opts;
@@ -1148,7 +1158,7 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 	const struct rbroot *in = hists->need_collapse ? &hists->collapsed : &hists->entries_in;
 
 	hists->entries.node = NULL;
-	hists->total_period = 0;
+	hists->total_period = hists->hidden_period;
 	memset(hists->col_len, 0, sizeof(hists->col_len));
 	if (ret)
 		return ret;

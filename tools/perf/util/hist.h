@@ -134,6 +134,7 @@ struct hists {
 	u64			stamp;		/* counts samples, marks entries a sample fed */
 	u64			nr_samples;
 	u64			total_period;
+	u64			nr_hidden, hidden_period;	/* hists__add_hidden() */
 	u64			callchain_period;	/* min threshold base of the graph */
 	u16			col_len[SORT_KEY__NR];
 };
@@ -151,6 +152,12 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s);
  * s->frames is not read, so the caller may fill it only when this fails.
  */
 bool hists__add_repeat(struct hists *hists, const struct hist_sample *s);
+
+/*
+ * A sample a filter hides (--comms, --dsos, ...): upstream still counts it in "# Samples:",
+ * the event count and the base of every percentage, but shows no entry for it.
+ */
+void hists__add_hidden(struct hists *hists, u64 period);
 
 /*
  * Sort entries for output, prune and sort their callchains and size the columns. machine

@@ -195,6 +195,41 @@ static int parse_ctx__arg(struct parse_ctx *ctx, const struct option *o, const c
 	return 0;
 }
 
+/* what find_abbrev() returns for a word that starts several long names */
+static const struct option ambiguous_option = { .type = OPTION_END };
+
+/* a word unless it is the start of a long name, or of a --no- form, of more than one option */
+static const struct option *find_abbrev(const struct option *opts, const char *name, size_t len,
+					bool *unset)
+{
+	const struct option *found = NULL, *other = NULL;
+	bool found_unset = false, other_unset = false;
+
+	for (const struct option *o = opts; o->type != OPTION_END; o++) {
+		bool neg = false;
+
+		if (!o->long_name)
+			continue;
+		if (strncmp(o->long_name, name, len)) {
+			if (len <= 3 || strncmp(name, "no-", 3) || !takes_no(o) ||
+			    strncmp(o->long_name, name + 3, len - 3))
+				continue;
+			neg = true;
+		}
+		other = found, other_unset = found_unset;
+		found = o, found_unset = neg;
+	}
+	if (other) {
+		/* upstream names the last two it matched */
+		fprintf(stderr, " Error: Ambiguous option: %s (could be --%s%s or --%s%s)\n", name,
+			other_unset ? "no-" : "", other->long_name, found_unset ? "no-" : "",
+			found->long_name);
+		return &ambiguous_option;
+	}
+	*unset = found_unset;
+	return found;
+}
+
 static const struct option *find_long(const struct option *opts, const char *name, size_t len,
 				      bool *unset)
 {
@@ -212,7 +247,7 @@ static const struct option *find_long(const struct option *opts, const char *nam
 				return o;
 			}
 	}
-	return NULL;
+	return find_abbrev(opts, name, len, unset);
 }
 
 static int parse_ctx__long(struct parse_ctx *ctx, const char *name)
@@ -224,6 +259,10 @@ static int parse_ctx__long(struct parse_ctx *ctx, const char *name)
 	bool unset;
 
 	o = find_long(ctx->opts, name, len, &unset);
+	if (o == &ambiguous_option) {
+		usage_with_options(ctx->usagestr, ctx->opts, stderr);
+		return -1;
+	}
 	if (!o) {
 		fprintf(stderr, "  Error: unknown option `%.*s'\n", (int)len, name);
 		usage_with_options(ctx->usagestr, ctx->opts, stderr);

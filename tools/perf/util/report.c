@@ -12,6 +12,7 @@
 #include "dump.h"
 #include "frame-resolver.h"
 #include "report.h"
+#include "sample-filter.h"
 #include "session.h"
 #include "trace-event.h"
 
@@ -109,6 +110,14 @@ static struct hists *report__hists(struct report *r, const struct perf_evattr *e
 	return r->hists[idx];
 }
 
+static bool report__hides(const struct sample_filter *f, struct thread *thread,
+			  const struct perf_sample *sample, const struct resolved_frame *rf)
+{
+	return sample_filter__has_hide(f) &&
+	       sample_filter__hides(f, thread__comm_str(thread, sample->time), thread->pid,
+				    thread->tid, rf->dso, rf->sym, rf->ip, rf->map);
+}
+
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr)
 {
 	struct perf_session *session = r->session;
@@ -153,9 +162,15 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	}
 	if (r->opts->hide_unresolved && !rf->sym)
 		return 0;
+	if (r->opts->filter && sample_filter__drops(r->opts->filter, sample->cpu, sample->time))
+		return 0;
 	hists = report__hists(r, evattr);
 	if (!hists)
 		return perf_err__set(&r->err, ENOMEM, "out of memory");
+	if (r->opts->filter && report__hides(r->opts->filter, thread, sample, rf)) {
+		hists__add_hidden(hists, sample->period);
+		return 0;
+	}
 
 	hs = (struct hist_sample){
 		.comm = thread__comm_str(thread, sample->time),
@@ -321,7 +336,8 @@ int report__fprintf(struct report *r, FILE *fp)
 	for (size_t i = 0; i < r->nr_hists; i++) {
 		if (!r->hists[i])
 			continue;
-		nr_entries += r->hists[i]->nr_entries;
+		/* upstream keeps hidden samples as entries it does not show */
+		nr_entries += r->hists[i]->nr_entries + r->hists[i]->nr_hidden;
 		ret = hists__output_resort(r->hists[i], &session->machine);
 		if (ret)
 			return ret;
@@ -348,8 +364,10 @@ int report__fprintf(struct report *r, FILE *fp)
 			return -ENOMEM;
 		if (!r->opts->quiet) {
 			nr = convert_unit((unsigned long)hists->nr_samples, &unit);
-			fprintf(fp, "# Samples: %lu%c of event '%s'\n", nr, unit,
-			       perf_evattr__name(ea));
+			fprintf(fp, "# Samples: %lu%c of event '%s'", nr, unit, perf_evattr__name(ea));
+			if (r->opts->filter && r->opts->filter->time_str)
+				fprintf(fp, " (time slices: %s)", r->opts->filter->time_str);
+			fputc('\n', fp);
 			fprintf(fp, "# Event count (approx.): %llu\n#\n",
 			       (unsigned long long)hists->total_period);
 		}

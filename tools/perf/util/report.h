@@ -20,6 +20,7 @@
 struct perf_session;
 struct frame_resolver;
 struct dump;
+struct sample_filter;
 
 struct report_opts {
 	struct hist_opts	hopts;		/* sort keys, columns, callchain parameters */
@@ -28,6 +29,7 @@ struct report_opts {
 	bool			quiet;		/* -q: no header lines, no tip */
 	bool			skip_empty;	/* events without samples are not shown */
 	const char		*exec_dir;	/* perf's directory: tips.txt is looked up beside it */
+	const struct sample_filter *filter;	/* --comms, -C, --time, ...; NULL: none */
 };
 
 struct report {
