@@ -250,14 +250,24 @@ static void dump__namespaces(FILE *fp, const struct perf_event_header *h)
 	tid = perf_cursor__u32(&b);
 	nr = perf_cursor__u64(&b);
 	fprintf(fp, " %d/%d - nr_namespaces: %" PRIu64 "\n\t\t[", (int)pid, (int)tid, nr);
-	for (u64 i = 0; i < nr && perf_cursor__left(&b) >= 16; i++) {
-		u64 dev = perf_cursor__u64(&b), ino = perf_cursor__u64(&b);
+	for (u64 i = 0; i < nr; i++) {
+		u64 dev, ino;
 
+		if (perf_cursor__left(&b) < 16) {
+			/* a record shorter than its count: close the list where it ends */
+			fprintf(fp, "]\n");
+			return;
+		}
+		dev = perf_cursor__u64(&b);
+		ino = perf_cursor__u64(&b);
+		/* four entries a line, as perf wraps them */
+		if (i && i % 4 == 0)
+			fprintf(fp, "\n\t\t ");
 		fprintf(fp, "%" PRIu64 "/%s: %" PRIu64 "/%#" PRIx64 "%s", i,
 			i < sizeof(ns_names) / sizeof(ns_names[0]) ? ns_names[i] : "UNKNOWN",
-			dev, ino, i + 1 < nr ? ", " : "");
+			dev, ino, i + 1 < nr ? ", " : "]\n");
 	}
-	fprintf(fp, "]\n");
+	/* no entries: perf leaves the list open, and the next record goes on this line */
 }
 
 /* "            Old bytes: 90 90", 16 bytes a line */

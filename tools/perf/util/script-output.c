@@ -352,16 +352,31 @@ static const char *dso_name(const struct map *map)
 	return map && map->dso ? map->dso->long_name : "[unknown]";
 }
 
-static void print_sym(struct sbuf *sb, const struct symbol *sym, u64 sym_addr,
-		      const struct map *map, unsigned int fields)
+/*
+ * dsoff: the offset in the dso's file, for files only (not the kernel's or a module's
+ * kallsyms); memory without a file ([stack], //anon) counts from address 0, as perf has it
+ */
+static void print_dsoff(struct sbuf *sb, const struct resolved_frame *fr)
 {
+	const struct dso *dso = fr->map ? fr->map->dso : NULL;
+
+	if (!dso || dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE)
+		return;
+	sbuf__add(sb, "+0x", 3);
+	sbuf__hex(sb, dso->kind == DSO_KIND_ANON ? fr->ip : fr->map_ip, 0);
+}
+
+static void print_sym(struct sbuf *sb, const struct resolved_frame *fr, unsigned int fields)
+{
+	const struct symbol *sym = fr->sym;
+
 	if (fields & SF_SYM) {
 		sbuf__addc(sb, ' ');
 		if (sym) {
 			sbuf__adds(sb, sym->name);
 			if (fields & SF_SYMOFFSET) {
 				sbuf__add(sb, "+0x", 3);
-				sbuf__hex(sb, sym_addr - sym->start, 0);
+				sbuf__hex(sb, fr->sym_addr - sym->start, 0);
 			}
 		} else {
 			sbuf__add(sb, "[unknown]", 9);
@@ -369,11 +384,9 @@ static void print_sym(struct sbuf *sb, const struct symbol *sym, u64 sym_addr,
 	}
 	if (fields & SF_DSO) {
 		sbuf__add(sb, " (", 2);
-		sbuf__adds(sb, dso_name(map));
-		if ((fields & SF_DSOFF) && map) {
-			sbuf__add(sb, "+0x", 3);
-			sbuf__hex(sb, sym_addr, 0);
-		}
+		sbuf__adds(sb, dso_name(fr->map));
+		if (fields & SF_DSOFF)
+			print_dsoff(sb, fr);
 		sbuf__addc(sb, ')');
 	}
 }
@@ -450,7 +463,7 @@ static void frame_line(struct sbuf *sb, const struct resolved_frame *f, unsigned
 		sbuf__adds(sb, " (cookie) ([unknown])\n");
 		return;
 	}
-	print_sym(sb, f->sym, f->sym_addr, f->map, fields);
+	print_sym(sb, f, fields);
 	sbuf__addc(sb, '\n');
 }
 
@@ -590,7 +603,7 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 
 			if (!fr)
 				return -ENOMEM;
-			print_sym(sb, fr->sym, fr->sym_addr, fr->map, f);
+			print_sym(sb, fr, f);
 		}
 	}
 	if (f & SF_CGROUP) {
@@ -613,7 +626,7 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 				return -ENOMEM;
 			fr = frame_resolver__addr(out->resolver, thread, (u8)sample->cpumode, sample->ip);
 			sbuf__hex(sb, sample->ip, 16);
-			print_sym(sb, fr->sym, fr->sym_addr, fr->map, f);
+			print_sym(sb, fr, f);
 		}
 	}
 	sbuf__addc(sb, '\n');
