@@ -430,6 +430,9 @@ int cmd_script(int argc, const char **argv)
 	/* output that could not be written is said once, by perf_stdout__finish() */
 	if (!perf_stdout__flush(ret) && ret)
 		fprintf(stderr, "perf script: %s\n", session->err.msg);
+	/* perf leaves the lost-chunks warning out when it showed the records */
+	if (script.show_lost_events)
+		session->stats.nr_lost_events = 0;
 	perf_session__warn_about_errors(session, stderr);
 	perf_session__fprintf_stage_stats(session, stderr,
 					  script.verbose ? SAMPLE_STAGE_ALL :

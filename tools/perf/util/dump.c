@@ -344,7 +344,10 @@ static void dump__kernel_body(FILE *fp, const struct dump *d,
 	case PERF_RECORD_LOST: {
 		const struct perf_record_lost *l = (const void *)h;
 
-		fprintf(fp, ": id:%" PRIu64 ": lost:%" PRIu64 "\n", l->id, l->lost);
+		if (d->event_line)
+			fprintf(fp, " lost %" PRIu64 "\n", l->lost);
+		else
+			fprintf(fp, ": id:%" PRIu64 ": lost:%" PRIu64 "\n", l->id, l->lost);
 		break;
 	}
 	case PERF_RECORD_LOST_SAMPLES: {
@@ -449,7 +452,7 @@ static void dump__unhandled(FILE *fp, const struct dump *d, u32 type)
 void dump__event_line(FILE *fp, struct machine *machine, const struct perf_event_header *event,
 		      const struct perf_sample *sample, struct perf_evattr *evattr)
 {
-	const struct dump dump = { .fp = fp, .machine = machine };
+	const struct dump dump = { .fp = fp, .machine = machine, .event_line = true };
 	const struct dump *d = &dump;
 
 	fprintf(fp, "PERF_RECORD_%s", dump__type_name(event->type));

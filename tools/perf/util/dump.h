@@ -42,6 +42,8 @@ struct dump {
 	 * ": unhandled!" after them (bit type % 64 of word type / 64). Zero: perf script's set.
 	 */
 	u64			unhandled[2];
+	/* the one-line form of dump__event_line(), where a few records read differently */
+	bool			event_line;
 };
 
 void dump__init(struct dump *d, FILE *fp, struct perf_data *data, struct machine *machine);

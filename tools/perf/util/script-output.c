@@ -54,7 +54,8 @@ static const struct {
 	{ "dsoff",	SF_DSOFF,	PERF_SAMPLE_IP,		"IP" },
 	{ "addr",	SF_ADDR,	PERF_SAMPLE_ADDR,	"ADDR" },
 	{ "symoff",	SF_SYMOFFSET,	PERF_SAMPLE_IP,		"IP" },
-	{ "period",	SF_PERIOD,	PERF_SAMPLE_PERIOD,	"PERIOD" },
+	/* a fixed period (-c) is the attr's: perf prints it then too */
+	{ "period",	SF_PERIOD,	0,			NULL },
 	{ "cgroup",	SF_CGROUP,	PERF_SAMPLE_CGROUP,	"CGROUP" },
 };
 
@@ -245,9 +246,10 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 		while ((f = field_needs_missing(out->sel.fields[t], st, &missing))) {
 			if (out->sel.user_set[t] || (out->sel.user_add[t] & f))
 				return perf_err__set(&out->err, EINVAL,
-						     "Samples for '%s' event do not have %s attribute set. Cannot print '%s' field.",
+						     "Samples for '%s' event do not have %s attribute set. Cannot print '%s' field.%s",
 						     name, field_names[missing].needs_name,
-						     field_names[missing].name);
+						     field_names[missing].name,
+						     f == SF_CGROUP ? "\nHint: run 'perf record --all-cgroups ...'" : "");
 			out->sel.fields[t] &= ~f;
 		}
 	}
@@ -580,7 +582,8 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 	thread = perf_session__sample_thread(session, sample);
 	fprintf_start(out, sb, thread, sample, ea);
 	if (f & SF_PERIOD) {
-		sbuf__dec(sb, sample->period, 10, false);
+		sbuf__dec(sb, (ea->attr.sample_type & PERF_SAMPLE_PERIOD) ? sample->period :
+			  ea->attr.sample_period, 10, false);
 		sbuf__addc(sb, ' ');
 	}
 	if (f & SF_EVNAME) {
