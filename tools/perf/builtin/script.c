@@ -411,6 +411,7 @@ int cmd_script(int argc, const char **argv)
 	script.out.tevent = perf_session__trace_event(session);
 	if (script.dump_trace) {
 		dump__init(&script.dump, stdout, session->data, &session->machine);
+		script.dump.rounds_shown = script.show_round_events;
 		script.observer = (struct session_observer){
 			.record = dump__record, .event = dump__event, .arg = &script.dump,
 		};

@@ -805,7 +805,8 @@ static void dump__user_body(FILE *fp, const struct dump *d,
 		dump__feature_record(fp, d, h);
 		break;
 	case PERF_RECORD_FINISHED_ROUND:
-		fputc('\n', fp);
+		if (!d->rounds_shown)
+			fputc('\n', fp);
 		break;
 	case PERF_RECORD_ID_INDEX:
 		dump__id_index(fp, h);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf script output options (-G, --reltime, --deltatime, -k, --show-*-events, -F) equal upstream perf 7.2's on recordings made here
+# perf script -G, --reltime, --deltatime, -k, --show-*-events and -F equal upstream 7.2 on live recordings
 . "$(dirname "$0")"/lib.sh
 
 need_perf
@@ -68,6 +68,7 @@ sw --show-switch-events
 sw --show-switch-events --deltatime
 ns --show-namespace-events
 ns -D
+plain -D --show-round-events
 cg --show-cgroup-events
 cg -F +cgroup
 cg -F comm,tid,cgroup --show-cgroup-events
