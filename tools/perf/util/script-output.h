@@ -3,7 +3,9 @@
  * script-output.h - perf script's sample lines: which fields each event type prints (perf's
  * defaults, -F), and printing one sample with its callchain in upstream perf's layout.
  *
- * Owns its frame resolver and text cache; the FILE and the session are the caller's.
+ * Owns its frame resolver, text cache and the cgroup names (-F cgroup) the caller hands it;
+ * the FILE and the session are the caller's. Time stamps print absolute, or relative to the
+ * first (--reltime) or the previous line (--deltatime): that state is the output's too.
  */
 #ifndef PERF_UTIL_SCRIPT_OUTPUT_H
 #define PERF_UTIL_SCRIPT_OUTPUT_H
