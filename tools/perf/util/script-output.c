@@ -143,8 +143,18 @@ int script_fields__parse(struct script_fields *sel, const char *arg, FILE *warn,
 			return perf_err__set(err, EINVAL, "Invalid event type in field string: '%.*s'",
 					     (int)(colon - arg), arg);
 		arg = colon + 1;
+		if (sel->touched[only])
+			fprintf(warn, "Overriding previous field request for %s events.\n",
+				type_long_names[only]);
 	} else if (!*arg) {
 		return perf_err__set(err, EINVAL, "Cannot set fields to 'none' for all event types.");
+	} else if (!strpbrk(arg, "+-")) {
+		for (int t = 0; t < ST_NR; t++) {
+			if (sel->touched[t]) {
+				fprintf(warn, "Overriding previous field request for all events.\n");
+				break;
+			}
+		}
 	}
 	/* a list without +/- replaces the fields; one with them edits the defaults */
 	if (!strpbrk(arg, "+-")) {

@@ -59,6 +59,9 @@ plain -F +trace
 plain -F comm,,tid
 plain -F ,
 plain -F sw:
+plain -F comm -F tid
+plain -F sw:+tid -F sw:comm
+plain -F +tid -F comm
 plain -k @KALLSYMS@
 pf -F addr,sym,dso
 pf -F addr,sym,symoff,dso,dsoff
