@@ -6,9 +6,9 @@
  */
 #include <errno.h>
 #include <stdio.h>
-#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "builtin.h"
 #include "util/dump.h"
 #include "util/parse-options.h"
