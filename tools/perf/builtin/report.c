@@ -25,6 +25,10 @@
 #include "util/session.h"
 #include "util/trace-event.h"
 
+/* the first lines of a report without --header */
+#define HEADER_HINT \
+	"# To display the perf.data header info, please use --header/--header-only options.\n#\n"
+
 /* upstream's default -g when the option is given without an argument */
 #define CALLCHAIN_DEFAULT_OPT	"graph,0.5,caller,function,percent"
 
@@ -57,6 +61,7 @@ struct perf_report {
 	bool			skip_empty;
 	bool			use_stdio;
 	bool			chain_given;	/* -g was on the command line */
+	bool			prefer_latency;	/* --latency */
 	double			min_percent;
 	unsigned long long	deferred_max_mb;
 	/* state */
@@ -106,6 +111,27 @@ static int report__user_meta(const struct perf_tool *tool, struct perf_session *
 	return 0;
 }
 
+/* context switches and exits change the parallelism latency is weighed by */
+static int report__other(const struct perf_tool *tool, struct perf_session *session,
+			 const struct perf_event_header *event, struct perf_sample *sample,
+			 struct perf_evattr *evattr)
+{
+	(void)session;
+	(void)sample;
+	(void)evattr;
+	if (event->type == PERF_RECORD_SWITCH || event->type == PERF_RECORD_SWITCH_CPU_WIDE)
+		report__context_switch(&report_of(tool)->report, event);
+	return 0;
+}
+
+static int report__exit_event(const struct perf_tool *tool, struct perf_session *session,
+			      const struct perf_event_header *event, struct perf_sample *sample,
+			      struct perf_evattr *evattr)
+{
+	report__task_exit(&report_of(tool)->report);
+	return perf_event__process_exit(tool, session, event, sample, evattr);
+}
+
 static void perf_report__init_tool(struct perf_report *rep)
 {
 	struct perf_tool *tool = &rep->tool;
@@ -115,12 +141,12 @@ static void perf_report__init_tool(struct perf_report *rep)
 	tool->mmap = perf_event__process_mmap;
 	tool->comm = perf_event__process_comm;
 	tool->fork = perf_event__process_fork;
-	tool->exit = perf_event__process_exit;
+	tool->exit = report__exit_event;
 	tool->lost = perf_event__process_nop;
 	tool->throttle = perf_event__process_nop;
 	tool->ksymbol = perf_event__process_ksymbol;
 	tool->callchain_deferred = perf_event__process_nop;
-	tool->other = perf_event__process_nop;
+	tool->other = report__other;
 	tool->user_meta = report__user_meta;
 	tool->ordered_events = true;
 }
@@ -161,14 +187,19 @@ static const char *const report_usage[] = {
 	NULL
 };
 
-/* what upstream decides from the events before reading samples */
-static int report__setup(struct perf_report *rep)
+/*
+ * What upstream decides from the events before reading samples. 0 to go on, else the
+ * exit status to stop with (0 included: upstream stops without failing on -g without
+ * callchains), the reason said.
+ */
+static int report__setup(struct perf_report *rep, int *status)
 {
 	struct perf_session *session = rep->session;
 	size_t nr = perf_data__nr_attrs(session->data);
 	bool pipe = perf_data__is_pipe(session->data), all_tp = nr > 0;
 	char sort_buf[512];
 	const char *sort_order = rep->sort_order;
+	bool has_switch = false, want_latency;
 	u64 sample_type = 0;
 	int ret;
 
@@ -176,15 +207,21 @@ static int report__setup(struct perf_report *rep)
 		const struct perf_evattr *ea = perf_data__attr(session->data, i);
 
 		sample_type |= ea->attr.sample_type;
+		has_switch |= perf_attr__has(&ea->attr, PERF_ATTR_BIT_CONTEXT_SWITCH);
 		if (ea->attr.type != PERF_TYPE_TRACEPOINT)
 			all_tp = false;
 	}
 	if (!pipe && !(sample_type & PERF_SAMPLE_CALLCHAIN)) {
 		if (rep->chain_given && rep->chain.enabled) {
-			fprintf(stderr, "Selected -g or --branch-history.\n"
+			/* upstream says it after its first header line and exits 0 */
+			if (!rep->quiet && !rep->stats_mode && !rep->show_header &&
+			    !rep->header_only)
+				fputs(HEADER_HINT, stdout);
+			fprintf(stderr, "Error:\nSelected -g or --branch-history.\n"
 				"But no callchain or branch data.\n"
 				"Did you call 'perf record' without -g or -b?\n");
-			return -EINVAL;
+			*status = 0;
+			return 1;
 		}
 		rep->ropts.hopts.use_callchain = false;
 	} else {
@@ -196,13 +233,28 @@ static int report__setup(struct perf_report *rep)
 
 	if (sort_order && strstr(sort_order, "ipc")) {
 		fprintf(stderr, "  Error: --sort ipc keys need LBR data, which perf report here does not use\n");
-		return -EINVAL;
+		*status = 1;
+		return 1;
 	}
 	/* upstream appends the (empty without LBR data) IPC column to a "symbol" sort */
 	if (sort_order && strstr(sort_order, "symbol")) {
 		snprintf(sort_buf, sizeof(sort_buf), "%s,%s", sort_order, "ipc_null");
 		sort_order = sort_buf;
 	}
+	/* upstream's is_latency_requested(): substring tests of --sort and -F */
+	want_latency = rep->prefer_latency ||
+		       (rep->sort_order && (strstr(rep->sort_order, "latency") ||
+					    strstr(rep->sort_order, "parallelism"))) ||
+		       (rep->field_order && (strstr(rep->field_order, "latency") ||
+					     strstr(rep->field_order, "parallelism")));
+	if (!has_switch && want_latency) {
+		fprintf(stderr, "Error:\nUse of latency profile or parallelism requires --latency flag during record.\n");
+		*status = 255;
+		return 1;
+	}
+	rep->ropts.latency = has_switch;
+	rep->ropts.hopts.latency = has_switch;
+	rep->ropts.hopts.prefer_latency = rep->prefer_latency;
 	rep->ropts.hopts.children = rep->children;
 	rep->ropts.hopts.chain = rep->chain;
 	rep->ropts.hopts.hide_unresolved = rep->hide_unresolved;
@@ -215,7 +267,8 @@ static int report__setup(struct perf_report *rep)
 			       rep->show_nr_samples, rep->show_total_period, &rep->err);
 	if (ret) {
 		fprintf(stderr, "Error:\n%s\n", rep->err.msg);
-		return ret;
+		*status = 1;
+		return 1;
 	}
 	return 0;
 }
@@ -267,6 +320,10 @@ int cmd_report(int argc, const char **argv)
 			    "Show inline function (not supported yet: --no-inline is the default)"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
+		OPT_BOOLEAN(0, "latency", &rep.prefer_latency,
+			    "Show latency-centric profile rather than the default\n"
+			    "\t\t\t  CPU-consumption-centric profile\n"
+			    "\t\t\t  (requires perf record --latency flag)."),
 		OPT_U64(0, "deferred-max-mb", &rep.deferred_max_mb,
 			"Memory cap for samples waiting for their deferred user callchain (MB, default 64)"),
 		OPT_END()
@@ -347,12 +404,8 @@ int cmd_report(int argc, const char **argv)
 		};
 		perf_session__set_observer(rep.session, &rep.observer);
 	}
-	if (report__setup(&rep)) {
-		if (rep.session->err.msg[0])
-			fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
-		ret = 1;
+	if (report__setup(&rep, &ret))
 		goto out_delete;
-	}
 
 	if ((rep.show_header || rep.header_only) && !rep.quiet) {
 		dump__header(rep.session->data, stdout, rep.show_info);
@@ -362,8 +415,7 @@ int cmd_report(int argc, const char **argv)
 			goto out_delete;
 		}
 	} else if (!rep.quiet && !rep.stats_mode) {
-		fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
-		      stdout);
+		fputs(HEADER_HINT, stdout);
 	}
 
 	ret = perf_session__process_events(rep.session);
@@ -377,6 +429,9 @@ int cmd_report(int argc, const char **argv)
 	if (rep.dump_trace || rep.stats_mode) {
 		report__fprintf_stats(&rep.report, stdout);
 	} else {
+		if (rep.ropts.latency && !rep.prefer_latency &&
+		    !report__was_parallel(&rep.report))
+			hist_opts__drop_latency(&rep.ropts.hopts, rep.sort_order, rep.field_order);
 		ret = report__fprintf(&rep.report, stdout);
 		if (!perf_stdout__flush(ret) && ret)
 			fprintf(stderr, "perf report: writing the report failed\n");

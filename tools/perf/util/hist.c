@@ -150,9 +150,9 @@ struct col_dim {
 };
 
 static const struct col_dim col_dims[] = {
-	{ "overhead", HIST_COL_OVERHEAD }, { "latency", -1 }, { "overhead_sys", -1 },
+	{ "overhead", HIST_COL_OVERHEAD }, { "latency", HIST_COL_LATENCY }, { "overhead_sys", -1 },
 	{ "overhead_us", -1 }, { "overhead_guest_sys", -1 }, { "overhead_guest_us", -1 },
-	{ "overhead_children", HIST_COL_OVERHEAD_ACC }, { "latency_children", -1 },
+	{ "overhead_children", HIST_COL_OVERHEAD_ACC }, { "latency_children", HIST_COL_LATENCY_ACC },
 	{ "sample", HIST_COL_SAMPLES }, { "period", HIST_COL_PERIOD }, { "weight1", -1 },
 	{ "weight2", -1 }, { "weight3", -1 },
 };
@@ -216,8 +216,8 @@ static int parse_token(const char *tok, bool cols_first, struct hist_field *out,
 	return perf_err__set(err, EINVAL, "Unknown %s key: `%s'", what, tok);
 }
 
-static int parse_list(const char *list, bool cols_first, struct hist_field *f, unsigned int *nr,
-		      const char *what, struct perf_err *err)
+static int parse_list(const char *list, bool cols_first, bool dedup, struct hist_field *f,
+		      unsigned int *nr, const char *what, struct perf_err *err)
 {
 	char *copy = strdup(list), *tok, *save = NULL;
 	int ret = 0;
@@ -230,8 +230,8 @@ static int parse_list(const char *list, bool cols_first, struct hist_field *f, u
 		ret = parse_token(tok, cols_first, &x, what, err);
 		if (ret)
 			break;
-		/* upstream takes each sort dimension once */
-		ret = fields_add(f, nr, x, !cols_first, err);
+		/* upstream takes each sort dimension once, and a column -F +adds once */
+		ret = fields_add(f, nr, x, dedup, err);
 		if (ret)
 			break;
 	}
@@ -250,6 +250,8 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 	int ret = 0;
 
 	o->nr_sort = o->nr_out = 0;
+	/* upstream renames the column only when it sets up the default columns */
+	o->self_named = o->children && !strict_fields;
 	if (sort_order && sort_order[0] == '+')
 		base = sort_order + 1;
 	else if (sort_order)
@@ -258,24 +260,52 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		base = dflt;
 	if (base) {
 		/* the period columns lead the sort unless -F says otherwise (a substring test) */
-		bool pre_children = !strict_fields && o->children && !strstr(base, "overhead_children");
-		bool pre_overhead = !strict_fields && !strstr(base, "overhead");
+		bool named_lat = strstr(base, "latency");
+		bool pre_children = !strict_fields && o->children && !strstr(base, "overhead_children") &&
+				    !named_lat;
+		bool pre_overhead = !strict_fields && !strstr(base, "overhead") && !named_lat;
+		const char *lead = "";
 
-		if (asprintf(&keys, "%s%s%s%s%s", pre_children ? "overhead_children," : "",
+		/* upstream's setup_overhead(): --latency prefixes both, else latency follows */
+		if (o->prefer_latency && !strict_fields)
+			lead = o->children ? "latency_children,overhead_children,latency,overhead," :
+					     "latency,overhead,";
+		else if (o->latency && pre_overhead)
+			lead = o->children ? "overhead_children,latency_children,overhead,latency," :
+					     "overhead,latency,";
+		if (*lead)
+			pre_children = pre_overhead = false;
+		if (asprintf(&keys, "%s%s%s%s%s%s", lead, pre_children ? "overhead_children," : "",
 			     pre_overhead ? "overhead," : "",
 			     sort_order && sort_order[0] == '+' ? dflt : "",
 			     sort_order && sort_order[0] == '+' ? "," : "", base) < 0)
 			return perf_err__set(err, ENOMEM, "out of memory");
-		ret = parse_list(keys, false, o->sort, &o->nr_sort, "--sort", err);
+		ret = parse_list(keys, false, true, o->sort, &o->nr_sort, "--sort", err);
 		free(keys);
 		if (ret)
 			return ret;
 	}
 
 	if (!strict_fields) {
-		if (o->children)
+		const struct hist_field lat = { false, HIST_COL_LATENCY };
+		const struct hist_field lat_acc = { false, HIST_COL_LATENCY_ACC };
+		/* latency columns only where the sort has them (upstream's was_taken) */
+		bool acc_taken = o->children && fields_have(o->sort, o->nr_sort, lat_acc);
+		bool lat_taken = fields_have(o->sort, o->nr_sort, lat);
+		bool only_lat = base && strstr(base, "latency") && !strstr(base, "overhead");
+
+		if (acc_taken && o->prefer_latency)
+			o->out[o->nr_out++] = lat_acc;
+		if (o->children && !only_lat)
 			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD_ACC };
-		o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD };
+		if (acc_taken && !o->prefer_latency)
+			o->out[o->nr_out++] = lat_acc;
+		if (lat_taken && o->prefer_latency)
+			o->out[o->nr_out++] = lat;
+		if (!only_lat)
+			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD };
+		if (lat_taken && !o->prefer_latency)
+			o->out[o->nr_out++] = lat;
 		if (show_nr_samples)
 			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_SAMPLES };
 		if (show_total_period)
@@ -286,7 +316,7 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 
 		if (!*list)
 			return perf_err__set(err, EINVAL, "Invalid --fields key: `+'");
-		ret = parse_list(list, true, o->out, &o->nr_out, "--fields", err);
+		ret = parse_list(list, true, !strict_fields, o->out, &o->nr_out, "--fields", err);
 		if (ret)
 			return ret;
 	}
@@ -302,6 +332,24 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 			return ret;
 	}
 	return 0;
+}
+
+static void fields_drop(struct hist_field *f, unsigned int *nr)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < *nr; i++)
+		if (f[i].is_key || (f[i].id != HIST_COL_LATENCY && f[i].id != HIST_COL_LATENCY_ACC))
+			f[n++] = f[i];
+	*nr = n;
+}
+
+void hist_opts__drop_latency(struct hist_opts *o, const char *sort_order, const char *field_order)
+{
+	if ((field_order && field_order[0] != '+') || (sort_order && strstr(sort_order, "latency")))
+		return;
+	fields_drop(o->out, &o->nr_out);
+	fields_drop(o->sort, &o->nr_sort);
 }
 
 /* ---- entries ---- */
@@ -325,6 +373,7 @@ struct hist_entry {
 	const char		*thread_comm;	/* the thread's last comm, set for output */
 	u64			period, nr_events;		/* own samples */
 	u64			period_acc, nr_events_acc;	/* own and callees' samples */
+	u64			latency, latency_acc;
 	bool			has_callchain;
 	bool			merged;		/* folded into an equal entry by the collapse */
 	u64			stamp;		/* hists->stamp of the last sample that fed it */
@@ -355,6 +404,7 @@ struct hist_repeat {
 	struct hist_step	*steps;		/* the entries fed, the sample's own first */
 	u32			nr_steps, alloc;
 	u64			pending_period, pending_nr;	/* repeats not yet applied */
+	u64			pending_latency;
 	u64			checked;	/* hists->nr_slow when the steps were last checked */
 };
 
@@ -589,9 +639,13 @@ static int hists__entry_sort(const struct hists *hists, const struct hist_entry 
 		} else {
 			switch (o->sort[i].id) {
 			case HIST_COL_OVERHEAD_ACC:
+			case HIST_COL_LATENCY_ACC:
 				if (!o->children)
 					break;
-				ret = field_cmp(a->period_acc, b->period_acc);
+				if (o->sort[i].id == HIST_COL_LATENCY_ACC)
+					ret = field_cmp(a->latency_acc, b->latency_acc);
+				else
+					ret = field_cmp(a->period_acc, b->period_acc);
 				if (ret || a->key.tid != b->key.tid || a->key.pid != b->key.pid ||
 				    !a->has_callchain || !o->use_callchain)
 					break;
@@ -605,6 +659,9 @@ static int hists__entry_sort(const struct hists *hists, const struct hist_entry 
 				break;
 			case HIST_COL_SAMPLES:
 				ret = field_cmp(a->nr_events, b->nr_events);
+				break;
+			case HIST_COL_LATENCY:
+				ret = field_cmp(a->latency, b->latency);
 				break;
 			default:
 				break;
@@ -771,19 +828,22 @@ static struct hist_entry *hists__add(struct hists *hists, const struct hist_key 
 }
 
 /* what a sample adds to an entry: as its own period (self) or only accumulated (a caller) */
-static void hist_entry__feed(struct hists *hists, struct hist_entry *he, u64 period, bool self)
+static void hist_entry__feed(struct hists *hists, struct hist_entry *he, u64 period,
+			     u64 latency, bool self)
 {
 	if (self) {
 		he->period += period;
+		he->latency += latency;
 		he->nr_events++;
 	}
 	he->period_acc += period;
+	he->latency_acc += latency;
 	he->nr_events_acc++;
 	he->stamp = hists->stamp;
 }
 
 /* nr repeats of what a remembered sample fed, period their sum */
-static void hist_repeat__apply(struct hist_repeat *r, u64 period, u64 nr)
+static void hist_repeat__apply(struct hist_repeat *r, u64 period, u64 latency, u64 nr)
 {
 	for (u32 i = 0; i < r->nr_steps; i++) {
 		struct hist_step *st = &r->steps[i];
@@ -791,9 +851,11 @@ static void hist_repeat__apply(struct hist_repeat *r, u64 period, u64 nr)
 
 		if (i == 0) {
 			he->period += period;
+			he->latency += latency;
 			he->nr_events += nr;
 		}
 		he->period_acc += period;
+		he->latency_acc += latency;
 		he->nr_events_acc += nr;
 		if (st->end)
 			chain_root__append_again(&he->callchain, st->end, period, nr);
@@ -809,8 +871,9 @@ static void hists__flush_repeats(struct hists *hists)
 	for (u32 i = 0; i < hists->nr_dirty; i++) {
 		struct hist_repeat *r = &hists->repeats[hists->dirty[i]];
 
-		hist_repeat__apply(r, r->pending_period, r->pending_nr);
+		hist_repeat__apply(r, r->pending_period, r->pending_latency, r->pending_nr);
 		r->pending_period = 0;
+		r->pending_latency = 0;
 		r->pending_nr = 0;
 	}
 	hists->nr_dirty = 0;
@@ -843,6 +906,8 @@ static int hists__collapse(struct hists *hists)
 				it->period += he->period;
 				it->nr_events += he->nr_events;
 				it->period_acc += he->period_acc;
+				it->latency += he->latency;
+				it->latency_acc += he->latency_acc;
 				it->nr_events_acc += he->nr_events_acc;
 				if (he->has_callchain && o->use_callchain &&
 				    chain_root__merge(&it->callchain, &he->callchain))
@@ -941,11 +1006,13 @@ bool hists__add_repeat(struct hists *hists, const struct hist_sample *s)
 		return false;
 	hists->nr_samples++;
 	hists->total_period += s->period;
+	hists->total_latency += s->latency;
 	if (o->use_callchain)
 		hists->callchain_period += s->period;
 	if (!r->pending_nr++)
 		hists->dirty[hists->nr_dirty++] = (u32)(r - hists->repeats);
 	r->pending_period += s->period;
+	r->pending_latency += s->latency;
 	return true;
 }
 
@@ -1019,9 +1086,10 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		he = hists__add(hists, &key, &slot, s->has_callchain);
 	if (!he)
 		return -ENOMEM;
-	hist_entry__feed(hists, he, s->period, true);
+	hist_entry__feed(hists, he, s->period, s->latency, true);
 	hists->nr_samples++;
 	hists->total_period += s->period;
+	hists->total_latency += s->latency;
 	if (o->use_callchain)
 		hists->callchain_period += s->period;
 	if (chains) {
@@ -1065,7 +1133,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			he = hists__add(hists, &key, &slot, s->has_callchain);
 		if (!he)
 			return -ENOMEM;
-		hist_entry__feed(hists, he, s->period, false);
+		hist_entry__feed(hists, he, s->period, s->latency, false);
 		end = NULL;
 		if (chains) {
 			ret = chain_root__append(&he->callchain, f, s->nr_frames - i, s->period, &end);
@@ -1149,6 +1217,7 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 
 	hists->entries.node = NULL;
 	hists->total_period = 0;
+	hists->total_latency = 0;
 	memset(hists->col_len, 0, sizeof(hists->col_len));
 	if (ret)
 		return ret;
@@ -1175,6 +1244,7 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 		}
 		rbtree__insert(&hists->entries, &he->rb_out, parent, link);
 		hists->total_period += he->period;
+		hists->total_latency += he->latency;
 		hists__calc_col_len(hists, he);
 	}
 	return 0;
@@ -1184,9 +1254,11 @@ static const char *col_name(const struct hists *hists, int col)
 {
 	switch (col) {
 	case HIST_COL_OVERHEAD_ACC:	return "Children";
-	case HIST_COL_OVERHEAD:		return hists->opts->children ? "Self" : "Overhead";
+	case HIST_COL_OVERHEAD:		return hists->opts->self_named ? "Self" : "Overhead";
 	case HIST_COL_SAMPLES:		return "Samples";
 	case HIST_COL_PERIOD:		return "Period";
+	case HIST_COL_LATENCY:
+	case HIST_COL_LATENCY_ACC:	return "Latency";
 	default:			return "";
 	}
 }
@@ -1197,7 +1269,9 @@ static size_t field_width(const struct hists *hists, struct hist_field f)
 
 	if (f.is_key)
 		return hists->col_len[f.id];
-	len = f.id == HIST_COL_SAMPLES || f.id == HIST_COL_PERIOD ? 12 : 8;
+	/* upstream gives the accumulated latency no minimum width */
+	len = f.id == HIST_COL_SAMPLES || f.id == HIST_COL_PERIOD ? 12 :
+	      f.id == HIST_COL_LATENCY_ACC ? 0 : 8;
 	if (len < strlen(col_name(hists, f.id)))
 		len = strlen(col_name(hists, f.id));
 	return len;
@@ -1235,9 +1309,9 @@ static void print_header(struct hists *hists, struct sbuf *sb)
 	sbuf__adds(sb, "\n#\n");
 }
 
-static void print_percent(struct hists *hists, struct sbuf *sb, u64 val, int w)
+static void print_percent(struct sbuf *sb, u64 val, u64 total, int w)
 {
-	double percent = hists->total_period ? 100.0 * (double)val / (double)hists->total_period : 0.0;
+	double percent = total ? 100.0 * (double)val / (double)total : 0.0;
 
 	sbuf__printf(sb, " %*.2f%%", w, percent);
 }
@@ -1304,10 +1378,20 @@ static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_
 		} else {
 			switch (f.id) {
 			case HIST_COL_OVERHEAD_ACC:
-				print_percent(hists, sb, he->period_acc, sep ? 1 : w - 2);
+				print_percent(sb, he->period_acc, hists->total_period,
+					      sep ? 1 : w - 2);
 				break;
 			case HIST_COL_OVERHEAD:
-				print_percent(hists, sb, he->period, sep ? 1 : w - 2);
+				print_percent(sb, he->period, hists->total_period,
+					      sep ? 1 : w - 2);
+				break;
+			case HIST_COL_LATENCY_ACC:
+				print_percent(sb, he->latency_acc, hists->total_latency,
+					      sep ? 1 : w - 2);
+				break;
+			case HIST_COL_LATENCY:
+				print_percent(sb, he->latency, hists->total_latency,
+					      sep ? 1 : w - 2);
 				break;
 			case HIST_COL_SAMPLES:
 				sbuf__printf(sb, " %*llu", sep ? 1 : w - 1,

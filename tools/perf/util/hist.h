@@ -45,6 +45,8 @@ enum hist_column {
 	HIST_COL_OVERHEAD,	/* "Overhead", "Self" in children mode */
 	HIST_COL_SAMPLES,	/* -n */
 	HIST_COL_PERIOD,	/* --show-total-period */
+	HIST_COL_LATENCY,	/* "latency": the period divided by the parallelism */
+	HIST_COL_LATENCY_ACC,	/* "latency_children" */
 	HIST_COL__NR,
 };
 
@@ -70,6 +72,14 @@ struct hist_opts {
 	double			min_percent;	/* --percent-limit */
 	const char		*field_sep;	/* -t, NULL for aligned columns */
 	bool			show_header;	/* the column header lines */
+	/*
+	 * Latency columns (set before hist_opts__setup()): latency when the file has context
+	 * switch records, as upstream enables it then; prefer_latency (--latency) puts them
+	 * first. hist_opts__drop_latency() takes them out again.
+	 */
+	bool			latency;
+	bool			prefer_latency;
+	bool			self_named;	/* "Overhead" is "Self" (children, no strict -F) */
 };
 
 /*
@@ -82,6 +92,12 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		     bool all_tracepoints, bool show_nr_samples, bool show_total_period,
 		     struct perf_err *err);
 
+/*
+ * Upstream hides the latency columns of a profile that was not parallel (see report.h):
+ * they leave the columns and the sort steps, unless -F or --sort named them.
+ */
+void hist_opts__drop_latency(struct hist_opts *o, const char *sort_order, const char *field_order);
+
 /* what one sample contributes; the frames are in the order the callchain is shown */
 struct hist_sample {
 	const char		*comm;		/* comm of the thread (copied if new) */
@@ -93,6 +109,7 @@ struct hist_sample {
 	char			level;		/* '.', 'k', ... */
 	const char		*trace;		/* the trace text of a tracepoint sample, or NULL */
 	u64			period;
+	u64			latency;	/* period * 1000 / parallelism, 0 without latency */
 	const struct chain_frame *frames;	/* callchain, NULL/0 when none */
 	u32			nr_frames;
 	bool			has_callchain;	/* the event records callchains */
@@ -132,6 +149,7 @@ struct hists {
 	u64			stamp;		/* counts samples, marks entries a sample fed */
 	u64			nr_samples;
 	u64			total_period;
+	u64			total_latency;
 	u64			callchain_period;	/* min threshold base of the graph */
 	u16			col_len[SORT_KEY__NR];
 };

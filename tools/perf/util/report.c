@@ -109,6 +109,40 @@ static struct hists *report__hists(struct report *r, const struct perf_evattr *e
 	return r->hists[idx];
 }
 
+void report__context_switch(struct report *r, const struct perf_event_header *event)
+{
+	r->parallelism += event->misc & PERF_RECORD_MISC_SWITCH_OUT ? -1 : 1;
+}
+
+void report__task_exit(struct report *r)
+{
+	/* a thread that exits is switched out without a record saying so */
+	r->parallelism--;
+}
+
+bool report__was_parallel(const struct report *r)
+{
+	return !r->nr_weighed || r->nr_single * 100 / r->nr_weighed < 99;
+}
+
+/* what a sample of period weighs in the latency columns, as upstream computes it */
+static u64 report__latency(struct report *r, u64 period)
+{
+	int par = r->parallelism;
+
+	if (!r->opts->latency)
+		return 0;
+	if (par > (int)r->nr_cpus)
+		par = (int)r->nr_cpus;
+	if (par < 1)
+		par = 1;
+	r->nr_weighed++;
+	if (par == 1)
+		r->nr_single++;
+	/* upstream's scale: the factor keeps the integer division precise enough */
+	return period * 1000 / (u64)par;
+}
+
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr)
 {
 	struct perf_session *session = r->session;
@@ -163,6 +197,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 		.dso = rf->dso, .sym = rf->sym, .ip = rf->map_ip,
 		.level = cpumode_level(sample->cpumode),
 		.period = sample->period,
+		.latency = report__latency(r, sample->period),
 		.has_callchain = evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN,
 		/* the frames shown follow from the resolved chain alone, so its id names them */
 		.chain_key = chain.id,
@@ -369,7 +404,13 @@ int report__fprintf(struct report *r, FILE *fp)
 int report__init(struct report *r, const struct report_opts *opts, struct perf_session *session,
 		 const struct dump *dump)
 {
-	*r = (struct report){ .opts = opts, .session = session, .dump = dump };
+	long online = sysconf(_SC_NPROCESSORS_CONF);
+
+	*r = (struct report){ .opts = opts, .session = session, .dump = dump, .parallelism = 1 };
+	/* a pipe may not say how many CPUs it was recorded on: then this machine's */
+	r->nr_cpus = perf_data__env(session->data)->nr_cpus_avail;
+	if (!r->nr_cpus)
+		r->nr_cpus = online > 0 ? (u32)online : 1;
 	r->resolver = frame_resolver__new(&session->machine);
 	return r->resolver ? 0 : perf_err__set(&r->err, ENOMEM, "out of memory");
 }

@@ -28,6 +28,7 @@ struct report_opts {
 	bool			quiet;		/* -q: no header lines, no tip */
 	bool			skip_empty;	/* events without samples are not shown */
 	const char		*exec_dir;	/* perf's directory: tips.txt is looked up beside it */
+	bool			latency;	/* weigh samples by parallelism (hopts.latency) */
 };
 
 struct report {
@@ -39,6 +40,15 @@ struct report {
 	struct frame_resolver	*resolver;
 	struct chain_frame	*chain_frames;	/* the chain of the sample being added */
 	size_t			frames_alloc;
+	/*
+	 * Parallelism, as upstream counts it for latency: the threads on CPUs, from context
+	 * switch records (in +1, out -1) and EXIT records (-1), starting at 1 since no switch
+	 * in precedes the first sample. A sample's is clamped to [1, nr_cpus].
+	 */
+	int			parallelism;
+	u32			nr_cpus;
+	u64			nr_weighed;	/* samples given a latency */
+	u64			nr_single;	/* of those, taken at parallelism 1 */
 	struct perf_err		err;
 };
 
@@ -46,6 +56,16 @@ struct report {
 int report__init(struct report *r, const struct report_opts *opts, struct perf_session *session,
 		 const struct dump *dump);
 void report__exit(struct report *r);
+
+/* a PERF_RECORD_SWITCH or SWITCH_CPU_WIDE (misc says in or out), and an EXIT record */
+void report__context_switch(struct report *r, const struct perf_event_header *event);
+void report__task_exit(struct report *r);
+
+/*
+ * Whether the latency columns are worth showing: upstream hides them when 99% or more of
+ * the samples ran at parallelism 1 (and there were samples), unless --latency asked.
+ */
+bool report__was_parallel(const struct report *r);
 
 /* one sample of evattr (NULL: a sample of no attr, ignored) into its event's histogram */
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr);
