@@ -256,6 +256,7 @@ static int report__setup(struct perf_report *rep, int *status)
 	rep->ropts.hopts.latency = has_switch;
 	rep->ropts.hopts.prefer_latency = rep->prefer_latency;
 	rep->ropts.hopts.children = rep->children;
+	rep->ropts.hopts.verbose = rep->verbose > 0;
 	rep->ropts.hopts.chain = rep->chain;
 	rep->ropts.hopts.hide_unresolved = rep->hide_unresolved;
 	rep->ropts.hopts.min_percent = rep->min_percent;

@@ -216,8 +216,8 @@ static int parse_token(const char *tok, bool cols_first, struct hist_field *out,
 	return perf_err__set(err, EINVAL, "Unknown %s key: `%s'", what, tok);
 }
 
-static int parse_list(const char *list, bool cols_first, bool dedup, struct hist_field *f,
-		      unsigned int *nr, const char *what, struct perf_err *err)
+static int parse_list(const char *list, bool cols_first, struct hist_field *f, unsigned int *nr,
+		      const char *what, struct perf_err *err)
 {
 	char *copy = strdup(list), *tok, *save = NULL;
 	int ret = 0;
@@ -230,8 +230,8 @@ static int parse_list(const char *list, bool cols_first, bool dedup, struct hist
 		ret = parse_token(tok, cols_first, &x, what, err);
 		if (ret)
 			break;
-		/* upstream takes each sort dimension once, and a column -F +adds once */
-		ret = fields_add(f, nr, x, dedup, err);
+		/* upstream takes each sort dimension and each column once */
+		ret = fields_add(f, nr, x, true, err);
 		if (ret)
 			break;
 	}
@@ -280,7 +280,7 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 			     sort_order && sort_order[0] == '+' ? dflt : "",
 			     sort_order && sort_order[0] == '+' ? "," : "", base) < 0)
 			return perf_err__set(err, ENOMEM, "out of memory");
-		ret = parse_list(keys, false, true, o->sort, &o->nr_sort, "--sort", err);
+		ret = parse_list(keys, false, o->sort, &o->nr_sort, "--sort", err);
 		free(keys);
 		if (ret)
 			return ret;
@@ -316,7 +316,7 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 
 		if (!*list)
 			return perf_err__set(err, EINVAL, "Invalid --fields key: `+'");
-		ret = parse_list(list, true, !strict_fields, o->out, &o->nr_out, "--fields", err);
+		ret = parse_list(list, true, o->out, &o->nr_out, "--fields", err);
 		if (ret)
 			return ret;
 	}
@@ -416,9 +416,10 @@ struct hist_walk_memo {
 	u64			gen;
 };
 
-static const char *dso__name(const struct dso *dso)
+/* upstream's -v compares and prints the dsos' full paths */
+static const char *dso__name(const struct hist_opts *o, const struct dso *dso)
 {
-	return dso ? dso->short_name : NULL;
+	return dso ? (o->verbose ? dso->long_name : dso->short_name) : NULL;
 }
 
 static u64 key_hash(const struct hists *hists, const struct hist_key *k)
@@ -437,7 +438,7 @@ static u64 key_hash(const struct hists *hists, const struct hist_key *k)
 			h = hash_u64(h, (u64)(uintptr_t)k->comm);
 			break;
 		case SORT_KEY_DSO:
-			h = hash_str(h, dso__name(k->dso));
+			h = hash_str(h, dso__name(o, k->dso));
 			break;
 		case SORT_KEY_SYM:
 		case SORT_KEY_IPC_NULL:
@@ -472,24 +473,24 @@ static int sign64(s64 v)
 	return v < 0 ? -1 : v > 0;
 }
 
-static int dso_cmp(const struct hist_key *l, const struct hist_key *r)
+static int dso_cmp(const struct hist_opts *o, const struct hist_key *l, const struct hist_key *r)
 {
 	/* upstream passes (right, left) and tests them the other way round for NULL */
 	if (!l->dso || !r->dso)
 		return cmp_null(l->dso, r->dso);
 	if (l->dso == r->dso)
 		return 0;
-	return strcmp(dso__name(r->dso), dso__name(l->dso));
+	return strcmp(dso__name(o, r->dso), dso__name(o, l->dso));
 }
 
-static int sym_cmp(const struct hist_key *l, const struct hist_key *r)
+static int sym_cmp(const struct hist_opts *o, const struct hist_key *l, const struct hist_key *r)
 {
 	const struct symbol *sl = l->sym, *sr = r->sym;
 	int ret;
 
 	if (!sl && !sr)
 		return sign64((s64)(r->ip - l->ip));
-	ret = dso_cmp(l, r);
+	ret = dso_cmp(o, l, r);
 	if (ret)
 		return ret;
 	if (!sl || !sr)
@@ -515,11 +516,11 @@ static int str_cmp_r(const char *l, const char *r)
 	return strcmp(r, l);
 }
 
-static bool dso_name_eq(const struct dso *l, const struct dso *r)
+static bool dso_name_eq(const struct hist_opts *o, const struct dso *l, const struct dso *r)
 {
 	if (l == r)
 		return true;
-	return l && r && !strcmp(dso__name(l), dso__name(r));
+	return l && r && !strcmp(dso__name(o, l), dso__name(o, r));
 }
 
 /*
@@ -544,7 +545,7 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 				return false;
 			break;
 		case SORT_KEY_DSO:
-			if (!dso_name_eq(l->dso, r->dso))
+			if (!dso_name_eq(o, l->dso, r->dso))
 				return false;
 			break;
 		case SORT_KEY_SYM:
@@ -554,7 +555,7 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 					return false;
 				break;
 			}
-			if (!dso_name_eq(l->dso, r->dso))
+			if (!dso_name_eq(o, l->dso, r->dso))
 				return false;
 			if (l->sym != r->sym &&
 			    (l->sym->start != r->sym->start || l->sym->end != r->sym->end))
@@ -577,7 +578,8 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 }
 
 /* upstream's se_cmp (sort == false) or se_sort (sort == true) of one key */
-static int key_cmp(int key, const struct hist_key *l, const struct hist_key *r, bool sort)
+static int key_cmp(const struct hist_opts *o, int key, const struct hist_key *l,
+		   const struct hist_key *r, bool sort)
 {
 	switch (key) {
 	case SORT_KEY_PID:
@@ -585,11 +587,11 @@ static int key_cmp(int key, const struct hist_key *l, const struct hist_key *r, 
 	case SORT_KEY_COMM:
 		return l->comm == r->comm ? 0 : strcmp(r->comm, l->comm);
 	case SORT_KEY_DSO:
-		return dso_cmp(l, r);
+		return dso_cmp(o, l, r);
 	case SORT_KEY_SYM:
-		return sort ? sym_sort(l, r) : sym_cmp(l, r);
+		return sort ? sym_sort(l, r) : sym_cmp(o, l, r);
 	case SORT_KEY_IPC_NULL:
-		return sym_cmp(l, r);
+		return sym_cmp(o, l, r);
 	case SORT_KEY_CPU:
 		return sign64((s64)r->cpu - (s64)l->cpu);
 	case SORT_KEY_TRACE:
@@ -610,7 +612,7 @@ static int hists__key_cmp(const struct hists *hists, const struct hist_key *l,
 
 		if (!o->sort[i].is_key)
 			continue;
-		ret = key_cmp(o->sort[i].id, l, r, false);
+		ret = key_cmp(o, o->sort[i].id, l, r, false);
 		if (ret)
 			return ret;
 	}
@@ -635,7 +637,7 @@ static int hists__entry_sort(const struct hists *hists, const struct hist_entry 
 		int ret = 0;
 
 		if (o->sort[i].is_key) {
-			ret = key_cmp(o->sort[i].id, &a->key, &b->key, true);
+			ret = key_cmp(o, o->sort[i].id, &a->key, &b->key, true);
 		} else {
 			switch (o->sort[i].id) {
 			case HIST_COL_OVERHEAD_ACC:
@@ -1187,7 +1189,9 @@ static void hists__calc_col_len(struct hists *hists, const struct hist_entry *he
 	size_t len;
 
 	if (he->key.sym) {
-		hists__new_col_len(hists, SORT_KEY_SYM, symbol_name_len(he->key.sym, he->key.dso) + 4);
+		/* -v: the address (18) and the origin letter, each followed by a space */
+		hists__new_col_len(hists, SORT_KEY_SYM, symbol_name_len(he->key.sym, he->key.dso) + 4 +
+				   (hists->opts->verbose ? 18 + 3 : 0));
 	} else {
 		hists__new_col_len(hists, SORT_KEY_SYM, unresolved + 4 + 2);
 		if (hists->col_len[SORT_KEY_DSO] < unresolved && !hists->opts->field_sep)
@@ -1199,7 +1203,7 @@ static void hists__calc_col_len(struct hists *hists, const struct hist_entry *he
 		hists->col_len[SORT_KEY_PID] = (u16)(len + 8);
 	}
 	if (he->key.dso)
-		hists__new_col_len(hists, SORT_KEY_DSO, strlen(dso__name(he->key.dso)));
+		hists__new_col_len(hists, SORT_KEY_DSO, strlen(dso__name(hists->opts, he->key.dso)));
 	hists__new_col_len(hists, SORT_KEY_CPU, 3);
 	if (he->key.trace)
 		hists__new_col_len(hists, SORT_KEY_TRACE, strlen(he->key.trace));
@@ -1316,6 +1320,33 @@ static void print_percent(struct sbuf *sb, u64 val, u64 total, int w)
 	sbuf__printf(sb, " %*.2f%%", w, percent);
 }
 
+/*
+ * Where a dso's symbols came from, by the letters of upstream's dso__symtab_origin(): '!'
+ * for none, 'k' kallsyms, 'b' a /usr/lib/debug/.build-id file, 'B' the build-id cache,
+ * 'l' a .gnu_debuglink file, 'd' the file itself.
+ */
+static char dso__origin(const struct dso *dso)
+{
+	size_t path_len, name_len;
+
+	if (!dso || !dso->loaded || dso->load_errno)
+		return '!';
+	if (dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE)
+		return 'k';
+	if (!dso->symsrc_path)
+		return '!';
+	if (strstr(dso->symsrc_path, "/usr/lib/debug/.build-id/"))
+		return 'b';
+	if (strstr(dso->symsrc_path, "/.debug/"))
+		return 'B';
+	/* the file itself is long_name under --symfs */
+	path_len = strlen(dso->symsrc_path);
+	name_len = strlen(dso->long_name);
+	if (path_len < name_len || strcmp(dso->symsrc_path + path_len - name_len, dso->long_name))
+		return 'l';
+	return 'd';
+}
+
 /* one key's text, upstream's se_snprintf */
 static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_entry *he,
 		      int key, int w)
@@ -1331,9 +1362,12 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 		sbuf__printf(sb, "%-*.*s", w, w, he->key.comm);
 		break;
 	case SORT_KEY_DSO:
-		sbuf__printf(sb, "%-*.*s", w, w, he->key.dso ? dso__name(he->key.dso) : "[unknown]");
+		sbuf__printf(sb, "%-*.*s", w, w, he->key.dso ? dso__name(hists->opts, he->key.dso) : "[unknown]");
 		break;
 	case SORT_KEY_SYM:
+		if (hists->opts->verbose)
+			sbuf__printf(sb, "%-#*llx %c ", 18, (unsigned long long)he->key.ip,
+				     dso__origin(he->key.dso));
 		sbuf__printf(sb, "[%c] ", he->key.level);
 		/* a negative precision (a -w width under 4) prints the whole name, as printf does */
 		if (he->key.sym)
