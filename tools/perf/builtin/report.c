@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,8 @@
 	"# To display the perf.data header info, please use --header/--header-only options.\n#\n"
 
 /* upstream's default -g when the option is given without an argument */
+#define DEFAULT_PARENT_PATTERN	"^sys_|^do_page_fault"
+
 #define CALLCHAIN_DEFAULT_OPT	"graph,0.5,caller,function,percent"
 
 struct perf_report {
@@ -44,6 +47,7 @@ struct perf_report {
 	const char		*sort_order;
 	const char		*field_order;
 	const char		*field_sep;
+	const char		*parent_pattern;
 	int			verbose;
 	int			max_stack;
 	bool			quiet;
@@ -111,17 +115,20 @@ static int report__user_meta(const struct perf_tool *tool, struct perf_session *
 	return 0;
 }
 
-/* context switches and exits change the parallelism latency is weighed by */
+/* context switches (latency), cgroups and namespaces (their sort keys) */
 static int report__other(const struct perf_tool *tool, struct perf_session *session,
 			 const struct perf_event_header *event, struct perf_sample *sample,
 			 struct perf_evattr *evattr)
 {
-	(void)session;
+	struct perf_report *rep = report_of(tool);
+	int ret;
+
 	(void)sample;
 	(void)evattr;
-	if (event->type == PERF_RECORD_SWITCH || event->type == PERF_RECORD_SWITCH_CPU_WIDE)
-		report__context_switch(&report_of(tool)->report, event);
-	return 0;
+	ret = report__side_record(&rep->report, event);
+	if (ret)
+		perf_err__set(&session->err, ret, "%s", rep->report.err.msg);
+	return ret;
 }
 
 static int report__exit_event(const struct perf_tool *tool, struct perf_session *session,
@@ -182,6 +189,22 @@ static int parse_percent_limit(const struct option *opt, const char *arg, bool u
 	return 0;
 }
 
+/* upstream refuses a bad -p before reading anything, without failing */
+static int report__check_regex(const char *pattern)
+{
+	char msg[128];
+	regex_t re;
+	int ret = regcomp(&re, pattern, REG_EXTENDED);
+
+	if (!ret) {
+		regfree(&re);
+		return 0;
+	}
+	regerror(ret, &re, msg, sizeof(msg));
+	fprintf(stderr, "Invalid regex: %s\n%s", pattern, msg);
+	return -EINVAL;
+}
+
 static const char *const report_usage[] = {
 	"perf report [<options>]",
 	NULL
@@ -197,7 +220,7 @@ static int report__setup(struct perf_report *rep, int *status)
 	struct perf_session *session = rep->session;
 	size_t nr = perf_data__nr_attrs(session->data);
 	bool pipe = perf_data__is_pipe(session->data), all_tp = nr > 0;
-	char sort_buf[512];
+	char sort_buf[512], ipc_buf[sizeof(sort_buf) + 16];
 	const char *sort_order = rep->sort_order;
 	bool has_switch = false, want_latency;
 	u64 sample_type = 0;
@@ -212,14 +235,19 @@ static int report__setup(struct perf_report *rep, int *status)
 			all_tp = false;
 	}
 	if (!pipe && !(sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		if (rep->chain_given && rep->chain.enabled) {
+		bool parent = strcmp(rep->parent_pattern, DEFAULT_PARENT_PATTERN) ||
+			      (sort_order && strstr(sort_order, "parent"));
+
+		if (parent || (rep->chain_given && rep->chain.enabled)) {
 			/* upstream says it after its first header line and exits 0 */
 			if (!rep->quiet && !rep->stats_mode && !rep->show_header &&
 			    !rep->header_only)
 				fputs(HEADER_HINT, stdout);
-			fprintf(stderr, "Error:\nSelected -g or --branch-history.\n"
+			fprintf(stderr, "Error:\n%s\n", parent ?
+				"Selected --sort parent, but no callchain data. Did you call 'perf record' without -g?" :
+				"Selected -g or --branch-history.\n"
 				"But no callchain or branch data.\n"
-				"Did you call 'perf record' without -g or -b?\n");
+				"Did you call 'perf record' without -g or -b?");
 			*status = 0;
 			return 1;
 		}
@@ -236,10 +264,16 @@ static int report__setup(struct perf_report *rep, int *status)
 		*status = 1;
 		return 1;
 	}
+	/* -p adds the parent key behind the others */
+	if (strcmp(rep->parent_pattern, DEFAULT_PARENT_PATTERN)) {
+		snprintf(sort_buf, sizeof(sort_buf), "%s%s", sort_order ? sort_order : "+",
+			 sort_order ? ",parent" : "parent");
+		sort_order = sort_buf;
+	}
 	/* upstream appends the (empty without LBR data) IPC column to a "symbol" sort */
 	if (sort_order && strstr(sort_order, "symbol")) {
-		snprintf(sort_buf, sizeof(sort_buf), "%s,%s", sort_order, "ipc_null");
-		sort_order = sort_buf;
+		snprintf(ipc_buf, sizeof(ipc_buf), "%s,%s", sort_order, "ipc_null");
+		sort_order = ipc_buf;
 	}
 	/* upstream's is_latency_requested(): substring tests of --sort and -F */
 	want_latency = rep->prefer_latency ||
@@ -280,6 +314,7 @@ int cmd_report(int argc, const char **argv)
 		.max_stack = PERF_MAX_STACK_DEPTH,
 		.children = true,
 		.skip_empty = true,
+		.parent_pattern = DEFAULT_PARENT_PATTERN,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &rep.input, "file", "input file name"),
@@ -321,6 +356,8 @@ int cmd_report(int argc, const char **argv)
 			    "Show inline function (not supported yet: --no-inline is the default)"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
+		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
+			   "regex filter to identify parent, see: '--sort parent'"),
 		OPT_BOOLEAN(0, "latency", &rep.prefer_latency,
 			    "Show latency-centric profile rather than the default\n"
 			    "\t\t\t  CPU-consumption-centric profile\n"
@@ -344,6 +381,8 @@ int cmd_report(int argc, const char **argv)
 			argv[0]);
 		return 129;
 	}
+	if (report__check_regex(rep.parent_pattern))
+		return 0;
 	if (rep.inline_frames) {
 		fprintf(stderr, "perf report: " INLINE_UNSUPPORTED "\n");
 		return 129;
@@ -386,6 +425,7 @@ int cmd_report(int argc, const char **argv)
 	rep.ropts.quiet = rep.quiet;
 	rep.ropts.skip_empty = rep.skip_empty;
 	rep.ropts.exec_dir = perf_exec_dir();
+	rep.ropts.parent_pattern = rep.parent_pattern;
 	if (report__init(&rep.report, &rep.ropts, rep.session, rep.dump_trace ? &rep.dump : NULL)) {
 		fprintf(stderr, "perf report: %s\n", rep.report.err.msg);
 		ret = 1;
@@ -407,6 +447,11 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (report__setup(&rep, &ret))
 		goto out_delete;
+	if (report__setup_parent(&rep.report)) {
+		fprintf(stderr, "perf report: %s\n", rep.report.err.msg);
+		ret = 1;
+		goto out_delete;
+	}
 
 	if ((rep.show_header || rep.header_only) && !rep.quiet) {
 		dump__header(rep.session->data, stdout, rep.show_info);

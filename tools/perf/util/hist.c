@@ -132,15 +132,15 @@ struct sort_dim {
 /* upstream 7.2's sort dimensions in its order: a --sort token picks the first it prefixes */
 static const struct sort_dim sort_dims[] = {
 	{ "pid", SORT_KEY_PID }, { "comm", SORT_KEY_COMM }, { "comm_nodigit", -1 },
-	{ "dso", SORT_KEY_DSO }, { "symbol", SORT_KEY_SYM }, { "parent", -1 },
+	{ "dso", SORT_KEY_DSO }, { "symbol", SORT_KEY_SYM }, { "parent", SORT_KEY_PARENT },
 	{ "cpu", SORT_KEY_CPU }, { "socket", -1 }, { "srcline", -1 }, { "srcfile", -1 },
 	{ "local_weight", -1 }, { "weight", -1 }, { "transaction", -1 },
-	{ "trace", SORT_KEY_TRACE }, { "symbol_size", -1 }, { "dso_size", -1 }, { "cgroup", -1 },
-	{ "cgroup_id", -1 }, { "ipc_null", SORT_KEY_IPC_NULL }, { "time", -1 },
+	{ "trace", SORT_KEY_TRACE }, { "symbol_size", -1 }, { "dso_size", -1 }, { "cgroup", SORT_KEY_CGROUP },
+	{ "cgroup_id", SORT_KEY_CGROUP_ID }, { "ipc_null", SORT_KEY_IPC_NULL }, { "time", -1 },
 	{ "code_page_size", -1 }, { "local_ins_lat", -1 }, { "ins_lat", -1 },
 	{ "local_p_stage_cyc", -1 }, { "p_stage_cyc", -1 }, { "addr", -1 },
 	{ "local_retire_lat", -1 }, { "retire_lat", -1 }, { "simd", -1 }, { "type", -1 },
-	{ "typeoff", -1 }, { "symoff", -1 }, { "typecln", -1 }, { "parallelism", -1 },
+	{ "typeoff", -1 }, { "symoff", SORT_KEY_SYMOFF }, { "typecln", -1 }, { "parallelism", -1 },
 	{ "tgid", -1 },
 };
 
@@ -334,6 +334,11 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 	return 0;
 }
 
+bool hist_opts__has_key(const struct hist_opts *o, enum sort_key k)
+{
+	return fields_have(o->sort, o->nr_sort, (struct hist_field){ .is_key = true, .id = k });
+}
+
 static void fields_drop(struct hist_field *f, unsigned int *nr)
 {
 	unsigned int n = 0;
@@ -361,6 +366,10 @@ struct hist_key {
 	const struct symbol	*sym;
 	u64			ip;
 	const char		*trace;		/* interned, NULL for other events */
+	const struct symbol	*parent;
+	u64			cgroup;
+	const char		*cgroup_name;	/* interned */
+	u64			cgroup_ns_dev, cgroup_ns_ino;
 	char			level;
 };
 
@@ -453,6 +462,18 @@ static u64 key_hash(const struct hists *hists, const struct hist_key *k)
 		case SORT_KEY_TRACE:
 			h = hash_u64(h, (u64)(uintptr_t)k->trace);
 			break;
+		case SORT_KEY_PARENT:
+			h = hash_str(h, k->parent ? k->parent->name : "");
+			break;
+		case SORT_KEY_SYMOFF:
+			h = hash_u64(h, k->ip);
+			break;
+		case SORT_KEY_CGROUP:
+			h = hash_u64(h, k->cgroup);
+			break;
+		case SORT_KEY_CGROUP_ID:
+			h = hash_u64(hash_u64(h, k->cgroup_ns_dev), k->cgroup_ns_ino);
+			break;
 		default:
 			break;
 		}
@@ -523,6 +544,9 @@ static bool dso_name_eq(const struct hist_opts *o, const struct dso *l, const st
 	return l && r && !strcmp(dso__name(o, l), dso__name(o, r));
 }
 
+static int key_cmp(const struct hist_opts *o, int key, const struct hist_key *l,
+		   const struct hist_key *r, bool sort);
+
 /*
  * key_cmp(...) == 0 for every key, the cheap way: comm and trace strings are interned, so
  * equal texts are one pointer (the hot path of children mode compares keys a lot).
@@ -570,11 +594,42 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 			if (l->trace && r->trace && l->trace != r->trace)
 				return false;
 			break;
+		case SORT_KEY_PARENT:
+		case SORT_KEY_SYMOFF:
+		case SORT_KEY_CGROUP:
+		case SORT_KEY_CGROUP_ID:
+			if (key_cmp(o, o->sort[i].id, l, r, false))
+				return false;
+			break;
 		default:
 			break;
 		}
 	}
 	return true;
+}
+
+static int parent_cmp(const struct hist_key *l, const struct hist_key *r)
+{
+	if (!l->parent || !r->parent)
+		return cmp_null(l->parent, r->parent);
+	return strcmp(r->parent->name, l->parent->name);
+}
+
+/*
+ * upstream's symoff: by symbol (its name for output order), then by address (the offset,
+ * as the symbol is the same), this one left minus right
+ */
+static int symoff_cmp(const struct hist_opts *o, const struct hist_key *l,
+		      const struct hist_key *r, bool sort)
+{
+	int ret = sort ? sym_sort(l, r) : sym_cmp(o, l, r);
+
+	return ret ? ret : sign64((s64)(l->ip - r->ip));
+}
+
+static int u64_cmp_r(u64 l, u64 r)
+{
+	return r > l ? 1 : r < l ? -1 : 0;
 }
 
 /* upstream's se_cmp (sort == false) or se_sort (sort == true) of one key */
@@ -596,6 +651,17 @@ static int key_cmp(const struct hist_opts *o, int key, const struct hist_key *l,
 		return sign64((s64)r->cpu - (s64)l->cpu);
 	case SORT_KEY_TRACE:
 		return str_cmp_r(l->trace, r->trace);
+	case SORT_KEY_PARENT:
+		return parent_cmp(l, r);
+	case SORT_KEY_SYMOFF:
+		return symoff_cmp(o, l, r, sort);
+	case SORT_KEY_CGROUP:
+		return u64_cmp_r(l->cgroup, r->cgroup);
+	case SORT_KEY_CGROUP_ID: {
+		int ret = u64_cmp_r(l->cgroup_ns_dev, r->cgroup_ns_dev);
+
+		return ret ? ret : u64_cmp_r(l->cgroup_ns_ino, r->cgroup_ns_ino);
+	}
 	default:
 		return 0;
 	}
@@ -703,6 +769,10 @@ struct hists *hists__new(const struct hist_opts *opts)
 		hists->repeat_comm |= opts->sort[i].id == SORT_KEY_COMM;
 		hists->repeat_tid |= opts->sort[i].id == SORT_KEY_PID;
 		hists->repeat_cpu |= opts->sort[i].id == SORT_KEY_CPU;
+		/* sym for the repeat test; the cgroups change without the chain or the tid */
+		hists->has_sym_key |= opts->sort[i].id == SORT_KEY_SYMOFF;
+		hists->no_repeat |= opts->sort[i].id == SORT_KEY_CGROUP ||
+				    opts->sort[i].id == SORT_KEY_CGROUP_ID;
 	}
 	return hists;
 }
@@ -1000,7 +1070,7 @@ bool hists__add_repeat(struct hists *hists, const struct hist_sample *s)
 	const struct hist_opts *o = hists->opts;
 	struct hist_repeat *r, k;
 
-	if (!s->chain_key || s->trace || !hists->repeats)
+	if (!s->chain_key || s->trace || !hists->repeats || hists->no_repeat)
 		return false;
 	hist_repeat__key(hists, s, &k);
 	r = &hists->repeats[hist_repeat__slot(&k, hists->repeat_comm ? s->comm : NULL)];
@@ -1024,7 +1094,7 @@ static void hists__remember(struct hists *hists, const struct hist_sample *s, co
 {
 	struct hist_repeat *r, k;
 
-	if (!s->chain_key || s->trace || !hists->repeats)
+	if (!s->chain_key || s->trace || !hists->repeats || hists->no_repeat)
 		return;
 	hist_repeat__key(hists, s, &k);
 	r = &hists->repeats[hist_repeat__slot(&k, hists->repeat_comm ? s->comm : NULL)];
@@ -1061,7 +1131,8 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	bool chains = o->use_callchain && s->has_callchain;
 	struct hist_key key = {
 		.pid = s->pid, .tid = s->tid, .cpu = s->cpu, .dso = s->dso, .sym = s->sym,
-		.ip = s->ip, .level = s->level,
+		.ip = s->ip, .level = s->level, .parent = s->parent, .cgroup = s->cgroup,
+		.cgroup_ns_dev = s->cgroup_ns_dev, .cgroup_ns_ino = s->cgroup_ns_ino,
 	};
 	struct chain_node *end = NULL;
 	struct hist_entry *he;
@@ -1075,6 +1146,11 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	if (s->trace) {
 		key.trace = strset__intern(hists->strings, s->trace);
 		if (!key.trace)
+			return -ENOMEM;
+	}
+	if (s->cgroup_name) {
+		key.cgroup_name = strset__intern(hists->strings, s->cgroup_name);
+		if (!key.cgroup_name)
 			return -ENOMEM;
 	}
 	hists__flush_repeats(hists);
@@ -1113,6 +1189,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 
 		key.dso = f->dso;
 		key.sym = f->sym;
+		/* the address as recorded: upstream's symoff of a caller shows it so too */
 		key.ip = f->ip;
 		/* upstream leaves the level of an unmapped frame as the previous one had it */
 		if (f->sym || f->dso)
@@ -1159,6 +1236,10 @@ static const char *const key_headers[SORT_KEY__NR] = {
 	[SORT_KEY_CPU]		= "CPU",
 	[SORT_KEY_TRACE]	= "Trace output",
 	[SORT_KEY_IPC_NULL]	= "IPC   [IPC Coverage]",
+	[SORT_KEY_PARENT]	= "Parent symbol",
+	[SORT_KEY_SYMOFF]	= "Symbol Offset",
+	[SORT_KEY_CGROUP]	= "Cgroup",
+	[SORT_KEY_CGROUP_ID]	= "cgroup id (dev/inode)",
 };
 
 static void hists__new_col_len(struct hists *hists, enum sort_key key, size_t len)
@@ -1205,6 +1286,11 @@ static void hists__calc_col_len(struct hists *hists, const struct hist_entry *he
 	if (he->key.dso)
 		hists__new_col_len(hists, SORT_KEY_DSO, strlen(dso__name(hists->opts, he->key.dso)));
 	hists__new_col_len(hists, SORT_KEY_CPU, 3);
+	if (he->key.parent)
+		hists__new_col_len(hists, SORT_KEY_PARENT, strlen(he->key.parent->name));
+	if (he->key.cgroup)
+		hists__new_col_len(hists, SORT_KEY_CGROUP,
+				   strlen(he->key.cgroup_name ? he->key.cgroup_name : "unknown"));
 	if (he->key.trace)
 		hists__new_col_len(hists, SORT_KEY_TRACE, strlen(he->key.trace));
 }
@@ -1383,6 +1469,26 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 		break;
 	case SORT_KEY_IPC_NULL:
 		sbuf__printf(sb, "%-*s", w, "-      -");
+		break;
+	case SORT_KEY_PARENT:
+		sbuf__printf(sb, "%-*.*s", w, w, he->key.parent ? he->key.parent->name : "[other]");
+		break;
+	case SORT_KEY_SYMOFF:
+		if (he->key.sym)
+			sbuf__printf(sb, "[%c] %s+0x%llx", he->key.level, he->key.sym->name,
+				     (unsigned long long)(he->key.ip - he->key.sym->start));
+		else
+			/* upstream sizes nothing by it: the header's width decides the digits */
+			sbuf__printf(sb, "[%c] %-#.*llx", he->key.level, w - 4,
+				     (unsigned long long)he->key.ip);
+		break;
+	case SORT_KEY_CGROUP:
+		sbuf__printf(sb, "%s", !he->key.cgroup ? "N/A" :
+			     he->key.cgroup_name ? he->key.cgroup_name : "unknown");
+		break;
+	case SORT_KEY_CGROUP_ID:
+		sbuf__printf(sb, "%llu/0x%llx", (unsigned long long)he->key.cgroup_ns_dev,
+			     (unsigned long long)he->key.cgroup_ns_ino);
 		break;
 	default:
 		break;

@@ -36,6 +36,10 @@ enum sort_key {
 	SORT_KEY_CPU,		/* "cpu" */
 	SORT_KEY_TRACE,		/* "trace": a tracepoint's formatted fields */
 	SORT_KEY_IPC_NULL,	/* upstream adds it behind "symbol" when there is no LBR data */
+	SORT_KEY_PARENT,	/* "parent": the first callchain symbol matching -p */
+	SORT_KEY_SYMOFF,	/* "symoff": symbol and the offset into it */
+	SORT_KEY_CGROUP,	/* "cgroup": the sample's cgroup, named by CGROUP records */
+	SORT_KEY_CGROUP_ID,	/* "cgroup_id": the thread's cgroup namespace (dev/inode) */
 	SORT_KEY__NR,
 };
 
@@ -98,6 +102,9 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
  */
 void hist_opts__drop_latency(struct hist_opts *o, const char *sort_order, const char *field_order);
 
+/* whether a sort step is key k */
+bool hist_opts__has_key(const struct hist_opts *o, enum sort_key k);
+
 /* what one sample contributes; the frames are in the order the callchain is shown */
 struct hist_sample {
 	const char		*comm;		/* comm of the thread (copied if new) */
@@ -108,6 +115,11 @@ struct hist_sample {
 	u64			ip;		/* map-relative address of the sample */
 	char			level;		/* '.', 'k', ... */
 	const char		*trace;		/* the trace text of a tracepoint sample, or NULL */
+	const struct symbol	*parent;	/* SORT_KEY_PARENT: NULL for "[other]" */
+	u64			cgroup;		/* PERF_SAMPLE_CGROUP id, 0 for none */
+	const char		*cgroup_name;	/* its CGROUP record's path, NULL when unknown */
+	u64			cgroup_ns_dev, cgroup_ns_ino;	/* from NAMESPACES, 0 when none */
+
 	u64			period;
 	u64			latency;	/* period * 1000 / parallelism, 0 without latency */
 	const struct chain_frame *frames;	/* callchain, NULL/0 when none */
@@ -145,6 +157,7 @@ struct hists {
 	u32			nr_dirty;
 	u64			nr_slow;	/* samples that took hists__add_sample() */
 	bool			repeat_comm, repeat_tid, repeat_cpu;	/* sort keys use them */
+	bool			no_repeat;	/* a sort key the repeat slots do not key on */
 	struct strset		*strings;	/* comm and trace texts */
 	u64			stamp;		/* counts samples, marks entries a sample fed */
 	u64			nr_samples;

@@ -109,9 +109,107 @@ static struct hists *report__hists(struct report *r, const struct perf_evattr *e
 	return r->hists[idx];
 }
 
-void report__context_switch(struct report *r, const struct perf_event_header *event)
+static int report__add_cgroup(struct report *r, const struct perf_event_header *event)
 {
-	r->parallelism += event->misc & PERF_RECORD_MISC_SWITCH_OUT ? -1 : 1;
+	const struct perf_record_cgroup *cg = (const void *)event;
+	size_t room = event->size - sizeof(*cg), len;
+	struct report_cgroup *c;
+
+	if (event->size < sizeof(*cg))
+		return 0;
+	len = strnlen(cg->path, room);
+	for (size_t i = 0; i < r->nr_cgroups; i++) {
+		if (r->cgroups[i].id == cg->id)
+			return 0;	/* upstream keeps the first name of an id */
+	}
+	c = realloc(r->cgroups, (r->nr_cgroups + 1) * sizeof(*c));
+	if (!c)
+		return perf_err__set(&r->err, ENOMEM, "out of memory");
+	r->cgroups = c;
+	c[r->nr_cgroups].id = cg->id;
+	c[r->nr_cgroups].path = strndup(cg->path, len);
+	if (!c[r->nr_cgroups].path)
+		return perf_err__set(&r->err, ENOMEM, "out of memory");
+	r->nr_cgroups++;
+	return 0;
+}
+
+static const char *report__cgroup_name(const struct report *r, u64 id)
+{
+	for (size_t i = 0; i < r->nr_cgroups; i++)
+		if (r->cgroups[i].id == id)
+			return r->cgroups[i].path;
+	return NULL;
+}
+
+/* index of the cgroup link in a NAMESPACES record (net uts ipc pid user mnt cgroup) */
+#define NS_CGROUP_INDEX	6
+
+static struct report_cgroup_ns *report__find_cgroup_ns(const struct report *r, s32 tid)
+{
+	for (size_t i = r->nr_cgroup_ns; i-- > 0;)
+		if (r->cgroup_ns[i].tid == tid)
+			return &r->cgroup_ns[i];
+	return NULL;
+}
+
+static int report__add_namespaces(struct report *r, const struct perf_event_header *event)
+{
+	const struct perf_record_namespaces *ns = (const void *)event;
+	const struct perf_ns_link_info *link;
+	struct report_cgroup_ns *e;
+
+	if (event->size < sizeof(*ns) + (NS_CGROUP_INDEX + 1) * sizeof(*link) ||
+	    ns->nr_namespaces <= NS_CGROUP_INDEX)
+		return 0;
+	link = &ns->link_info[NS_CGROUP_INDEX];
+	e = report__find_cgroup_ns(r, (s32)ns->tid);
+	if (!e) {
+		e = realloc(r->cgroup_ns, (r->nr_cgroup_ns + 1) * sizeof(*e));
+		if (!e)
+			return perf_err__set(&r->err, ENOMEM, "out of memory");
+		r->cgroup_ns = e;
+		e = &e[r->nr_cgroup_ns++];
+		e->tid = (s32)ns->tid;
+	}
+	e->dev = link->dev;
+	e->ino = link->ino;
+	return 0;
+}
+
+int report__side_record(struct report *r, const struct perf_event_header *event)
+{
+	switch (event->type) {
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		r->parallelism += event->misc & PERF_RECORD_MISC_SWITCH_OUT ? -1 : 1;
+		return 0;
+	case PERF_RECORD_CGROUP:
+		return report__add_cgroup(r, event);
+	case PERF_RECORD_NAMESPACES:
+		return r->opts->hopts.nr_sort && hist_opts__has_key(&r->opts->hopts,
+								    SORT_KEY_CGROUP_ID) ?
+		       report__add_namespaces(r, event) : 0;
+	default:
+		return 0;
+	}
+}
+
+/* the first symbol of the chain, as shown, that -p matches; NULL for "[other]" */
+static const struct symbol *report__parent(struct report *r, const struct resolved_chain *chain)
+{
+	size_t n = chain->nr;
+
+	if (!r->want_parent)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = r->opts->hopts.chain.order == ORDER_CALLEE ? i : n - 1 - i;
+		const struct symbol *sym = chain->frames[j].sym;
+
+		if (sym && !regexec(&r->parent_regex, sym->name, 0, NULL, 0))
+			return sym;
+	}
+	return NULL;
 }
 
 void report__task_exit(struct report *r)
@@ -164,7 +262,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	if (!thread)
 		return perf_err__set(&r->err, ENOMEM, "out of memory");
 	want_chain = (evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
-		     (r->opts->hopts.use_callchain || r->opts->hopts.children);
+		     (r->opts->hopts.use_callchain || r->opts->hopts.children || r->want_parent);
 	chain = (struct resolved_chain){ .id = FRAME_CHAIN_ID_EMPTY };
 	if (want_chain) {
 		ret = frame_resolver__chain(r->resolver, thread, sample, &chain);
@@ -201,7 +299,19 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 		.has_callchain = evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN,
 		/* the frames shown follow from the resolved chain alone, so its id names them */
 		.chain_key = chain.id,
+		.parent = report__parent(r, &chain),
+		.cgroup = sample->cgroup,
 	};
+	if (hs.cgroup)
+		hs.cgroup_name = report__cgroup_name(r, hs.cgroup);
+	if (r->cgroup_ns) {
+		const struct report_cgroup_ns *ns = report__find_cgroup_ns(r, thread->tid);
+
+		if (ns) {
+			hs.cgroup_ns_dev = ns->dev;
+			hs.cgroup_ns_ino = ns->ino;
+		}
+	}
 	tevent = perf_session__trace_event(session);
 	if (evattr->attr.type == PERF_TYPE_TRACEPOINT && sample->raw_data && tevent &&
 	    trace_event__format(tevent, evattr->attr.config, sample->raw_data,
@@ -412,7 +522,27 @@ int report__init(struct report *r, const struct report_opts *opts, struct perf_s
 	if (!r->nr_cpus)
 		r->nr_cpus = online > 0 ? (u32)online : 1;
 	r->resolver = frame_resolver__new(&session->machine);
-	return r->resolver ? 0 : perf_err__set(&r->err, ENOMEM, "out of memory");
+	if (!r->resolver)
+		return perf_err__set(&r->err, ENOMEM, "out of memory");
+	return 0;
+}
+
+int report__setup_parent(struct report *r)
+{
+	int ret;
+
+	if (!hist_opts__has_key(&r->opts->hopts, SORT_KEY_PARENT))
+		return 0;
+	ret = regcomp(&r->parent_regex, r->opts->parent_pattern, REG_EXTENDED);
+	if (ret) {
+		char msg[128];
+
+		regerror(ret, &r->parent_regex, msg, sizeof(msg));
+		return perf_err__set(&r->err, EINVAL, "Invalid regex: %s\n%s",
+				     r->opts->parent_pattern, msg);
+	}
+	r->want_parent = true;
+	return 0;
 }
 
 void report__exit(struct report *r)
@@ -422,4 +552,10 @@ void report__exit(struct report *r)
 	free(r->hists);
 	frame_resolver__delete(r->resolver);
 	free(r->chain_frames);
+	for (size_t i = 0; i < r->nr_cgroups; i++)
+		free(r->cgroups[i].path);
+	free(r->cgroups);
+	free(r->cgroup_ns);
+	if (r->want_parent)
+		regfree(&r->parent_regex);
 }

@@ -12,6 +12,7 @@
 #ifndef PERF_UTIL_REPORT_H
 #define PERF_UTIL_REPORT_H
 
+#include <regex.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <perf/data.h>
@@ -29,6 +30,19 @@ struct report_opts {
 	bool			skip_empty;	/* events without samples are not shown */
 	const char		*exec_dir;	/* perf's directory: tips.txt is looked up beside it */
 	bool			latency;	/* weigh samples by parallelism (hopts.latency) */
+	const char		*parent_pattern;	/* -p: the regex of the parent sort key */
+};
+
+/* a cgroup's path, from its PERF_RECORD_CGROUP */
+struct report_cgroup {
+	u64			id;
+	char			*path;		/* owned */
+};
+
+/* a thread's cgroup namespace, from its latest PERF_RECORD_NAMESPACES */
+struct report_cgroup_ns {
+	s32			tid;
+	u64			dev, ino;
 };
 
 struct report {
@@ -49,6 +63,12 @@ struct report {
 	u32			nr_cpus;
 	u64			nr_weighed;	/* samples given a latency */
 	u64			nr_single;	/* of those, taken at parallelism 1 */
+	bool			want_parent;	/* the parent key: regex compiled */
+	regex_t			parent_regex;
+	struct report_cgroup	*cgroups;
+	size_t			nr_cgroups;
+	struct report_cgroup_ns	*cgroup_ns;
+	size_t			nr_cgroup_ns;
 	struct perf_err		err;
 };
 
@@ -56,9 +76,17 @@ struct report {
 int report__init(struct report *r, const struct report_opts *opts, struct perf_session *session,
 		 const struct dump *dump);
 void report__exit(struct report *r);
+/* after the sort is set up: compiles -p when the parent key is used; 0 or -EINVAL */
+int report__setup_parent(struct report *r);
 
-/* a PERF_RECORD_SWITCH or SWITCH_CPU_WIDE (misc says in or out), and an EXIT record */
-void report__context_switch(struct report *r, const struct perf_event_header *event);
+/*
+ * The side-band records a report keeps something of: SWITCH and SWITCH_CPU_WIDE (misc
+ * says in or out) for the parallelism, CGROUP for cgroup names, NAMESPACES for cgroup_id.
+ * Others are ignored. 0 or -ENOMEM (the reason in r->err); a record too short for what it
+ * says is ignored.
+ */
+int report__side_record(struct report *r, const struct perf_event_header *event);
+/* an EXIT record */
 void report__task_exit(struct report *r);
 
 /*
