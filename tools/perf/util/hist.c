@@ -1379,8 +1379,9 @@ static void print_header(struct hists *hists, struct sbuf *sb)
 
 		if (i)
 			sbuf__adds(sb, sep ? sep : "  ");
+		/* upstream prints each header into a 1024-byte buffer: a wider one is cut */
 		if (f.is_key)
-			sbuf__printf(sb, "%-*.*s", w, w, key_headers[f.id]);
+			sbuf__printf(sb, "%-*.*s", w > 1023 ? 1023 : w, w, key_headers[f.id]);
 		else
 			sbuf__printf(sb, "%*s", w, col_name(hists, f.id));
 	}
@@ -1496,10 +1497,31 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 	(void)hists;
 }
 
+/*
+ * Upstream prints an entry's columns into a line buffer sized by the column widths (the
+ * sort list width), 3 + 1 bytes more and what it reserves for colour escapes (504 bytes,
+ * measured on upstream 7.2 with one to three percentage columns): a column wider than its
+ * width (a long symbol+offset) is cut there.
+ */
+#define HIST_LINE_SLACK	(3 + 504)
+
+static size_t hists__line_max(const struct hists *hists)
+{
+	const struct hist_opts *o = hists->opts;
+	size_t len = 0;
+
+	for (unsigned int i = 0; i < o->nr_out; i++)
+		len += (i ? 2 : 0) + field_width(hists, o->out[i]);
+	if (o->verbose && hists->has_sym_key)
+		len += 18 + 3 - 2;	/* -v: the address and origin (BITS_PER_LONG / 4 + 3) */
+	return len + HIST_LINE_SLACK;
+}
+
 static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_entry *he)
 {
 	const struct hist_opts *o = hists->opts;
 	const char *sep = o->field_sep;
+	size_t line_start = sb->len, line_max = hists__line_max(hists);
 
 	for (unsigned int i = 0; i < o->nr_out; i++) {
 		struct hist_field f = o->out[i];
@@ -1548,6 +1570,8 @@ static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_
 		if (i + 1 < o->nr_out && sb->len - start < (size_t)w)
 			sbuf__printf(sb, "%-*s", (int)((size_t)w - (sb->len - start)), " ");
 	}
+	if (sb->len - line_start > line_max)
+		sb->len = line_start + line_max;
 	sbuf__addc(sb, '\n');
 }
 
