@@ -66,6 +66,7 @@ struct perf_report {
 	bool			use_stdio;
 	bool			chain_given;	/* -g was on the command line */
 	bool			prefer_latency;	/* --latency */
+	bool			hierarchy;
 	double			min_percent;
 	unsigned long long	deferred_max_mb;
 	/* state */
@@ -291,6 +292,7 @@ static int report__setup(struct perf_report *rep, int *status)
 	rep->ropts.hopts.prefer_latency = rep->prefer_latency;
 	rep->ropts.hopts.children = rep->children;
 	rep->ropts.hopts.verbose = rep->verbose > 0;
+	rep->ropts.hopts.hierarchy = rep->hierarchy;
 	rep->ropts.hopts.chain = rep->chain;
 	rep->ropts.hopts.hide_unresolved = rep->hide_unresolved;
 	rep->ropts.hopts.min_percent = rep->min_percent;
@@ -356,6 +358,7 @@ int cmd_report(int argc, const char **argv)
 			    "Show inline function (not supported yet: --no-inline is the default)"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
+		OPT_BOOLEAN('H', "hierarchy", &rep.hierarchy, "Show entries in a hierarchy"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex filter to identify parent, see: '--sort parent'"),
 		OPT_BOOLEAN(0, "latency", &rep.prefer_latency,

@@ -320,6 +320,20 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		if (ret)
 			return ret;
 	}
+	if (o->hierarchy) {
+		/*
+		 * Upstream 7.2's hierarchy shows callchains by raw address and accumulates
+		 * children oddly: not reproduced yet.
+		 */
+		if (o->use_callchain && o->chain.mode != CHAIN_NONE)
+			return perf_err__set(err, EINVAL,
+					     "--hierarchy is not supported with callchains yet (add -g none)");
+		for (unsigned int i = 0; i < o->nr_out; i++)
+			if (!o->out[i].is_key && (o->out[i].id == HIST_COL_OVERHEAD_ACC ||
+						  o->out[i].id == HIST_COL_LATENCY_ACC))
+				return perf_err__set(err, EINVAL,
+						     "--hierarchy is not supported with --children yet");
+	}
 	/* sort keys become columns, columns become (last) sort steps */
 	for (unsigned int i = 0; i < o->nr_sort; i++) {
 		ret = fields_add(o->out, &o->nr_out, o->sort[i], true, err);
@@ -1517,6 +1531,36 @@ static size_t hists__line_max(const struct hists *hists)
 	return len + HIST_LINE_SLACK;
 }
 
+/* a period column of he in width w; packed (-t): no padding */
+static void print_value(const struct hists *hists, struct sbuf *sb, const struct hist_entry *he,
+			int col, int w, bool packed)
+{
+	if (packed)
+		w = col == HIST_COL_SAMPLES || col == HIST_COL_PERIOD ? 2 : 3;
+	switch (col) {
+	case HIST_COL_OVERHEAD_ACC:
+		print_percent(sb, he->period_acc, hists->total_period, w - 2);
+		break;
+	case HIST_COL_OVERHEAD:
+		print_percent(sb, he->period, hists->total_period, w - 2);
+		break;
+	case HIST_COL_LATENCY_ACC:
+		print_percent(sb, he->latency_acc, hists->total_latency, w - 2);
+		break;
+	case HIST_COL_LATENCY:
+		print_percent(sb, he->latency, hists->total_latency, w - 2);
+		break;
+	case HIST_COL_SAMPLES:
+		sbuf__printf(sb, " %*llu", w - 1, (unsigned long long)he->nr_events);
+		break;
+	case HIST_COL_PERIOD:
+		sbuf__printf(sb, " %*llu", w - 1, (unsigned long long)he->period);
+		break;
+	default:
+		break;
+	}
+}
+
 static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_entry *he)
 {
 	const struct hist_opts *o = hists->opts;
@@ -1538,33 +1582,7 @@ static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_
 				if (sb->buf[j] == sep[0])
 					sb->buf[j] = '.';
 		} else {
-			switch (f.id) {
-			case HIST_COL_OVERHEAD_ACC:
-				print_percent(sb, he->period_acc, hists->total_period,
-					      sep ? 1 : w - 2);
-				break;
-			case HIST_COL_OVERHEAD:
-				print_percent(sb, he->period, hists->total_period,
-					      sep ? 1 : w - 2);
-				break;
-			case HIST_COL_LATENCY_ACC:
-				print_percent(sb, he->latency_acc, hists->total_latency,
-					      sep ? 1 : w - 2);
-				break;
-			case HIST_COL_LATENCY:
-				print_percent(sb, he->latency, hists->total_latency,
-					      sep ? 1 : w - 2);
-				break;
-			case HIST_COL_SAMPLES:
-				sbuf__printf(sb, " %*llu", sep ? 1 : w - 1,
-					     (unsigned long long)he->nr_events);
-				break;
-			case HIST_COL_PERIOD:
-				sbuf__printf(sb, " %*llu", sep ? 1 : w - 1, (unsigned long long)he->period);
-				break;
-			default:
-				break;
-			}
+			print_value(hists, sb, he, f.id, w, sep);
 		}
 		/* columns but the last are padded to their width */
 		if (i + 1 < o->nr_out && sb->len - start < (size_t)w)
@@ -1575,17 +1593,219 @@ static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_
 	sbuf__addc(sb, '\n');
 }
 
+/* ---- --hierarchy ---- */
+
+#define HIERARCHY_INDENT	3
+#define HIERARCHY_DOTS		207	/* measured: a 2000-character symbol column */
+
+/* the sort keys, in --sort order: one level each */
+static unsigned int hierarchy_levels(const struct hist_opts *o, int *keys)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < o->nr_out; i++)
+		if (o->out[i].is_key)
+			keys[n++] = o->out[i].id;
+	return n;
+}
+
+/* the period columns, the first widened by the indent of the deepest level */
+static void print_hierarchy_header(struct hists *hists, struct sbuf *sb, const int *keys,
+				   unsigned int nr)
+{
+	const struct hist_opts *o = hists->opts;
+	int indent = HIERARCHY_INDENT * (int)(nr - 1), w = 0;
+	size_t dots = 0, start;
+	bool first = true;
+
+	sbuf__adds(sb, "# ");
+	for (unsigned int i = 0; i < o->nr_out; i++) {
+		int cw;
+
+		if (o->out[i].is_key)
+			continue;
+		cw = (int)field_width(hists, o->out[i]) + (first ? indent : 0);
+		sbuf__printf(sb, "%s%*s", first ? "" : "  ", cw, col_name(hists, o->out[i].id));
+		w += cw + (first ? 0 : 2);
+		first = false;
+	}
+	sbuf__adds(sb, "  ");
+	start = sb->len;
+	for (unsigned int i = 0; i < nr; i++) {
+		size_t lw = hists->col_len[keys[i]] + HIERARCHY_INDENT * i;
+		const char *name = key_headers[keys[i]];
+
+		/* upstream trims the headers' leading blanks ("    Pid:Command") */
+		sbuf__printf(sb, "%s%s", i ? " / " : "", name + strspn(name, " "));
+		if (lw > dots)
+			dots = lw;
+	}
+	if (sb->len - start > dots)
+		dots = sb->len - start;
+	/* upstream prints the dots from a string of HIERARCHY_DOTS of them */
+	if (dots > HIERARCHY_DOTS)
+		dots = HIERARCHY_DOTS;
+	if (w > HIERARCHY_DOTS)
+		w = HIERARCHY_DOTS;
+	sbuf__adds(sb, "\n# ");
+	for (int j = 0; j < w; j++)
+		sbuf__addc(sb, '.');
+	sbuf__adds(sb, "  ");
+	for (size_t j = 0; j < dots; j++)
+		sbuf__addc(sb, '.');
+	sbuf__adds(sb, "\n#\n");
+}
+
+/* one level's node: entries[0..nr) share the keys of the levels down to this one */
+struct hierarchy_group {
+	struct hist_entry	**entries;
+	size_t			nr;
+	struct hist_entry	sum;		/* the entries' periods added up */
+};
+
+struct hierarchy_sort {
+	const struct hist_opts	*o;
+	int			key;
+};
+
+static int hierarchy_group_cmp(const void *a, const void *b, void *arg)
+{
+	const struct hierarchy_sort *ctx = arg;
+	const struct hist_entry *l = *(struct hist_entry *const *)a;
+	const struct hist_entry *r = *(struct hist_entry *const *)b;
+
+	return key_cmp(ctx->o, ctx->key, &l->key, &r->key, false);
+}
+
+/* output order of a level: by period, then by the level's key as upstream sorts it */
+static int hierarchy_output_cmp(const void *a, const void *b, void *arg)
+{
+	const struct hierarchy_sort *ctx = arg;
+	const struct hierarchy_group *l = a, *r = b;
+	int ret = 0;
+
+	/* the period columns in sort order, then the level's key */
+	for (unsigned int i = 0; i < ctx->o->nr_sort && !ret; i++) {
+		if (ctx->o->sort[i].is_key)
+			continue;
+		switch (ctx->o->sort[i].id) {
+		case HIST_COL_LATENCY:
+			ret = field_cmp(r->sum.latency, l->sum.latency);
+			break;
+		case HIST_COL_SAMPLES:
+			ret = field_cmp(r->sum.nr_events, l->sum.nr_events);
+			break;
+		default:
+			ret = field_cmp(r->sum.period, l->sum.period);
+			break;
+		}
+	}
+	if (ret)
+		return ret;
+	ret = -key_cmp(ctx->o, ctx->key, &l->entries[0]->key, &r->entries[0]->key, true);
+	if (ret)
+		return ret;
+	/* still equal: upstream's tree keeps them in the order of their identity */
+	return l->entries > r->entries ? -1 : l->entries < r->entries;
+}
+
+static int print_hierarchy_level(struct hists *hists, struct sbuf *sb, struct hist_entry **he,
+				 size_t nr, const int *keys, unsigned int nr_keys,
+				 unsigned int level)
+{
+	const struct hist_opts *o = hists->opts;
+	struct hierarchy_sort ctx = { .o = o, .key = keys[level] };
+	struct hierarchy_group *groups;
+	size_t nr_groups = 0;
+	int ret = 0;
+
+	groups = calloc(nr, sizeof(*groups));
+	if (!groups)
+		return -ENOMEM;
+	qsort_r(he, nr, sizeof(*he), hierarchy_group_cmp, &ctx);
+	for (size_t i = 0; i < nr; i++) {
+		if (!nr_groups || key_cmp(o, ctx.key, &groups[nr_groups - 1].entries[0]->key,
+					  &he[i]->key, false))
+			groups[nr_groups++] = (struct hierarchy_group){ .entries = &he[i] };
+		groups[nr_groups - 1].nr++;
+		groups[nr_groups - 1].sum.period += he[i]->period;
+		groups[nr_groups - 1].sum.latency += he[i]->latency;
+		groups[nr_groups - 1].sum.nr_events += he[i]->nr_events;
+	}
+	qsort_r(groups, nr_groups, sizeof(*groups), hierarchy_output_cmp, &ctx);
+	for (size_t g = 0; g < nr_groups && !ret; g++) {
+		const struct hierarchy_group *grp = &groups[g];
+		const struct hist_entry *first = grp->entries[0];
+		int pad = HIERARCHY_INDENT * (int)(nr_keys - 1);
+		size_t start, lead;
+		/* the level's indent first, the columns, then the indent all levels have */
+		sbuf__printf(sb, "%*s", HIERARCHY_INDENT * (int)level, "");
+		for (unsigned int i = 0; i < o->nr_out; i++) {
+			if (o->out[i].is_key)
+				continue;
+			sbuf__adds(sb, "  ");
+			print_value(hists, sb, &grp->sum, o->out[i].id,
+				    (int)field_width(hists, o->out[i]), false);
+		}
+		sbuf__printf(sb, "%*s  ", pad, "");
+		start = sb->len;
+		print_key(hists, sb, first, ctx.key, hists->col_len[ctx.key]);
+		if (level + 1 < nr_keys && sb->len - start < hists->col_len[ctx.key])
+			sbuf__printf(sb, "%*s", (int)(hists->col_len[ctx.key] - (sb->len - start)), "");
+		/* upstream trims the leading blanks of the padded text ("   4880:ls") */
+		for (lead = start; lead < sb->len && sb->buf[lead] == ' '; lead++)
+			;
+		memmove(sb->buf + start, sb->buf + lead, sb->len - lead);
+		sb->len -= lead - start;
+		sbuf__addc(sb, '\n');
+		if (level + 1 < nr_keys) {
+			ret = print_hierarchy_level(hists, sb, grp->entries, grp->nr, keys, nr_keys,
+						    level + 1);
+		}
+	}
+	free(groups);
+	return ret;
+}
+
+static int hists__fprintf_hierarchy(struct hists *hists, FILE *fp)
+{
+	const struct hist_opts *o = hists->opts;
+	int keys[HIST_MAX_FIELDS];
+	unsigned int nr_keys = hierarchy_levels(o, keys);
+	struct hist_entry **he;
+	size_t nr = 0;
+	struct sbuf sb;
+	int ret;
+
+	he = malloc((hists->nr_entries + 1) * sizeof(*he));
+	if (!he)
+		return -ENOMEM;
+	for (struct rbnode *n = rbtree__first(&hists->entries); n; n = rbtree__next(n))
+		he[nr++] = rbtree__entry(n, struct hist_entry, rb_out);
+	sbuf__init(&sb);
+	if (o->show_header)
+		print_hierarchy_header(hists, &sb, keys, nr_keys);
+	ret = nr && nr_keys ? print_hierarchy_level(hists, &sb, he, nr, keys, nr_keys, 0) : 0;
+	if (!ret)
+		ret = sbuf__flush(&sb, fp);
+	sbuf__exit(&sb);
+	free(he);
+	return ret;
+}
+
 int hists__fprintf(struct hists *hists, FILE *fp)
 {
 	const struct hist_opts *o = hists->opts;
 	struct sbuf sb;
 	int ret = 0;
 
-	sbuf__init(&sb);
 	/* a column is never narrower than its header */
 	for (unsigned int i = 0; i < o->nr_out; i++)
 		if (o->out[i].is_key)
 			hists__new_col_len(hists, o->out[i].id, strlen(key_headers[o->out[i].id]));
+	if (o->hierarchy)
+		return hists__fprintf_hierarchy(hists, fp);
+	sbuf__init(&sb);
 	if (o->show_header)
 		print_header(hists, &sb);
 	for (struct rbnode *n = rbtree__first(&hists->entries); n; n = rbtree__next(n)) {

@@ -84,6 +84,11 @@ struct hist_opts {
 	bool			latency;
 	bool			prefer_latency;
 	bool			self_named;	/* "Overhead" is "Self" (children, no strict -F) */
+	/*
+	 * --hierarchy: one level per sort key, each entry under the one of the key before.
+	 * Not with --children or callchains shown (hist_opts__setup() refuses them).
+	 */
+	bool			hierarchy;
 };
 
 /*
