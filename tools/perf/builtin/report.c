@@ -67,6 +67,7 @@ struct perf_report {
 	bool			chain_given;	/* -g was on the command line */
 	bool			prefer_latency;	/* --latency */
 	bool			hierarchy;
+	bool			filter_relative;	/* --percentage relative */
 	double			min_percent;
 	unsigned long long	deferred_max_mb;
 	/* state */
@@ -206,6 +207,20 @@ static int report__check_regex(const char *pattern)
 	return -EINVAL;
 }
 
+/* upstream says nothing but the usage for another word */
+static int parse_percentage(const struct option *opt, const char *arg, bool unset)
+{
+	struct perf_report *rep = opt->value;
+
+	if (unset || !strcmp(arg, "absolute"))
+		rep->filter_relative = false;
+	else if (!strcmp(arg, "relative"))
+		rep->filter_relative = true;
+	else
+		return -1;
+	return 0;
+}
+
 static const char *const report_usage[] = {
 	"perf report [<options>]",
 	NULL
@@ -293,6 +308,7 @@ static int report__setup(struct perf_report *rep, int *status)
 	rep->ropts.hopts.children = rep->children;
 	rep->ropts.hopts.verbose = rep->verbose > 0;
 	rep->ropts.hopts.hierarchy = rep->hierarchy;
+	rep->ropts.hopts.filter_relative = rep->filter_relative;
 	rep->ropts.hopts.chain = rep->chain;
 	rep->ropts.hopts.hide_unresolved = rep->hide_unresolved;
 	rep->ropts.hopts.min_percent = rep->min_percent;
@@ -361,6 +377,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('H', "hierarchy", &rep.hierarchy, "Show entries in a hierarchy"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex filter to identify parent, see: '--sort parent'"),
+		OPT_CALLBACK(0, "percentage", &rep, "relative|absolute",
+			     "how to display percentage of filtered entries", parse_percentage),
 		OPT_BOOLEAN(0, "latency", &rep.prefer_latency,
 			    "Show latency-centric profile rather than the default\n"
 			    "\t\t\t  CPU-consumption-centric profile\n"

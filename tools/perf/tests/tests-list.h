@@ -40,3 +40,4 @@ TEST(frame_resolver, "Frame resolver: chains and addresses resolve as machine__r
 TEST(report_repeats, "perf report: repeated samples take the fast path and print the same report")
 TEST(cursor, "Bounded cursor: reads at every edge, byte swap, strings, sub-cursors")
 TEST(feature_parse, "Header features: parsed, only read, or refused with the reader's message")
+TEST(hist_filtered, "perf report --percentage: filtered samples count in absolute totals, not relative")

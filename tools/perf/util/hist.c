@@ -1240,6 +1240,28 @@ out:
 	return 0;
 }
 
+void hists__add_filtered(struct hists *hists, u64 period, u64 latency)
+{
+	hists->nr_filtered++;
+	hists->filtered_period += period;
+	hists->filtered_latency += latency;
+}
+
+u64 hists__total_period(const struct hists *hists)
+{
+	return hists->total_period + (hists->opts->filter_relative ? 0 : hists->filtered_period);
+}
+
+u64 hists__total_samples(const struct hists *hists)
+{
+	return hists->nr_samples + (hists->opts->filter_relative ? 0 : hists->nr_filtered);
+}
+
+static u64 hists__total_latency(const struct hists *hists)
+{
+	return hists->total_latency + (hists->opts->filter_relative ? 0 : hists->filtered_latency);
+}
+
 /* ---- output ---- */
 
 static const char *const key_headers[SORT_KEY__NR] = {
@@ -1539,16 +1561,16 @@ static void print_value(const struct hists *hists, struct sbuf *sb, const struct
 		w = col == HIST_COL_SAMPLES || col == HIST_COL_PERIOD ? 2 : 3;
 	switch (col) {
 	case HIST_COL_OVERHEAD_ACC:
-		print_percent(sb, he->period_acc, hists->total_period, w - 2);
+		print_percent(sb, he->period_acc, hists__total_period(hists), w - 2);
 		break;
 	case HIST_COL_OVERHEAD:
-		print_percent(sb, he->period, hists->total_period, w - 2);
+		print_percent(sb, he->period, hists__total_period(hists), w - 2);
 		break;
 	case HIST_COL_LATENCY_ACC:
-		print_percent(sb, he->latency_acc, hists->total_latency, w - 2);
+		print_percent(sb, he->latency_acc, hists__total_latency(hists), w - 2);
 		break;
 	case HIST_COL_LATENCY:
-		print_percent(sb, he->latency, hists->total_latency, w - 2);
+		print_percent(sb, he->latency, hists__total_latency(hists), w - 2);
 		break;
 	case HIST_COL_SAMPLES:
 		sbuf__printf(sb, " %*llu", w - 1, (unsigned long long)he->nr_events);
@@ -1811,14 +1833,14 @@ int hists__fprintf(struct hists *hists, FILE *fp)
 	for (struct rbnode *n = rbtree__first(&hists->entries); n; n = rbtree__next(n)) {
 		const struct hist_entry *he = rbtree__entry(n, struct hist_entry, rb_out);
 		u64 period = o->children ? he->period_acc : he->period;
-		float percent = hists->total_period ?
-				(float)((double)period * 100.0 / (double)hists->total_period) : 0;
+		u64 total = hists__total_period(hists);
+		float percent = total ? (float)((double)period * 100.0 / (double)total) : 0;
 
 		if (percent < (float)o->min_percent)
 			continue;
 		print_entry(hists, &sb, he);
 		if (o->use_callchain && o->chain.mode != CHAIN_NONE)
-			chain_root__print(&he->callchain, &o->chain, &sb, hists->total_period,
+			chain_root__print(&he->callchain, &o->chain, &sb, total,
 					  period, o->skip_first_frame, o->field_sep);
 		if (sb.len > (1 << 16)) {
 			ret = sbuf__flush(&sb, fp);

@@ -89,6 +89,7 @@ struct hist_opts {
 	 * Not with --children or callchains shown (hist_opts__setup() refuses them).
 	 */
 	bool			hierarchy;
+	bool			filter_relative;	/* --percentage relative (see hists__add_filtered) */
 };
 
 /*
@@ -168,6 +169,7 @@ struct hists {
 	u64			nr_samples;
 	u64			total_period;
 	u64			total_latency;
+	u64			nr_filtered, filtered_period, filtered_latency;	/* hists__add_filtered */
 	u64			callchain_period;	/* min threshold base of the graph */
 	u16			col_len[SORT_KEY__NR];
 };
@@ -177,6 +179,19 @@ void hists__delete(struct hists *hists);
 
 /* 0 or -ENOMEM */
 int hists__add_sample(struct hists *hists, const struct hist_sample *s);
+
+/*
+ * The hook for sample filters (--comms, --pid, --tid, --dsos, ...): a sample of this event
+ * a filter left out. It makes no entry, but with --percentage absolute (the default) it
+ * still counts in the totals percentages are of and in the header's sample and event
+ * counts, as upstream; with relative (hist_opts.filter_relative) those are of the samples
+ * kept. latency: what the sample would have had in hist_sample.latency.
+ */
+void hists__add_filtered(struct hists *hists, u64 period, u64 latency);
+
+/* the totals percentages and the header lines are of, as --percentage says */
+u64 hists__total_period(const struct hists *hists);
+u64 hists__total_samples(const struct hists *hists);
 
 /*
  * The fast path of hists__add_sample() for a sample that repeats an earlier one (same

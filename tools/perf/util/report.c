@@ -492,11 +492,11 @@ int report__fprintf(struct report *r, FILE *fp)
 		if (!hists)
 			return -ENOMEM;
 		if (!r->opts->quiet) {
-			nr = convert_unit((unsigned long)hists->nr_samples, &unit);
+			nr = convert_unit((unsigned long)hists__total_samples(hists), &unit);
 			fprintf(fp, "# Samples: %lu%c of event '%s'\n", nr, unit,
 			       perf_evattr__name(ea));
 			fprintf(fp, "# Event count (approx.): %llu\n#\n",
-			       (unsigned long long)hists->total_period);
+			       (unsigned long long)hists__total_period(hists));
 		}
 		ret = hists__fprintf(hists, fp);
 		if (ret)

@@ -73,6 +73,9 @@ g.data --children -s symoff
 plain.data -s symoff,dso
 cgroup.data -s cgroup,cgroup_id,pid
 plain.data --hierarchy
+g.data --no-children --percentage relative
+plain.data --percentage absolute
+plain.data --percentage foo
 plain.data --hierarchy -s dso,sym -n --show-total-period
 plain.data --hierarchy -s pid,dso
 g.data --hierarchy --no-children -g none -s comm,dso,sym
