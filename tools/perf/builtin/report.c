@@ -68,6 +68,7 @@ struct perf_report {
 	bool			prefer_latency;	/* --latency */
 	bool			hierarchy;
 	bool			filter_relative;	/* --percentage relative */
+	bool			tasks_mode;	/* --tasks */
 	double			min_percent;
 	unsigned long long	deferred_max_mb;
 	/* state */
@@ -374,6 +375,7 @@ int cmd_report(int argc, const char **argv)
 			    "Show inline function (not supported yet: --no-inline is the default)"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
+		OPT_BOOLEAN(0, "tasks", &rep.tasks_mode, "Display recorded tasks"),
 		OPT_BOOLEAN('H', "hierarchy", &rep.hierarchy, "Show entries in a hierarchy"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex filter to identify parent, see: '--sort parent'"),
@@ -481,7 +483,7 @@ int cmd_report(int argc, const char **argv)
 				ret = perf_session__process_events(rep.session) ? 1 : 0;
 			goto out_delete;
 		}
-	} else if (!rep.quiet && !rep.stats_mode) {
+	} else if (!rep.quiet && !rep.stats_mode && !rep.tasks_mode) {
 		fputs(HEADER_HINT, stdout);
 	}
 
@@ -493,7 +495,9 @@ int cmd_report(int argc, const char **argv)
 		ret = 1;
 		goto out_delete;
 	}
-	if (rep.dump_trace || rep.stats_mode) {
+	if (rep.tasks_mode && !rep.dump_trace && !rep.stats_mode) {
+		ret = report__fprintf_tasks(&rep.report, stdout) ? 1 : 0;
+	} else if (rep.dump_trace || rep.stats_mode) {
 		report__fprintf_stats(&rep.report, stdout);
 	} else {
 		if (rep.ropts.latency && !rep.prefer_latency &&

@@ -333,6 +333,101 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	return 0;
 }
 
+/* ---- --tasks ---- */
+
+/* depth in the task tree: 0 for the idle task (and orphans of an unknown parent) */
+static int task_level(struct machine *machine, const struct thread *t)
+{
+	int level = 0;
+
+	/* bounded: a ppid cycle in a broken file must not loop */
+	for (size_t hops = 0; hops <= machine->nr_threads; hops++) {
+		const struct thread *parent;
+
+		if (t->tid <= 0)
+			return level;
+		if (t->ppid <= 0)
+			return level + 1;
+		parent = machine__find_thread(machine, t->ppid);
+		if (!parent)
+			return 0;
+		level++;
+		t = parent;
+	}
+	return level;
+}
+
+static const struct thread *task_parent(struct machine *machine, const struct thread *t)
+{
+	return t->ppid > 0 ? machine__find_thread(machine, t->ppid) : NULL;
+}
+
+/* upstream's task_list_cmp(): parents before children, siblings by tid */
+static int task_cmp(const void *pa, const void *pb, void *arg)
+{
+	struct machine *machine = arg;
+	const struct thread *a = *(const struct thread *const *)pa;
+	const struct thread *b = *(const struct thread *const *)pb;
+	int level_a, level_b;
+
+	if (a->tid == b->tid)
+		return 0;
+	if (a->tid == 0)
+		return -1;
+	if (b->tid == 0)
+		return 1;
+	if (a->ppid == b->ppid)
+		return a->tid < b->tid ? -1 : 1;
+	level_a = task_level(machine, a);
+	level_b = task_level(machine, b);
+	for (int i = level_a; i > level_b && a; i--)
+		a = task_parent(machine, a);
+	for (int i = level_b; i > level_a && b; i--)
+		b = task_parent(machine, b);
+	for (size_t hops = 0; a && b && a->ppid != b->ppid && hops <= machine->nr_threads; hops++) {
+		a = task_parent(machine, a);
+		b = task_parent(machine, b);
+	}
+	if (!a || !b)
+		return !a ? -1 : 1;
+	if (a->tid == b->tid)
+		return level_a < level_b ? -1 : level_a > level_b;
+	return a->tid < b->tid ? -1 : 1;
+}
+
+int report__fprintf_tasks(struct report *r, FILE *fp)
+{
+	struct machine *machine = &r->session->machine;
+	const struct thread **tasks;
+	bool has_idle = false;
+	size_t nr = 0;
+
+	tasks = calloc(machine->nr_threads + 1, sizeof(*tasks));
+	if (!tasks)
+		return -ENOMEM;
+	for (size_t b = 0; b < machine->nr_thread_buckets; b++) {
+		for (const struct thread *t = machine->threads[b]; t; t = t->hash_next) {
+			if (nr == machine->nr_threads)
+				break;
+			has_idle |= t->tid == 0;
+			tasks[nr++] = t;
+		}
+	}
+	qsort_r(tasks, nr, sizeof(*tasks), task_cmp, machine);
+	fprintf(fp, "# %8s %8s %8s  %s\n", "pid", "tid", "ppid", "comm");
+	/* upstream registers the idle task in every session */
+	if (!has_idle)
+		fprintf(fp, "  %8d %8d %8d |%s\n", 0, 0, -1, "swapper");
+	for (size_t i = 0; i < nr; i++) {
+		const struct thread *t = tasks[i];
+
+		fprintf(fp, "  %8d %8d %8d |%*s%s\n", t->pid, t->tid, t->ppid,
+			task_level(machine, t), "", thread__comm_str(t, 0));
+	}
+	free(tasks);
+	return ferror(fp) ? -EIO : 0;
+}
+
 /* a random line of upstream's tips file, as upstream picks one; NULL when none is found */
 static char *report__tip(const char *exec_dir)
 {

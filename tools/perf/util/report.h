@@ -104,6 +104,12 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
  */
 int report__fprintf(struct report *r, FILE *fp);
 
+/*
+ * --tasks: every thread the recording knew (exited ones too), as upstream lists them: a
+ * tree by parent, siblings by tid, the idle task first. 0, -ENOMEM or -EIO.
+ */
+int report__fprintf_tasks(struct report *r, FILE *fp);
+
 /* "Aggregated stats:" of -D and --stats: every record type seen, then samples per event */
 void report__fprintf_stats(const struct report *r, FILE *fp);
 

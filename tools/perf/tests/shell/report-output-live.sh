@@ -73,6 +73,8 @@ g.data --children -s symoff
 plain.data -s symoff,dso
 cgroup.data -s cgroup,cgroup_id,pid
 plain.data --hierarchy
+plain.data --tasks
+switch.data --tasks
 g.data --no-children --percentage relative
 plain.data --percentage absolute
 plain.data --percentage foo
