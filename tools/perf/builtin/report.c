@@ -69,6 +69,7 @@ struct perf_report {
 	bool			hierarchy;
 	bool			filter_relative;	/* --percentage relative */
 	bool			tasks_mode;	/* --tasks */
+	bool			thread_counts;	/* -T */
 	double			min_percent;
 	unsigned long long	deferred_max_mb;
 	/* state */
@@ -303,6 +304,12 @@ static int report__setup(struct perf_report *rep, int *status)
 		*status = 255;
 		return 1;
 	}
+	if (rep->thread_counts && (sample_type & PERF_SAMPLE_READ)) {
+		fprintf(stderr, "perf report: -T of recordings with PERF_SAMPLE_READ counts is not supported yet\n");
+		*status = 129;
+		return 1;
+	}
+	rep->ropts.thread_counts = rep->thread_counts;
 	rep->ropts.latency = has_switch;
 	rep->ropts.hopts.latency = has_switch;
 	rep->ropts.hopts.prefer_latency = rep->prefer_latency;
@@ -376,6 +383,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks_mode, "Display recorded tasks"),
+		OPT_BOOLEAN('T', "threads", &rep.thread_counts, "Show per-thread event counters"),
 		OPT_BOOLEAN('H', "hierarchy", &rep.hierarchy, "Show entries in a hierarchy"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex filter to identify parent, see: '--sort parent'"),

@@ -603,6 +603,12 @@ int report__fprintf(struct report *r, FILE *fp)
 		fprintf(fp, "#\n# (%s)\n#\n", tip ? tip : "Cannot load tips.txt file, please install perf!");
 		free(tip);
 	}
+	/*
+	 * -T: upstream's table of the PERF_SAMPLE_READ counts per thread; the command refuses
+	 * -T for recordings with them, so it is the header alone
+	 */
+	if (r->opts->thread_counts)
+		fprintf(fp, "# %s  %s\n", "PID", "TID");
 	return 0;
 }
 

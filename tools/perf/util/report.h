@@ -31,6 +31,7 @@ struct report_opts {
 	const char		*exec_dir;	/* perf's directory: tips.txt is looked up beside it */
 	bool			latency;	/* weigh samples by parallelism (hopts.latency) */
 	const char		*parent_pattern;	/* -p: the regex of the parent sort key */
+	bool			thread_counts;	/* -T: the per-thread counter table at the end */
 };
 
 /* a cgroup's path, from its PERF_RECORD_CGROUP */

@@ -74,6 +74,8 @@ plain.data -s symoff,dso
 cgroup.data -s cgroup,cgroup_id,pid
 plain.data --hierarchy
 plain.data --tasks
+plain.data -T
+g.data -T -q --no-children
 switch.data --tasks
 g.data --no-children --percentage relative
 plain.data --percentage absolute
@@ -148,5 +150,13 @@ for opts in "--hierarchy" "--hierarchy --no-children"; do
 	expect_grep '^--hierarchy is not supported with (--children|callchains) yet' refused.err \
 		"report $opts: no one-line reason"
 done
+# -T with PERF_SAMPLE_READ counts (a sampling group)
+if "$SYSTEM_PERF" record -q -e '{cpu-clock,task-clock}:S' -o group.data -- sh -c "$walk" \
+	>/dev/null 2>&1; then
+	"$PERF" report --stdio -T -i group.data >refused.out 2>refused.err
+	[ $? = 129 ] || fail "report -T of a recording with read counts did not exit 129"
+	expect_grep '^perf report: -T of recordings with PERF_SAMPLE_READ counts is not supported yet$' \
+		refused.err "report -T of read counts: no one-line reason"
+fi
 verbose "$n cases equal"
 exit 0
