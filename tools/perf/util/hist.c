@@ -380,11 +380,12 @@ struct hist_key {
 	const struct symbol	*sym;
 	u64			ip;
 	const char		*trace;		/* interned, NULL for other events */
+	char			level;
+	/* the rarely used keys last, off the cache line the common ones share */
 	const struct symbol	*parent;
 	u64			cgroup;
 	const char		*cgroup_name;	/* interned */
 	u64			cgroup_ns_dev, cgroup_ns_ino;
-	char			level;
 };
 
 struct hist_entry {
@@ -396,7 +397,7 @@ struct hist_entry {
 	const char		*thread_comm;	/* the thread's last comm, set for output */
 	u64			period, nr_events;		/* own samples */
 	u64			period_acc, nr_events_acc;	/* own and callees' samples */
-	u64			latency, latency_acc;
+	u64			latency, latency_acc;		/* their latency weights */
 	bool			has_callchain;
 	bool			merged;		/* folded into an equal entry by the collapse */
 	u64			stamp;		/* hists->stamp of the last sample that fed it */
@@ -783,10 +784,12 @@ struct hists *hists__new(const struct hist_opts *opts)
 		hists->repeat_comm |= opts->sort[i].id == SORT_KEY_COMM;
 		hists->repeat_tid |= opts->sort[i].id == SORT_KEY_PID;
 		hists->repeat_cpu |= opts->sort[i].id == SORT_KEY_CPU;
-		/* sym for the repeat test; the cgroups change without the chain or the tid */
 		hists->has_sym_key |= opts->sort[i].id == SORT_KEY_SYMOFF;
-		hists->no_repeat |= opts->sort[i].id == SORT_KEY_CGROUP ||
-				    opts->sort[i].id == SORT_KEY_CGROUP_ID;
+		/* the repeat slots do not key on cgroups, which change without chain or tid */
+		if (opts->sort[i].id == SORT_KEY_CGROUP || opts->sort[i].id == SORT_KEY_CGROUP_ID) {
+			free(hists->repeats);
+			hists->repeats = NULL;
+		}
 	}
 	return hists;
 }
@@ -1084,7 +1087,7 @@ bool hists__add_repeat(struct hists *hists, const struct hist_sample *s)
 	const struct hist_opts *o = hists->opts;
 	struct hist_repeat *r, k;
 
-	if (!s->chain_key || s->trace || !hists->repeats || hists->no_repeat)
+	if (!s->chain_key || s->trace || !hists->repeats)
 		return false;
 	hist_repeat__key(hists, s, &k);
 	r = &hists->repeats[hist_repeat__slot(&k, hists->repeat_comm ? s->comm : NULL)];
@@ -1092,7 +1095,6 @@ bool hists__add_repeat(struct hists *hists, const struct hist_sample *s)
 		return false;
 	hists->nr_samples++;
 	hists->total_period += s->period;
-	hists->total_latency += s->latency;
 	if (o->use_callchain)
 		hists->callchain_period += s->period;
 	if (!r->pending_nr++)
@@ -1108,7 +1110,7 @@ static void hists__remember(struct hists *hists, const struct hist_sample *s, co
 {
 	struct hist_repeat *r, k;
 
-	if (!s->chain_key || s->trace || !hists->repeats || hists->no_repeat)
+	if (!s->chain_key || s->trace || !hists->repeats)
 		return;
 	hist_repeat__key(hists, s, &k);
 	r = &hists->repeats[hist_repeat__slot(&k, hists->repeat_comm ? s->comm : NULL)];
@@ -1145,8 +1147,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	bool chains = o->use_callchain && s->has_callchain;
 	struct hist_key key = {
 		.pid = s->pid, .tid = s->tid, .cpu = s->cpu, .dso = s->dso, .sym = s->sym,
-		.ip = s->ip, .level = s->level, .parent = s->parent, .cgroup = s->cgroup,
-		.cgroup_ns_dev = s->cgroup_ns_dev, .cgroup_ns_ino = s->cgroup_ns_ino,
+		.ip = s->ip, .level = s->level,
 	};
 	struct chain_node *end = NULL;
 	struct hist_entry *he;
@@ -1162,10 +1163,16 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		if (!key.trace)
 			return -ENOMEM;
 	}
-	if (s->cgroup_name) {
-		key.cgroup_name = strset__intern(hists->strings, s->cgroup_name);
-		if (!key.cgroup_name)
-			return -ENOMEM;
+	if (s->keys) {
+		key.parent = s->keys->parent;
+		key.cgroup = s->keys->cgroup;
+		key.cgroup_ns_dev = s->keys->cgroup_ns_dev;
+		key.cgroup_ns_ino = s->keys->cgroup_ns_ino;
+		if (s->keys->cgroup_name) {
+			key.cgroup_name = strset__intern(hists->strings, s->keys->cgroup_name);
+			if (!key.cgroup_name)
+				return -ENOMEM;
+		}
 	}
 	hists__flush_repeats(hists);
 	hists->nr_slow++;
@@ -1181,7 +1188,6 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	hist_entry__feed(hists, he, s->period, s->latency, true);
 	hists->nr_samples++;
 	hists->total_period += s->period;
-	hists->total_latency += s->latency;
 	if (o->use_callchain)
 		hists->callchain_period += s->period;
 	if (chains) {
@@ -1583,11 +1589,12 @@ static void print_value(const struct hists *hists, struct sbuf *sb, const struct
 	}
 }
 
-static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_entry *he)
+static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_entry *he,
+			size_t line_max)
 {
 	const struct hist_opts *o = hists->opts;
 	const char *sep = o->field_sep;
-	size_t line_start = sb->len, line_max = hists__line_max(hists);
+	size_t line_start = sb->len;
 
 	for (unsigned int i = 0; i < o->nr_out; i++) {
 		struct hist_field f = o->out[i];
@@ -1818,6 +1825,7 @@ static int hists__fprintf_hierarchy(struct hists *hists, FILE *fp)
 int hists__fprintf(struct hists *hists, FILE *fp)
 {
 	const struct hist_opts *o = hists->opts;
+	size_t line_max;
 	struct sbuf sb;
 	int ret = 0;
 
@@ -1827,6 +1835,7 @@ int hists__fprintf(struct hists *hists, FILE *fp)
 			hists__new_col_len(hists, o->out[i].id, strlen(key_headers[o->out[i].id]));
 	if (o->hierarchy)
 		return hists__fprintf_hierarchy(hists, fp);
+	line_max = hists__line_max(hists);
 	sbuf__init(&sb);
 	if (o->show_header)
 		print_header(hists, &sb);
@@ -1838,7 +1847,7 @@ int hists__fprintf(struct hists *hists, FILE *fp)
 
 		if (percent < (float)o->min_percent)
 			continue;
-		print_entry(hists, &sb, he);
+		print_entry(hists, &sb, he, line_max);
 		if (o->use_callchain && o->chain.mode != CHAIN_NONE)
 			chain_root__print(&he->callchain, &o->chain, &sb, total,
 					  period, o->skip_first_frame, o->field_sep);

@@ -111,6 +111,14 @@ void hist_opts__drop_latency(struct hist_opts *o, const char *sort_order, const 
 /* whether a sort step is key k */
 bool hist_opts__has_key(const struct hist_opts *o, enum sort_key k);
 
+/* what the parent, cgroup and cgroup_id sort keys take of a sample */
+struct hist_sample_keys {
+	const struct symbol	*parent;	/* SORT_KEY_PARENT: NULL for "[other]" */
+	u64			cgroup;		/* PERF_SAMPLE_CGROUP id, 0 for none */
+	const char		*cgroup_name;	/* its CGROUP record's path, NULL when unknown */
+	u64			cgroup_ns_dev, cgroup_ns_ino;	/* from NAMESPACES, 0 when none */
+};
+
 /* what one sample contributes; the frames are in the order the callchain is shown */
 struct hist_sample {
 	const char		*comm;		/* comm of the thread (copied if new) */
@@ -121,10 +129,7 @@ struct hist_sample {
 	u64			ip;		/* map-relative address of the sample */
 	char			level;		/* '.', 'k', ... */
 	const char		*trace;		/* the trace text of a tracepoint sample, or NULL */
-	const struct symbol	*parent;	/* SORT_KEY_PARENT: NULL for "[other]" */
-	u64			cgroup;		/* PERF_SAMPLE_CGROUP id, 0 for none */
-	const char		*cgroup_name;	/* its CGROUP record's path, NULL when unknown */
-	u64			cgroup_ns_dev, cgroup_ns_ino;	/* from NAMESPACES, 0 when none */
+	const struct hist_sample_keys *keys;	/* NULL unless a sort key needs them */
 
 	u64			period;
 	u64			latency;	/* period * 1000 / parallelism, 0 without latency */
@@ -163,12 +168,11 @@ struct hists {
 	u32			nr_dirty;
 	u64			nr_slow;	/* samples that took hists__add_sample() */
 	bool			repeat_comm, repeat_tid, repeat_cpu;	/* sort keys use them */
-	bool			no_repeat;	/* a sort key the repeat slots do not key on */
 	struct strset		*strings;	/* comm and trace texts */
 	u64			stamp;		/* counts samples, marks entries a sample fed */
 	u64			nr_samples;
 	u64			total_period;
-	u64			total_latency;
+	u64			total_latency;	/* of the entries, set by hists__output_resort() */
 	u64			nr_filtered, filtered_period, filtered_latency;	/* hists__add_filtered */
 	u64			callchain_period;	/* min threshold base of the graph */
 	u16			col_len[SORT_KEY__NR];

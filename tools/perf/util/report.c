@@ -228,8 +228,6 @@ static u64 report__latency(struct report *r, u64 period)
 {
 	int par = r->parallelism;
 
-	if (!r->opts->latency)
-		return 0;
 	if (par > (int)r->nr_cpus)
 		par = (int)r->nr_cpus;
 	if (par < 1)
@@ -241,6 +239,26 @@ static u64 report__latency(struct report *r, u64 period)
 	return period * 1000 / (u64)par;
 }
 
+/* what the parent, cgroup and cgroup_id sort keys need of a sample */
+static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
+			       const struct perf_sample *sample, const struct thread *thread,
+			       const struct resolved_chain *chain)
+{
+	const struct report_cgroup_ns *ns;
+
+	*keys = (struct hist_sample_keys){
+		.parent = report__parent(r, chain),
+		.cgroup = sample->cgroup,
+	};
+	if (keys->cgroup)
+		keys->cgroup_name = report__cgroup_name(r, keys->cgroup);
+	ns = r->cgroup_ns ? report__find_cgroup_ns(r, thread->tid) : NULL;
+	if (ns) {
+		keys->cgroup_ns_dev = ns->dev;
+		keys->cgroup_ns_ino = ns->ino;
+	}
+}
+
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr)
 {
 	struct perf_session *session = r->session;
@@ -249,6 +267,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	struct resolved_chain chain;
 	struct trace_event *tevent;
 	char trace[16384];
+	struct hist_sample_keys keys;
 	struct hist_sample hs;
 	struct thread *thread;
 	struct hists *hists;
@@ -295,22 +314,15 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 		.dso = rf->dso, .sym = rf->sym, .ip = rf->map_ip,
 		.level = cpumode_level(sample->cpumode),
 		.period = sample->period,
-		.latency = report__latency(r, sample->period),
 		.has_callchain = evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN,
 		/* the frames shown follow from the resolved chain alone, so its id names them */
 		.chain_key = chain.id,
-		.parent = report__parent(r, &chain),
-		.cgroup = sample->cgroup,
 	};
-	if (hs.cgroup)
-		hs.cgroup_name = report__cgroup_name(r, hs.cgroup);
-	if (r->cgroup_ns) {
-		const struct report_cgroup_ns *ns = report__find_cgroup_ns(r, thread->tid);
-
-		if (ns) {
-			hs.cgroup_ns_dev = ns->dev;
-			hs.cgroup_ns_ino = ns->ino;
-		}
+	if (r->opts->latency)
+		hs.latency = report__latency(r, sample->period);
+	if (r->extra_keys) {
+		report__extra_keys(r, &keys, sample, thread, &chain);
+		hs.keys = &keys;
 	}
 	tevent = perf_session__trace_event(session);
 	if (evattr->attr.type == PERF_TYPE_TRACEPOINT && sample->raw_data && tevent &&
@@ -630,9 +642,13 @@ int report__init(struct report *r, const struct report_opts *opts, struct perf_s
 
 int report__setup_parent(struct report *r)
 {
+	const struct hist_opts *o = &r->opts->hopts;
 	int ret;
 
-	if (!hist_opts__has_key(&r->opts->hopts, SORT_KEY_PARENT))
+	r->extra_keys = hist_opts__has_key(o, SORT_KEY_PARENT) ||
+			hist_opts__has_key(o, SORT_KEY_CGROUP) ||
+			hist_opts__has_key(o, SORT_KEY_CGROUP_ID);
+	if (!hist_opts__has_key(o, SORT_KEY_PARENT))
 		return 0;
 	ret = regcomp(&r->parent_regex, r->opts->parent_pattern, REG_EXTENDED);
 	if (ret) {

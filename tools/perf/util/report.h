@@ -65,6 +65,7 @@ struct report {
 	u64			nr_weighed;	/* samples given a latency */
 	u64			nr_single;	/* of those, taken at parallelism 1 */
 	bool			want_parent;	/* the parent key: regex compiled */
+	bool			extra_keys;	/* parent, cgroup or cgroup_id is a sort key */
 	regex_t			parent_regex;
 	struct report_cgroup	*cgroups;
 	size_t			nr_cgroups;
@@ -77,7 +78,10 @@ struct report {
 int report__init(struct report *r, const struct report_opts *opts, struct perf_session *session,
 		 const struct dump *dump);
 void report__exit(struct report *r);
-/* after the sort is set up: compiles -p when the parent key is used; 0 or -EINVAL */
+/*
+ * After the sort is set up: notes which sample fields the sort keys need, compiles -p when
+ * the parent key is used; 0 or -EINVAL.
+ */
 int report__setup_parent(struct report *r);
 
 /*
