@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +27,13 @@
 #include "util/session.h"
 #include "util/trace-event.h"
 
+/* the first lines of a report without --header */
+#define HEADER_HINT \
+	"# To display the perf.data header info, please use --header/--header-only options.\n#\n"
+
 /* upstream's default -g when the option is given without an argument */
+#define DEFAULT_PARENT_PATTERN	"^sys_|^do_page_fault"
+
 #define CALLCHAIN_DEFAULT_OPT	"graph,0.5,caller,function,percent"
 
 struct perf_report {
@@ -41,6 +48,7 @@ struct perf_report {
 	const char		*sort_order;
 	const char		*field_order;
 	const char		*field_sep;
+	const char		*parent_pattern;
 	int			verbose;
 	int			max_stack;
 	bool			quiet;
@@ -59,6 +67,11 @@ struct perf_report {
 	bool			use_stdio;
 	bool			chain_given;	/* -g was on the command line */
 	struct sample_filter	filter;		/* -c, -d, -S, --pid, --tid, -C, --time */
+	bool			prefer_latency;	/* --latency */
+	bool			hierarchy;
+	bool			filter_relative;	/* --percentage relative */
+	bool			tasks_mode;	/* --tasks */
+	bool			thread_counts;	/* -T */
 	double			min_percent;
 	unsigned long long	deferred_max_mb;
 	/* state */
@@ -108,6 +121,30 @@ static int report__user_meta(const struct perf_tool *tool, struct perf_session *
 	return 0;
 }
 
+/* context switches (latency), cgroups and namespaces (their sort keys) */
+static int report__other(const struct perf_tool *tool, struct perf_session *session,
+			 const struct perf_event_header *event, struct perf_sample *sample,
+			 struct perf_evattr *evattr)
+{
+	struct perf_report *rep = report_of(tool);
+	int ret;
+
+	(void)sample;
+	(void)evattr;
+	ret = report__side_record(&rep->report, event);
+	if (ret)
+		perf_err__set(&session->err, ret, "%s", rep->report.err.msg);
+	return ret;
+}
+
+static int report__exit_event(const struct perf_tool *tool, struct perf_session *session,
+			      const struct perf_event_header *event, struct perf_sample *sample,
+			      struct perf_evattr *evattr)
+{
+	report__task_exit(&report_of(tool)->report);
+	return perf_event__process_exit(tool, session, event, sample, evattr);
+}
+
 static void perf_report__init_tool(struct perf_report *rep)
 {
 	struct perf_tool *tool = &rep->tool;
@@ -117,12 +154,12 @@ static void perf_report__init_tool(struct perf_report *rep)
 	tool->mmap = perf_event__process_mmap;
 	tool->comm = perf_event__process_comm;
 	tool->fork = perf_event__process_fork;
-	tool->exit = perf_event__process_exit;
+	tool->exit = report__exit_event;
 	tool->lost = perf_event__process_nop;
 	tool->throttle = perf_event__process_nop;
 	tool->ksymbol = perf_event__process_ksymbol;
 	tool->callchain_deferred = perf_event__process_nop;
-	tool->other = perf_event__process_nop;
+	tool->other = report__other;
 	tool->user_meta = report__user_meta;
 	tool->ordered_events = true;
 }
@@ -193,19 +230,54 @@ static void report__elide_columns(struct perf_report *rep, FILE *fp)
 	o->nr_out = kept;
 }
 
+/* upstream refuses a bad -p before reading anything, without failing */
+static int report__check_regex(const char *pattern)
+{
+	char msg[128];
+	regex_t re;
+	int ret = regcomp(&re, pattern, REG_EXTENDED);
+
+	if (!ret) {
+		regfree(&re);
+		return 0;
+	}
+	regerror(ret, &re, msg, sizeof(msg));
+	fprintf(stderr, "Invalid regex: %s\n%s", pattern, msg);
+	return -EINVAL;
+}
+
+/* upstream says nothing but the usage for another word */
+static int parse_percentage(const struct option *opt, const char *arg, bool unset)
+{
+	struct perf_report *rep = opt->value;
+
+	if (unset || !strcmp(arg, "absolute"))
+		rep->filter_relative = false;
+	else if (!strcmp(arg, "relative"))
+		rep->filter_relative = true;
+	else
+		return -1;
+	return 0;
+}
+
 static const char *const report_usage[] = {
 	"perf report [<options>]",
 	NULL
 };
 
-/* what upstream decides from the events before reading samples */
-static int report__setup(struct perf_report *rep)
+/*
+ * What upstream decides from the events before reading samples. 0 to go on, else the
+ * exit status to stop with (0 included: upstream stops without failing on -g without
+ * callchains), the reason said.
+ */
+static int report__setup(struct perf_report *rep, int *status)
 {
 	struct perf_session *session = rep->session;
 	size_t nr = perf_data__nr_attrs(session->data);
 	bool pipe = perf_data__is_pipe(session->data), all_tp = nr > 0;
-	char sort_buf[512];
+	char sort_buf[512], ipc_buf[sizeof(sort_buf) + 16];
 	const char *sort_order = rep->sort_order;
+	bool has_switch = false, want_latency;
 	u64 sample_type = 0;
 	int ret;
 
@@ -213,15 +285,26 @@ static int report__setup(struct perf_report *rep)
 		const struct perf_evattr *ea = perf_data__attr(session->data, i);
 
 		sample_type |= ea->attr.sample_type;
+		has_switch |= perf_attr__has(&ea->attr, PERF_ATTR_BIT_CONTEXT_SWITCH);
 		if (ea->attr.type != PERF_TYPE_TRACEPOINT)
 			all_tp = false;
 	}
 	if (!pipe && !(sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		if (rep->chain_given && rep->chain.enabled) {
-			fprintf(stderr, "Selected -g or --branch-history.\n"
+		bool parent = strcmp(rep->parent_pattern, DEFAULT_PARENT_PATTERN) ||
+			      (sort_order && strstr(sort_order, "parent"));
+
+		if (parent || (rep->chain_given && rep->chain.enabled)) {
+			/* upstream says it after its first header line and exits 0 */
+			if (!rep->quiet && !rep->stats_mode && !rep->show_header &&
+			    !rep->header_only)
+				fputs(HEADER_HINT, stdout);
+			fprintf(stderr, "Error:\n%s\n", parent ?
+				"Selected --sort parent, but no callchain data. Did you call 'perf record' without -g?" :
+				"Selected -g or --branch-history.\n"
 				"But no callchain or branch data.\n"
-				"Did you call 'perf record' without -g or -b?\n");
-			return -EINVAL;
+				"Did you call 'perf record' without -g or -b?");
+			*status = 0;
+			return 1;
 		}
 		rep->ropts.hopts.use_callchain = false;
 	} else {
@@ -233,14 +316,44 @@ static int report__setup(struct perf_report *rep)
 
 	if (sort_order && strstr(sort_order, "ipc")) {
 		fprintf(stderr, "  Error: --sort ipc keys need LBR data, which perf report here does not use\n");
-		return -EINVAL;
+		*status = 1;
+		return 1;
+	}
+	/* -p adds the parent key behind the others */
+	if (strcmp(rep->parent_pattern, DEFAULT_PARENT_PATTERN)) {
+		snprintf(sort_buf, sizeof(sort_buf), "%s%s", sort_order ? sort_order : "+",
+			 sort_order ? ",parent" : "parent");
+		sort_order = sort_buf;
 	}
 	/* upstream appends the (empty without LBR data) IPC column to a "symbol" sort */
 	if (sort_order && strstr(sort_order, "symbol")) {
-		snprintf(sort_buf, sizeof(sort_buf), "%s,%s", sort_order, "ipc_null");
-		sort_order = sort_buf;
+		snprintf(ipc_buf, sizeof(ipc_buf), "%s,%s", sort_order, "ipc_null");
+		sort_order = ipc_buf;
 	}
+	/* upstream's is_latency_requested(): substring tests of --sort and -F */
+	want_latency = rep->prefer_latency ||
+		       (rep->sort_order && (strstr(rep->sort_order, "latency") ||
+					    strstr(rep->sort_order, "parallelism"))) ||
+		       (rep->field_order && (strstr(rep->field_order, "latency") ||
+					     strstr(rep->field_order, "parallelism")));
+	if (!has_switch && want_latency) {
+		fprintf(stderr, "Error:\nUse of latency profile or parallelism requires --latency flag during record.\n");
+		*status = 255;
+		return 1;
+	}
+	if (rep->thread_counts && (sample_type & PERF_SAMPLE_READ)) {
+		fprintf(stderr, "perf report: -T of recordings with PERF_SAMPLE_READ counts is not supported yet\n");
+		*status = 129;
+		return 1;
+	}
+	rep->ropts.thread_counts = rep->thread_counts;
+	rep->ropts.latency = has_switch;
+	rep->ropts.hopts.latency = has_switch;
+	rep->ropts.hopts.prefer_latency = rep->prefer_latency;
 	rep->ropts.hopts.children = rep->children;
+	rep->ropts.hopts.verbose = rep->verbose > 0;
+	rep->ropts.hopts.hierarchy = rep->hierarchy;
+	rep->ropts.hopts.filter_relative = rep->filter_relative;
 	rep->ropts.hopts.chain = rep->chain;
 	rep->ropts.hopts.hide_unresolved = rep->hide_unresolved;
 	rep->ropts.hopts.min_percent = rep->min_percent;
@@ -253,7 +366,9 @@ static int report__setup(struct perf_report *rep)
 	if (ret) {
 		/* an unknown key: the option's usage follows, from its own line */
 		fprintf(stderr, "Error:\n%s%s", rep->err.msg, ret == -ENOENT ? "" : "\n");
-		return ret;
+		/* upstream goes on to its usage and status 0 for a key it does not know */
+		*status = ret == -ENOENT ? 0 : 1;
+		return ret == -ENOENT ? -ENOENT : 1;
 	}
 	return 0;
 }
@@ -264,6 +379,7 @@ int cmd_report(int argc, const char **argv)
 		.max_stack = PERF_MAX_STACK_DEPTH,
 		.children = true,
 		.skip_empty = true,
+		.parent_pattern = DEFAULT_PARENT_PATTERN,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &rep.input, "file", "input file name"),
@@ -283,9 +399,9 @@ int cmd_report(int argc, const char **argv)
 			   "only consider symbols in these dsos"),
 		OPT_SAMPLE_FILTER(&rep.filter),
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
-			   "sort by key(s): pid, comm, dso, symbol, cpu, trace"),
+			   "sort by key(s): pid, comm, dso, symbol, parent, cpu, trace, cgroup, cgroup_id, symoff, latency"),
 		OPT_STRING('F', "fields", &rep.field_order, "key[,keys...]",
-			   "output field(s): overhead period sample overhead_children and the sort keys"),
+			   "output field(s): overhead latency overhead_children latency_children sample period and the sort keys"),
 		OPT_CALLBACK_DEFAULT('g', "call-graph", &rep, "print_type,threshold[,print_limit],order,sort_key[,branch],value",
 				     "Display call graph (stack chain/backtrace): graph, fractal, flat, folded or none; threshold; print limit; caller or callee; function; percent, period or count. Default: " CALLCHAIN_DEFAULT_OPT,
 				     parse_call_graph, CALLCHAIN_DEFAULT_OPT),
@@ -310,6 +426,17 @@ int cmd_report(int argc, const char **argv)
 			    "Show inline function (not supported yet: --no-inline is the default)"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
+		OPT_BOOLEAN(0, "tasks", &rep.tasks_mode, "Display recorded tasks"),
+		OPT_BOOLEAN('T', "threads", &rep.thread_counts, "Show per-thread event counters"),
+		OPT_BOOLEAN('H', "hierarchy", &rep.hierarchy, "Show entries in a hierarchy"),
+		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
+			   "regex filter to identify parent, see: '--sort parent'"),
+		OPT_CALLBACK(0, "percentage", &rep, "relative|absolute",
+			     "how to display percentage of filtered entries", parse_percentage),
+		OPT_BOOLEAN(0, "latency", &rep.prefer_latency,
+			    "Show latency-centric profile rather than the default\n"
+			    "\t\t\t  CPU-consumption-centric profile\n"
+			    "\t\t\t  (requires perf record --latency flag)."),
 		OPT_U64(0, "deferred-max-mb", &rep.deferred_max_mb,
 			"Memory cap for samples waiting for their deferred user callchain (MB, default 64)"),
 		OPT_END()
@@ -317,7 +444,7 @@ int cmd_report(int argc, const char **argv)
 	struct session_opts sopts = { 0 };
 	struct perf_err err;
 	enum sample_filter_fail failed;
-	int argc_left, read_ret, ret = 0;
+	int argc_left, read_ret, setup_ret, ret = 0;
 
 	chain_params__init(&rep.chain);
 	argc_left = parse_options(argc, argv, options, report_usage, 0);
@@ -330,6 +457,8 @@ int cmd_report(int argc, const char **argv)
 			argv[0]);
 		return 129;
 	}
+	if (report__check_regex(rep.parent_pattern))
+		return 0;
 	if (rep.inline_frames) {
 		fprintf(stderr, "perf report: " INLINE_UNSUPPORTED "\n");
 		return 129;
@@ -373,6 +502,7 @@ int cmd_report(int argc, const char **argv)
 	rep.ropts.quiet = rep.quiet;
 	rep.ropts.skip_empty = rep.skip_empty;
 	rep.ropts.exec_dir = perf_exec_dir();
+	rep.ropts.parent_pattern = rep.parent_pattern;
 	if (report__init(&rep.report, &rep.ropts, rep.session, rep.dump_trace ? &rep.dump : NULL)) {
 		fprintf(stderr, "perf report: %s\n", rep.report.err.msg);
 		ret = 1;
@@ -392,17 +522,14 @@ int cmd_report(int argc, const char **argv)
 		};
 		perf_session__set_observer(rep.session, &rep.observer);
 	}
-	ret = report__setup(&rep);
-	if (ret == -ENOENT) {
-		/* upstream: the usage of the option with the unknown key, and status 0 */
+	setup_ret = report__setup(&rep, &ret);
+	if (setup_ret == -ENOENT)
 		usage_with_option(report_usage, options, strstr(rep.err.msg, "--fields") ? 'F' : 's',
 				  stderr);
-		ret = 0;
+	if (setup_ret)
 		goto out_delete;
-	}
-	if (ret) {
-		if (rep.session->err.msg[0])
-			fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
+	if (report__setup_parent(&rep.report)) {
+		fprintf(stderr, "perf report: %s\n", rep.report.err.msg);
 		ret = 1;
 		goto out_delete;
 	}
@@ -418,9 +545,8 @@ int cmd_report(int argc, const char **argv)
 			}
 			goto out_delete;
 		}
-	} else if (!rep.quiet && !rep.stats_mode) {
-		fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
-		      stdout);
+	} else if (!rep.quiet && !rep.stats_mode && !rep.tasks_mode) {
+		fputs(HEADER_HINT, stdout);
 	}
 
 	ret = sample_filter__setup(&rep.filter, rep.session->data, &failed, &err);
@@ -448,10 +574,15 @@ int cmd_report(int argc, const char **argv)
 			goto out_delete;
 		}
 	}
-	if (rep.dump_trace || rep.stats_mode) {
+	if (rep.tasks_mode && !rep.dump_trace && !rep.stats_mode) {
+		ret = report__fprintf_tasks(&rep.report, stdout) ? 1 : 0;
+	} else if (rep.dump_trace || rep.stats_mode) {
 		report__fprintf_stats(&rep.report, stdout);
 		ret = 0;
 	} else {
+		if (rep.ropts.latency && !rep.prefer_latency &&
+		    !report__was_parallel(&rep.report))
+			hist_opts__drop_latency(&rep.ropts.hopts, rep.sort_order, rep.field_order);
 		ret = report__fprintf(&rep.report, stdout);
 		if (!perf_stdout__flush(ret) && ret)
 			fprintf(stderr, "perf report: writing the report failed\n");

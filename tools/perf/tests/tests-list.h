@@ -42,3 +42,4 @@ TEST(cursor, "Bounded cursor: reads at every edge, byte swap, strings, sub-curso
 TEST(feature_parse, "Header features: parsed, only read, or refused with the reader's message")
 TEST(kernel_buildid, "Kernel and module symbols only from a kallsyms of their recorded build ids")
 TEST(sample_filter, "Sample filters: every -C, --time and list syntax accepted or refused in upstream's words")
+TEST(hist_filtered, "perf report --percentage: filtered samples count in absolute totals, not relative")

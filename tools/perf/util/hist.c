@@ -132,15 +132,15 @@ struct sort_dim {
 /* upstream 7.2's sort dimensions in its order: a --sort token picks the first it prefixes */
 static const struct sort_dim sort_dims[] = {
 	{ "pid", SORT_KEY_PID }, { "comm", SORT_KEY_COMM }, { "comm_nodigit", -1 },
-	{ "dso", SORT_KEY_DSO }, { "symbol", SORT_KEY_SYM }, { "parent", -1 },
+	{ "dso", SORT_KEY_DSO }, { "symbol", SORT_KEY_SYM }, { "parent", SORT_KEY_PARENT },
 	{ "cpu", SORT_KEY_CPU }, { "socket", -1 }, { "srcline", -1 }, { "srcfile", -1 },
 	{ "local_weight", -1 }, { "weight", -1 }, { "transaction", -1 },
-	{ "trace", SORT_KEY_TRACE }, { "symbol_size", -1 }, { "dso_size", -1 }, { "cgroup", -1 },
-	{ "cgroup_id", -1 }, { "ipc_null", SORT_KEY_IPC_NULL }, { "time", -1 },
+	{ "trace", SORT_KEY_TRACE }, { "symbol_size", -1 }, { "dso_size", -1 }, { "cgroup", SORT_KEY_CGROUP },
+	{ "cgroup_id", SORT_KEY_CGROUP_ID }, { "ipc_null", SORT_KEY_IPC_NULL }, { "time", -1 },
 	{ "code_page_size", -1 }, { "local_ins_lat", -1 }, { "ins_lat", -1 },
 	{ "local_p_stage_cyc", -1 }, { "p_stage_cyc", -1 }, { "addr", -1 },
 	{ "local_retire_lat", -1 }, { "retire_lat", -1 }, { "simd", -1 }, { "type", -1 },
-	{ "typeoff", -1 }, { "symoff", -1 }, { "typecln", -1 }, { "parallelism", -1 },
+	{ "typeoff", -1 }, { "symoff", SORT_KEY_SYMOFF }, { "typecln", -1 }, { "parallelism", -1 },
 	{ "tgid", -1 },
 };
 
@@ -150,9 +150,9 @@ struct col_dim {
 };
 
 static const struct col_dim col_dims[] = {
-	{ "overhead", HIST_COL_OVERHEAD }, { "latency", -1 }, { "overhead_sys", -1 },
+	{ "overhead", HIST_COL_OVERHEAD }, { "latency", HIST_COL_LATENCY }, { "overhead_sys", -1 },
 	{ "overhead_us", -1 }, { "overhead_guest_sys", -1 }, { "overhead_guest_us", -1 },
-	{ "overhead_children", HIST_COL_OVERHEAD_ACC }, { "latency_children", -1 },
+	{ "overhead_children", HIST_COL_OVERHEAD_ACC }, { "latency_children", HIST_COL_LATENCY_ACC },
 	{ "sample", HIST_COL_SAMPLES }, { "period", HIST_COL_PERIOD }, { "weight1", -1 },
 	{ "weight2", -1 }, { "weight3", -1 },
 };
@@ -230,8 +230,8 @@ static int parse_list(const char *list, bool cols_first, struct hist_field *f, u
 		ret = parse_token(tok, cols_first, &x, what, err);
 		if (ret)
 			break;
-		/* upstream takes each sort dimension once */
-		ret = fields_add(f, nr, x, !cols_first, err);
+		/* upstream takes each sort dimension and each column once */
+		ret = fields_add(f, nr, x, true, err);
 		if (ret)
 			break;
 	}
@@ -250,6 +250,8 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 	int ret = 0;
 
 	o->nr_sort = o->nr_out = 0;
+	/* upstream renames the column only when it sets up the default columns */
+	o->self_named = o->children && !strict_fields;
 	if (sort_order && sort_order[0] == '+')
 		base = sort_order + 1;
 	else if (sort_order)
@@ -258,10 +260,22 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		base = dflt;
 	if (base) {
 		/* the period columns lead the sort unless -F says otherwise (a substring test) */
-		bool pre_children = !strict_fields && o->children && !strstr(base, "overhead_children");
-		bool pre_overhead = !strict_fields && !strstr(base, "overhead");
+		bool named_lat = strstr(base, "latency");
+		bool pre_children = !strict_fields && o->children && !strstr(base, "overhead_children") &&
+				    !named_lat;
+		bool pre_overhead = !strict_fields && !strstr(base, "overhead") && !named_lat;
+		const char *lead = "";
 
-		if (asprintf(&keys, "%s%s%s%s%s", pre_children ? "overhead_children," : "",
+		/* upstream's setup_overhead(): --latency prefixes both, else latency follows */
+		if (o->prefer_latency && !strict_fields)
+			lead = o->children ? "latency_children,overhead_children,latency,overhead," :
+					     "latency,overhead,";
+		else if (o->latency && pre_overhead)
+			lead = o->children ? "overhead_children,latency_children,overhead,latency," :
+					     "overhead,latency,";
+		if (*lead)
+			pre_children = pre_overhead = false;
+		if (asprintf(&keys, "%s%s%s%s%s%s", lead, pre_children ? "overhead_children," : "",
 			     pre_overhead ? "overhead," : "",
 			     sort_order && sort_order[0] == '+' ? dflt : "",
 			     sort_order && sort_order[0] == '+' ? "," : "", base) < 0)
@@ -273,9 +287,25 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 	}
 
 	if (!strict_fields) {
-		if (o->children)
+		const struct hist_field lat = { false, HIST_COL_LATENCY };
+		const struct hist_field lat_acc = { false, HIST_COL_LATENCY_ACC };
+		/* latency columns only where the sort has them (upstream's was_taken) */
+		bool acc_taken = o->children && fields_have(o->sort, o->nr_sort, lat_acc);
+		bool lat_taken = fields_have(o->sort, o->nr_sort, lat);
+		bool only_lat = base && strstr(base, "latency") && !strstr(base, "overhead");
+
+		if (acc_taken && o->prefer_latency)
+			o->out[o->nr_out++] = lat_acc;
+		if (o->children && !only_lat)
 			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD_ACC };
-		o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD };
+		if (acc_taken && !o->prefer_latency)
+			o->out[o->nr_out++] = lat_acc;
+		if (lat_taken && o->prefer_latency)
+			o->out[o->nr_out++] = lat;
+		if (!only_lat)
+			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD };
+		if (lat_taken && !o->prefer_latency)
+			o->out[o->nr_out++] = lat;
 		if (show_nr_samples)
 			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_SAMPLES };
 		if (show_total_period)
@@ -289,6 +319,20 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		ret = parse_list(list, true, o->out, &o->nr_out, "--fields", err);
 		if (ret)
 			return ret;
+	}
+	if (o->hierarchy) {
+		/*
+		 * Upstream 7.2's hierarchy shows callchains by raw address and accumulates
+		 * children oddly: not reproduced yet.
+		 */
+		if (o->use_callchain && o->chain.mode != CHAIN_NONE)
+			return perf_err__set(err, EINVAL,
+					     "--hierarchy is not supported with callchains yet (add -g none)");
+		for (unsigned int i = 0; i < o->nr_out; i++)
+			if (!o->out[i].is_key && (o->out[i].id == HIST_COL_OVERHEAD_ACC ||
+						  o->out[i].id == HIST_COL_LATENCY_ACC))
+				return perf_err__set(err, EINVAL,
+						     "--hierarchy is not supported with --children yet");
 	}
 	/* sort keys become columns, columns become (last) sort steps */
 	for (unsigned int i = 0; i < o->nr_sort; i++) {
@@ -304,6 +348,29 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 	return 0;
 }
 
+bool hist_opts__has_key(const struct hist_opts *o, enum sort_key k)
+{
+	return fields_have(o->sort, o->nr_sort, (struct hist_field){ .is_key = true, .id = k });
+}
+
+static void fields_drop(struct hist_field *f, unsigned int *nr)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < *nr; i++)
+		if (f[i].is_key || (f[i].id != HIST_COL_LATENCY && f[i].id != HIST_COL_LATENCY_ACC))
+			f[n++] = f[i];
+	*nr = n;
+}
+
+void hist_opts__drop_latency(struct hist_opts *o, const char *sort_order, const char *field_order)
+{
+	if ((field_order && field_order[0] != '+') || (sort_order && strstr(sort_order, "latency")))
+		return;
+	fields_drop(o->out, &o->nr_out);
+	fields_drop(o->sort, &o->nr_sort);
+}
+
 /* ---- entries ---- */
 
 struct hist_key {
@@ -314,6 +381,11 @@ struct hist_key {
 	u64			ip;
 	const char		*trace;		/* interned, NULL for other events */
 	char			level;
+	/* the rarely used keys last, off the cache line the common ones share */
+	const struct symbol	*parent;
+	u64			cgroup;
+	const char		*cgroup_name;	/* interned */
+	u64			cgroup_ns_dev, cgroup_ns_ino;
 };
 
 struct hist_entry {
@@ -325,6 +397,7 @@ struct hist_entry {
 	const char		*thread_comm;	/* the thread's last comm, set for output */
 	u64			period, nr_events;		/* own samples */
 	u64			period_acc, nr_events_acc;	/* own and callees' samples */
+	u64			latency, latency_acc;		/* their latency weights */
 	bool			has_callchain;
 	bool			merged;		/* folded into an equal entry by the collapse */
 	u64			stamp;		/* hists->stamp of the last sample that fed it */
@@ -355,6 +428,7 @@ struct hist_repeat {
 	struct hist_step	*steps;		/* the entries fed, the sample's own first */
 	u32			nr_steps, alloc;
 	u64			pending_period, pending_nr;	/* repeats not yet applied */
+	u64			pending_latency;
 	u64			checked;	/* hists->nr_slow when the steps were last checked */
 };
 
@@ -366,9 +440,10 @@ struct hist_walk_memo {
 	u64			gen;
 };
 
-static const char *dso__name(const struct dso *dso)
+/* upstream's -v compares and prints the dsos' full paths */
+static const char *dso__name(const struct hist_opts *o, const struct dso *dso)
 {
-	return dso ? dso->short_name : NULL;
+	return dso ? (o->verbose ? dso->long_name : dso->short_name) : NULL;
 }
 
 static u64 key_hash(const struct hists *hists, const struct hist_key *k)
@@ -387,7 +462,7 @@ static u64 key_hash(const struct hists *hists, const struct hist_key *k)
 			h = hash_u64(h, (u64)(uintptr_t)k->comm);
 			break;
 		case SORT_KEY_DSO:
-			h = hash_str(h, dso__name(k->dso));
+			h = hash_str(h, dso__name(o, k->dso));
 			break;
 		case SORT_KEY_SYM:
 		case SORT_KEY_IPC_NULL:
@@ -401,6 +476,18 @@ static u64 key_hash(const struct hists *hists, const struct hist_key *k)
 			break;
 		case SORT_KEY_TRACE:
 			h = hash_u64(h, (u64)(uintptr_t)k->trace);
+			break;
+		case SORT_KEY_PARENT:
+			h = hash_str(h, k->parent ? k->parent->name : "");
+			break;
+		case SORT_KEY_SYMOFF:
+			h = hash_u64(h, k->ip);
+			break;
+		case SORT_KEY_CGROUP:
+			h = hash_u64(h, k->cgroup);
+			break;
+		case SORT_KEY_CGROUP_ID:
+			h = hash_u64(hash_u64(h, k->cgroup_ns_dev), k->cgroup_ns_ino);
 			break;
 		default:
 			break;
@@ -422,24 +509,24 @@ static int sign64(s64 v)
 	return v < 0 ? -1 : v > 0;
 }
 
-static int dso_cmp(const struct hist_key *l, const struct hist_key *r)
+static int dso_cmp(const struct hist_opts *o, const struct hist_key *l, const struct hist_key *r)
 {
 	/* upstream passes (right, left) and tests them the other way round for NULL */
 	if (!l->dso || !r->dso)
 		return cmp_null(l->dso, r->dso);
 	if (l->dso == r->dso)
 		return 0;
-	return strcmp(dso__name(r->dso), dso__name(l->dso));
+	return strcmp(dso__name(o, r->dso), dso__name(o, l->dso));
 }
 
-static int sym_cmp(const struct hist_key *l, const struct hist_key *r)
+static int sym_cmp(const struct hist_opts *o, const struct hist_key *l, const struct hist_key *r)
 {
 	const struct symbol *sl = l->sym, *sr = r->sym;
 	int ret;
 
 	if (!sl && !sr)
 		return sign64((s64)(r->ip - l->ip));
-	ret = dso_cmp(l, r);
+	ret = dso_cmp(o, l, r);
 	if (ret)
 		return ret;
 	if (!sl || !sr)
@@ -465,12 +552,15 @@ static int str_cmp_r(const char *l, const char *r)
 	return strcmp(r, l);
 }
 
-static bool dso_name_eq(const struct dso *l, const struct dso *r)
+static bool dso_name_eq(const struct hist_opts *o, const struct dso *l, const struct dso *r)
 {
 	if (l == r)
 		return true;
-	return l && r && !strcmp(dso__name(l), dso__name(r));
+	return l && r && !strcmp(dso__name(o, l), dso__name(o, r));
 }
+
+static int key_cmp(const struct hist_opts *o, int key, const struct hist_key *l,
+		   const struct hist_key *r, bool sort);
 
 /*
  * key_cmp(...) == 0 for every key, the cheap way: comm and trace strings are interned, so
@@ -494,7 +584,7 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 				return false;
 			break;
 		case SORT_KEY_DSO:
-			if (!dso_name_eq(l->dso, r->dso))
+			if (!dso_name_eq(o, l->dso, r->dso))
 				return false;
 			break;
 		case SORT_KEY_SYM:
@@ -504,7 +594,7 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 					return false;
 				break;
 			}
-			if (!dso_name_eq(l->dso, r->dso))
+			if (!dso_name_eq(o, l->dso, r->dso))
 				return false;
 			if (l->sym != r->sym &&
 			    (l->sym->start != r->sym->start || l->sym->end != r->sym->end))
@@ -519,6 +609,13 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 			if (l->trace && r->trace && l->trace != r->trace)
 				return false;
 			break;
+		case SORT_KEY_PARENT:
+		case SORT_KEY_SYMOFF:
+		case SORT_KEY_CGROUP:
+		case SORT_KEY_CGROUP_ID:
+			if (key_cmp(o, o->sort[i].id, l, r, false))
+				return false;
+			break;
 		default:
 			break;
 		}
@@ -526,8 +623,33 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 	return true;
 }
 
+static int parent_cmp(const struct hist_key *l, const struct hist_key *r)
+{
+	if (!l->parent || !r->parent)
+		return cmp_null(l->parent, r->parent);
+	return strcmp(r->parent->name, l->parent->name);
+}
+
+/*
+ * upstream's symoff: by symbol (its name for output order), then by address (the offset,
+ * as the symbol is the same), this one left minus right
+ */
+static int symoff_cmp(const struct hist_opts *o, const struct hist_key *l,
+		      const struct hist_key *r, bool sort)
+{
+	int ret = sort ? sym_sort(l, r) : sym_cmp(o, l, r);
+
+	return ret ? ret : sign64((s64)(l->ip - r->ip));
+}
+
+static int u64_cmp_r(u64 l, u64 r)
+{
+	return r > l ? 1 : r < l ? -1 : 0;
+}
+
 /* upstream's se_cmp (sort == false) or se_sort (sort == true) of one key */
-static int key_cmp(int key, const struct hist_key *l, const struct hist_key *r, bool sort)
+static int key_cmp(const struct hist_opts *o, int key, const struct hist_key *l,
+		   const struct hist_key *r, bool sort)
 {
 	switch (key) {
 	case SORT_KEY_PID:
@@ -535,15 +657,26 @@ static int key_cmp(int key, const struct hist_key *l, const struct hist_key *r, 
 	case SORT_KEY_COMM:
 		return l->comm == r->comm ? 0 : strcmp(r->comm, l->comm);
 	case SORT_KEY_DSO:
-		return dso_cmp(l, r);
+		return dso_cmp(o, l, r);
 	case SORT_KEY_SYM:
-		return sort ? sym_sort(l, r) : sym_cmp(l, r);
+		return sort ? sym_sort(l, r) : sym_cmp(o, l, r);
 	case SORT_KEY_IPC_NULL:
-		return sym_cmp(l, r);
+		return sym_cmp(o, l, r);
 	case SORT_KEY_CPU:
 		return sign64((s64)r->cpu - (s64)l->cpu);
 	case SORT_KEY_TRACE:
 		return str_cmp_r(l->trace, r->trace);
+	case SORT_KEY_PARENT:
+		return parent_cmp(l, r);
+	case SORT_KEY_SYMOFF:
+		return symoff_cmp(o, l, r, sort);
+	case SORT_KEY_CGROUP:
+		return u64_cmp_r(l->cgroup, r->cgroup);
+	case SORT_KEY_CGROUP_ID: {
+		int ret = u64_cmp_r(l->cgroup_ns_dev, r->cgroup_ns_dev);
+
+		return ret ? ret : u64_cmp_r(l->cgroup_ns_ino, r->cgroup_ns_ino);
+	}
 	default:
 		return 0;
 	}
@@ -560,7 +693,7 @@ static int hists__key_cmp(const struct hists *hists, const struct hist_key *l,
 
 		if (!o->sort[i].is_key)
 			continue;
-		ret = key_cmp(o->sort[i].id, l, r, false);
+		ret = key_cmp(o, o->sort[i].id, l, r, false);
 		if (ret)
 			return ret;
 	}
@@ -585,13 +718,17 @@ static int hists__entry_sort(const struct hists *hists, const struct hist_entry 
 		int ret = 0;
 
 		if (o->sort[i].is_key) {
-			ret = key_cmp(o->sort[i].id, &a->key, &b->key, true);
+			ret = key_cmp(o, o->sort[i].id, &a->key, &b->key, true);
 		} else {
 			switch (o->sort[i].id) {
 			case HIST_COL_OVERHEAD_ACC:
+			case HIST_COL_LATENCY_ACC:
 				if (!o->children)
 					break;
-				ret = field_cmp(a->period_acc, b->period_acc);
+				if (o->sort[i].id == HIST_COL_LATENCY_ACC)
+					ret = field_cmp(a->latency_acc, b->latency_acc);
+				else
+					ret = field_cmp(a->period_acc, b->period_acc);
 				if (ret || a->key.tid != b->key.tid || a->key.pid != b->key.pid ||
 				    !a->has_callchain || !o->use_callchain)
 					break;
@@ -605,6 +742,9 @@ static int hists__entry_sort(const struct hists *hists, const struct hist_entry 
 				break;
 			case HIST_COL_SAMPLES:
 				ret = field_cmp(a->nr_events, b->nr_events);
+				break;
+			case HIST_COL_LATENCY:
+				ret = field_cmp(a->latency, b->latency);
 				break;
 			default:
 				break;
@@ -644,6 +784,12 @@ struct hists *hists__new(const struct hist_opts *opts)
 		hists->repeat_comm |= opts->sort[i].id == SORT_KEY_COMM;
 		hists->repeat_tid |= opts->sort[i].id == SORT_KEY_PID;
 		hists->repeat_cpu |= opts->sort[i].id == SORT_KEY_CPU;
+		hists->has_sym_key |= opts->sort[i].id == SORT_KEY_SYMOFF;
+		/* the repeat slots do not key on cgroups, which change without chain or tid */
+		if (opts->sort[i].id == SORT_KEY_CGROUP || opts->sort[i].id == SORT_KEY_CGROUP_ID) {
+			free(hists->repeats);
+			hists->repeats = NULL;
+		}
 	}
 	return hists;
 }
@@ -771,19 +917,22 @@ static struct hist_entry *hists__add(struct hists *hists, const struct hist_key 
 }
 
 /* what a sample adds to an entry: as its own period (self) or only accumulated (a caller) */
-static void hist_entry__feed(struct hists *hists, struct hist_entry *he, u64 period, bool self)
+static void hist_entry__feed(struct hists *hists, struct hist_entry *he, u64 period,
+			     u64 latency, bool self)
 {
 	if (self) {
 		he->period += period;
+		he->latency += latency;
 		he->nr_events++;
 	}
 	he->period_acc += period;
+	he->latency_acc += latency;
 	he->nr_events_acc++;
 	he->stamp = hists->stamp;
 }
 
 /* nr repeats of what a remembered sample fed, period their sum */
-static void hist_repeat__apply(struct hist_repeat *r, u64 period, u64 nr)
+static void hist_repeat__apply(struct hist_repeat *r, u64 period, u64 latency, u64 nr)
 {
 	for (u32 i = 0; i < r->nr_steps; i++) {
 		struct hist_step *st = &r->steps[i];
@@ -791,9 +940,11 @@ static void hist_repeat__apply(struct hist_repeat *r, u64 period, u64 nr)
 
 		if (i == 0) {
 			he->period += period;
+			he->latency += latency;
 			he->nr_events += nr;
 		}
 		he->period_acc += period;
+		he->latency_acc += latency;
 		he->nr_events_acc += nr;
 		if (st->end)
 			chain_root__append_again(&he->callchain, st->end, period, nr);
@@ -809,8 +960,9 @@ static void hists__flush_repeats(struct hists *hists)
 	for (u32 i = 0; i < hists->nr_dirty; i++) {
 		struct hist_repeat *r = &hists->repeats[hists->dirty[i]];
 
-		hist_repeat__apply(r, r->pending_period, r->pending_nr);
+		hist_repeat__apply(r, r->pending_period, r->pending_latency, r->pending_nr);
 		r->pending_period = 0;
+		r->pending_latency = 0;
 		r->pending_nr = 0;
 	}
 	hists->nr_dirty = 0;
@@ -843,6 +995,8 @@ static int hists__collapse(struct hists *hists)
 				it->period += he->period;
 				it->nr_events += he->nr_events;
 				it->period_acc += he->period_acc;
+				it->latency += he->latency;
+				it->latency_acc += he->latency_acc;
 				it->nr_events_acc += he->nr_events_acc;
 				if (he->has_callchain && o->use_callchain &&
 				    chain_root__merge(&it->callchain, &he->callchain))
@@ -946,6 +1100,7 @@ bool hists__add_repeat(struct hists *hists, const struct hist_sample *s)
 	if (!r->pending_nr++)
 		hists->dirty[hists->nr_dirty++] = (u32)(r - hists->repeats);
 	r->pending_period += s->period;
+	r->pending_latency += s->latency;
 	return true;
 }
 
@@ -986,16 +1141,6 @@ static void hists__remember(struct hists *hists, const struct hist_sample *s, co
 	r->chain_key = k.chain_key;
 }
 
-void hists__add_hidden(struct hists *hists, u64 period)
-{
-	hists->nr_samples++;
-	hists->nr_hidden++;
-	hists->hidden_period += period;
-	hists->total_period += period;
-	if (hists->opts->use_callchain)
-		hists->callchain_period += period;
-}
-
 int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 {
 	const struct hist_opts *o = hists->opts;
@@ -1018,6 +1163,17 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		if (!key.trace)
 			return -ENOMEM;
 	}
+	if (s->keys) {
+		key.parent = s->keys->parent;
+		key.cgroup = s->keys->cgroup;
+		key.cgroup_ns_dev = s->keys->cgroup_ns_dev;
+		key.cgroup_ns_ino = s->keys->cgroup_ns_ino;
+		if (s->keys->cgroup_name) {
+			key.cgroup_name = strset__intern(hists->strings, s->keys->cgroup_name);
+			if (!key.cgroup_name)
+				return -ENOMEM;
+		}
+	}
 	hists__flush_repeats(hists);
 	hists->nr_slow++;
 	ret = hists__grow_cache(hists, s->nr_frames + 1);
@@ -1029,7 +1185,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		he = hists__add(hists, &key, &slot, s->has_callchain);
 	if (!he)
 		return -ENOMEM;
-	hist_entry__feed(hists, he, s->period, true);
+	hist_entry__feed(hists, he, s->period, s->latency, true);
 	hists->nr_samples++;
 	hists->total_period += s->period;
 	if (o->use_callchain)
@@ -1053,6 +1209,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 
 		key.dso = f->dso;
 		key.sym = f->sym;
+		/* the address as recorded: upstream's symoff of a caller shows it so too */
 		key.ip = f->ip;
 		/* upstream leaves the level of an unmapped frame as the previous one had it */
 		if (f->sym || f->dso)
@@ -1075,7 +1232,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			he = hists__add(hists, &key, &slot, s->has_callchain);
 		if (!he)
 			return -ENOMEM;
-		hist_entry__feed(hists, he, s->period, false);
+		hist_entry__feed(hists, he, s->period, s->latency, false);
 		end = NULL;
 		if (chains) {
 			ret = chain_root__append(&he->callchain, f, s->nr_frames - i, s->period, &end);
@@ -1089,6 +1246,34 @@ out:
 	return 0;
 }
 
+void hists__add_filtered(struct hists *hists, u64 period, u64 latency)
+{
+	hists->nr_filtered++;
+	hists->filtered_period += period;
+	hists->filtered_latency += latency;
+	/* upstream counts it as a sample it does not show, callchain threshold included */
+	hists->nr_samples++;
+	hists->total_period += period;
+	hists->total_latency += latency;
+	if (hists->opts->use_callchain)
+		hists->callchain_period += period;
+}
+
+u64 hists__total_period(const struct hists *hists)
+{
+	return hists->total_period - (hists->opts->filter_relative ? hists->filtered_period : 0);
+}
+
+u64 hists__total_samples(const struct hists *hists)
+{
+	return hists->nr_samples - (hists->opts->filter_relative ? hists->nr_filtered : 0);
+}
+
+static u64 hists__total_latency(const struct hists *hists)
+{
+	return hists->total_latency - (hists->opts->filter_relative ? hists->filtered_latency : 0);
+}
+
 /* ---- output ---- */
 
 static const char *const key_headers[SORT_KEY__NR] = {
@@ -1099,6 +1284,10 @@ static const char *const key_headers[SORT_KEY__NR] = {
 	[SORT_KEY_CPU]		= "CPU",
 	[SORT_KEY_TRACE]	= "Trace output",
 	[SORT_KEY_IPC_NULL]	= "IPC   [IPC Coverage]",
+	[SORT_KEY_PARENT]	= "Parent symbol",
+	[SORT_KEY_SYMOFF]	= "Symbol Offset",
+	[SORT_KEY_CGROUP]	= "Cgroup",
+	[SORT_KEY_CGROUP_ID]	= "cgroup id (dev/inode)",
 };
 
 static void hists__new_col_len(struct hists *hists, enum sort_key key, size_t len)
@@ -1129,7 +1318,9 @@ static void hists__calc_col_len(struct hists *hists, const struct hist_entry *he
 	size_t len;
 
 	if (he->key.sym) {
-		hists__new_col_len(hists, SORT_KEY_SYM, symbol_name_len(he->key.sym, he->key.dso) + 4);
+		/* -v: the address (18) and the origin letter, each followed by a space */
+		hists__new_col_len(hists, SORT_KEY_SYM, symbol_name_len(he->key.sym, he->key.dso) + 4 +
+				   (hists->opts->verbose ? 18 + 3 : 0));
 	} else {
 		hists__new_col_len(hists, SORT_KEY_SYM, unresolved + 4 + 2);
 		if (hists->col_len[SORT_KEY_DSO] < unresolved && !hists->opts->field_sep)
@@ -1141,8 +1332,13 @@ static void hists__calc_col_len(struct hists *hists, const struct hist_entry *he
 		hists->col_len[SORT_KEY_PID] = (u16)(len + 8);
 	}
 	if (he->key.dso)
-		hists__new_col_len(hists, SORT_KEY_DSO, strlen(dso__name(he->key.dso)));
+		hists__new_col_len(hists, SORT_KEY_DSO, strlen(dso__name(hists->opts, he->key.dso)));
 	hists__new_col_len(hists, SORT_KEY_CPU, 3);
+	if (he->key.parent)
+		hists__new_col_len(hists, SORT_KEY_PARENT, strlen(he->key.parent->name));
+	if (he->key.cgroup)
+		hists__new_col_len(hists, SORT_KEY_CGROUP,
+				   strlen(he->key.cgroup_name ? he->key.cgroup_name : "unknown"));
 	if (he->key.trace)
 		hists__new_col_len(hists, SORT_KEY_TRACE, strlen(he->key.trace));
 }
@@ -1158,7 +1354,9 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 	const struct rbroot *in = hists->need_collapse ? &hists->collapsed : &hists->entries_in;
 
 	hists->entries.node = NULL;
-	hists->total_period = hists->hidden_period;
+	/* what filters hid counts in the totals; --percentage relative takes it out again */
+	hists->total_period = hists->filtered_period;
+	hists->total_latency = hists->filtered_latency;
 	memset(hists->col_len, 0, sizeof(hists->col_len));
 	if (ret)
 		return ret;
@@ -1185,6 +1383,7 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 		}
 		rbtree__insert(&hists->entries, &he->rb_out, parent, link);
 		hists->total_period += he->period;
+		hists->total_latency += he->latency;
 		hists__calc_col_len(hists, he);
 	}
 	return 0;
@@ -1194,9 +1393,11 @@ static const char *col_name(const struct hists *hists, int col)
 {
 	switch (col) {
 	case HIST_COL_OVERHEAD_ACC:	return "Children";
-	case HIST_COL_OVERHEAD:		return hists->opts->children ? "Self" : "Overhead";
+	case HIST_COL_OVERHEAD:		return hists->opts->self_named ? "Self" : "Overhead";
 	case HIST_COL_SAMPLES:		return "Samples";
 	case HIST_COL_PERIOD:		return "Period";
+	case HIST_COL_LATENCY:
+	case HIST_COL_LATENCY_ACC:	return "Latency";
 	default:			return "";
 	}
 }
@@ -1207,7 +1408,9 @@ static size_t field_width(const struct hists *hists, struct hist_field f)
 
 	if (f.is_key)
 		return hists->col_len[f.id];
-	len = f.id == HIST_COL_SAMPLES || f.id == HIST_COL_PERIOD ? 12 : 8;
+	/* upstream gives the accumulated latency no minimum width */
+	len = f.id == HIST_COL_SAMPLES || f.id == HIST_COL_PERIOD ? 12 :
+	      f.id == HIST_COL_LATENCY_ACC ? 0 : 8;
 	if (len < strlen(col_name(hists, f.id)))
 		len = strlen(col_name(hists, f.id));
 	return len;
@@ -1225,8 +1428,9 @@ static void print_header(struct hists *hists, struct sbuf *sb)
 
 		if (i)
 			sbuf__adds(sb, sep ? sep : "  ");
+		/* upstream prints each header into a 1024-byte buffer: a wider one is cut */
 		if (f.is_key)
-			sbuf__printf(sb, "%-*.*s", w, w, key_headers[f.id]);
+			sbuf__printf(sb, "%-*.*s", w > 1023 ? 1023 : w, w, key_headers[f.id]);
 		else
 			sbuf__printf(sb, "%*s", w, col_name(hists, f.id));
 	}
@@ -1245,11 +1449,38 @@ static void print_header(struct hists *hists, struct sbuf *sb)
 	sbuf__adds(sb, "\n#\n");
 }
 
-static void print_percent(struct hists *hists, struct sbuf *sb, u64 val, int w)
+static void print_percent(struct sbuf *sb, u64 val, u64 total, int w)
 {
-	double percent = hists->total_period ? 100.0 * (double)val / (double)hists->total_period : 0.0;
+	double percent = total ? 100.0 * (double)val / (double)total : 0.0;
 
 	sbuf__printf(sb, " %*.2f%%", w, percent);
+}
+
+/*
+ * Where a dso's symbols came from, by the letters of upstream's dso__symtab_origin(): '!'
+ * for none, 'k' kallsyms, 'b' a /usr/lib/debug/.build-id file, 'B' the build-id cache,
+ * 'l' a .gnu_debuglink file, 'd' the file itself.
+ */
+static char dso__origin(const struct dso *dso)
+{
+	size_t path_len, name_len;
+
+	if (!dso || !dso->loaded || dso->load_errno)
+		return '!';
+	if (dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE)
+		return 'k';
+	if (!dso->symsrc_path)
+		return '!';
+	if (strstr(dso->symsrc_path, "/usr/lib/debug/.build-id/"))
+		return 'b';
+	if (strstr(dso->symsrc_path, "/.debug/"))
+		return 'B';
+	/* the file itself is long_name under --symfs */
+	path_len = strlen(dso->symsrc_path);
+	name_len = strlen(dso->long_name);
+	if (path_len < name_len || strcmp(dso->symsrc_path + path_len - name_len, dso->long_name))
+		return 'l';
+	return 'd';
 }
 
 /* one key's text, upstream's se_snprintf */
@@ -1267,9 +1498,12 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 		sbuf__printf(sb, "%-*.*s", w, w, he->key.comm);
 		break;
 	case SORT_KEY_DSO:
-		sbuf__printf(sb, "%-*.*s", w, w, he->key.dso ? dso__name(he->key.dso) : "[unknown]");
+		sbuf__printf(sb, "%-*.*s", w, w, he->key.dso ? dso__name(hists->opts, he->key.dso) : "[unknown]");
 		break;
 	case SORT_KEY_SYM:
+		if (hists->opts->verbose)
+			sbuf__printf(sb, "%-#*llx %c ", 18, (unsigned long long)he->key.ip,
+				     dso__origin(he->key.dso));
 		sbuf__printf(sb, "[%c] ", he->key.level);
 		/* a negative precision (a -w width under 4) prints the whole name, as printf does */
 		if (he->key.sym)
@@ -1286,16 +1520,88 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 	case SORT_KEY_IPC_NULL:
 		sbuf__printf(sb, "%-*s", w, "-      -");
 		break;
+	case SORT_KEY_PARENT:
+		sbuf__printf(sb, "%-*.*s", w, w, he->key.parent ? he->key.parent->name : "[other]");
+		break;
+	case SORT_KEY_SYMOFF:
+		if (he->key.sym)
+			sbuf__printf(sb, "[%c] %s+0x%llx", he->key.level, he->key.sym->name,
+				     (unsigned long long)(he->key.ip - he->key.sym->start));
+		else
+			/* upstream sizes nothing by it: the header's width decides the digits */
+			sbuf__printf(sb, "[%c] %-#.*llx", he->key.level, w - 4,
+				     (unsigned long long)he->key.ip);
+		break;
+	case SORT_KEY_CGROUP:
+		sbuf__printf(sb, "%s", !he->key.cgroup ? "N/A" :
+			     he->key.cgroup_name ? he->key.cgroup_name : "unknown");
+		break;
+	case SORT_KEY_CGROUP_ID:
+		sbuf__printf(sb, "%llu/0x%llx", (unsigned long long)he->key.cgroup_ns_dev,
+			     (unsigned long long)he->key.cgroup_ns_ino);
+		break;
 	default:
 		break;
 	}
 	(void)hists;
 }
 
-static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_entry *he)
+/*
+ * Upstream prints an entry's columns into a line buffer sized by the column widths (the
+ * sort list width), 3 + 1 bytes more and what it reserves for colour escapes (504 bytes,
+ * measured on upstream 7.2 with one to three percentage columns): a column wider than its
+ * width (a long symbol+offset) is cut there.
+ */
+#define HIST_LINE_SLACK	(3 + 504)
+
+static size_t hists__line_max(const struct hists *hists)
+{
+	const struct hist_opts *o = hists->opts;
+	size_t len = 0;
+
+	for (unsigned int i = 0; i < o->nr_out; i++)
+		len += (i ? 2 : 0) + field_width(hists, o->out[i]);
+	if (o->verbose && hists->has_sym_key)
+		len += 18 + 3 - 2;	/* -v: the address and origin (BITS_PER_LONG / 4 + 3) */
+	return len + HIST_LINE_SLACK;
+}
+
+/* a period column of he in width w; packed (-t): no padding */
+static void print_value(const struct hists *hists, struct sbuf *sb, const struct hist_entry *he,
+			int col, int w, bool packed)
+{
+	if (packed)
+		w = col == HIST_COL_SAMPLES || col == HIST_COL_PERIOD ? 2 : 3;
+	switch (col) {
+	case HIST_COL_OVERHEAD_ACC:
+		print_percent(sb, he->period_acc, hists__total_period(hists), w - 2);
+		break;
+	case HIST_COL_OVERHEAD:
+		print_percent(sb, he->period, hists__total_period(hists), w - 2);
+		break;
+	case HIST_COL_LATENCY_ACC:
+		print_percent(sb, he->latency_acc, hists__total_latency(hists), w - 2);
+		break;
+	case HIST_COL_LATENCY:
+		print_percent(sb, he->latency, hists__total_latency(hists), w - 2);
+		break;
+	case HIST_COL_SAMPLES:
+		sbuf__printf(sb, " %*llu", w - 1, (unsigned long long)he->nr_events);
+		break;
+	case HIST_COL_PERIOD:
+		sbuf__printf(sb, " %*llu", w - 1, (unsigned long long)he->period);
+		break;
+	default:
+		break;
+	}
+}
+
+static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_entry *he,
+			size_t line_max)
 {
 	const struct hist_opts *o = hists->opts;
 	const char *sep = o->field_sep;
+	size_t line_start = sb->len;
 
 	for (unsigned int i = 0; i < o->nr_out; i++) {
 		struct hist_field f = o->out[i];
@@ -1312,55 +1618,245 @@ static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_
 				if (sb->buf[j] == sep[0])
 					sb->buf[j] = '.';
 		} else {
-			switch (f.id) {
-			case HIST_COL_OVERHEAD_ACC:
-				print_percent(hists, sb, he->period_acc, sep ? 1 : w - 2);
-				break;
-			case HIST_COL_OVERHEAD:
-				print_percent(hists, sb, he->period, sep ? 1 : w - 2);
-				break;
-			case HIST_COL_SAMPLES:
-				sbuf__printf(sb, " %*llu", sep ? 1 : w - 1,
-					     (unsigned long long)he->nr_events);
-				break;
-			case HIST_COL_PERIOD:
-				sbuf__printf(sb, " %*llu", sep ? 1 : w - 1, (unsigned long long)he->period);
-				break;
-			default:
-				break;
-			}
+			print_value(hists, sb, he, f.id, w, sep);
 		}
 		/* columns but the last are padded to their width */
 		if (i + 1 < o->nr_out && sb->len - start < (size_t)w)
 			sbuf__printf(sb, "%-*s", (int)((size_t)w - (sb->len - start)), " ");
 	}
+	if (sb->len - line_start > line_max)
+		sb->len = line_start + line_max;
 	sbuf__addc(sb, '\n');
+}
+
+/* ---- --hierarchy ---- */
+
+#define HIERARCHY_INDENT	3
+#define HIERARCHY_DOTS		207	/* measured: a 2000-character symbol column */
+
+/* the sort keys, in --sort order: one level each */
+static unsigned int hierarchy_levels(const struct hist_opts *o, int *keys)
+{
+	unsigned int n = 0;
+
+	for (unsigned int i = 0; i < o->nr_out; i++)
+		if (o->out[i].is_key)
+			keys[n++] = o->out[i].id;
+	return n;
+}
+
+/* the period columns, the first widened by the indent of the deepest level */
+static void print_hierarchy_header(struct hists *hists, struct sbuf *sb, const int *keys,
+				   unsigned int nr)
+{
+	const struct hist_opts *o = hists->opts;
+	int indent = HIERARCHY_INDENT * (int)(nr - 1), w = 0;
+	size_t dots = 0, start;
+	bool first = true;
+
+	sbuf__adds(sb, "# ");
+	for (unsigned int i = 0; i < o->nr_out; i++) {
+		int cw;
+
+		if (o->out[i].is_key)
+			continue;
+		cw = (int)field_width(hists, o->out[i]) + (first ? indent : 0);
+		sbuf__printf(sb, "%s%*s", first ? "" : "  ", cw, col_name(hists, o->out[i].id));
+		w += cw + (first ? 0 : 2);
+		first = false;
+	}
+	sbuf__adds(sb, "  ");
+	start = sb->len;
+	for (unsigned int i = 0; i < nr; i++) {
+		size_t lw = hists->col_len[keys[i]] + HIERARCHY_INDENT * i;
+		const char *name = key_headers[keys[i]];
+
+		/* upstream trims the headers' leading blanks ("    Pid:Command") */
+		sbuf__printf(sb, "%s%s", i ? " / " : "", name + strspn(name, " "));
+		if (lw > dots)
+			dots = lw;
+	}
+	if (sb->len - start > dots)
+		dots = sb->len - start;
+	/* upstream prints the dots from a string of HIERARCHY_DOTS of them */
+	if (dots > HIERARCHY_DOTS)
+		dots = HIERARCHY_DOTS;
+	if (w > HIERARCHY_DOTS)
+		w = HIERARCHY_DOTS;
+	sbuf__adds(sb, "\n# ");
+	for (int j = 0; j < w; j++)
+		sbuf__addc(sb, '.');
+	sbuf__adds(sb, "  ");
+	for (size_t j = 0; j < dots; j++)
+		sbuf__addc(sb, '.');
+	sbuf__adds(sb, "\n#\n");
+}
+
+/* one level's node: entries[0..nr) share the keys of the levels down to this one */
+struct hierarchy_group {
+	struct hist_entry	**entries;
+	size_t			nr;
+	struct hist_entry	sum;		/* the entries' periods added up */
+};
+
+struct hierarchy_sort {
+	const struct hist_opts	*o;
+	int			key;
+};
+
+static int hierarchy_group_cmp(const void *a, const void *b, void *arg)
+{
+	const struct hierarchy_sort *ctx = arg;
+	const struct hist_entry *l = *(struct hist_entry *const *)a;
+	const struct hist_entry *r = *(struct hist_entry *const *)b;
+
+	return key_cmp(ctx->o, ctx->key, &l->key, &r->key, false);
+}
+
+/* output order of a level: by period, then by the level's key as upstream sorts it */
+static int hierarchy_output_cmp(const void *a, const void *b, void *arg)
+{
+	const struct hierarchy_sort *ctx = arg;
+	const struct hierarchy_group *l = a, *r = b;
+	int ret = 0;
+
+	/* the period columns in sort order, then the level's key */
+	for (unsigned int i = 0; i < ctx->o->nr_sort && !ret; i++) {
+		if (ctx->o->sort[i].is_key)
+			continue;
+		switch (ctx->o->sort[i].id) {
+		case HIST_COL_LATENCY:
+			ret = field_cmp(r->sum.latency, l->sum.latency);
+			break;
+		case HIST_COL_SAMPLES:
+			ret = field_cmp(r->sum.nr_events, l->sum.nr_events);
+			break;
+		default:
+			ret = field_cmp(r->sum.period, l->sum.period);
+			break;
+		}
+	}
+	if (ret)
+		return ret;
+	ret = -key_cmp(ctx->o, ctx->key, &l->entries[0]->key, &r->entries[0]->key, true);
+	if (ret)
+		return ret;
+	/* still equal: upstream's tree keeps them in the order of their identity */
+	return l->entries > r->entries ? -1 : l->entries < r->entries;
+}
+
+static int print_hierarchy_level(struct hists *hists, struct sbuf *sb, struct hist_entry **he,
+				 size_t nr, const int *keys, unsigned int nr_keys,
+				 unsigned int level)
+{
+	const struct hist_opts *o = hists->opts;
+	struct hierarchy_sort ctx = { .o = o, .key = keys[level] };
+	struct hierarchy_group *groups;
+	size_t nr_groups = 0;
+	int ret = 0;
+
+	groups = calloc(nr, sizeof(*groups));
+	if (!groups)
+		return -ENOMEM;
+	qsort_r(he, nr, sizeof(*he), hierarchy_group_cmp, &ctx);
+	for (size_t i = 0; i < nr; i++) {
+		if (!nr_groups || key_cmp(o, ctx.key, &groups[nr_groups - 1].entries[0]->key,
+					  &he[i]->key, false))
+			groups[nr_groups++] = (struct hierarchy_group){ .entries = &he[i] };
+		groups[nr_groups - 1].nr++;
+		groups[nr_groups - 1].sum.period += he[i]->period;
+		groups[nr_groups - 1].sum.latency += he[i]->latency;
+		groups[nr_groups - 1].sum.nr_events += he[i]->nr_events;
+	}
+	qsort_r(groups, nr_groups, sizeof(*groups), hierarchy_output_cmp, &ctx);
+	for (size_t g = 0; g < nr_groups && !ret; g++) {
+		const struct hierarchy_group *grp = &groups[g];
+		const struct hist_entry *first = grp->entries[0];
+		int pad = HIERARCHY_INDENT * (int)(nr_keys - 1);
+		size_t start, lead;
+		/* the level's indent first, the columns, then the indent all levels have */
+		sbuf__printf(sb, "%*s", HIERARCHY_INDENT * (int)level, "");
+		for (unsigned int i = 0; i < o->nr_out; i++) {
+			if (o->out[i].is_key)
+				continue;
+			sbuf__adds(sb, "  ");
+			print_value(hists, sb, &grp->sum, o->out[i].id,
+				    (int)field_width(hists, o->out[i]), false);
+		}
+		sbuf__printf(sb, "%*s  ", pad, "");
+		start = sb->len;
+		print_key(hists, sb, first, ctx.key, hists->col_len[ctx.key]);
+		if (level + 1 < nr_keys && sb->len - start < hists->col_len[ctx.key])
+			sbuf__printf(sb, "%*s", (int)(hists->col_len[ctx.key] - (sb->len - start)), "");
+		/* upstream trims the leading blanks of the padded text ("   4880:ls") */
+		for (lead = start; lead < sb->len && sb->buf[lead] == ' '; lead++)
+			;
+		memmove(sb->buf + start, sb->buf + lead, sb->len - lead);
+		sb->len -= lead - start;
+		sbuf__addc(sb, '\n');
+		if (level + 1 < nr_keys) {
+			ret = print_hierarchy_level(hists, sb, grp->entries, grp->nr, keys, nr_keys,
+						    level + 1);
+		}
+	}
+	free(groups);
+	return ret;
+}
+
+static int hists__fprintf_hierarchy(struct hists *hists, FILE *fp)
+{
+	const struct hist_opts *o = hists->opts;
+	int keys[HIST_MAX_FIELDS];
+	unsigned int nr_keys = hierarchy_levels(o, keys);
+	struct hist_entry **he;
+	size_t nr = 0;
+	struct sbuf sb;
+	int ret;
+
+	he = malloc((hists->nr_entries + 1) * sizeof(*he));
+	if (!he)
+		return -ENOMEM;
+	for (struct rbnode *n = rbtree__first(&hists->entries); n; n = rbtree__next(n))
+		he[nr++] = rbtree__entry(n, struct hist_entry, rb_out);
+	sbuf__init(&sb);
+	if (o->show_header)
+		print_hierarchy_header(hists, &sb, keys, nr_keys);
+	ret = nr && nr_keys ? print_hierarchy_level(hists, &sb, he, nr, keys, nr_keys, 0) : 0;
+	if (!ret)
+		ret = sbuf__flush(&sb, fp);
+	sbuf__exit(&sb);
+	free(he);
+	return ret;
 }
 
 int hists__fprintf(struct hists *hists, FILE *fp)
 {
 	const struct hist_opts *o = hists->opts;
+	size_t line_max;
 	struct sbuf sb;
 	int ret = 0;
 
-	sbuf__init(&sb);
 	/* a column is never narrower than its header */
 	for (unsigned int i = 0; i < o->nr_out; i++)
 		if (o->out[i].is_key)
 			hists__new_col_len(hists, o->out[i].id, strlen(key_headers[o->out[i].id]));
+	if (o->hierarchy)
+		return hists__fprintf_hierarchy(hists, fp);
+	line_max = hists__line_max(hists);
+	sbuf__init(&sb);
 	if (o->show_header)
 		print_header(hists, &sb);
 	for (struct rbnode *n = rbtree__first(&hists->entries); n; n = rbtree__next(n)) {
 		const struct hist_entry *he = rbtree__entry(n, struct hist_entry, rb_out);
 		u64 period = o->children ? he->period_acc : he->period;
-		float percent = hists->total_period ?
-				(float)((double)period * 100.0 / (double)hists->total_period) : 0;
+		u64 total = hists__total_period(hists);
+		float percent = total ? (float)((double)period * 100.0 / (double)total) : 0;
 
 		if (percent < (float)o->min_percent)
 			continue;
-		print_entry(hists, &sb, he);
+		print_entry(hists, &sb, he, line_max);
 		if (o->use_callchain && o->chain.mode != CHAIN_NONE)
-			chain_root__print(&he->callchain, &o->chain, &sb, hists->total_period,
+			chain_root__print(&he->callchain, &o->chain, &sb, total,
 					  period, o->skip_first_frame, o->field_sep);
 		if (sb.len > (1 << 16)) {
 			ret = sbuf__flush(&sb, fp);

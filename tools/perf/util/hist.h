@@ -36,6 +36,10 @@ enum sort_key {
 	SORT_KEY_CPU,		/* "cpu" */
 	SORT_KEY_TRACE,		/* "trace": a tracepoint's formatted fields */
 	SORT_KEY_IPC_NULL,	/* upstream adds it behind "symbol" when there is no LBR data */
+	SORT_KEY_PARENT,	/* "parent": the first callchain symbol matching -p */
+	SORT_KEY_SYMOFF,	/* "symoff": symbol and the offset into it */
+	SORT_KEY_CGROUP,	/* "cgroup": the sample's cgroup, named by CGROUP records */
+	SORT_KEY_CGROUP_ID,	/* "cgroup_id": the thread's cgroup namespace (dev/inode) */
 	SORT_KEY__NR,
 };
 
@@ -45,6 +49,8 @@ enum hist_column {
 	HIST_COL_OVERHEAD,	/* "Overhead", "Self" in children mode */
 	HIST_COL_SAMPLES,	/* -n */
 	HIST_COL_PERIOD,	/* --show-total-period */
+	HIST_COL_LATENCY,	/* "latency": the period divided by the parallelism */
+	HIST_COL_LATENCY_ACC,	/* "latency_children" */
 	HIST_COL__NR,
 };
 
@@ -70,6 +76,20 @@ struct hist_opts {
 	double			min_percent;	/* --percent-limit */
 	const char		*field_sep;	/* -t, NULL for aligned columns */
 	bool			show_header;	/* the column header lines */
+	/*
+	 * Latency columns (set before hist_opts__setup()): latency when the file has context
+	 * switch records, as upstream enables it then; prefer_latency (--latency) puts them
+	 * first. hist_opts__drop_latency() takes them out again.
+	 */
+	bool			latency;
+	bool			prefer_latency;
+	bool			self_named;	/* "Overhead" is "Self" (children, no strict -F) */
+	/*
+	 * --hierarchy: one level per sort key, each entry under the one of the key before.
+	 * Not with --children or callchains shown (hist_opts__setup() refuses them).
+	 */
+	bool			hierarchy;
+	bool			filter_relative;	/* --percentage relative (see hists__add_filtered) */
 };
 
 /*
@@ -84,6 +104,23 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		     bool all_tracepoints, bool show_nr_samples, bool show_total_period,
 		     struct perf_err *err);
 
+/*
+ * Upstream hides the latency columns of a profile that was not parallel (see report.h):
+ * they leave the columns and the sort steps, unless -F or --sort named them.
+ */
+void hist_opts__drop_latency(struct hist_opts *o, const char *sort_order, const char *field_order);
+
+/* whether a sort step is key k */
+bool hist_opts__has_key(const struct hist_opts *o, enum sort_key k);
+
+/* what the parent, cgroup and cgroup_id sort keys take of a sample */
+struct hist_sample_keys {
+	const struct symbol	*parent;	/* SORT_KEY_PARENT: NULL for "[other]" */
+	u64			cgroup;		/* PERF_SAMPLE_CGROUP id, 0 for none */
+	const char		*cgroup_name;	/* its CGROUP record's path, NULL when unknown */
+	u64			cgroup_ns_dev, cgroup_ns_ino;	/* from NAMESPACES, 0 when none */
+};
+
 /* what one sample contributes; the frames are in the order the callchain is shown */
 struct hist_sample {
 	const char		*comm;		/* comm of the thread (copied if new) */
@@ -94,7 +131,10 @@ struct hist_sample {
 	u64			ip;		/* map-relative address of the sample */
 	char			level;		/* '.', 'k', ... */
 	const char		*trace;		/* the trace text of a tracepoint sample, or NULL */
+	const struct hist_sample_keys *keys;	/* NULL unless a sort key needs them */
+
 	u64			period;
+	u64			latency;	/* period * 1000 / parallelism, 0 without latency */
 	const struct chain_frame *frames;	/* callchain, NULL/0 when none */
 	u32			nr_frames;
 	bool			has_callchain;	/* the event records callchains */
@@ -134,7 +174,8 @@ struct hists {
 	u64			stamp;		/* counts samples, marks entries a sample fed */
 	u64			nr_samples;
 	u64			total_period;
-	u64			nr_hidden, hidden_period;	/* hists__add_hidden() */
+	u64			total_latency;	/* of the entries, set by hists__output_resort() */
+	u64			nr_filtered, filtered_period, filtered_latency;	/* hists__add_filtered */
 	u64			callchain_period;	/* min threshold base of the graph */
 	u16			col_len[SORT_KEY__NR];
 };
@@ -146,6 +187,19 @@ void hists__delete(struct hists *hists);
 int hists__add_sample(struct hists *hists, const struct hist_sample *s);
 
 /*
+ * The hook for sample filters (--comms, --pid, --tid, --dsos, ...): a sample of this event
+ * a filter left out. It makes no entry, but with --percentage absolute (the default) it
+ * still counts in the totals percentages are of and in the header's sample and event
+ * counts, as upstream; with relative (hist_opts.filter_relative) those are of the samples
+ * kept. latency: what the sample would have had in hist_sample.latency.
+ */
+void hists__add_filtered(struct hists *hists, u64 period, u64 latency);
+
+/* the totals percentages and the header lines are of, as --percentage says */
+u64 hists__total_period(const struct hists *hists);
+u64 hists__total_samples(const struct hists *hists);
+
+/*
  * The fast path of hists__add_sample() for a sample that repeats an earlier one (same
  * chain_key and key fields, no trace text): true when it was added, with the same effect
  * hists__add_sample() would have had; false when it must go through hists__add_sample().
@@ -153,11 +207,6 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s);
  */
 bool hists__add_repeat(struct hists *hists, const struct hist_sample *s);
 
-/*
- * A sample a filter hides (--comms, --dsos, ...): upstream still counts it in "# Samples:",
- * the event count and the base of every percentage, but shows no entry for it.
- */
-void hists__add_hidden(struct hists *hists, u64 period);
 
 /*
  * Sort entries for output, prune and sort their callchains and size the columns. machine

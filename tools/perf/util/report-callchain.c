@@ -649,10 +649,13 @@ struct chain_printer {
 	bool				printed;	/* anything at all (a blank line follows) */
 };
 
+/* upstream formats a frame's name in a 1024-byte buffer: longer (C++) names are cut */
+#define FRAME_NAME_MAX	1023
+
 static void frame_name(struct sbuf *sb, const struct chain_frame *f)
 {
 	if (f->sym)
-		sbuf__adds(sb, f->sym->name);
+		sbuf__printf(sb, "%.*s", FRAME_NAME_MAX, f->sym->name);
 	else
 		sbuf__printf(sb, "%#llx", (unsigned long long)f->ip);
 }

@@ -118,6 +118,156 @@ static bool report__hides(const struct sample_filter *f, struct thread *thread,
 				    thread->tid, rf->dso, rf->sym, rf->ip, rf->map);
 }
 
+static int report__add_cgroup(struct report *r, const struct perf_event_header *event)
+{
+	const struct perf_record_cgroup *cg = (const void *)event;
+	size_t room = event->size - sizeof(*cg), len;
+	struct report_cgroup *c;
+
+	if (event->size < sizeof(*cg))
+		return 0;
+	len = strnlen(cg->path, room);
+	for (size_t i = 0; i < r->nr_cgroups; i++) {
+		if (r->cgroups[i].id == cg->id)
+			return 0;	/* upstream keeps the first name of an id */
+	}
+	c = realloc(r->cgroups, (r->nr_cgroups + 1) * sizeof(*c));
+	if (!c)
+		return perf_err__set(&r->err, ENOMEM, "out of memory");
+	r->cgroups = c;
+	c[r->nr_cgroups].id = cg->id;
+	c[r->nr_cgroups].path = strndup(cg->path, len);
+	if (!c[r->nr_cgroups].path)
+		return perf_err__set(&r->err, ENOMEM, "out of memory");
+	r->nr_cgroups++;
+	return 0;
+}
+
+static const char *report__cgroup_name(const struct report *r, u64 id)
+{
+	for (size_t i = 0; i < r->nr_cgroups; i++)
+		if (r->cgroups[i].id == id)
+			return r->cgroups[i].path;
+	return NULL;
+}
+
+/* index of the cgroup link in a NAMESPACES record (net uts ipc pid user mnt cgroup) */
+#define NS_CGROUP_INDEX	6
+
+static struct report_cgroup_ns *report__find_cgroup_ns(const struct report *r, s32 tid)
+{
+	for (size_t i = r->nr_cgroup_ns; i-- > 0;)
+		if (r->cgroup_ns[i].tid == tid)
+			return &r->cgroup_ns[i];
+	return NULL;
+}
+
+static int report__add_namespaces(struct report *r, const struct perf_event_header *event)
+{
+	const struct perf_record_namespaces *ns = (const void *)event;
+	const struct perf_ns_link_info *link;
+	struct report_cgroup_ns *e;
+
+	if (event->size < sizeof(*ns) + (NS_CGROUP_INDEX + 1) * sizeof(*link) ||
+	    ns->nr_namespaces <= NS_CGROUP_INDEX)
+		return 0;
+	link = &ns->link_info[NS_CGROUP_INDEX];
+	e = report__find_cgroup_ns(r, (s32)ns->tid);
+	if (!e) {
+		e = realloc(r->cgroup_ns, (r->nr_cgroup_ns + 1) * sizeof(*e));
+		if (!e)
+			return perf_err__set(&r->err, ENOMEM, "out of memory");
+		r->cgroup_ns = e;
+		e = &e[r->nr_cgroup_ns++];
+		e->tid = (s32)ns->tid;
+	}
+	e->dev = link->dev;
+	e->ino = link->ino;
+	return 0;
+}
+
+int report__side_record(struct report *r, const struct perf_event_header *event)
+{
+	switch (event->type) {
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		r->parallelism += event->misc & PERF_RECORD_MISC_SWITCH_OUT ? -1 : 1;
+		return 0;
+	case PERF_RECORD_CGROUP:
+		return report__add_cgroup(r, event);
+	case PERF_RECORD_NAMESPACES:
+		return r->opts->hopts.nr_sort && hist_opts__has_key(&r->opts->hopts,
+								    SORT_KEY_CGROUP_ID) ?
+		       report__add_namespaces(r, event) : 0;
+	default:
+		return 0;
+	}
+}
+
+/* the first symbol of the chain, as shown, that -p matches; NULL for "[other]" */
+static const struct symbol *report__parent(struct report *r, const struct resolved_chain *chain)
+{
+	size_t n = chain->nr;
+
+	if (!r->want_parent)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = r->opts->hopts.chain.order == ORDER_CALLEE ? i : n - 1 - i;
+		const struct symbol *sym = chain->frames[j].sym;
+
+		if (sym && !regexec(&r->parent_regex, sym->name, 0, NULL, 0))
+			return sym;
+	}
+	return NULL;
+}
+
+void report__task_exit(struct report *r)
+{
+	/* a thread that exits is switched out without a record saying so */
+	r->parallelism--;
+}
+
+bool report__was_parallel(const struct report *r)
+{
+	return !r->nr_weighed || r->nr_single * 100 / r->nr_weighed < 99;
+}
+
+/* what a sample of period weighs in the latency columns, as upstream computes it */
+static u64 report__latency(struct report *r, u64 period)
+{
+	int par = r->parallelism;
+
+	if (par > (int)r->nr_cpus)
+		par = (int)r->nr_cpus;
+	if (par < 1)
+		par = 1;
+	r->nr_weighed++;
+	if (par == 1)
+		r->nr_single++;
+	/* upstream's scale: the factor keeps the integer division precise enough */
+	return period * 1000 / (u64)par;
+}
+
+/* what the parent, cgroup and cgroup_id sort keys need of a sample */
+static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
+			       const struct perf_sample *sample, const struct thread *thread,
+			       const struct resolved_chain *chain)
+{
+	const struct report_cgroup_ns *ns;
+
+	*keys = (struct hist_sample_keys){
+		.parent = report__parent(r, chain),
+		.cgroup = sample->cgroup,
+	};
+	if (keys->cgroup)
+		keys->cgroup_name = report__cgroup_name(r, keys->cgroup);
+	ns = r->cgroup_ns ? report__find_cgroup_ns(r, thread->tid) : NULL;
+	if (ns) {
+		keys->cgroup_ns_dev = ns->dev;
+		keys->cgroup_ns_ino = ns->ino;
+	}
+}
+
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr)
 {
 	struct perf_session *session = r->session;
@@ -126,6 +276,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	struct resolved_chain chain;
 	struct trace_event *tevent;
 	char trace[16384];
+	struct hist_sample_keys keys;
 	struct hist_sample hs;
 	struct thread *thread;
 	struct hists *hists;
@@ -139,7 +290,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	if (!thread)
 		return perf_err__set(&r->err, ENOMEM, "out of memory");
 	want_chain = (evattr->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
-		     (r->opts->hopts.use_callchain || r->opts->hopts.children);
+		     (r->opts->hopts.use_callchain || r->opts->hopts.children || r->want_parent);
 	chain = (struct resolved_chain){ .id = FRAME_CHAIN_ID_EMPTY };
 	if (want_chain) {
 		ret = frame_resolver__chain(r->resolver, thread, sample, &chain);
@@ -168,7 +319,8 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	if (!hists)
 		return perf_err__set(&r->err, ENOMEM, "out of memory");
 	if (r->opts->filter && report__hides(r->opts->filter, thread, sample, rf)) {
-		hists__add_hidden(hists, sample->period);
+		hists__add_filtered(hists, sample->period,
+				    r->opts->latency ? report__latency(r, sample->period) : 0);
 		return 0;
 	}
 
@@ -182,6 +334,12 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 		/* the frames shown follow from the resolved chain alone, so its id names them */
 		.chain_key = chain.id,
 	};
+	if (r->opts->latency)
+		hs.latency = report__latency(r, sample->period);
+	if (r->extra_keys) {
+		report__extra_keys(r, &keys, sample, thread, &chain);
+		hs.keys = &keys;
+	}
 	tevent = perf_session__trace_event(session);
 	if (evattr->attr.type == PERF_TYPE_TRACEPOINT && sample->raw_data && tevent &&
 	    trace_event__format(tevent, evattr->attr.config, sample->raw_data,
@@ -201,6 +359,101 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	if (ret)
 		return perf_err__set(&r->err, ret, "out of memory");
 	return 0;
+}
+
+/* ---- --tasks ---- */
+
+/* depth in the task tree: 0 for the idle task (and orphans of an unknown parent) */
+static int task_level(struct machine *machine, const struct thread *t)
+{
+	int level = 0;
+
+	/* bounded: a ppid cycle in a broken file must not loop */
+	for (size_t hops = 0; hops <= machine->nr_threads; hops++) {
+		const struct thread *parent;
+
+		if (t->tid <= 0)
+			return level;
+		if (t->ppid <= 0)
+			return level + 1;
+		parent = machine__find_thread(machine, t->ppid);
+		if (!parent)
+			return 0;
+		level++;
+		t = parent;
+	}
+	return level;
+}
+
+static const struct thread *task_parent(struct machine *machine, const struct thread *t)
+{
+	return t->ppid > 0 ? machine__find_thread(machine, t->ppid) : NULL;
+}
+
+/* upstream's task_list_cmp(): parents before children, siblings by tid */
+static int task_cmp(const void *pa, const void *pb, void *arg)
+{
+	struct machine *machine = arg;
+	const struct thread *a = *(const struct thread *const *)pa;
+	const struct thread *b = *(const struct thread *const *)pb;
+	int level_a, level_b;
+
+	if (a->tid == b->tid)
+		return 0;
+	if (a->tid == 0)
+		return -1;
+	if (b->tid == 0)
+		return 1;
+	if (a->ppid == b->ppid)
+		return a->tid < b->tid ? -1 : 1;
+	level_a = task_level(machine, a);
+	level_b = task_level(machine, b);
+	for (int i = level_a; i > level_b && a; i--)
+		a = task_parent(machine, a);
+	for (int i = level_b; i > level_a && b; i--)
+		b = task_parent(machine, b);
+	for (size_t hops = 0; a && b && a->ppid != b->ppid && hops <= machine->nr_threads; hops++) {
+		a = task_parent(machine, a);
+		b = task_parent(machine, b);
+	}
+	if (!a || !b)
+		return !a ? -1 : 1;
+	if (a->tid == b->tid)
+		return level_a < level_b ? -1 : level_a > level_b;
+	return a->tid < b->tid ? -1 : 1;
+}
+
+int report__fprintf_tasks(struct report *r, FILE *fp)
+{
+	struct machine *machine = &r->session->machine;
+	const struct thread **tasks;
+	bool has_idle = false;
+	size_t nr = 0;
+
+	tasks = calloc(machine->nr_threads + 1, sizeof(*tasks));
+	if (!tasks)
+		return -ENOMEM;
+	for (size_t b = 0; b < machine->nr_thread_buckets; b++) {
+		for (const struct thread *t = machine->threads[b]; t; t = t->hash_next) {
+			if (nr == machine->nr_threads)
+				break;
+			has_idle |= t->tid == 0;
+			tasks[nr++] = t;
+		}
+	}
+	qsort_r(tasks, nr, sizeof(*tasks), task_cmp, machine);
+	fprintf(fp, "# %8s %8s %8s  %s\n", "pid", "tid", "ppid", "comm");
+	/* upstream registers the idle task in every session */
+	if (!has_idle)
+		fprintf(fp, "  %8d %8d %8d |%s\n", 0, 0, -1, "swapper");
+	for (size_t i = 0; i < nr; i++) {
+		const struct thread *t = tasks[i];
+
+		fprintf(fp, "  %8d %8d %8d |%*s%s\n", t->pid, t->tid, t->ppid,
+			task_level(machine, t), "", thread__comm_str(t, 0));
+	}
+	free(tasks);
+	return ferror(fp) ? -EIO : 0;
 }
 
 /* a random line of upstream's tips file, as upstream picks one; NULL when none is found */
@@ -337,7 +590,7 @@ int report__fprintf(struct report *r, FILE *fp)
 		if (!r->hists[i])
 			continue;
 		/* upstream keeps hidden samples as entries it does not show */
-		nr_entries += r->hists[i]->nr_entries + r->hists[i]->nr_hidden;
+		nr_entries += r->hists[i]->nr_entries + r->hists[i]->nr_filtered;
 		ret = hists__output_resort(r->hists[i], &session->machine);
 		if (ret)
 			return ret;
@@ -363,13 +616,13 @@ int report__fprintf(struct report *r, FILE *fp)
 		if (!hists)
 			return -ENOMEM;
 		if (!r->opts->quiet) {
-			nr = convert_unit((unsigned long)hists->nr_samples, &unit);
+			nr = convert_unit((unsigned long)hists__total_samples(hists), &unit);
 			fprintf(fp, "# Samples: %lu%c of event '%s'", nr, unit, perf_evattr__name(ea));
 			if (r->opts->filter && r->opts->filter->time_str)
 				fprintf(fp, " (time slices: %s)", r->opts->filter->time_str);
 			fputc('\n', fp);
 			fprintf(fp, "# Event count (approx.): %llu\n#\n",
-			       (unsigned long long)hists->total_period);
+			       (unsigned long long)hists__total_period(hists));
 		}
 		ret = hists__fprintf(hists, fp);
 		if (ret)
@@ -381,15 +634,51 @@ int report__fprintf(struct report *r, FILE *fp)
 		fprintf(fp, "#\n# (%s)\n#\n", tip ? tip : "Cannot load tips.txt file, please install perf!");
 		free(tip);
 	}
+	/*
+	 * -T: upstream's table of the PERF_SAMPLE_READ counts per thread; the command refuses
+	 * -T for recordings with them, so it is the header alone
+	 */
+	if (r->opts->thread_counts)
+		fprintf(fp, "# %s  %s\n", "PID", "TID");
 	return 0;
 }
 
 int report__init(struct report *r, const struct report_opts *opts, struct perf_session *session,
 		 const struct dump *dump)
 {
-	*r = (struct report){ .opts = opts, .session = session, .dump = dump };
+	long online = sysconf(_SC_NPROCESSORS_CONF);
+
+	*r = (struct report){ .opts = opts, .session = session, .dump = dump, .parallelism = 1 };
+	/* a pipe may not say how many CPUs it was recorded on: then this machine's */
+	r->nr_cpus = perf_data__env(session->data)->nr_cpus_avail;
+	if (!r->nr_cpus)
+		r->nr_cpus = online > 0 ? (u32)online : 1;
 	r->resolver = frame_resolver__new(&session->machine);
-	return r->resolver ? 0 : perf_err__set(&r->err, ENOMEM, "out of memory");
+	if (!r->resolver)
+		return perf_err__set(&r->err, ENOMEM, "out of memory");
+	return 0;
+}
+
+int report__setup_parent(struct report *r)
+{
+	const struct hist_opts *o = &r->opts->hopts;
+	int ret;
+
+	r->extra_keys = hist_opts__has_key(o, SORT_KEY_PARENT) ||
+			hist_opts__has_key(o, SORT_KEY_CGROUP) ||
+			hist_opts__has_key(o, SORT_KEY_CGROUP_ID);
+	if (!hist_opts__has_key(o, SORT_KEY_PARENT))
+		return 0;
+	ret = regcomp(&r->parent_regex, r->opts->parent_pattern, REG_EXTENDED);
+	if (ret) {
+		char msg[128];
+
+		regerror(ret, &r->parent_regex, msg, sizeof(msg));
+		return perf_err__set(&r->err, EINVAL, "Invalid regex: %s\n%s",
+				     r->opts->parent_pattern, msg);
+	}
+	r->want_parent = true;
+	return 0;
 }
 
 void report__exit(struct report *r)
@@ -399,4 +688,10 @@ void report__exit(struct report *r)
 	free(r->hists);
 	frame_resolver__delete(r->resolver);
 	free(r->chain_frames);
+	for (size_t i = 0; i < r->nr_cgroups; i++)
+		free(r->cgroups[i].path);
+	free(r->cgroups);
+	free(r->cgroup_ns);
+	if (r->want_parent)
+		regfree(&r->parent_regex);
 }

@@ -12,6 +12,7 @@
 #ifndef PERF_UTIL_REPORT_H
 #define PERF_UTIL_REPORT_H
 
+#include <regex.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <perf/data.h>
@@ -30,6 +31,21 @@ struct report_opts {
 	bool			skip_empty;	/* events without samples are not shown */
 	const char		*exec_dir;	/* perf's directory: tips.txt is looked up beside it */
 	const struct sample_filter *filter;	/* --comms, -C, --time, ...; NULL: none */
+	bool			latency;	/* weigh samples by parallelism (hopts.latency) */
+	const char		*parent_pattern;	/* -p: the regex of the parent sort key */
+	bool			thread_counts;	/* -T: the per-thread counter table at the end */
+};
+
+/* a cgroup's path, from its PERF_RECORD_CGROUP */
+struct report_cgroup {
+	u64			id;
+	char			*path;		/* owned */
+};
+
+/* a thread's cgroup namespace, from its latest PERF_RECORD_NAMESPACES */
+struct report_cgroup_ns {
+	s32			tid;
+	u64			dev, ino;
 };
 
 struct report {
@@ -41,6 +57,22 @@ struct report {
 	struct frame_resolver	*resolver;
 	struct chain_frame	*chain_frames;	/* the chain of the sample being added */
 	size_t			frames_alloc;
+	/*
+	 * Parallelism, as upstream counts it for latency: the threads on CPUs, from context
+	 * switch records (in +1, out -1) and EXIT records (-1), starting at 1 since no switch
+	 * in precedes the first sample. A sample's is clamped to [1, nr_cpus].
+	 */
+	int			parallelism;
+	u32			nr_cpus;
+	u64			nr_weighed;	/* samples given a latency */
+	u64			nr_single;	/* of those, taken at parallelism 1 */
+	bool			want_parent;	/* the parent key: regex compiled */
+	bool			extra_keys;	/* parent, cgroup or cgroup_id is a sort key */
+	regex_t			parent_regex;
+	struct report_cgroup	*cgroups;
+	size_t			nr_cgroups;
+	struct report_cgroup_ns	*cgroup_ns;
+	size_t			nr_cgroup_ns;
 	struct perf_err		err;
 };
 
@@ -48,6 +80,27 @@ struct report {
 int report__init(struct report *r, const struct report_opts *opts, struct perf_session *session,
 		 const struct dump *dump);
 void report__exit(struct report *r);
+/*
+ * After the sort is set up: notes which sample fields the sort keys need, compiles -p when
+ * the parent key is used; 0 or -EINVAL.
+ */
+int report__setup_parent(struct report *r);
+
+/*
+ * The side-band records a report keeps something of: SWITCH and SWITCH_CPU_WIDE (misc
+ * says in or out) for the parallelism, CGROUP for cgroup names, NAMESPACES for cgroup_id.
+ * Others are ignored. 0 or -ENOMEM (the reason in r->err); a record too short for what it
+ * says is ignored.
+ */
+int report__side_record(struct report *r, const struct perf_event_header *event);
+/* an EXIT record */
+void report__task_exit(struct report *r);
+
+/*
+ * Whether the latency columns are worth showing: upstream hides them when 99% or more of
+ * the samples ran at parallelism 1 (and there were samples), unless --latency asked.
+ */
+bool report__was_parallel(const struct report *r);
 
 /* one sample of evattr (NULL: a sample of no attr, ignored) into its event's histogram */
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr);
@@ -57,6 +110,12 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
  * "The ... data has no samples!" on stderr (and returns 0) when there are none.
  */
 int report__fprintf(struct report *r, FILE *fp);
+
+/*
+ * --tasks: every thread the recording knew (exited ones too), as upstream lists them: a
+ * tree by parent, siblings by tid, the idle task first. 0, -ENOMEM or -EIO.
+ */
+int report__fprintf_tasks(struct report *r, FILE *fp);
 
 /* "Aggregated stats:" of -D and --stats: every record type seen, then samples per event */
 void report__fprintf_stats(const struct report *r, FILE *fp);
