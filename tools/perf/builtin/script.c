@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "builtin.h"
 #include "util/dump.h"
 #include "util/parse-options.h"
@@ -23,12 +24,21 @@ struct perf_script {
 	const char		*input;
 	const char		*symfs;
 	const char		*kallsyms;
+	const char		*vmlinux;
 	bool			dump_trace;
 	bool			show_header;
 	bool			header_only;
 	bool			show_info;
 	bool			show_mmap_events;
 	bool			show_task_events;
+	bool			show_switch_events;
+	bool			show_namespace_events;
+	bool			show_cgroup_events;
+	bool			show_lost_events;
+	bool			show_round_events;
+	bool			hide_call_graph;
+	bool			reltime;
+	bool			deltatime;
 	bool			inline_frames;
 	bool			merge_callchains;
 	bool			stitch_stats;
@@ -160,6 +170,61 @@ static int script__task(const struct perf_tool *tool, struct perf_session *sessi
 	return script__show_sideband(script, session, event, sample, evattr, (s32)f->pid, (s32)f->tid);
 }
 
+/* --show-lost-events: perf shows LOST records, not LOST_SAMPLES */
+static int script__lost(const struct perf_tool *tool, struct perf_session *session,
+			const struct perf_event_header *event, struct perf_sample *sample,
+			struct perf_evattr *evattr)
+{
+	struct perf_script *script = script_of(tool);
+
+	if (!script->show_lost_events || event->type != PERF_RECORD_LOST)
+		return 0;
+	return script__show_sideband(script, session, event, sample, evattr, (s32)sample->pid,
+				     (s32)sample->tid);
+}
+
+/* switch, namespaces and cgroup records: --show-*-events, and the names -F cgroup prints */
+static int script__other(const struct perf_tool *tool, struct perf_session *session,
+			 const struct perf_event_header *event, struct perf_sample *sample,
+			 struct perf_evattr *evattr)
+{
+	struct perf_script *script = script_of(tool);
+	s32 pid = (s32)sample->pid, tid = (s32)sample->tid;
+
+	switch (event->type) {
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		if (!script->show_switch_events)
+			return 0;
+		break;
+	case PERF_RECORD_NAMESPACES: {
+		const struct perf_record_namespaces *ns = (const void *)event;
+
+		if (!script->show_namespace_events)
+			return 0;
+		/* shown as the task it names */
+		pid = (s32)ns->pid;
+		tid = (s32)ns->tid;
+		break;
+	}
+	case PERF_RECORD_CGROUP: {
+		const struct perf_record_cgroup *cg = (const void *)event;
+		size_t max = event->size - offsetof(struct perf_record_cgroup, path);
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%.*s", (int)strnlen(cg->path, max), cg->path);
+		if (script_output__add_cgroup(&script->out, cg->id, path))
+			return -ENOMEM;
+		if (!script->show_cgroup_events)
+			return 0;
+		break;
+	}
+	default:
+		return 0;
+	}
+	return script__show_sideband(script, session, event, sample, evattr, pid, tid);
+}
+
 static int script__callchain_deferred(const struct perf_tool *tool, struct perf_session *session,
 				      const struct perf_event_header *event, struct perf_sample *sample,
 				      struct perf_evattr *evattr)
@@ -195,6 +260,10 @@ static int script__user_meta(const struct perf_tool *tool, struct perf_session *
 			return -EINVAL;
 		}
 		break;
+	case PERF_RECORD_FINISHED_ROUND:
+		if (script->show_round_events)
+			fprintf(script->out.fp, "PERF_RECORD_FINISHED_ROUND\n");
+		break;
 	case PERF_RECORD_HEADER_ATTR:
 	case PERF_RECORD_HEADER_FEATURE:
 		if (script->show_header)
@@ -220,13 +289,14 @@ static void perf_script__init_tool(struct perf_script *script)
 	tool->comm = script__comm;
 	tool->fork = script__task;
 	tool->exit = script__task;
-	tool->lost = perf_event__process_nop;
+	tool->lost = script__lost;
 	tool->throttle = perf_event__process_nop;
 	tool->ksymbol = perf_event__process_ksymbol;
 	tool->callchain_deferred = script__callchain_deferred;
-	tool->other = perf_event__process_nop;
+	tool->other = script__other;
 	tool->user_meta = script__user_meta;
-	tool->ordered_events = true;
+	/* rounds are shown where they are in the file, and so is everything around them */
+	tool->ordered_events = !script->show_round_events;
 }
 
 static int parse_fields_cb(const struct option *opt, const char *arg, bool unset)
@@ -236,7 +306,7 @@ static int parse_fields_cb(const struct option *opt, const char *arg, bool unset
 
 	if (unset)
 		return 0;
-	if (script_fields__parse(sel, arg, &err)) {
+	if (script_fields__parse(sel, arg, stderr, &err)) {
 		fprintf(stderr, "%s\n", err.msg);
 		return -1;
 	}
@@ -278,19 +348,34 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN('D', "dump-raw-trace", &script.dump_trace, "dump raw trace in ASCII"),
 		OPT_INCR('v', "verbose", &script.verbose, "be more verbose (show symbol address, etc)"),
 		OPT_CALLBACK('F', "fields", &fields, "str",
-			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,period",
+			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,period,cgroup",
 			     parse_fields_cb),
 		OPT_STRING('c', "comms", &script.filter.comm_str, "comm[,comm...]",
 			   "only display events for these comms"),
 		OPT_SAMPLE_FILTER(&script.filter),
+		OPT_BOOLEAN('G', "hide-call-graph", &script.hide_call_graph,
+			    "When printing symbols do not display call chain"),
+		OPT_BOOLEAN(0, "reltime", &script.reltime, "Show time stamps relative to start"),
+		OPT_BOOLEAN(0, "deltatime", &script.deltatime, "Show time stamps relative to previous event"),
 		OPT_BOOLEAN(0, "ns", &script.nanosecs, "Use 9 decimal places when displaying time"),
 		OPT_BOOLEAN(0, "header", &script.show_header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &script.header_only, "Show only data header."),
 		OPT_BOOLEAN('I', "show-info", &script.show_info, "Display extended information from perf.data file"),
 		OPT_BOOLEAN(0, "show-mmap-events", &script.show_mmap_events, "Show the mmap events"),
 		OPT_BOOLEAN(0, "show-task-events", &script.show_task_events, "Show the fork/comm/exit events"),
+		OPT_BOOLEAN(0, "show-switch-events", &script.show_switch_events,
+			    "Show context switch events (if recorded)"),
+		OPT_BOOLEAN(0, "show-namespace-events", &script.show_namespace_events,
+			    "Show namespace events (if recorded)"),
+		OPT_BOOLEAN(0, "show-cgroup-events", &script.show_cgroup_events,
+			    "Show cgroup events (if recorded)"),
+		OPT_BOOLEAN(0, "show-lost-events", &script.show_lost_events,
+			    "Show lost events (if recorded)"),
+		OPT_BOOLEAN(0, "show-round-events", &script.show_round_events,
+			    "Show round events (if recorded)"),
 		OPT_STRING(0, "symfs", &script.symfs, "directory", "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &script.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING('k', "vmlinux", &script.vmlinux, "file", "vmlinux pathname"),
 		OPT_BOOLEAN(0, "inline", &script.inline_frames,
 			    "Show inline function (not supported yet: --no-inline is the default)"),
 		OPT_BOOLEAN(0, "merge-callchains", &script.merge_callchains,
@@ -324,12 +409,25 @@ int cmd_script(int argc, const char **argv)
 		fprintf(stderr, "perf script: " INLINE_UNSUPPORTED "\n");
 		return 129;
 	}
+	/* perf's words and exit status for these two */
+	if (script.vmlinux && access(script.vmlinux, R_OK)) {
+		fprintf(stderr, "Invalid file: %s\n", script.vmlinux);
+		return 255;
+	}
+	if (script.reltime && script.deltatime) {
+		fprintf(stderr, "reltime and deltatime - the two don't get along well. Please limit to --reltime or --deltatime.\n");
+		return 255;
+	}
 	script.symbol_conf.symfs = script.symfs ? script.symfs : "";
 	script.symbol_conf.kallsyms = script.kallsyms;
+	script.symbol_conf.vmlinux = script.vmlinux;
 	perf_script__init_tool(&script);
 	perf_stdout__buffer();
 	script_output__init(&script.out, stdout, &fields);
 	script.out.nanosecs = script.nanosecs;
+	script.out.reltime = script.reltime;
+	script.out.deltatime = script.deltatime;
+	script.out.use_callchain = !script.hide_call_graph;
 	script.out.max_stack = script.max_stack > 0 ? (unsigned int)script.max_stack : 0;
 
 	sopts.path = script.input ? script.input : "perf.data";
@@ -348,6 +446,7 @@ int cmd_script(int argc, const char **argv)
 	script.out.tevent = perf_session__trace_event(session);
 	if (script.dump_trace) {
 		dump__init(&script.dump, stdout, session->data, &session->machine);
+		script.dump.rounds_shown = script.show_round_events;
 		script.observer = (struct session_observer){
 			.record = dump__record, .event = dump__event, .arg = &script.dump,
 		};
@@ -374,6 +473,9 @@ int cmd_script(int argc, const char **argv)
 	output_failed = perf_stdout__flush(ret);
 	if (!output_failed && ret)
 		fprintf(stderr, "perf script: %s\n", session->err.msg);
+	/* perf leaves the lost-chunks warning out when it showed the records */
+	if (script.show_lost_events)
+		session->stats.nr_lost_events = 0;
 	perf_session__warn_about_errors(session, stderr);
 	perf_session__fprintf_stage_stats(session, stderr,
 					  script.verbose ? SAMPLE_STAGE_ALL :

@@ -87,9 +87,9 @@ static void blocks__exit(struct blocks *bl)
 	free(bl->text);
 }
 
-/* perf script -i data > out, the output's sample blocks sorted */
-static int script_blocks(const struct test_env *env, const char *data, const char *out,
-			 struct blocks *bl)
+/* perf script -i data [-F fields] > out, the output's sample blocks sorted */
+static int script_blocks_fields(const struct test_env *env, const char *data, const char *fields,
+				const char *out, struct blocks *bl)
 {
 	char errf[4096 + 8], ks[4096 + 16];
 	int st;
@@ -104,12 +104,19 @@ static int script_blocks(const struct test_env *env, const char *data, const cha
 	fp = fopen(ks + strlen("--kallsyms="), "a");
 	TEST_ASSERT(env, fp && !fclose(fp), "cannot create %s", ks + strlen("--kallsyms="));
 	snprintf(errf, sizeof(errf), "%s.err", out);
-	st = test_run_argv((const char *const[]){ env->perf, "script", ks, "-i", data, NULL }, out,
-			   errf);
+	st = test_run_argv(fields ? (const char *const[]){ env->perf, "script", ks, "-i", data, "-F", fields, NULL } :
+				    (const char *const[]){ env->perf, "script", ks, "-i", data, NULL },
+			   out, errf);
 	TEST_ASSERT(env, st == 0, "perf script -i %s exited with %d (see %s)", data, st, errf);
 	TEST_ASSERT(env, blocks__read(bl, out) == 0, "cannot read %s", out);
 	TEST_ASSERT(env, bl->nr > 0, "perf script -i %s printed no sample", data);
 	return TEST_OK;
+}
+
+static int script_blocks(const struct test_env *env, const char *data, const char *out,
+			 struct blocks *bl)
+{
+	return script_blocks_fields(env, data, NULL, out, bl);
 }
 
 static int blocks_equal(const struct test_env *env, const struct blocks *g, const struct blocks *w,
@@ -122,9 +129,13 @@ static int blocks_equal(const struct test_env *env, const struct blocks *g, cons
 	return TEST_OK;
 }
 
-/* perf script of both files, then the same blocks on both sides */
+/*
+ * perf script of both files, then the same blocks on both sides. fields (NULL: perf's
+ * defaults) makes both print the same fields whatever their modes: a pipe's tracepoint
+ * callchains print without offsets and dsos by default, a file's with them, as upstream.
+ */
 static int script_equal(const struct test_env *env, const char *got_data, const char *want_data,
-			const char *tag)
+			const char *fields, const char *tag)
 {
 	char got[4096], want[4096];
 	struct blocks g = { 0 }, w = { 0 };
@@ -132,9 +143,9 @@ static int script_equal(const struct test_env *env, const char *got_data, const 
 
 	snprintf(got, sizeof(got), "%s/%s.got.txt", env->tmpdir, tag);
 	snprintf(want, sizeof(want), "%s/%s.want.txt", env->tmpdir, tag);
-	ret = script_blocks(env, want_data, want, &w);
+	ret = script_blocks_fields(env, want_data, fields, want, &w);
 	if (ret == TEST_OK)
-		ret = script_blocks(env, got_data, got, &g);
+		ret = script_blocks_fields(env, got_data, fields, got, &g);
 	if (ret == TEST_OK)
 		ret = blocks_equal(env, &g, &w, got, want);
 	blocks__exit(&g);
@@ -385,6 +396,9 @@ static int convert_one(const struct test_env *env, const char *in, const char *t
 	struct perf_defer_convert_stats cs;
 	struct perf_err err = { "" };
 	char out[4096], expected[4096];
+	/* a file's default fields for its tracepoints, spelled out for the pipe it became */
+	const char *fields = raw && (flags & PERF_DEFER_CONVERT_PIPE) ?
+			     "trace:comm,tid,cpu,time,event,trace,ip,sym,symoff,dso" : NULL;
 	int ret;
 
 	snprintf(out, sizeof(out), "%s/%s.defer.data", env->tmpdir, tag);
@@ -418,9 +432,9 @@ static int convert_one(const struct test_env *env, const char *in, const char *t
 	if (flags & PERF_DEFER_CONVERT_DROP) {
 		TEST_ASSERT(env, perf_defer_convert(in, expected, flags | PERF_DEFER_CONVERT_EXPECTED, &err) == 0,
 			    "%s: %s", in, err.msg);
-		return script_equal(env, out, expected, tag);
+		return script_equal(env, out, expected, fields, tag);
 	}
-	return script_equal(env, out, in, tag);
+	return script_equal(env, out, in, fields, tag);
 }
 
 DEFINE_SUITE(deferred_convert)

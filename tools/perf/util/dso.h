@@ -42,6 +42,11 @@ enum dso_kind {
 struct symbol_conf {
 	const char	*symfs;		/* prefix for every DSO path, "" when unset */
 	const char	*kallsyms;	/* kallsyms file, NULL for /proc/kallsyms */
+	/*
+	 * -k: a vmlinux for kernel symbols. Not read yet: kernel symbols come from kallsyms,
+	 * which is what perf falls back to when the file is no vmlinux ELF.
+	 */
+	const char	*vmlinux;
 	bool		ignore_vmlinux;
 	/*
 	 * Tests point these elsewhere; NULL means the real ones. running_root prefixes the

@@ -250,14 +250,24 @@ static void dump__namespaces(FILE *fp, const struct perf_event_header *h)
 	tid = perf_cursor__u32(&b);
 	nr = perf_cursor__u64(&b);
 	fprintf(fp, " %d/%d - nr_namespaces: %" PRIu64 "\n\t\t[", (int)pid, (int)tid, nr);
-	for (u64 i = 0; i < nr && perf_cursor__left(&b) >= 16; i++) {
-		u64 dev = perf_cursor__u64(&b), ino = perf_cursor__u64(&b);
+	for (u64 i = 0; i < nr; i++) {
+		u64 dev, ino;
 
+		if (perf_cursor__left(&b) < 16) {
+			/* a record shorter than its count: close the list where it ends */
+			fprintf(fp, "]\n");
+			return;
+		}
+		dev = perf_cursor__u64(&b);
+		ino = perf_cursor__u64(&b);
+		/* four entries a line, as perf wraps them */
+		if (i && i % 4 == 0)
+			fprintf(fp, "\n\t\t ");
 		fprintf(fp, "%" PRIu64 "/%s: %" PRIu64 "/%#" PRIx64 "%s", i,
 			i < sizeof(ns_names) / sizeof(ns_names[0]) ? ns_names[i] : "UNKNOWN",
-			dev, ino, i + 1 < nr ? ", " : "");
+			dev, ino, i + 1 < nr ? ", " : "]\n");
 	}
-	fprintf(fp, "]\n");
+	/* no entries: perf leaves the list open, and the next record goes on this line */
 }
 
 /* "            Old bytes: 90 90", 16 bytes a line */
@@ -334,7 +344,10 @@ static void dump__kernel_body(FILE *fp, const struct dump *d,
 	case PERF_RECORD_LOST: {
 		const struct perf_record_lost *l = (const void *)h;
 
-		fprintf(fp, ": id:%" PRIu64 ": lost:%" PRIu64 "\n", l->id, l->lost);
+		if (d->event_line)
+			fprintf(fp, " lost %" PRIu64 "\n", l->lost);
+		else
+			fprintf(fp, ": id:%" PRIu64 ": lost:%" PRIu64 "\n", l->id, l->lost);
 		break;
 	}
 	case PERF_RECORD_LOST_SAMPLES: {
@@ -439,7 +452,7 @@ static void dump__unhandled(FILE *fp, const struct dump *d, u32 type)
 void dump__event_line(FILE *fp, struct machine *machine, const struct perf_event_header *event,
 		      const struct perf_sample *sample, struct perf_evattr *evattr)
 {
-	const struct dump dump = { .fp = fp, .machine = machine };
+	const struct dump dump = { .fp = fp, .machine = machine, .event_line = true };
 	const struct dump *d = &dump;
 
 	fprintf(fp, "PERF_RECORD_%s", dump__type_name(event->type));
@@ -792,7 +805,8 @@ static void dump__user_body(FILE *fp, const struct dump *d,
 		dump__feature_record(fp, d, h);
 		break;
 	case PERF_RECORD_FINISHED_ROUND:
-		fputc('\n', fp);
+		if (!d->rounds_shown)
+			fputc('\n', fp);
 		break;
 	case PERF_RECORD_ID_INDEX:
 		dump__id_index(fp, h);

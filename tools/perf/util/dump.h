@@ -42,6 +42,13 @@ struct dump {
 	 * ": unhandled!" after them (bit type % 64 of word type / 64). Zero: perf script's set.
 	 */
 	u64			unhandled[2];
+	/* the one-line form of dump__event_line(), where a few records read differently */
+	bool			event_line;
+	/*
+	 * perf script --show-round-events: its "PERF_RECORD_FINISHED_ROUND" line, not the
+	 * dump, ends the round's dump line (perf's flush prints that newline, and is replaced)
+	 */
+	bool			rounds_shown;
 };
 
 void dump__init(struct dump *d, FILE *fp, struct perf_data *data, struct machine *machine);

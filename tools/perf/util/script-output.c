@@ -39,27 +39,48 @@ static const struct {
 	const char	*name;
 	unsigned int	field;
 	u64		needs;		/* sample_type bits the field needs, 0: none */
+	const char	*needs_name;	/* as perf names them when they are missing */
 } field_names[] = {
-	{ "comm",	SF_COMM,	PERF_SAMPLE_TID },
-	{ "tid",	SF_TID,		PERF_SAMPLE_TID },
-	{ "pid",	SF_PID,		PERF_SAMPLE_TID },
-	{ "time",	SF_TIME,	PERF_SAMPLE_TIME },
-	{ "cpu",	SF_CPU,		PERF_SAMPLE_CPU },
-	{ "event",	SF_EVNAME,	0 },
-	{ "trace",	SF_TRACE,	PERF_SAMPLE_RAW },
-	{ "ip",		SF_IP,		PERF_SAMPLE_IP },
-	{ "sym",	SF_SYM,		PERF_SAMPLE_IP },
-	{ "dso",	SF_DSO,		PERF_SAMPLE_IP },
-	{ "dsoff",	SF_DSOFF,	PERF_SAMPLE_IP },
-	{ "addr",	SF_ADDR,	PERF_SAMPLE_ADDR },
-	{ "symoff",	SF_SYMOFFSET,	PERF_SAMPLE_IP },
-	{ "period",	SF_PERIOD,	PERF_SAMPLE_PERIOD },
+	{ "comm",	SF_COMM,	PERF_SAMPLE_TID,	"TID" },
+	{ "tid",	SF_TID,		PERF_SAMPLE_TID,	"TID" },
+	{ "pid",	SF_PID,		PERF_SAMPLE_TID,	"TID" },
+	{ "time",	SF_TIME,	PERF_SAMPLE_TIME,	"TIME" },
+	{ "cpu",	SF_CPU,		PERF_SAMPLE_CPU,	"CPU" },
+	{ "event",	SF_EVNAME,	0,			NULL },
+	{ "trace",	SF_TRACE,	PERF_SAMPLE_RAW,	"RAW" },
+	{ "ip",		SF_IP,		PERF_SAMPLE_IP,		"IP" },
+	{ "sym",	SF_SYM,		PERF_SAMPLE_IP,		"IP" },
+	{ "dso",	SF_DSO,		PERF_SAMPLE_IP,		"IP" },
+	{ "dsoff",	SF_DSOFF,	PERF_SAMPLE_IP,		"IP" },
+	{ "addr",	SF_ADDR,	PERF_SAMPLE_ADDR,	"ADDR" },
+	{ "symoff",	SF_SYMOFFSET,	PERF_SAMPLE_IP,		"IP" },
+	/* a fixed period (-c) is the attr's: perf prints it then too */
+	{ "period",	SF_PERIOD,	0,			NULL },
+	{ "cgroup",	SF_CGROUP,	PERF_SAMPLE_CGROUP,	"CGROUP" },
 };
 
 static const char *const type_names[ST_NR] = {
 	[ST_HARDWARE] = "hw", [ST_SOFTWARE] = "sw", [ST_TRACEPOINT] = "trace",
 	[ST_HW_CACHE] = "hw-cache", [ST_RAW] = "raw", [ST_BREAKPOINT] = "break",
 };
+
+/* the names perf's messages give the types */
+static const char *const type_long_names[ST_NR] = {
+	[ST_HARDWARE] = "hardware", [ST_SOFTWARE] = "software", [ST_TRACEPOINT] = "tracepoint",
+	[ST_HW_CACHE] = "hardware-cache", [ST_RAW] = "raw", [ST_BREAKPOINT] = "breakpoint",
+};
+
+/*
+ * Fields a type cannot have: the tracepoint payload is the tracepoints' alone. type: ST_*, or
+ * ST_NR for the two types perf has beyond ours (synthesized and other events, which its
+ * warning names "unknown"): it warns for those too.
+ */
+static unsigned int invalid_fields(int type)
+{
+	return type == ST_TRACEPOINT ? 0 : SF_TRACE;
+}
+
+#define EXTRA_OUTPUT_TYPES	2
 
 void script_fields__init_defaults(struct script_fields *sel)
 {
@@ -87,12 +108,31 @@ static int field_of(const char *name, size_t len)
 	return -1;
 }
 
-int script_fields__parse(struct script_fields *sel, const char *arg, struct perf_err *err)
+enum field_change { CHANGE_NONE, CHANGE_SET, CHANGE_ADD, CHANGE_REMOVE };
+
+static void script_fields__apply(struct script_fields *sel, int type, unsigned int field,
+				 enum field_change change)
+{
+	if (change == CHANGE_REMOVE) {
+		sel->fields[type] &= ~field;
+		sel->user_del[type] |= field;
+		sel->user_add[type] &= ~field;
+	} else {
+		sel->fields[type] |= field;
+		if (change == CHANGE_ADD) {
+			sel->user_add[type] |= field;
+			sel->user_del[type] &= ~field;
+		}
+	}
+	sel->touched[type] = true;
+}
+
+int script_fields__parse(struct script_fields *sel, const char *arg, FILE *warn,
+			 struct perf_err *err)
 {
 	const char *colon = strchr(arg, ':'), *p;
+	enum field_change change = CHANGE_NONE;
 	int only = -1;
-	unsigned int set = 0, add = 0, del = 0;
-	bool any_plain = false;
 
 	if (colon) {
 		for (int t = 0; t < ST_NR; t++)
@@ -103,52 +143,78 @@ int script_fields__parse(struct script_fields *sel, const char *arg, struct perf
 			return perf_err__set(err, EINVAL, "Invalid event type in field string: '%.*s'",
 					     (int)(colon - arg), arg);
 		arg = colon + 1;
+		if (sel->touched[only])
+			fprintf(warn, "Overriding previous field request for %s events.\n",
+				type_long_names[only]);
+	} else if (!*arg) {
+		return perf_err__set(err, EINVAL, "Cannot set fields to 'none' for all event types.");
+	} else if (!strpbrk(arg, "+-")) {
+		for (int t = 0; t < ST_NR; t++) {
+			if (sel->touched[t]) {
+				fprintf(warn, "Overriding previous field request for all events.\n");
+				break;
+			}
+		}
 	}
-	for (p = arg; *p;) {
+	/* a list without +/- replaces the fields; one with them edits the defaults */
+	if (!strpbrk(arg, "+-")) {
+		for (int t = 0; t < ST_NR; t++) {
+			if (only >= 0 && t != only)
+				continue;
+			sel->fields[t] = 0;
+			sel->user_set[t] = true;
+			sel->touched[t] = true;
+		}
+	}
+	for (p = arg; *p; p += *p == ',') {
 		size_t len = strcspn(p, ",");
-		char sign = 0;
+		enum field_change tok = CHANGE_SET;
+		const char *name = p;
 		int f;
 
-		if (*p == '+' || *p == '-') {
-			sign = *p++;
+		p += len;
+		if (!len)
+			continue;	/* "comm,,tid": perf's tokenizer skips empty fields */
+		if (*name == '+' || *name == '-') {
+			tok = *name == '+' ? CHANGE_ADD : CHANGE_REMOVE;
+			name++;
 			len--;
 		}
-		f = field_of(p, len);
+		if ((tok == CHANGE_SET) != (change == CHANGE_SET) && change != CHANGE_NONE)
+			return perf_err__set(err, EINVAL, "Cannot mix +-field with overridden fields");
+		change = tok;
+		f = field_of(name, len);
 		if (f < 0)
-			return perf_err__set(err, EINVAL, "Invalid field requested: '%.*s'", (int)len, p);
-		if (sign == '+')
-			add |= field_names[f].field;
-		else if (sign == '-')
-			del |= field_names[f].field;
-		else {
-			set |= field_names[f].field;
-			any_plain = true;
-		}
-		p += len;
-		if (*p == ',')
-			p++;
-	}
-	for (int t = 0; t < ST_NR; t++) {
-		if (only >= 0 && t != only)
+			return perf_err__set(err, EINVAL, "Invalid field requested: '%.*s'", (int)len, name);
+		if (only >= 0) {
+			if (invalid_fields(only) & field_names[f].field)
+				return perf_err__set(err, EINVAL, "'%s' not valid for %s events.",
+						     field_names[f].name, type_long_names[only]);
+			script_fields__apply(sel, only, field_names[f].field, change);
 			continue;
-		if (any_plain) {
-			sel->fields[t] = set;
-			sel->user_set[t] = true;
 		}
-		sel->fields[t] = (sel->fields[t] | add) & ~del;
-		sel->user_add[t] |= add;
-		sel->user_del[t] |= del;
+		for (int t = 0; t < ST_NR; t++) {
+			if (invalid_fields(t) & field_names[f].field)
+				fprintf(warn, "'%s' not valid for %s events. Ignoring.\n",
+					field_names[f].name, type_long_names[t]);
+			else
+				script_fields__apply(sel, t, field_names[f].field, change);
+		}
+		for (int t = 0; t < EXTRA_OUTPUT_TYPES; t++)
+			if (invalid_fields(ST_NR) & field_names[f].field)
+				fprintf(warn, "'%s' not valid for unknown events. Ignoring.\n",
+					field_names[f].name);
 	}
 	return 0;
 }
 
-static unsigned int field_needs_missing(unsigned int fields, u64 sample_type, const char **name)
+static unsigned int field_needs_missing(unsigned int fields, u64 sample_type, int *which)
 {
 	for (size_t i = 0; i < sizeof(field_names) / sizeof(field_names[0]); i++) {
 		if (!(fields & field_names[i].field) || !field_names[i].needs)
 			continue;
 		if (!(sample_type & field_names[i].needs)) {
-			*name = field_names[i].name;
+			*which = (int)i;
 			return field_names[i].field;
 		}
 	}
@@ -159,6 +225,9 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 {
 	struct perf_data *data = session->data;
 	size_t nr = perf_data__nr_attrs(data);
+	bool pipe = perf_data__is_pipe(data);
+	bool seen[ST_NR] = { false };
+	u64 sample_types = 0;
 
 	out->name_width = 0;
 	for (size_t i = 0; i < nr; i++) {
@@ -166,24 +235,31 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 		const char *name = perf_evattr__name(ea);
 		enum script_type t = script_type_of(&ea->attr);
 		u64 st = ea->attr.sample_type;
-		const char *missing;
 		unsigned int f;
+		int missing;
 
 		if ((int)strlen(name) > out->name_width)
 			out->name_width = (int)strlen(name);
-		/* tracepoints print where they were hit when they have callchains */
-		if (t == ST_TRACEPOINT && !out->sel.user_set[t] && (st & PERF_SAMPLE_CALLCHAIN) &&
-		    out->use_callchain)
+		sample_types |= st;
+		/*
+		 * Callchains print where the samples were taken. A file's tracepoints get the
+		 * frames with symbols, offsets and dsos; a pipe's first event of each type gets
+		 * ip and sym (unless -F took them away) when its attr arrives and any attr so far has
+		 * callchains, as perf does.
+		 */
+		if (out->use_callchain && pipe && !seen[t] && (sample_types & PERF_SAMPLE_CALLCHAIN))
+			out->sel.fields[t] |= (SF_IP | SF_SYM) & ~out->sel.user_del[t];
+		else if (out->use_callchain && !pipe && t == ST_TRACEPOINT && !out->sel.touched[t] &&
+			 (st & PERF_SAMPLE_CALLCHAIN))
 			out->sel.fields[t] |= SF_IP | SF_SYM | SF_SYMOFFSET | SF_DSO;
+		seen[t] = true;
 		while ((f = field_needs_missing(out->sel.fields[t], st, &missing))) {
 			if (out->sel.user_set[t] || (out->sel.user_add[t] & f))
 				return perf_err__set(&out->err, EINVAL,
-						     "Samples for '%s' event do not have %s attribute set. Cannot print '%s' field.",
-						     name, missing[0] == 't' && !strcmp(missing, "trace") ? "RAW" :
-						     !strcmp(missing, "cpu") ? "CPU" : !strcmp(missing, "addr") ? "ADDR" :
-						     !strcmp(missing, "period") ? "PERIOD" : !strcmp(missing, "time") ? "TIME" :
-						     !strcmp(missing, "comm") || !strcmp(missing, "tid") || !strcmp(missing, "pid") ? "TID" : "IP",
-						     missing);
+						     "Samples for '%s' event do not have %s attribute set. Cannot print '%s' field.%s",
+						     name, field_names[missing].needs_name,
+						     field_names[missing].name,
+						     f == SF_CGROUP ? "\nHint: run 'perf record --all-cgroups ...'" : "");
 			out->sel.fields[t] &= ~f;
 		}
 	}
@@ -203,6 +279,11 @@ void script_output__init(struct script_output *out, FILE *fp, const struct scrip
 
 void script_output__exit(struct script_output *out)
 {
+	for (size_t i = 0; i < out->nr_cgroups; i++)
+		free(out->cgroups[i].path);
+	free(out->cgroups);
+	out->cgroups = NULL;
+	out->nr_cgroups = 0;
 	sbuf__exit(&out->sb);
 	if (out->texts)
 		for (size_t i = 0; i < (1U << CHAIN_TEXT_BITS); i++)
@@ -211,6 +292,54 @@ void script_output__exit(struct script_output *out)
 	out->texts = NULL;
 	frame_resolver__delete(out->resolver);
 	out->resolver = NULL;
+}
+
+int script_output__add_cgroup(struct script_output *out, u64 id, const char *path)
+{
+	char *copy;
+
+	if (out->nr_cgroups == out->cgroups_alloc) {
+		size_t n = out->cgroups_alloc ? out->cgroups_alloc * 2 : 16;
+		struct script_cgroup *a = realloc(out->cgroups, n * sizeof(*a));
+
+		if (!a)
+			return -ENOMEM;
+		out->cgroups = a;
+		out->cgroups_alloc = n;
+	}
+	copy = strdup(path);
+	if (!copy)
+		return -ENOMEM;
+	out->cgroups[out->nr_cgroups++] = (struct script_cgroup){ .id = id, .path = copy };
+	return 0;
+}
+
+/* perf keeps the first path it saw for an id; "unknown" for an id no record named */
+static const char *script_output__cgroup_name(const struct script_output *out, u64 id)
+{
+	for (size_t i = 0; i < out->nr_cgroups; i++)
+		if (out->cgroups[i].id == id)
+			return out->cgroups[i].path;
+	return "unknown";
+}
+
+/*
+ * --reltime counts from the first nonzero timestamp, --deltatime from the previous line's
+ * (samples and side-band lines alike, a zero one too), as perf does
+ */
+static u64 script_output__time(struct script_output *out, u64 t)
+{
+	u64 shown = t;
+
+	if (out->reltime) {
+		if (!out->first_time)
+			out->first_time = t;
+		shown = t - out->first_time;
+	} else if (out->deltatime) {
+		shown = out->previous_time ? t - out->previous_time : 0;
+		out->previous_time = t;
+	}
+	return shown;
 }
 
 static void print_time(struct sbuf *sb, u64 t, bool nanosecs)
@@ -235,16 +364,31 @@ static const char *dso_name(const struct map *map)
 	return map && map->dso ? map->dso->long_name : "[unknown]";
 }
 
-static void print_sym(struct sbuf *sb, const struct symbol *sym, u64 sym_addr,
-		      const struct map *map, unsigned int fields)
+/*
+ * dsoff: the offset in the dso's file, for files only (not the kernel's or a module's
+ * kallsyms); memory without a file ([stack], //anon) counts from address 0, as perf has it
+ */
+static void print_dsoff(struct sbuf *sb, const struct resolved_frame *fr)
 {
+	const struct dso *dso = fr->map ? fr->map->dso : NULL;
+
+	if (!dso || dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE)
+		return;
+	sbuf__add(sb, "+0x", 3);
+	sbuf__hex(sb, dso->kind == DSO_KIND_ANON ? fr->ip : fr->map_ip, 0);
+}
+
+static void print_sym(struct sbuf *sb, const struct resolved_frame *fr, unsigned int fields)
+{
+	const struct symbol *sym = fr->sym;
+
 	if (fields & SF_SYM) {
 		sbuf__addc(sb, ' ');
 		if (sym) {
 			sbuf__adds(sb, sym->name);
 			if (fields & SF_SYMOFFSET) {
 				sbuf__add(sb, "+0x", 3);
-				sbuf__hex(sb, sym_addr - sym->start, 0);
+				sbuf__hex(sb, fr->sym_addr - sym->start, 0);
 			}
 		} else {
 			sbuf__add(sb, "[unknown]", 9);
@@ -252,11 +396,9 @@ static void print_sym(struct sbuf *sb, const struct symbol *sym, u64 sym_addr,
 	}
 	if (fields & SF_DSO) {
 		sbuf__add(sb, " (", 2);
-		sbuf__adds(sb, dso_name(map));
-		if ((fields & SF_DSOFF) && map) {
-			sbuf__add(sb, "+0x", 3);
-			sbuf__hex(sb, sym_addr, 0);
-		}
+		sbuf__adds(sb, dso_name(fr->map));
+		if (fields & SF_DSOFF)
+			print_dsoff(sb, fr);
 		sbuf__addc(sb, ')');
 	}
 }
@@ -312,7 +454,7 @@ static void fprintf_start(struct script_output *out, struct sbuf *sb, struct thr
 		}
 	}
 	if (f & SF_TIME)
-		print_time(sb, sample->time, out->nanosecs);
+		print_time(sb, script_output__time(out, sample->time), out->nanosecs);
 }
 
 void script_output__fprintf_start(struct script_output *out, struct perf_session *session,
@@ -333,7 +475,7 @@ static void frame_line(struct sbuf *sb, const struct resolved_frame *f, unsigned
 		sbuf__adds(sb, " (cookie) ([unknown])\n");
 		return;
 	}
-	print_sym(sb, f->sym, f->sym_addr, f->map, fields);
+	print_sym(sb, f, fields);
 	sbuf__addc(sb, '\n');
 }
 
@@ -398,6 +540,42 @@ static int print_callchain(struct script_output *out, struct machine *machine,
 	return 0;
 }
 
+/* the events whose addr is a data address worth naming (perf: sample_addr_correlates_sym) */
+static bool addr_correlates_sym(const struct perf_event_attr *attr)
+{
+	if (attr->type == PERF_TYPE_SOFTWARE)
+		return attr->config == PERF_COUNT_SW_PAGE_FAULTS ||
+		       attr->config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+		       attr->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ;
+	/* branch tracing (BTS): every branch is a sample, addr is its target */
+	return attr->type == PERF_TYPE_HARDWARE &&
+	       attr->config == PERF_COUNT_HW_BRANCH_INSTRUCTIONS && attr->sample_period == 1;
+}
+
+/*
+ * A sample's data address, resolved in the sample's cpumode and, when no map there covers
+ * it, in the one its value belongs to (a kernel fault on a user buffer), as perf does
+ */
+static const struct resolved_frame *script_output__data_addr(struct script_output *out,
+							     struct machine *machine,
+							     struct thread *thread,
+							     const struct perf_sample *sample)
+{
+	const struct resolved_frame *fr;
+	u64 kernel_start = machine->kernel_map ? machine->kernel_map->start : 1ULL << 63;
+	u8 cpumode = (u8)sample->cpumode, addr_cpumode;
+
+	if (!script_output__resolver(out, machine))
+		return NULL;
+	fr = frame_resolver__addr(out->resolver, thread, cpumode, sample->addr);
+	if (fr->map || (cpumode != PERF_RECORD_MISC_KERNEL && cpumode != PERF_RECORD_MISC_USER))
+		return fr;
+	addr_cpumode = sample->addr >= kernel_start ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
+	if (addr_cpumode == cpumode)
+		return fr;
+	return frame_resolver__addr(out->resolver, thread, addr_cpumode, sample->addr);
+}
+
 int script_output__sample(struct script_output *out, struct perf_session *session,
 			  struct perf_sample *sample, struct perf_evattr *ea)
 {
@@ -407,11 +585,15 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 	struct sbuf *sb = &out->sb;
 	struct thread *thread;
 
+	/* perf prints nothing at all, not even a newline, for a type -F emptied */
+	if (!f)
+		return 0;
 	/* the thread a sample stage held for it, if one did: tid reuse does not change it */
 	thread = perf_session__sample_thread(session, sample);
 	fprintf_start(out, sb, thread, sample, ea);
 	if (f & SF_PERIOD) {
-		sbuf__dec(sb, sample->period, 10, false);
+		sbuf__dec(sb, (ea->attr.sample_type & PERF_SAMPLE_PERIOD) ? sample->period :
+			  ea->attr.sample_period, 10, false);
 		sbuf__addc(sb, ' ');
 	}
 	if (f & SF_EVNAME) {
@@ -426,8 +608,21 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 					&out->err) >= 0)
 			sbuf__adds(sb, buf);
 	}
-	if (f & SF_ADDR)
+	if (f & SF_ADDR) {
 		sbuf__hex(sb, sample->addr, 16);
+		if (addr_correlates_sym(&ea->attr) && (f & (SF_SYM | SF_DSO))) {
+			const struct resolved_frame *fr = script_output__data_addr(out, machine, thread,
+										    sample);
+
+			if (!fr)
+				return -ENOMEM;
+			print_sym(sb, fr, f);
+		}
+	}
+	if (f & SF_CGROUP) {
+		sbuf__addc(sb, ' ');
+		sbuf__adds(sb, script_output__cgroup_name(out, sample->cgroup));
+	}
 	if (f & SF_IP) {
 		bool chain = out->use_callchain && (ea->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
 
@@ -444,7 +639,7 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 				return -ENOMEM;
 			fr = frame_resolver__addr(out->resolver, thread, (u8)sample->cpumode, sample->ip);
 			sbuf__hex(sb, sample->ip, 16);
-			print_sym(sb, fr->sym, fr->sym_addr, fr->map, f);
+			print_sym(sb, fr, f);
 		}
 	}
 	sbuf__addc(sb, '\n');

@@ -3,7 +3,9 @@
  * script-output.h - perf script's sample lines: which fields each event type prints (perf's
  * defaults, -F), and printing one sample with its callchain in upstream perf's layout.
  *
- * Owns its frame resolver and text cache; the FILE and the session are the caller's.
+ * Owns its frame resolver, text cache and the cgroup names (-F cgroup) the caller hands it;
+ * the FILE and the session are the caller's. Time stamps print absolute, or relative to the
+ * first (--reltime) or the previous line (--deltatime): that state is the output's too.
  */
 #ifndef PERF_UTIL_SCRIPT_OUTPUT_H
 #define PERF_UTIL_SCRIPT_OUTPUT_H
@@ -30,6 +32,7 @@ enum script_field {
 	SF_SYMOFFSET	= 1U << 11,
 	SF_PERIOD	= 1U << 12,
 	SF_DSOFF	= 1U << 14,
+	SF_CGROUP	= 1U << 15,
 };
 
 /* output kinds, indexed like perf's output[] table */
@@ -39,8 +42,12 @@ enum script_type {
 
 struct script_fields {
 	unsigned int	fields[ST_NR];
-	bool		user_set[ST_NR];
-	bool		user_unset[ST_NR];	/* -F -x: defaults minus x */
+	bool		user_set[ST_NR];	/* -F named the whole list (no +/-) */
+	/*
+	 * -F changed this type at all (a list, +x or -x, for it or for every type): perf then
+	 * no longer adds the callchain fields to its tracepoints
+	 */
+	bool		touched[ST_NR];
 	unsigned int	user_add[ST_NR], user_del[ST_NR];
 };
 
@@ -59,10 +66,21 @@ struct chain_text {
 	u32		len, alloc;
 };
 
+/* a PERF_RECORD_CGROUP's id and path, for -F cgroup */
+struct script_cgroup {
+	u64		id;
+	char		*path;
+};
+
 struct script_output {
 	FILE			*fp;
 	struct script_fields	sel;
 	bool			nanosecs;
+	bool			reltime;	/* --reltime: since the first timestamp */
+	bool			deltatime;	/* --deltatime: since the previous line's */
+	u64			first_time, previous_time;
+	struct script_cgroup	*cgroups;	/* in arrival order, for -F cgroup */
+	size_t			nr_cgroups, cgroups_alloc;
 	unsigned int		max_stack;
 	int			name_width;	/* longest event name (perf aligns on it) */
 	struct sbuf		sb;		/* the sample being printed */
@@ -74,8 +92,13 @@ struct script_output {
 };
 
 void script_fields__init_defaults(struct script_fields *sel);
-/* parses one -F argument ("comm,tid", "+period", "trace:comm,tid,time", ...) */
-int script_fields__parse(struct script_fields *sel, const char *arg, struct perf_err *err);
+/*
+ * Parses one -F argument ("comm,tid", "+period", "trace:comm,tid,time", ...). A field an
+ * event type cannot have (trace for all but tracepoints) is left out of those types with one
+ * warning line each to warn (perf's words) when no type was named, an error when one was.
+ */
+int script_fields__parse(struct script_fields *sel, const char *arg, FILE *warn,
+			 struct perf_err *err);
 
 enum script_type script_type_of(const struct perf_event_attr *attr);
 
@@ -88,6 +111,9 @@ void script_output__init(struct script_output *out, FILE *fp, const struct scrip
 int script_output__setup(struct script_output *out, struct perf_session *session);
 void script_output__exit(struct script_output *out);
 
+/* a PERF_RECORD_CGROUP went by: -F cgroup names its id with path (copied) from now on */
+int script_output__add_cgroup(struct script_output *out, u64 id, const char *path);
+
 int script_output__sample(struct script_output *out, struct perf_session *session,
 			  struct perf_sample *sample, struct perf_evattr *ea);
 
@@ -96,7 +122,10 @@ int script_output__deferred_record(struct script_output *out, struct perf_sessio
 				   const struct perf_record_callchain_deferred *rec,
 				   struct perf_sample *id, struct perf_evattr *ea);
 
-/* "comm tid [cpu] time: " prefix for side-band lines (--show-mmap-events etc.) */
+/*
+ * "comm tid [cpu] time: " prefix for side-band lines (--show-mmap-events etc.); like a
+ * sample's, it moves the --deltatime reference
+ */
 void script_output__fprintf_start(struct script_output *out, struct perf_session *session,
 				  struct thread *thread, const struct perf_sample *sample,
 				  struct perf_evattr *ea);

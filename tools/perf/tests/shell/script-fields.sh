@@ -43,4 +43,33 @@ if s -F comm,bogus >/dev/null 2>err; then
 	fail "-F bogus accepted"
 fi
 expect_grep "Invalid field requested: 'bogus'" err "wrong error for -F bogus: $(cat err)"
+
+# a field a type cannot have: left out of it with perf's warning, the rest is printed
+s -F comm,trace >trace.out 2>err || fail "-F comm,trace refused: $(cat err)"
+expect_grep "^'trace' not valid for software events. Ignoring.$" err \
+	"no warning for -F comm,trace: $(cat err)"
+[ "$(grep -c . trace.out)" = "$(grep -c 'cpu-clock:' default.out)" ] ||
+	fail "-F comm,trace does not print one comm line per sample"
+
+# mistakes: perf's message, and its exit status (129: usage, 255: the run cannot start)
+mistake() {
+	want_rc=$1 msg=$2
+	shift 2
+	s "$@" >/dev/null 2>err
+	rc=$?
+	[ $rc = "$want_rc" ] || fail "$*: exit $rc, not $want_rc"
+	expect_grep "$msg" err "wrong error for $*: $(cat err)"
+}
+mistake 129 "^Cannot set fields to 'none' for all event types.$" -F ''
+mistake 129 "^'trace' not valid for software events.$" -F sw:trace
+mistake 129 "^Cannot mix \+-field with overridden fields$" -F comm,+trace
+mistake 255 "^reltime and deltatime - the two don't get along well. Please limit to --reltime or --deltatime.$" \
+	--reltime --deltatime
+mistake 255 "^Invalid file: no-such-vmlinux$" -k no-such-vmlinux
+
+# --reltime starts at 0, --deltatime adds up to the last time stamp less the first
+s -F time --reltime | head -1 | grep -qE '^ +0\.000000: $' || fail "--reltime does not start at 0"
+s -F time --deltatime --ns | awk -F: '{ t += $1 } END { printf "%.9f\n", t }' >sum
+s -F time --ns | awk -F: 'NR == 1 { a = $1 } { b = $1 } END { printf "%.9f\n", b - a }' >span
+cmp -s sum span || fail "--deltatime times add up to $(cat sum), not $(cat span)"
 exit 0

@@ -32,6 +32,17 @@ enum perf_type_id {
 	PERF_TYPE_MAX,
 };
 
+/* attr.config of the generic events perf script treats specially (a subset of the ABI's) */
+enum perf_hw_id {
+	PERF_COUNT_HW_BRANCH_INSTRUCTIONS	= 4,
+};
+
+enum perf_sw_ids {
+	PERF_COUNT_SW_PAGE_FAULTS	= 2,
+	PERF_COUNT_SW_PAGE_FAULTS_MIN	= 5,
+	PERF_COUNT_SW_PAGE_FAULTS_MAJ	= 6,
+};
+
 enum perf_sample_bits {
 	PERF_SAMPLE_IP			= 1ULL << 0,
 	PERF_SAMPLE_TID			= 1ULL << 1,

@@ -1,0 +1,199 @@
+#!/bin/sh
+# perf script -G, --reltime, --deltatime, -k, --show-*-events and -F equal upstream 7.2 on live recordings
+. "$(dirname "$0")"/lib.sh
+
+need_perf
+need_system_perf_record
+need_upstream_perf
+
+# One small recording of each kind the options are for, of this machine's programs.
+work='ls -R /usr/share/man >/dev/null; sleep 0.01'
+rec() {
+	name=$1
+	shift
+	"$SYSTEM_PERF" record -q -o "$name.data" "$@" -- sh -c "$work" >"$name.rec.log" 2>&1 ||
+		fail "$name: system perf record $* failed: $(tail -3 "$name.rec.log")"
+}
+rec_pipe() {
+	name=$1
+	shift
+	"$SYSTEM_PERF" record -q -o - "$@" -- sh -c "$work" >"$name.data" 2>"$name.rec.log" ||
+		fail "$name: system perf record -o - $* failed: $(tail -3 "$name.rec.log")"
+}
+rec g -g
+rec plain
+rec pf -d -e page-faults
+rec sw --switch-events
+rec ns --namespaces
+rec cg --all-cgroups
+rec_pipe gpipe -g
+# -m 1 -c 1: one page of buffer for every fault, so some are likely lost
+rec lost -m 1 -c 1 -e page-faults
+have_tp=1
+if ! "$SYSTEM_PERF" record -q -e 'sched:*' -g -o tp.data -- sh -c "$work" >tp.rec.log 2>&1; then
+	verbose "no tracepoints here: $(tail -1 tp.rec.log)"
+	have_tp=
+else
+	rec_pipe tppipe -e 'sched:*' -g
+fi
+# the kernel symbols both read: this boot's, as they were when the recordings were made
+cp /proc/kallsyms kallsyms || fail "cannot copy /proc/kallsyms"
+
+# one line per case: the recording, then the options (after --kallsyms --no-inline);
+# @KALLSYMS@ is the kallsyms copy, given as a path upstream's chroot sees (-k is no ELF:
+# both fall back to kallsyms)
+cat >cases <<'CASES'
+g -G
+g --reltime
+g --deltatime --ns
+g --reltime --show-task-events
+g --deltatime --show-mmap-events
+g --show-round-events
+g -F comm,tid
+g -F ip,sym,dso,dsoff
+plain --reltime --ns
+plain --deltatime
+plain -F trace
+plain -F comm,trace
+plain -F +trace
+plain -F comm,,tid
+plain -F ,
+plain -F sw:
+plain -F comm -F tid
+plain -F sw:+tid -F sw:comm
+plain -F +tid -F comm
+plain -k @KALLSYMS@
+pf -F addr,sym,dso
+pf -F addr,sym,symoff,dso,dsoff
+pf -F +addr
+pf -F ip,addr,sym,dso -G
+sw --show-switch-events
+sw --show-switch-events --deltatime
+ns --show-namespace-events
+ns -D
+plain -D --show-round-events
+cg --show-cgroup-events
+cg -F +cgroup
+cg -F comm,tid,cgroup --show-cgroup-events
+gpipe -F comm,tid
+gpipe -F comm,tid,-ip
+gpipe -F -ip
+gpipe -G
+gpipe --show-round-events
+lost --show-lost-events
+lost -F comm,period,event
+CASES
+if [ -n "$have_tp" ]; then
+	cat >>cases <<'CASES'
+tp -G
+tp -F +trace
+tp -F -period
+tp -F trace:+ip
+tp -F trace:-cpu
+tp --show-round-events --reltime
+tppipe --show-round-events
+tppipe -F comm,tid
+tppipe -F trace:comm,ip
+tppipe -F -ip
+tppipe -G
+CASES
+fi
+
+# Upstream's chroot adds a line or two of its own ("Failed to read max cpus", a CPU domain
+# feature it cannot read) and names the input by its path there (-D). Its "Warning:" title
+# before end-of-run warnings is the session's, not these options': left out here.
+clean_err() {
+	grep -v -E '^(Failed to read max cpus|Invalid HEADER_CPU_DOMAIN_INFO|Warning:$)' "$1"
+}
+
+# The one difference kept on purpose (README): a sample or record after its thread's EXIT
+# has the thread's comm (and maps) here, upstream ":TID" and a fresh thread. Its header line
+# may differ only in that first field, and its callchain frames only where upstream has no
+# maps left: "[unknown]" after the same address. (Unordered output, --show-round-events,
+# meets such samples often.)
+same_but_exited_comm() {
+	awk 'NR == FNR { want[FNR] = $0; n = FNR; next }
+	     {
+		got = $0
+		if (FNR > n) exit 1
+		if (got == "") forgotten = 0
+		if (got != want[FNR]) {
+			w = want[FNR]; g = got
+			if (forgotten && w ~ /^\t/ && g ~ /^\t/) {
+				match(w, /^\t *[0-9a-f]+ /)
+				head = substr(w, 1, RLENGTH)
+				if (substr(g, 1, RLENGTH) != head ||
+				    substr(w, RLENGTH + 1, 9) != "[unknown]") exit 1
+			} else {
+				sub(/^ */, "", w); sub(/^ */, "", g)
+				if (w !~ /^:[0-9]+ /) exit 1
+				sub(/^[^ ]+/, "", w); sub(/^[^ ]+/, "", g)
+				if (w != g) exit 1
+				forgotten = 1
+			}
+		}
+		m = FNR
+	     }
+	     END { exit m != n }' "$1" "$2"
+}
+
+failed=""
+while read -r data opts; do
+	case_name="$data $opts"
+	want_opts=$(echo "$opts" | sed "s#@KALLSYMS@#/host$(pwd -P)/kallsyms#")
+	opts=$(echo "$opts" | sed "s#@KALLSYMS@#$(pwd -P)/kallsyms#")
+	# shellcheck disable=SC2086
+	"$UPSTREAM_PERF" script --kallsyms=kallsyms --no-inline -i "$data.data" $want_opts \
+		>want 2>want.err
+	want_rc=$?
+	[ $want_rc = 2 ] && skip "upstream perf could not be set up"
+	# shellcheck disable=SC2086
+	"$PERF" script --kallsyms=kallsyms --no-inline -i "$data.data" $opts >got 2>got.err
+	got_rc=$?
+	sed -i "s#@/host$(pwd -P)/#@#" want
+	clean_err want.err >want.e
+	clean_err got.err >got.e
+	# a usage error: the usage that follows the message lists our options, not perf's
+	if [ $want_rc = 129 ]; then
+		head -1 want.e >want.1 && mv want.1 want.e
+		head -1 got.e >got.1 && mv got.1 got.e
+	fi
+	if [ $want_rc != $got_rc ]; then
+		failed="$failed [$case_name: exit $got_rc, upstream $want_rc]"
+	elif ! cmp -s want got && ! same_but_exited_comm want got; then
+		verbose "--- $case_name: upstream vs ours ---"
+		verbose "$(diff want got | head -20)"
+		failed="$failed [$case_name: output]"
+	elif ! cmp -s want.e got.e; then
+		verbose "--- $case_name: stderr, upstream vs ours ---"
+		verbose "$(diff want.e got.e | head -10)"
+		failed="$failed [$case_name: stderr]"
+	fi
+done <cases
+
+# Mistakes: perf's message (first line: the usage that follows lists our options) and exit
+# status. -k with no such file, --reltime with --deltatime, -F '' and a type that cannot
+# have the field.
+mistake() {
+	what=$1
+	shift
+	"$UPSTREAM_PERF" script --kallsyms=kallsyms --no-inline -i plain.data "$@" >/dev/null 2>want.err
+	want_rc=$?
+	"$PERF" script --kallsyms=kallsyms --no-inline -i plain.data "$@" >/dev/null 2>got.err
+	got_rc=$?
+	clean_err want.err | head -1 >want.e
+	clean_err got.err | head -1 >got.e
+	[ -s got.e ] || failed="$failed [$what: no message]"
+	if [ $want_rc != $got_rc ] || ! cmp -s want.e got.e; then
+		verbose "$what: upstream ($want_rc) '$(cat want.e)', ours ($got_rc) '$(cat got.e)'"
+		failed="$failed [$what]"
+	fi
+}
+mistake "-k missing" -k "$TMPDIR/no-such-vmlinux"
+mistake "--reltime --deltatime" --reltime --deltatime
+mistake "-F ''" -F ''
+mistake "-F sw:trace" -F sw:trace
+mistake "-F comm,+trace" -F comm,+trace
+
+[ -z "$failed" ] || fail "differs from upstream perf:$failed"
+exit 0
