@@ -138,13 +138,19 @@ EOF
 }
 
 rm -rf "$out/symfs"
+# the DSOs with sample hits, and for the recordings of one program every file it mapped:
+# --with-hits counts sample ips only, and callchains pass through other DSOs too; without a
+# copy, one perf could find this machine's and the other not
 for f in "$out"/*.data; do
-	"$PERF" buildid-list -i "$f" --with-hits 2>/dev/null
-done | awk '{print $NF}' | sort -u | while read -r dso; do
+	"$PERF" buildid-list -i "$f" --with-hits 2>/dev/null | awk '{print $NF}'
+	case $f in */sys.data | */irq.data) continue ;; esac
+	"$PERF" script --show-mmap-events -i "$f" 2>/dev/null |
+		awk '/PERF_RECORD_MMAP/ {print $NF}'
+done | sort -u | while read -r dso; do
 	case $dso in
 	# other users' programs caught by -a: big, and left [unknown] by both perfs alike
 	/work/* | */libasan.so*) continue ;;
-	/*) [ -f "$dso" ] || continue ;;
+	/*) [ -f "$dso" ] && head -c 4 "$dso" | grep -q ELF || continue ;;
 	*) continue ;;	# [kernel.kallsyms], [vdso], modules' [name]: from kallsyms
 	esac
 	mkdir -p "$out/symfs$(dirname "$dso")"
