@@ -1,0 +1,178 @@
+#!/bin/sh
+# perf script, report and -D equal upstream perf 7.2's on a corpus of real recordings of every kind
+. "$(dirname "$0")"/lib.sh
+#
+# The corpus (tests/data/corpus, recorded by its make-corpus.sh, which says how each file was
+# made) holds real recordings of this machine's programs with the system perf: -g, plain, -z,
+# pipe mode, -a, tracepoints (irq:*, sched with callchains), --switch-events, --namespaces,
+# --all-cgroups, -e page-faults -d, --sample-cpu -T -d, two events, --call-graph dwarf; with
+# the DSOs they sampled (code zeroed, symbol tables and build ids kept) as a --symfs tree and
+# the kallsyms of the recording machine. Ours and upstream run one after the other over each
+# file with --symfs and --kallsyms only, so nothing of this machine's /usr/lib is read.
+#
+# Compared byte for byte (stdout and exit status; report's random Tip line aside), see the
+# cases table: script; script with -F sets; --show-*-events where the recording has them;
+# --reltime, --deltatime, -G; report --children, --no-children, -g folded,
+# -g caller, --sort pid,sym -n, --sort comm,dso, --comms; -D (first 2000 lines). Not
+# --sort tid,dso nor script --max-events: upstream perf 7.2 has neither (its usage error,
+# as ours, prints nothing on stdout).
+#
+# Allowed differences, each only where the case table below names it (and the README):
+#  - dwarf.data (script, -D): we do not unwind --call-graph dwarf user stacks yet. Same
+#    samples in the same order, each of our sample blocks the start of upstream's (its
+#    header, the kernel part and the sample ip, where upstream's unwound chain begins).
+#  - irq.data, tp.data, cpu.data (script): the comm of samples taken after their thread's
+#    EXIT record: upstream has forgotten the thread and prints `:TID`, we keep its comm. Only
+#    lines whose upstream comm is `:TID` may differ, only in that field, with ours a name.
+# The other differences the README keeps on purpose need no allowance on this corpus
+# (libtraceevent 1.7.1 vs upstream's 1.9 print the irq:* and sched:* formats recorded here
+# alike; no report here has siblings of equal percentage whose order differs); a
+# re-recorded corpus that shows them needs a narrow allowance added here.
+#
+# To add when the features land in main (left out now: they differ or are refused today):
+#  report --hierarchy, -v, --sort parent/symoff/cgroup, the Latency column (this corpus's
+#  switch.data does not show it in upstream either: a recording that does is to be added),
+#  -g folded/caller on files without callchains; C++ names longer than 1023 characters
+#  (stl.data and z.data have none: a recording that has them is to be added).
+
+need_perf
+need_upstream_perf
+need_cmd gzip
+C=$PERF_SRCDIR/tools/perf/tests/data/corpus
+[ -f "$C/kallsyms.gz" ] || fail "corpus missing: $C/kallsyms.gz"
+
+gzip -dc "$C/kallsyms.gz" >kallsyms || fail "cannot unpack $C/kallsyms.gz"
+mkdir symfs
+(cd "$C/symfs" && find . -name '*.gz') | while read -r f; do
+	d=symfs/${f%.gz}
+	mkdir -p "$(dirname "$d")" && gzip -dc "$C/symfs/$f" >"$d" ||
+		fail "cannot unpack $C/symfs/$f"
+done
+S="--symfs=$TMPDIR/symfs --kallsyms=$TMPDIR/kallsyms"
+
+# one line per case: name, the files it runs on (* = all, a,b = those, !a,b = all but those),
+# the command (after `perf`). Left out where a difference is not ours to keep (see above):
+# files without -g: -g folded / caller (upstream prints its header and an Error: line and
+# exits 0, ours exits 1: issue #8, not in main yet); dwarf: the report call graphs
+# (upstream's come from unwound user stacks); the --show-*-events and -F kinds only where
+# the recording has those records or fields
+cat >cases <<'CASES'
+script * script
+script_f1 * script -F comm,tid,time,event,ip,sym,dso
+script_f2 * script -F pid,tid,period,event,ip,sym,symoff
+script_f3 * script --ns -F +pid
+script_dsoff fp,plain,pipe,sys,z script -F comm,tid,ip,dso,dsoff
+script_addr pf,cpu script -F comm,tid,addr,ip,sym,dso
+script_trace fp,plain script -F comm,tid,trace
+script_cgroup cgroup script -F comm,tid,cgroup
+script_side * script --show-mmap-events --show-task-events
+script_switch switch script --show-switch-events
+script_ns ns script --show-namespace-events
+script_cg cgroup script --show-cgroup-events
+script_lost_round fp,sys,pipe script --show-lost-events --show-round-events
+script_reltime fp,cpu,switch script --reltime
+script_deltatime fp,cpu script --deltatime
+script_nograph fp,z,tp script -G
+children !dwarf report --stdio --children
+no_children !dwarf report --stdio --no-children
+folded !dwarf,plain,cgroup,cpu,irq,ns,pf report --stdio -g folded
+caller !dwarf,plain,cgroup,cpu,irq,ns,pf report --stdio -g caller
+pid_sym !dwarf report --stdio --sort pid,sym -n
+comm_dso !dwarf report --stdio --sort comm,dso
+comms fp,cpu,tp,z report --stdio --comms sh,python3,true,cc1plus
+self dwarf report --stdio --no-children -g none --sort pid,sym -n
+dump * script -D
+CASES
+
+# the random Tip line of report (or its absence)
+strip() {
+	grep -v -E '^# \((Tip:|Cannot load tips)|^cannot open maps' "$1"
+}
+
+# runs_on FILE LIST: FILE is one of LIST (see the cases table)
+runs_on() {
+	case $2 in
+	'*') return 0 ;;
+	!*) ! runs_on "$1" "${2#!}" ;;
+	*) case ",$2," in *",$1,"*) return 0 ;; esac; return 1 ;;
+	esac
+}
+
+# allow_exited_comm WANT GOT: the files differ only where upstream prints a sample's comm
+# as `:TID` (its thread exited before the sample was processed) and ours the name, the
+# rest of the line equal
+allow_exited_comm() {
+	awk 'NR == FNR { w[FNR] = $0; n = FNR; next }
+	{
+		if (FNR > n) exit 1
+		if (w[FNR] == $0) next
+		# upstream: ":TID" (right-aligned as a comm), then the same TID or PID/TID
+		if (!match(w[FNR], /^ *:[0-9]+ /)) exit 1
+		tid = w[FNR]; sub(/^ *:/, "", tid); sub(/ .*/, "", tid)
+		theirs = w[FNR]; sub(/^ *:[0-9]+ /, "", theirs)
+		ours = $0
+		if (!sub(/^ *[^ :][^ ]* /, "", ours) || ours != theirs) exit 1
+		if (!match(theirs, "^ *([0-9]+/)?" tid " ")) exit 1
+		allowed++
+	}
+	END { if (FNR != n) exit 1; if (!allowed) exit 1 }' "$1" "$2"
+}
+
+# allow_unwound WANT GOT: script of a --call-graph dwarf recording: same samples in the same
+# order, each of our callchains the start of upstream's (we do not unwind user stacks yet)
+allow_unwound() {
+	awk 'BEGIN { nw = 0; ng = 0 }
+	NR == FNR { if ($0 == "") nw++; else w[nw, ++wl[nw]] = $0; next }
+	{
+		if ($0 == "") { ng++; gl = 0; next }
+		gl++
+		if (!((ng, gl) in w) || w[ng, gl] != $0) exit 1
+	}
+	END { if (ng != nw) exit 1 }' "$1" "$2"
+}
+
+failed=""
+ncmp=0
+for data in "$C"/*.data; do
+	f=$(basename "$data" .data)
+	while read -r case files cmd; do
+		runs_on "$f" "$files" || continue
+		# shellcheck disable=SC2086
+		"$UPSTREAM_PERF" $cmd --no-inline $S -i "$data" >up.raw 2>up.err
+		rc=$?
+		[ $rc = 2 ] && skip "upstream perf could not be set up"
+		# a case both perfs refuse would compare equal and test nothing
+		[ $rc = 0 ] && [ -s up.raw ] ||
+			fail "$f $case: upstream perf fails or prints nothing for: perf $cmd"
+		# shellcheck disable=SC2086
+		"$PERF" $cmd --no-inline $S -i "$data" >our.raw 2>our.err
+		orc=$?
+		if [ "$f/$case" = dwarf/dump ]; then
+			# whole: upstream's unwound chains make its first 2000 lines fewer records
+			sed 's|^\(0x[0-9a-f]*@\)/host/|\1/|' up.raw >want
+			cp our.raw got
+		elif [ "$case" = dump ]; then
+			# upstream-perf runs in a chroot that sees this machine under /host
+			head -2000 up.raw | sed 's|^\(0x[0-9a-f]*@\)/host/|\1/|' >want
+			head -2000 our.raw >got
+		else
+			{ strip up.raw; echo "exit $rc"; } >want
+			{ strip our.raw; echo "exit $orc"; } >got
+		fi
+		ncmp=$((ncmp + 1))
+		cmp -s want got && continue
+		case $f/$case in
+		irq/script* | tp/script* | cpu/script*)
+			allow_exited_comm want got && { verbose "$f $case: exited comm"; continue; } ;;
+		dwarf/script* | dwarf/dump)
+			allow_unwound want got && { verbose "$f $case: not unwound"; continue; } ;;
+		esac
+		verbose "--- $f $case (perf $cmd): upstream vs ours ---"
+		verbose "$(diff want got | head -20)"
+		verbose "$(head -3 our.err)"
+		failed="$failed $f/$case"
+	done <cases
+done
+verbose "$ncmp comparisons"
+[ -z "$failed" ] || fail "differs from upstream perf 7.2 for:$failed"
+exit 0
