@@ -386,6 +386,8 @@ struct hist_key {
 	u64			cgroup;
 	const char		*cgroup_name;	/* interned */
 	u64			cgroup_ns_dev, cgroup_ns_ino;
+	u64			sym_off;	/* symoff's offset; key.ip - sym->start without one */
+	bool			has_sym_off;
 };
 
 struct hist_entry {
@@ -1168,6 +1170,10 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		key.cgroup = s->keys->cgroup;
 		key.cgroup_ns_dev = s->keys->cgroup_ns_dev;
 		key.cgroup_ns_ino = s->keys->cgroup_ns_ino;
+		if (s->keys->has_sym_addr && s->sym) {
+			key.sym_off = s->keys->sym_addr - s->sym->start;
+			key.has_sym_off = true;
+		}
 		if (s->keys->cgroup_name) {
 			key.cgroup_name = strset__intern(hists->strings, s->keys->cgroup_name);
 			if (!key.cgroup_name)
@@ -1526,7 +1532,8 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 	case SORT_KEY_SYMOFF:
 		if (he->key.sym)
 			sbuf__printf(sb, "[%c] %s+0x%llx", he->key.level, he->key.sym->name,
-				     (unsigned long long)(he->key.ip - he->key.sym->start));
+				     (unsigned long long)(he->key.has_sym_off ? he->key.sym_off :
+							  he->key.ip - he->key.sym->start));
 		else
 			/* upstream sizes nothing by it: the header's width decides the digits */
 			sbuf__printf(sb, "[%c] %-#.*llx", he->key.level, w - 4,

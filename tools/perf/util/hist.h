@@ -119,6 +119,13 @@ struct hist_sample_keys {
 	u64			cgroup;		/* PERF_SAMPLE_CGROUP id, 0 for none */
 	const char		*cgroup_name;	/* its CGROUP record's path, NULL when unknown */
 	u64			cgroup_ns_dev, cgroup_ns_ino;	/* from NAMESPACES, 0 when none */
+	/*
+	 * SORT_KEY_SYMOFF: the sample's address in its symbol's space, when symoff is to be
+	 * taken from it (an ET_EXEC image: there ip, map-relative, and the symbols' vaddrs
+	 * differ by the load address)
+	 */
+	u64			sym_addr;
+	bool			has_sym_addr;
 };
 
 /* what one sample contributes; the frames are in the order the callchain is shown */

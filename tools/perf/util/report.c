@@ -338,6 +338,12 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 		hs.latency = report__latency(r, sample->period);
 	if (r->extra_keys) {
 		report__extra_keys(r, &keys, sample, thread, &chain);
+		/*
+		 * upstream keeps an ET_EXEC image's symbols at file offsets, where its symoff
+		 * is the map-relative ip less the symbol's start; ours are at their vaddrs
+		 */
+		keys.sym_addr = rf->sym_addr;
+		keys.has_sym_addr = rf->dso && rf->dso->is_exec;
 		hs.keys = &keys;
 	}
 	tevent = perf_session__trace_event(session);
@@ -665,6 +671,7 @@ int report__setup_parent(struct report *r)
 	int ret;
 
 	r->extra_keys = hist_opts__has_key(o, SORT_KEY_PARENT) ||
+			hist_opts__has_key(o, SORT_KEY_SYMOFF) ||
 			hist_opts__has_key(o, SORT_KEY_CGROUP) ||
 			hist_opts__has_key(o, SORT_KEY_CGROUP_ID);
 	if (!hist_opts__has_key(o, SORT_KEY_PARENT))

@@ -13,7 +13,8 @@
 # Compared byte for byte (stdout and exit status; report's random Tip line aside), see the
 # cases table: script; script with -F sets; --show-*-events where the recording has them;
 # --reltime, --deltatime, -G; report --children, --no-children, -g folded,
-# -g caller, --sort pid,sym -n, --sort comm,dso, --comms; -D (first 2000 lines). Not
+# -g caller (also on files without callchains), --sort pid,sym -n, --sort comm,dso, --comms,
+# -v, --hierarchy, --sort parent, --sort sym,symoff, --sort cgroup; -D (first 2000 lines). Not
 # --sort tid,dso nor script --max-events: upstream perf 7.2 has neither (its usage error,
 # as ours, prints nothing on stdout).
 #
@@ -29,11 +30,10 @@
 # alike; no report here has siblings of equal percentage whose order differs); a
 # re-recorded corpus that shows them needs a narrow allowance added here.
 #
-# To add when the features land in main (left out now: they differ or are refused today):
-#  report --hierarchy, -v, --sort parent/symoff/cgroup, the Latency column (this corpus's
-#  switch.data does not show it in upstream either: a recording that does is to be added),
-#  -g folded/caller on files without callchains; C++ names longer than 1023 characters
-#  (stl.data and z.data have none: a recording that has them is to be added).
+# Not covered by this corpus yet: the Latency column (switch.data does not show it in
+# upstream either: a recording that does is to be added) and C++ names longer than 1023
+# characters (stl.data and z.data have none); both are compared on live recordings by
+# report-output-live.sh.
 
 need_perf
 need_upstream_perf
@@ -52,8 +52,7 @@ S="--symfs=$TMPDIR/symfs --kallsyms=$TMPDIR/kallsyms"
 
 # one line per case: name, the files it runs on (* = all, a,b = those, !a,b = all but those),
 # the command (after `perf`). Left out where a difference is not ours to keep (see above):
-# files without -g: -g folded / caller (upstream prints its header and an Error: line and
-# exits 0, ours exits 1: issue #8, not in main yet); dwarf: the report call graphs
+# dwarf: the report call graphs
 # (upstream's come from unwound user stacks); the --show-*-events and -F kinds only where
 # the recording has those records or fields
 cat >cases <<'CASES'
@@ -81,6 +80,13 @@ pid_sym !dwarf report --stdio --sort pid,sym -n
 comm_dso !dwarf report --stdio --sort comm,dso
 comms fp,cpu,tp,z report --stdio --comms sh,python3,true,cc1plus
 self dwarf report --stdio --no-children -g none --sort pid,sym -n
+verbose !dwarf report --stdio --no-children -v
+hierarchy !dwarf report --stdio --no-children --hierarchy -g none
+parent fp,z,sys,tp,stl report --stdio --no-children --sort parent
+symoff !dwarf report --stdio --no-children --sort sym,symoff
+cgroup_key cgroup report --stdio --no-children --sort cgroup
+folded_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g folded
+caller_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g caller
 dump * script -D
 CASES
 
