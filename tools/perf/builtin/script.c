@@ -464,7 +464,8 @@ int cmd_script(int argc, const char **argv)
 	if (script.header_only)
 		goto out_delete;
 	if (script_output__setup(&script.out, session)) {
-		fprintf(stderr, "perf script: %s\n", script.out.err.msg);
+		/* upstream's words alone: they name the event and the field already */
+		fprintf(stderr, "%s\n", script.out.err.msg);
 		ret = -EINVAL;
 		goto out_delete;
 	}
