@@ -560,7 +560,8 @@ int cmd_report(int argc, const char **argv)
 		goto out_delete;
 	}
 	report__elide_columns(&rep, stdout);
-	rep.ropts.filter = &rep.filter;
+	/* no filter, no per-sample checks */
+	rep.ropts.filter = sample_filter__active(&rep.filter) ? &rep.filter : NULL;
 	read_ret = perf_session__process_events(rep.session);
 	if (read_ret) {
 		/* output that could not be written is said once, by perf_stdout__finish() */

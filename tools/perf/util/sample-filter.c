@@ -551,6 +551,11 @@ bool sample_filter__has_hide(const struct sample_filter *f)
 	return f->comm_str || f->dso_str || f->sym_str || f->pids.set || f->tids.set;
 }
 
+bool sample_filter__active(const struct sample_filter *f)
+{
+	return f->cpus || f->nr_ranges || f->time_str || sample_filter__has_hide(f);
+}
+
 bool sample_filter__hides(const struct sample_filter *f, const char *comm, s32 pid, s32 tid,
 			  const struct dso *dso, const struct symbol *sym, u64 ip, bool has_map)
 {

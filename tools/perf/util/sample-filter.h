@@ -104,6 +104,8 @@ bool sample_filter__drops_cpu(const struct sample_filter *f, u32 cpu);
 
 /* any of the hide filters is set (callers skip resolving the ip when none is) */
 bool sample_filter__has_hide(const struct sample_filter *f);
+/* any filter at all: a command without one skips the per-sample checks */
+bool sample_filter__active(const struct sample_filter *f);
 
 /*
  * --comms / --pid / --tid / -d / -S: whether the sample is hidden. dso and sym may be NULL
