@@ -43,3 +43,8 @@ TEST(feature_parse, "Header features: parsed, only read, or refused with the rea
 TEST(kernel_buildid, "Kernel and module symbols only from a kallsyms of their recorded build ids")
 TEST(sample_filter, "Sample filters: every -C, --time and list syntax accepted or refused in upstream's words")
 TEST(hist_filtered, "perf report --percentage: filtered samples count in absolute totals, not relative")
+TEST(record_synth_resolve, "Record side-band: /proc synthesis of a running process and the kernel map resolve in script and report")
+TEST(record_features_header, "Record header features: ours as upstream 7.2 reads them, and as perf 6.1 writes this machine")
+TEST(record_build_id_cache, "Record build ids: HEADER_BUILD_ID from MMAP2, the build-id cache where readers look")
+TEST(record_tracing_data, "Record tracing data: tracefs formats our reader and upstream print fields from")
+TEST(record_side_errors, "Record side-band errors: a gone pid, an unknown tracepoint, an uncreatable cache dir")
