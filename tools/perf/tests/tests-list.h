@@ -48,3 +48,4 @@ TEST(record_features_header, "Record header features: ours as upstream 7.2 reads
 TEST(record_build_id_cache, "Record build ids: HEADER_BUILD_ID from MMAP2, the build-id cache where readers look")
 TEST(record_tracing_data, "Record tracing data: tracefs formats our reader and upstream print fields from")
 TEST(record_side_errors, "Record side-band errors: a gone pid, an unknown tracepoint, an uncreatable cache dir")
+TEST(writer_features, "Writer header features (memory, clock, topology, pmus, caches, build ids) read back in file and pipe, both byte orders")
