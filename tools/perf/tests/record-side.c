@@ -338,11 +338,28 @@ DEFINE_SUITE(record_synth_resolve)
 		snprintf(path, sizeof(path), "%s/all.data", env->tmpdir);
 		side__attr(&a.attr, PERF_TYPE_SOFTWARE, SW_CPU_CLOCK, 0);
 		TEST_ASSERT(env, !side__open(&a, path, NULL), "open %s: %s", path, a.err.msg);
+		struct build_id_cache_opts co = { .dir = path, .kallsyms = f.kallsyms };
+		struct build_id_cache_stats cs = { 0 };
+		struct timespec t2, t3;
+
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		ret = record_synth__all(&s, &st, &a.err);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
+		/* the end of a recording: the build ids into the header and the cache */
 		if (!ret)
 			ret = side__finish(&a, 0, 0);
+		clock_gettime(CLOCK_MONOTONIC, &t2);
+		snprintf(path, sizeof(path), "%s/all-cache", env->tmpdir);
+		if (!ret)
+			ret = build_id_list__fill_cache(a.bids, &co, &cs, &a.err);
+		clock_gettime(CLOCK_MONOTONIC, &t3);
+		if (env->verbose)
+			fprintf(stderr, "-a end: %zu build ids written in %.2f ms, cache filled in %.2f ms (%u added, %u missing)\n",
+				build_id_list__nr(a.bids),
+				(t2.tv_sec - t1.tv_sec) * 1e3 + (t2.tv_nsec - t1.tv_nsec) / 1e6,
+				(t3.tv_sec - t2.tv_sec) * 1e3 + (t3.tv_nsec - t2.tv_nsec) / 1e6,
+				cs.added, cs.missing);
+		snprintf(path, sizeof(path), "%s/all.data", env->tmpdir);
 		side__exit(&a);
 		TEST_ASSERT(env, !ret, "synthesizing -a: %s", a.err.msg);
 		/* at least this test and its parent */
