@@ -428,7 +428,7 @@ DEFINE_SUITE(record_features_header)
 	struct side_rec r = { 0 };
 	struct side_file f;
 	char *ours = NULL, *up = NULL, *err = NULL, *a = NULL, *b = NULL, upstream[4200];
-	char p61[4200];
+	char p61[4200], clock_path[4200];
 	int ret;
 
 	ret = side_file__make(env, &f, "features", &r);
@@ -437,12 +437,36 @@ DEFINE_SUITE(record_features_header)
 	if (ret == TEST_SKIP)
 		goto out;
 
+	/* -k: the clock's resolution and a reference time */
+	snprintf(clock_path, sizeof(clock_path), "%s/clock.data", env->tmpdir);
+	{
+		const struct record_features_opts fo = { .version = "7.2.0", .use_clockid = true,
+							 .clockid = CLOCK_MONOTONIC };
+		struct perf_sample id = { .pid = 1, .tid = 1 };
+		struct side_rec c = { 0 };
+		int n;
+
+		side__attr(&c.attr, PERF_TYPE_SOFTWARE, SW_CPU_CLOCK, 0);
+		c.attr.flags |= PERF_ATTR_FLAG(USE_CLOCKID);
+		c.attr.clockid = CLOCK_MONOTONIC;
+		c.w = perf_writer__new(clock_path, NULL, &c.err);
+		ret = !c.w || perf_writer__add_attr(c.w, &c.attr, NULL, 0, NULL, &c.err) < 0 ||
+		      record_features__fill(c.w, &fo, &c.err);
+		n = ret ? -1 : perf_record_comm__synthesize(c.buf, sizeof(c.buf), &c.attr, &id, "x", false);
+		ret = ret || n < 0 || perf_writer__write(c.w, (void *)c.buf, &c.err) ||
+		      perf_writer__finish(c.w, &c.err);
+		side__exit(&c);
+		TEST_ASSERT(env, !ret, "clock.data: %s", c.err.msg);
+	}
+
 	/* upstream 7.2 reads every feature as we do */
-	if (have_upstream(env, upstream, sizeof(upstream))) {
-		for (int info = 0; info < 2; info++) {
-			const char *o[] = { env->perf, "script", "--header-only", "-i", f.path,
+	for (int k = 0; k < 4 && have_upstream(env, upstream, sizeof(upstream)); k++) {
+		const char *file = k < 2 ? f.path : clock_path;
+		int info = k & 1;
+		{
+			const char *o[] = { env->perf, "script", "--header-only", "-i", file,
 					    info ? "-I" : NULL, NULL };
-			const char *u[] = { upstream, "script", "--header-only", "-i", f.path,
+			const char *u[] = { upstream, "script", "--header-only", "-i", file,
 					    info ? "-I" : NULL, NULL };
 
 			ret = run_to(env, "ours", o, &ours, NULL);
@@ -461,8 +485,11 @@ DEFINE_SUITE(record_features_header)
 				    info ? " -I" : "", a, ret, b, err ? err : "");
 			TEST_ASSERT(env, strstr(a, "# total memory : ") && strstr(a, "# cpuid : ") &&
 				    strstr(a, "# pmu mappings: "), "features missing:\n%s", a);
+			TEST_ASSERT(env, k < 2 || (strstr(a, "# clockid frequency: ") &&
+						   strstr(a, "# clockid: monotonic (1)")),
+				    "no clock features:\n%s", a);
 			if (env->verbose && info)
-				fprintf(stderr, "header-only -I, ours == upstream's:\n%s", a);
+				fprintf(stderr, "header-only -I of %s, ours == upstream's:\n%s", file, a);
 			free(ours);
 			free(up);
 			free(err);
@@ -470,9 +497,9 @@ DEFINE_SUITE(record_features_header)
 			free(b);
 			ours = up = err = a = b = NULL;
 		}
-	} else if (env->verbose) {
-		fprintf(stderr, "no upstream perf: the comparison with it skipped\n");
 	}
+	if (!have_upstream(env, upstream, sizeof(upstream)) && env->verbose)
+		fprintf(stderr, "no upstream perf: the comparison with it skipped\n");
 
 	/* the system perf 6.1: reads it without a word, and describes this machine as we do */
 	if (access("/usr/bin/perf", X_OK)) {
