@@ -997,6 +997,15 @@ DEFINE_SUITE(record_synth_tree)
 	TEST_ASSERT(env, build_id_list__nr(c.bids) == 2 + (vdso__image(&(size_t){ 0 }) != NULL),
 		    "%zu build ids", build_id_list__nr(c.bids));
 
+	/* without build ids in the MMAP2s (the kernel's for the vDSO): the vDSO's is still ours */
+	build_id_list__delete(c.bids);
+	c.bids = build_id_list__new(sys);
+	c.len = 0;
+	s.build_ids = false;
+	TEST_ASSERT(env, c.bids && !record_synth__process(&s, 100, &err), "synthesis: %s", err.msg);
+	TEST_ASSERT(env, build_id_list__nr(c.bids) == (vdso__image(&(size_t){ 0 }) != NULL),
+		    "%zu build ids without MMAP2 build ids", build_id_list__nr(c.bids));
+
 	/* hidden kernel addresses: said, not a map at 0 */
 	TEST_ASSERT(env, !tree_file(env, proc, "kallsyms",
 				    "0000000000000000 T _text\n0000000000000000 T _etext\n"), "kallsyms");
