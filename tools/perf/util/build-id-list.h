@@ -20,6 +20,11 @@
  *   DIR/.build-id/HE/X...	-> ../../NAME/HEX	a relative symlink per entry
  * An entry already there is left as it is (the same build id is the same file).
  *
+ * A recording uses it so: build_id_list__new(); build_id_list__add_event() on every side-band
+ * record written (synthesized ones and those of the ring buffers: anything but MMAP/MMAP2 costs
+ * a type test); at the end build_id_list__add_kernel() and build_id_list__write() before
+ * perf_writer__finish(), then build_id_list__fill_cache() unless -N/--no-buildid-cache.
+ *
  * Errors: 0 or a negative errno with err saying what and where. Nothing here prints. The list
  * owns its entries; no pointer passed in is kept.
  */
