@@ -342,6 +342,7 @@ int cmd_script(int argc, const char **argv)
 		.input = NULL,
 		.merge_callchains = true,
 		.max_stack = PERF_MAX_STACK_DEPTH,
+		.inline_frames = true,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &script.input, "file", "input file name"),
@@ -377,7 +378,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_STRING(0, "kallsyms", &script.kallsyms, "file", "kallsyms pathname"),
 		OPT_STRING('k', "vmlinux", &script.vmlinux, "file", "vmlinux pathname"),
 		OPT_BOOLEAN(0, "inline", &script.inline_frames,
-			    "Show inline function (not supported yet: --no-inline is the default)"),
+			    "Show inline function"),
 		OPT_BOOLEAN(0, "merge-callchains", &script.merge_callchains,
 			    "Enable merge deferred user callchains"),
 		OPT_BOOLEAN(0, "stitch-stats", &script.stitch_stats,
@@ -405,10 +406,6 @@ int cmd_script(int argc, const char **argv)
 		fprintf(stderr, "perf script: unexpected argument '%s' (scripts are not supported)\n", argv[0]);
 		return 129;
 	}
-	if (script.inline_frames) {
-		fprintf(stderr, "perf script: " INLINE_UNSUPPORTED "\n");
-		return 129;
-	}
 	/* perf's words and exit status for these two */
 	if (script.vmlinux && access(script.vmlinux, R_OK)) {
 		fprintf(stderr, "Invalid file: %s\n", script.vmlinux);
@@ -428,6 +425,7 @@ int cmd_script(int argc, const char **argv)
 	script.out.reltime = script.reltime;
 	script.out.deltatime = script.deltatime;
 	script.out.use_callchain = !script.hide_call_graph;
+	script.out.inline_frames = script.inline_frames;
 	script.out.max_stack = script.max_stack > 0 ? (unsigned int)script.max_stack : 0;
 
 	sopts.path = script.input ? script.input : "perf.data";

@@ -394,7 +394,8 @@ static void print_sym(struct sbuf *sb, const struct resolved_frame *fr, unsigned
 			sbuf__add(sb, "[unknown]", 9);
 		}
 	}
-	if (fields & SF_DSO) {
+	/* upstream prints an inlined function without its dso, and says so after the rest */
+	if ((fields & SF_DSO) && !(sym && sym->inlined)) {
 		sbuf__add(sb, " (", 2);
 		sbuf__adds(sb, dso_name(fr->map));
 		if (fields & SF_DSOFF)
@@ -476,6 +477,8 @@ static void frame_line(struct sbuf *sb, const struct resolved_frame *f, unsigned
 		return;
 	}
 	print_sym(sb, f, fields);
+	if (f->sym && f->sym->inlined)
+		sbuf__add(sb, " (inlined)", 10);
 	sbuf__addc(sb, '\n');
 }
 
@@ -505,8 +508,11 @@ static void chain_text__store(struct chain_text *t, const struct sbuf *sb, size_
 static struct frame_resolver *script_output__resolver(struct script_output *out,
 						       struct machine *machine)
 {
-	if (!out->resolver)
+	if (!out->resolver) {
 		out->resolver = frame_resolver__new(machine);
+		if (out->resolver)
+			frame_resolver__set_inline(out->resolver, out->inline_frames, stderr);
+	}
 	return out->resolver;
 }
 
@@ -533,8 +539,14 @@ static int print_callchain(struct script_output *out, struct machine *machine,
 			return 0;
 		}
 	}
-	for (u32 i = 0; i < chain.nr && i < out->max_stack; i++)
+	/* --max-stack counts recorded addresses: a frame's inlined functions come with it */
+	for (u32 i = 0, depth = 0; i < chain.nr; i++) {
+		bool starts = !i || chain.frames[i - 1].origin != FRAME_ORIGIN_INLINE;
+
+		if (starts && depth++ >= out->max_stack)
+			break;
 		frame_line(sb, &chain.frames[i], f);
+	}
 	if (t && !sb->oom)
 		chain_text__store(t, sb, start, chain.id, f);
 	return 0;

@@ -82,6 +82,7 @@ struct script_output {
 	struct script_cgroup	*cgroups;	/* in arrival order, for -F cgroup */
 	size_t			nr_cgroups, cgroups_alloc;
 	unsigned int		max_stack;
+	bool			inline_frames;	/* expand inlined functions from DWARF */
 	int			name_width;	/* longest event name (perf aligns on it) */
 	struct sbuf		sb;		/* the sample being printed */
 	struct frame_resolver	*resolver;	/* made on the first sample, for its machine */
