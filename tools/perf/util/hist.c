@@ -535,6 +535,14 @@ static int sym_cmp(const struct hist_opts *o, const struct hist_key *l, const st
 		return cmp_null(sl, sr);
 	if (sl == sr)
 		return 0;
+	/* inlined functions share their frame symbol's range: names tell them apart */
+	if (sl->inlined || sr->inlined) {
+		ret = strcmp(sl->name, sr->name);
+		if (ret)
+			return ret < 0 ? -1 : 1;
+		if (sl->start <= sr->end && sl->end >= sr->start)
+			return 0;
+	}
 	if (sl->start != sr->start)
 		return sign64((s64)(sr->start - sl->start));
 	return sign64((s64)(sr->end - sl->end));
@@ -598,9 +606,13 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 			}
 			if (!dso_name_eq(o, l->dso, r->dso))
 				return false;
-			if (l->sym != r->sym &&
-			    (l->sym->start != r->sym->start || l->sym->end != r->sym->end))
+			if (l->sym != r->sym && (l->sym->inlined || r->sym->inlined)) {
+				if (key_cmp(o, o->sort[i].id, l, r, false))
+					return false;
+			} else if (l->sym != r->sym &&
+				   (l->sym->start != r->sym->start || l->sym->end != r->sym->end)) {
 				return false;
+			}
 			break;
 		case SORT_KEY_CPU:
 			if (l->cpu != r->cpu)
@@ -1512,9 +1524,11 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 				     dso__origin(he->key.dso));
 		sbuf__printf(sb, "[%c] ", he->key.level);
 		/* a negative precision (a -w width under 4) prints the whole name, as printf does */
-		if (he->key.sym)
+		if (he->key.sym) {
 			sbuf__printf(sb, "%.*s", w - 4, he->key.sym->name);
-		else
+			if (he->key.sym->inlined)
+				sbuf__adds(sb, " (inlined)");
+		} else
 			sbuf__printf(sb, "%-#.*llx", 16, (unsigned long long)he->key.ip);
 		break;
 	case SORT_KEY_CPU:

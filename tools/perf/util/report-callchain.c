@@ -300,6 +300,14 @@ static enum match_result chain_frame__match(const struct chain_frame *existing,
 {
 	u64 l, r;
 
+	/* inlined functions share their frame symbol's start: upstream compares their names */
+	if (existing->sym && new->sym && (existing->sym->inlined || new->sym->inlined)) {
+		int cmp = strcmp(existing->sym->name, new->sym->name);
+
+		if (cmp)
+			return cmp < 0 ? MATCH_LT : MATCH_GT;
+		return MATCH_EQ;
+	}
 	if (existing->dso_order != new->dso_order)
 		return existing->dso_order < new->dso_order ? MATCH_LT : MATCH_GT;
 	if (existing->sym && new->sym) {
@@ -654,7 +662,9 @@ struct chain_printer {
 
 static void frame_name(struct sbuf *sb, const struct chain_frame *f)
 {
-	if (f->sym)
+	if (f->sym && f->sym->inlined)
+		sbuf__printf(sb, "%.*s (inlined)", FRAME_NAME_MAX - 10, f->sym->name);
+	else if (f->sym)
 		sbuf__printf(sb, "%.*s", FRAME_NAME_MAX, f->sym->name);
 	else
 		sbuf__printf(sb, "%#llx", (unsigned long long)f->ip);

@@ -27,6 +27,7 @@ struct report_opts {
 	struct hist_opts	hopts;		/* sort keys, columns, callchain parameters */
 	int			max_stack;	/* frames kept per chain, < 0: all */
 	bool			hide_unresolved;	/* -U */
+	bool			inline_frames;	/* callchains expand inlined functions (DWARF) */
 	bool			quiet;		/* -q: no header lines, no tip */
 	bool			skip_empty;	/* events without samples are not shown */
 	const char		*exec_dir;	/* perf's directory: tips.txt is looked up beside it */
