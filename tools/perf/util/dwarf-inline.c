@@ -569,8 +569,11 @@ static struct addr_result *dso__addr_result(struct dso *dso, u64 vaddr)
 		const char *file = line ? dwarf_linesrc(line, NULL, NULL) : NULL;
 		int lineno = 0;
 
+		/* a unit without a line for it: addr2line answers ":?", upstream prints ":0" */
 		if (file && !dwarf_lineno(line, &lineno))
 			res->srcline = dd__srcline(dd, file, (u32)lineno);
+		else
+			res->srcline = ":0";
 	}
 	return res;
 }

@@ -51,7 +51,10 @@ struct inline_entry {
 const struct inline_entry *dso__inlines(struct dso *dso, const struct symbol *sym, u64 vaddr,
 					u32 *nr);
 
-/* vaddr's source line, "file:line" as above; NULL when the DWARF does not say */
+/*
+ * vaddr's source line, "file:line" as above; ":0" when a unit covers vaddr but its line table
+ * does not (upstream's text for it); NULL when no unit covers it or there is no DWARF
+ */
 const char *dso__srcline(struct dso *dso, u64 vaddr);
 
 /*

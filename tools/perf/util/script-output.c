@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dso.h"
+#include "dwarf-inline.h"
 #include "sbuf.h"
 #include "script-output.h"
 #include "trace-event.h"
@@ -57,6 +58,8 @@ static const struct {
 	/* a fixed period (-c) is the attr's: perf prints it then too */
 	{ "period",	SF_PERIOD,	0,			NULL },
 	{ "cgroup",	SF_CGROUP,	PERF_SAMPLE_CGROUP,	"CGROUP" },
+	/* its address is the ip's: perf checks that ip is printed instead (see setup) */
+	{ "srcline",	SF_SRCLINE,	0,			NULL },
 };
 
 static const char *const type_names[ST_NR] = {
@@ -262,6 +265,9 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 						     f == SF_CGROUP ? "\nHint: run 'perf record --all-cgroups ...'" : "");
 			out->sel.fields[t] &= ~f;
 		}
+		if ((out->sel.fields[t] & SF_SRCLINE) && !(out->sel.fields[t] & SF_IP))
+			return perf_err__set(&out->err, EINVAL,
+					     "Display of source line number requested but sample IP is not\nselected. Hence, no address to lookup the source line number.");
 	}
 	return 0;
 }
@@ -467,8 +473,43 @@ void script_output__fprintf_start(struct script_output *out, struct perf_session
 	sbuf__flush(&out->sb, out->fp);
 }
 
+/*
+ * -F srcline: "\n  file:line" for a frame with a map. An inline expansion's frames carry
+ * theirs; other addresses are looked up in the DWARF, and without an answer print as
+ * upstream does: "dso[addr]", addr the ELF address (the ip itself for kernel dsos).
+ */
+static void print_srcline(struct sbuf *sb, const struct machine *machine,
+			  const struct resolved_frame *f)
+{
+	struct dso *dso = f->dso;
+	const char *line = NULL;
+	u64 addr = f->ip;
+
+	if (!f->map)
+		return;
+	sbuf__add(sb, "\n  ", 3);
+	if (f->srcline) {
+		sbuf__adds(sb, f->srcline);
+		return;
+	}
+	if (dso && dso->kind == DSO_KIND_USER) {
+		addr = f->sym_addr;
+		if (!f->sym)
+			dso__find_symbol_by_offset(dso, machine->conf, f->map_ip, &addr);
+		line = dso__srcline(dso, addr);
+	} else if (dso && dso->kind != DSO_KIND_KERNEL && dso->kind != DSO_KIND_KMODULE) {
+		addr = f->map_ip;
+	}
+	if (line)
+		sbuf__adds(sb, line);
+	else
+		sbuf__printf(sb, "%s[%llx]", dso ? dso->short_name : "[unknown]",
+			     (unsigned long long)addr);
+}
+
 /* "\t<ip> sym+off (dso)\n", or the cookie line of an unstitched deferred sample */
-static void frame_line(struct sbuf *sb, const struct resolved_frame *f, unsigned int fields)
+static void frame_line(struct sbuf *sb, const struct machine *machine,
+		       const struct resolved_frame *f, unsigned int fields)
 {
 	sbuf__addc(sb, '\t');
 	sbuf__hex(sb, f->ip, 16);
@@ -477,6 +518,8 @@ static void frame_line(struct sbuf *sb, const struct resolved_frame *f, unsigned
 		return;
 	}
 	print_sym(sb, f, fields);
+	if (fields & SF_SRCLINE)
+		print_srcline(sb, machine, f);
 	if (f->sym && f->sym->inlined)
 		sbuf__add(sb, " (inlined)", 10);
 	sbuf__addc(sb, '\n');
@@ -545,7 +588,7 @@ static int print_callchain(struct script_output *out, struct machine *machine,
 
 		if (starts && depth++ >= out->max_stack)
 			break;
-		frame_line(sb, &chain.frames[i], f);
+		frame_line(sb, machine, &chain.frames[i], f);
 	}
 	if (t && !sb->oom)
 		chain_text__store(t, sb, start, chain.id, f);
@@ -652,6 +695,8 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 			fr = frame_resolver__addr(out->resolver, thread, (u8)sample->cpumode, sample->ip);
 			sbuf__hex(sb, sample->ip, 16);
 			print_sym(sb, fr, f);
+			if (f & SF_SRCLINE)
+				print_srcline(sb, machine, fr);
 		}
 	}
 	sbuf__addc(sb, '\n');

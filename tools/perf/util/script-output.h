@@ -31,6 +31,7 @@ enum script_field {
 	SF_ADDR		= 1U << 10,
 	SF_SYMOFFSET	= 1U << 11,
 	SF_PERIOD	= 1U << 12,
+	SF_SRCLINE	= 1U << 13,
 	SF_DSOFF	= 1U << 14,
 	SF_CGROUP	= 1U << 15,
 };
