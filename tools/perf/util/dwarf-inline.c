@@ -78,6 +78,7 @@ struct dso_dwarf {
 	Dwarf			*dw;
 	char			*error;
 	bool			error_said;
+	unsigned int		bad_version;	/* a unit's unknown DWARF version, 0: none */
 	struct dw_unit		*units;
 	u32			nr_units, units_alloc;
 	struct addr_result	*slots;
@@ -169,19 +170,30 @@ static bool elf_has_debug_info(Elf *elf)
 	return false;
 }
 
-/* every unit header must read: a corrupt .debug_info is found here, before any answer */
+/*
+ * every unit header must read, with a DWARF version libdw knows, and its unit DIE with it:
+ * a corrupt .debug_info is found here, before any answer
+ */
 static int dd__check_units(struct dso_dwarf *dd)
 {
 	Dwarf_Off off = 0, next;
+	Dwarf_Half version;
 	size_t hsize;
+	Dwarf_Die die;
 
 	for (;;) {
-		int ret = dwarf_next_unit(dd->dw, off, &next, &hsize, NULL, NULL, NULL, NULL,
+		int ret = dwarf_next_unit(dd->dw, off, &next, &hsize, &version, NULL, NULL, NULL,
 					  NULL, NULL);
 
 		if (ret > 0)
 			return 0;
 		if (ret < 0)
+			return -1;
+		if (version < 2 || version > 5) {
+			dd->bad_version = version;
+			return -1;
+		}
+		if (!dwarf_offdie(dd->dw, off + hsize, &die))
 			return -1;
 		off = next;
 	}
@@ -206,7 +218,11 @@ static void dso_dwarf__open(struct dso *dso, struct dso_dwarf *dd)
 		return;
 	}
 	if (dd__check_units(dd)) {
-		dd__fail(dd, dso, dwarf_errmsg(-1));
+		char what[64];
+
+		if (dd->bad_version)
+			snprintf(what, sizeof(what), "unit version %u", dd->bad_version);
+		dd__fail(dd, dso, dd->bad_version ? what : dwarf_errmsg(-1));
 		return;
 	}
 	dd->state = DWARF_OK;

@@ -874,7 +874,11 @@ static struct hist_entry *hists__lookup(struct hists *hists, const struct hist_k
 	struct hist_walk_memo *memo = NULL;
 	u64 h = key_hash(hists, key);
 
-	slot->by_hash = key->sym || !hists->has_sym_key;
+	/*
+	 * an inlined function's symbol equals one of the same name whose range touches its
+	 * own: no hash finds that, the walk does (and upstream's walk decides which merge)
+	 */
+	slot->by_hash = (key->sym && !key->sym->inlined) || !hists->has_sym_key;
 	slot->hash = slot->by_hash ? h : 0;
 	slot->link = &hists->entries_in.node;
 	slot->parent = NULL;
