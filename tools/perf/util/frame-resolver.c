@@ -363,3 +363,37 @@ out:
 	chain->id = cs->id;
 	return 0;
 }
+
+const char *frame__srcline(const struct resolved_frame *f, const struct machine *machine,
+			   bool with_sym, char *buf, size_t size)
+{
+	struct dso *dso = f->dso;
+	const char *line = NULL;
+	u64 addr = f->ip;
+
+	if (!f->map) {
+		snprintf(buf, size, "??:0");
+		return buf;
+	}
+	if (f->srcline) {
+		snprintf(buf, size, "%s", f->srcline);
+		return buf;
+	}
+	if (dso && dso->kind == DSO_KIND_USER) {
+		addr = f->sym_addr;
+		if (!f->sym)
+			dso__find_symbol_by_offset(dso, machine->conf, f->map_ip, &addr);
+		line = dso__srcline(dso, addr);
+	} else if (dso && dso->kind != DSO_KIND_KERNEL && dso->kind != DSO_KIND_KMODULE) {
+		addr = f->map_ip;
+	}
+	if (line)
+		snprintf(buf, size, "%s", line);
+	else if (with_sym && f->sym)
+		snprintf(buf, size, "%s+%llu", f->sym->name,
+			 (unsigned long long)(f->sym_addr - f->sym->start));
+	else
+		snprintf(buf, size, "%s[%llx]", dso ? dso->short_name : "[unknown]",
+			 (unsigned long long)addr);
+	return buf;
+}

@@ -549,6 +549,12 @@ static int merge_node(struct chain_root *dst, struct merge_path *path, const str
 		path->alloc = n;
 	}
 	memcpy(path->frames + path->nr, node->val, node->val_nr * sizeof(*node->val));
+	/*
+	 * upstream's merge re-adds each frame with its map and address but no symbol: merged
+	 * branches match by address from then on and print as addresses
+	 */
+	for (u32 i = 0; i < node->val_nr; i++)
+		path->frames[path->nr + i].sym = NULL;
 	path->nr += node->val_nr;
 	if (node->hit && path->nr) {
 		struct chain_cursor c = { .frames = path->frames, .nr = path->nr, .period = node->hit };

@@ -269,7 +269,8 @@ static u64 report__latency(struct report *r, u64 period)
 /* what the parent, cgroup and cgroup_id sort keys need of a sample */
 static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
 			       const struct perf_sample *sample, const struct thread *thread,
-			       const struct resolved_chain *chain)
+			       const struct resolved_chain *chain, const struct resolved_frame *rf,
+			       char *srcline, size_t size)
 {
 	const struct report_cgroup_ns *ns;
 
@@ -284,6 +285,8 @@ static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
 		keys->cgroup_ns_dev = ns->dev;
 		keys->cgroup_ns_ino = ns->ino;
 	}
+	if (r->srcline_key)
+		keys->srcline = frame__srcline(rf, &r->session->machine, true, srcline, size);
 }
 
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr)
@@ -293,7 +296,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	const struct resolved_frame *rf;
 	struct resolved_chain chain;
 	struct trace_event *tevent;
-	char trace[16384];
+	char trace[16384], srcline[4096];
 	struct hist_sample_keys keys;
 	struct hist_sample hs;
 	struct thread *thread;
@@ -358,7 +361,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	if (r->opts->latency)
 		hs.latency = report__latency(r, sample->period);
 	if (r->extra_keys) {
-		report__extra_keys(r, &keys, sample, thread, &chain);
+		report__extra_keys(r, &keys, sample, thread, &chain, rf, srcline, sizeof(srcline));
 		/*
 		 * upstream keeps an ET_EXEC image's symbols at file offsets, where its symoff
 		 * is the map-relative ip less the symbol's start; ours are at their vaddrs
@@ -693,7 +696,8 @@ int report__setup_parent(struct report *r)
 	const struct hist_opts *o = &r->opts->hopts;
 	int ret;
 
-	r->extra_keys = hist_opts__has_key(o, SORT_KEY_PARENT) ||
+	r->srcline_key = hist_opts__has_key(o, SORT_KEY_SRCLINE);
+	r->extra_keys = r->srcline_key || hist_opts__has_key(o, SORT_KEY_PARENT) ||
 			hist_opts__has_key(o, SORT_KEY_SYMOFF) ||
 			hist_opts__has_key(o, SORT_KEY_CGROUP) ||
 			hist_opts__has_key(o, SORT_KEY_CGROUP_ID);

@@ -68,7 +68,8 @@ struct report {
 	u64			nr_weighed;	/* samples given a latency */
 	u64			nr_single;	/* of those, taken at parallelism 1 */
 	bool			want_parent;	/* the parent key: regex compiled */
-	bool			extra_keys;	/* parent, cgroup or cgroup_id is a sort key */
+	bool			extra_keys;	/* parent, cgroup, cgroup_id or srcline is a sort key */
+	bool			srcline_key;	/* srcline is */
 	regex_t			parent_regex;
 	struct report_cgroup	*cgroups;
 	size_t			nr_cgroups;

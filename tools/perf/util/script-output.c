@@ -481,30 +481,12 @@ void script_output__fprintf_start(struct script_output *out, struct perf_session
 static void print_srcline(struct sbuf *sb, const struct machine *machine,
 			  const struct resolved_frame *f)
 {
-	struct dso *dso = f->dso;
-	const char *line = NULL;
-	u64 addr = f->ip;
+	char buf[4096];
 
 	if (!f->map)
 		return;
 	sbuf__add(sb, "\n  ", 3);
-	if (f->srcline) {
-		sbuf__adds(sb, f->srcline);
-		return;
-	}
-	if (dso && dso->kind == DSO_KIND_USER) {
-		addr = f->sym_addr;
-		if (!f->sym)
-			dso__find_symbol_by_offset(dso, machine->conf, f->map_ip, &addr);
-		line = dso__srcline(dso, addr);
-	} else if (dso && dso->kind != DSO_KIND_KERNEL && dso->kind != DSO_KIND_KMODULE) {
-		addr = f->map_ip;
-	}
-	if (line)
-		sbuf__adds(sb, line);
-	else
-		sbuf__printf(sb, "%s[%llx]", dso ? dso->short_name : "[unknown]",
-			     (unsigned long long)addr);
+	sbuf__adds(sb, frame__srcline(f, machine, false, buf, sizeof(buf)));
 }
 
 /* "\t<ip> sym+off (dso)\n", or the cookie line of an unstitched deferred sample */
