@@ -280,24 +280,35 @@ static const char *die_string(Dwarf_Die *die, unsigned int name)
 	return dwarf_formstring(dwarf_attr_integrate(die, name, &at));
 }
 
+/* arr with room for one more than nr elements of size (doubling, from min); NULL: no memory */
+static void *grow(void *arr, u32 nr, u32 *alloc, size_t size, u32 min)
+{
+	u32 n;
+	void *q;
+
+	if (nr < *alloc)
+		return arr;
+	n = *alloc ? 2 * *alloc : min;
+	q = realloc(arr, n * size);
+	if (q)
+		*alloc = n;
+	return q;
+}
+
 static int unit__add_ranges(struct dw_unit *u, struct dw_func *f, Dwarf_Die *die)
 {
 	Dwarf_Addr base, start, end;
 	ptrdiff_t off = 0;
+	void *r;
 
 	f->range_first = u->nr_ranges;
 	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
 		if (start >= end)
 			continue;
-		if (u->nr_ranges == u->ranges_alloc) {
-			u32 n = u->ranges_alloc ? 2 * u->ranges_alloc : 64;
-			void *r = realloc(u->ranges, n * sizeof(*u->ranges));
-
-			if (!r)
-				return -ENOMEM;
-			u->ranges = r;
-			u->ranges_alloc = n;
-		}
+		r = grow(u->ranges, u->nr_ranges, &u->ranges_alloc, sizeof(*u->ranges), 64);
+		if (!r)
+			return -ENOMEM;
+		u->ranges = r;
 		u->ranges[u->nr_ranges][0] = start;
 		u->ranges[u->nr_ranges][1] = end;
 		u->nr_ranges++;
@@ -312,15 +323,10 @@ static int unit__add_func(struct dw_unit *u, Dwarf_Die *die, Dwarf_Files *files,
 	Dwarf_Attribute at;
 	Dwarf_Word w;
 
-	if (u->nr_funcs == u->funcs_alloc) {
-		u32 n = u->funcs_alloc ? 2 * u->funcs_alloc : 64;
-		void *p = realloc(u->funcs, n * sizeof(*u->funcs));
-
-		if (!p)
-			return -ENOMEM;
-		u->funcs = p;
-		u->funcs_alloc = n;
-	}
+	f = grow(u->funcs, u->nr_funcs, &u->funcs_alloc, sizeof(*u->funcs), 64);
+	if (!f)
+		return -ENOMEM;
+	u->funcs = f;
 	f = &u->funcs[u->nr_funcs];
 	*f = (struct dw_func){ .caller = caller };
 	f->name = die_string(die, DW_AT_linkage_name);
@@ -397,15 +403,10 @@ static struct dw_unit *dd__unit(struct dso_dwarf *dd, const struct dso *dso, Dwa
 	for (u32 i = 0; i < dd->nr_units; i++)
 		if (dd->units[i].off == off)
 			return &dd->units[i];
-	if (dd->nr_units == dd->units_alloc) {
-		u32 n = dd->units_alloc ? 2 * dd->units_alloc : 16;
-		void *p = realloc(dd->units, n * sizeof(*dd->units));
-
-		if (!p)
-			return NULL;
-		dd->units = p;
-		dd->units_alloc = n;
-	}
+	u = grow(dd->units, dd->nr_units, &dd->units_alloc, sizeof(*dd->units), 16);
+	if (!u)
+		return NULL;
+	dd->units = u;
 	u = &dd->units[dd->nr_units];
 	*u = (struct dw_unit){ .off = off };
 	top = unit_die(cu, &split);

@@ -732,9 +732,13 @@ static int key_cmp(const struct hist_opts *o, int key, const struct hist_key *l,
 	}
 }
 
-/* hist_entry__cmp: the identity of an entry (and the collapse order) */
-static int hists__key_cmp(const struct hists *hists, const struct hist_key *l,
-			  const struct hist_key *r)
+/*
+ * hist_entry__cmp (collapse false): the identity of an entry in entries_in;
+ * hist_entry__collapse (true): the keys with a collapse function of their own (srcline)
+ * compare by it, when the collapse merges entries
+ */
+static int hists__key_cmp_mode(const struct hists *hists, const struct hist_key *l,
+			       const struct hist_key *r, bool collapse)
 {
 	const struct hist_opts *o = hists->opts;
 
@@ -743,25 +747,7 @@ static int hists__key_cmp(const struct hists *hists, const struct hist_key *l,
 
 		if (!o->sort[i].is_key)
 			continue;
-		ret = key_cmp(o, o->sort[i].id, l, r, false);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/* hist_entry__collapse: the keys with a collapse function of their own compare by it */
-static int hists__collapse_cmp(const struct hists *hists, const struct hist_key *l,
-			       const struct hist_key *r)
-{
-	const struct hist_opts *o = hists->opts;
-
-	for (unsigned int i = 0; i < o->nr_sort; i++) {
-		int ret;
-
-		if (!o->sort[i].is_key)
-			continue;
-		if (o->sort[i].id == SORT_KEY_SRCLINE)
+		if (collapse && o->sort[i].id == SORT_KEY_SRCLINE)
 			ret = srcline_cmp(l, r);
 		else
 			ret = key_cmp(o, o->sort[i].id, l, r, false);
@@ -769,6 +755,12 @@ static int hists__collapse_cmp(const struct hists *hists, const struct hist_key 
 			return ret;
 	}
 	return 0;
+}
+
+static int hists__key_cmp(const struct hists *hists, const struct hist_key *l,
+			  const struct hist_key *r)
+{
+	return hists__key_cmp_mode(hists, l, r, false);
 }
 
 static int field_cmp(u64 a, u64 b)
@@ -1064,7 +1056,7 @@ static int hists__collapse(struct hists *hists)
 		he->merged = false;
 		while (*link) {
 			struct hist_entry *it = rbtree__entry(*link, struct hist_entry, rb_collapsed);
-			int cmp = hists__collapse_cmp(hists, &it->key, &he->key);
+			int cmp = hists__key_cmp_mode(hists, &it->key, &he->key, true);
 
 			if (!cmp) {
 				it->period += he->period;
