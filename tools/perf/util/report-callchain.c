@@ -548,7 +548,9 @@ static int merge_node(struct chain_root *dst, struct merge_path *path, const str
 		path->frames = f;
 		path->alloc = n;
 	}
-	memcpy(path->frames + path->nr, node->val, node->val_nr * sizeof(*node->val));
+	/* the root holds no frames (and maybe no buffer yet) */
+	if (node->val_nr)
+		memcpy(path->frames + path->nr, node->val, node->val_nr * sizeof(*node->val));
 	/*
 	 * upstream's merge re-adds each frame with its map and address but no symbol: merged
 	 * branches match by address from then on and print as addresses
