@@ -20,6 +20,9 @@
 #			default: our perf test -w defer-convert)
 #	BENCH_DEFER_REPEAT
 #			rounds of script_deferred, the fastest run of each file kept (default 5)
+#	BENCH_INLINE_REPEAT
+#			rounds of ours with and without inline frames in script_inline and
+#			report_inline (default 3)
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,16 +36,19 @@ BENCH_TIMEOUT=${BENCH_TIMEOUT:-900}
 BENCH_CACHE=${BENCH_CACHE:-$top/bench/.cache}
 BENCH_DEFER_CONVERT=${BENCH_DEFER_CONVERT:-}
 BENCH_DEFER_REPEAT=${BENCH_DEFER_REPEAT:-5}
+BENCH_INLINE_REPEAT=${BENCH_INLINE_REPEAT:-3}
 # the converter ships in perf test as a workload
 [ -n "$BENCH_DEFER_CONVERT" ] || BENCH_DEFER_CONVERT="$(cd "$(dirname "$0")/.." && pwd)/tools/perf/perf test -w defer-convert"
 
 # the benchmarks, in run order: each NAME has bench_NAME and a one-line description
-BENCHMARKS=(script_fp report_fp script_deferred report_deferred)
+BENCHMARKS=(script_fp report_fp script_deferred report_deferred script_inline report_inline)
 declare -A BENCH_DESC=(
 	[script_fp]="perf script -i FILE of a ${BENCH_SAMPLES}-sample -g file: system perf vs ours"
 	[report_fp]="perf report --stdio --no-children and --children of that file: system perf, upstream 7.2 and ours"
 	[script_deferred]="our perf script of deferred-callchain twins (as the kernel writes them, and one record per sample) vs the inline file"
 	[report_deferred]="the same with our perf report --stdio --no-children"
+	[script_inline]="perf script of the -g file with inline frames (the default): upstream 7.2 and ours, vs our --no-inline"
+	[report_inline]="the same with perf report --stdio --no-children"
 )
 
 # longest a recording may take, whatever the sample rate allows
@@ -302,6 +308,62 @@ bench_report_fp() {
 		echo "  fastest peer ($best_name) / ours: $(ratio "$best" "$o_wall") faster"
 	done
 	return $failed
+}
+
+# Issue 11: with inline frames on (both tools' default), ours at least 10x as fast as
+# upstream 7.2, and at most 1.5x our own --no-inline time. The file's workload is our perf
+# built with -g (bench/.cache/workload-perf), and the libraries it maps have DWARF when
+# their debug files are installed: inline frames come from both.
+bench_inline() {	# NAME CMD ARGS...
+	local name=$1 data erru erro ern u_wall= u_rss=0 u_rc=0 o_wall o_rss=0 o_rc=0 n_wall n_rss=0 n_rc=0 i
+	shift
+	data=$(fp_data) || return 1
+	erru=$BENCH_CACHE/$name.upstream.err
+	erro=$BENCH_CACHE/$name.ours.err
+	ern=$BENCH_CACHE/$name.ours-noinline.err
+	echo "$name: perf $* -i $data ($(fp_samples "$data") samples," \
+	     "$(($(stat -c %s "$data") / 1048576)) MB), upstream once, ours $BENCH_INLINE_REPEAT rounds, fastest kept"
+	warm_cache "$data"
+	# upstream once: a run takes 20-40 s and is over 10x ours, far beyond the noise
+	if upstream_available; then
+		BENCH_REPEAT=1 best_of "upstream $name" "$erru" "$UPSTREAM_PERF" "$@" -i "$data"
+		u_wall=$B_WALL u_rss=$B_RSS u_rc=$B_RC
+	else
+		echo "  upstream perf 7.2: skipped (no $UPSTREAM_PERF or no tree in $UPSTREAM_PERF_DIR)"
+	fi
+	# ours alternately with and without inline frames, the fastest of each kept: on a
+	# shared machine a single pair can differ by more than the 1.5x measured
+	o_wall= n_wall=
+	for ((i = 1; i <= BENCH_INLINE_REPEAT; i++)); do
+		BENCH_REPEAT=1 best_of "ours $name" "$erro" "$OURS" "$@" -i "$data"
+		[ "$B_RC" -eq 0 ] || { o_wall=$B_WALL o_rss=$B_RSS o_rc=$B_RC; break; }
+		if [ -z "$o_wall" ] || awk -v a="$B_WALL" -v b="$o_wall" 'BEGIN { exit !(a < b) }'; then
+			o_wall=$B_WALL o_rss=$B_RSS o_rc=$B_RC
+		fi
+		BENCH_REPEAT=1 best_of "ours --no-inline $name" "$ern" "$OURS" "$@" --no-inline -i "$data"
+		[ "$B_RC" -eq 0 ] || { n_wall=$B_WALL n_rss=$B_RSS n_rc=$B_RC; break; }
+		if [ -z "$n_wall" ] || awk -v a="$B_WALL" -v b="$n_wall" 'BEGIN { exit !(a < b) }'; then
+			n_wall=$B_WALL n_rss=$B_RSS n_rc=$B_RC
+		fi
+	done
+	printf '  %-22s %10s %14s\n' "tool" "wall (s)" "peak RSS (MB)"
+	[ -z "$u_wall" ] || report_row "upstream 7.2" "$u_wall" "$u_rss" "$u_rc" "$erru"
+	report_row "ours" "$o_wall" "$o_rss" "$o_rc" "$erro"
+	report_row "ours --no-inline" "$n_wall" "$n_rss" "$n_rc" "$ern"
+	if [ "$u_rc" -ne 0 ] || [ "$o_rc" -ne 0 ] || [ "$n_rc" -ne 0 ]; then
+		echo "  ratios: n/a (a run failed)"
+		return 1
+	fi
+	[ -z "$u_wall" ] || echo "  upstream / ours: $(ratio "$u_wall" "$o_wall") faster (target >= 10x)"
+	echo "  ours / ours --no-inline: $(ratio "$o_wall" "$n_wall") (target <= 1.5x)"
+}
+
+bench_script_inline() {
+	bench_inline script_inline script
+}
+
+bench_report_inline() {
+	bench_inline report_inline report --stdio --no-children
 }
 
 # deferred_twin DATA NAME [ARG]: prints the path of DATA's deferred twin NAME, converting it

@@ -11,13 +11,6 @@ int cmd_report(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 
-/*
- * script and report refuse --inline (and accept --no-inline) until inline frames are read
- * from DWARF: silently printing no inline frames would pass for "there are none".
- */
-#define INLINE_UNSUPPORTED \
-	"--inline is not supported yet: inline frames need DWARF (use --no-inline)"
-
 /* the directory holding the running perf binary (for tests/shell), "." when unknown */
 const char *perf_exec_dir(void);
 

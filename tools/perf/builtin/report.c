@@ -377,6 +377,7 @@ int cmd_report(int argc, const char **argv)
 {
 	struct perf_report rep = {
 		.max_stack = PERF_MAX_STACK_DEPTH,
+		.inline_frames = true,
 		.children = true,
 		.skip_empty = true,
 		.parent_pattern = DEFAULT_PARENT_PATTERN,
@@ -423,7 +424,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_CALLBACK(0, "percent-limit", &rep, "percent",
 			     "Don't show entries under that percent", parse_percent_limit),
 		OPT_BOOLEAN(0, "inline", &rep.inline_frames,
-			    "Show inline function (not supported yet: --no-inline is the default)"),
+			    "Show inline function"),
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks_mode, "Display recorded tasks"),
@@ -459,10 +460,6 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (report__check_regex(rep.parent_pattern))
 		return 0;
-	if (rep.inline_frames) {
-		fprintf(stderr, "perf report: " INLINE_UNSUPPORTED "\n");
-		return 129;
-	}
 	if (rep.field_sep && !rep.field_sep[0]) {
 		fprintf(stderr, "  Error: option `field-separator' requires a non-empty value\n");
 		return 129;
@@ -498,6 +495,7 @@ int cmd_report(int argc, const char **argv)
 		return 255;
 	}
 	rep.ropts.max_stack = rep.max_stack;
+	rep.ropts.inline_frames = rep.inline_frames;
 	rep.ropts.hide_unresolved = rep.hide_unresolved;
 	rep.ropts.quiet = rep.quiet;
 	rep.ropts.skip_empty = rep.skip_empty;

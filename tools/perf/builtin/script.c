@@ -342,13 +342,14 @@ int cmd_script(int argc, const char **argv)
 		.input = NULL,
 		.merge_callchains = true,
 		.max_stack = PERF_MAX_STACK_DEPTH,
+		.inline_frames = true,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &script.input, "file", "input file name"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &script.dump_trace, "dump raw trace in ASCII"),
 		OPT_INCR('v', "verbose", &script.verbose, "be more verbose (show symbol address, etc)"),
 		OPT_CALLBACK('F', "fields", &fields, "str",
-			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,period,cgroup",
+			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,srcline,period,cgroup",
 			     parse_fields_cb),
 		OPT_STRING('c', "comms", &script.filter.comm_str, "comm[,comm...]",
 			   "only display events for these comms"),
@@ -377,7 +378,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_STRING(0, "kallsyms", &script.kallsyms, "file", "kallsyms pathname"),
 		OPT_STRING('k', "vmlinux", &script.vmlinux, "file", "vmlinux pathname"),
 		OPT_BOOLEAN(0, "inline", &script.inline_frames,
-			    "Show inline function (not supported yet: --no-inline is the default)"),
+			    "Show inline function"),
 		OPT_BOOLEAN(0, "merge-callchains", &script.merge_callchains,
 			    "Enable merge deferred user callchains"),
 		OPT_BOOLEAN(0, "stitch-stats", &script.stitch_stats,
@@ -405,10 +406,6 @@ int cmd_script(int argc, const char **argv)
 		fprintf(stderr, "perf script: unexpected argument '%s' (scripts are not supported)\n", argv[0]);
 		return 129;
 	}
-	if (script.inline_frames) {
-		fprintf(stderr, "perf script: " INLINE_UNSUPPORTED "\n");
-		return 129;
-	}
 	/* perf's words and exit status for these two */
 	if (script.vmlinux && access(script.vmlinux, R_OK)) {
 		fprintf(stderr, "Invalid file: %s\n", script.vmlinux);
@@ -428,6 +425,7 @@ int cmd_script(int argc, const char **argv)
 	script.out.reltime = script.reltime;
 	script.out.deltatime = script.deltatime;
 	script.out.use_callchain = !script.hide_call_graph;
+	script.out.inline_frames = script.inline_frames;
 	script.out.max_stack = script.max_stack > 0 ? (unsigned int)script.max_stack : 0;
 
 	sopts.path = script.input ? script.input : "perf.data";

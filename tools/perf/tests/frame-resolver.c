@@ -122,7 +122,8 @@ DEFINE_SUITE(frame_resolver)
 						      "/nonexistent/libresolver.so"), "user dso");
 	TEST_ASSERT(env, c.frames[3].map_ip == 0x20 + LIB_PGOFF, "map-relative ip %#llx",
 		    (unsigned long long)c.frames[3].map_ip);
-	TEST_ASSERT(env, !c.frames[0].inlines && !c.frames[0].nr_inlines, "no inline frames yet");
+	TEST_ASSERT(env, !c.frames[2].srcline && c.frames[2].origin != FRAME_ORIGIN_INLINE,
+		    "inline frames are off by default");
 	TEST_ASSERT(env, chain_is_resolution(&m, t1, &c), "frames differ from machine__resolve()");
 
 	/* a repeat is the same cached chain */

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "dso.h"
+#include "dwarf-inline.h"
 #include "symbol-elf.h"
 
 /*
@@ -64,6 +65,7 @@ void dso__put(struct dso *dso)
 	if (!dso || --dso->refcnt > 0)
 		return;
 	symbols__exit(&dso->symbols);
+	dso_dwarf__delete(dso->dwarf);
 	free(dso->cache);
 	free(dso->segs);
 	free(dso->symsrc_path);

@@ -58,6 +58,7 @@ struct symbol_conf {
 };
 
 struct dso_lookup_cache;	/* private to dso.c */
+struct dso_dwarf;		/* private to dwarf-inline.c */
 
 struct dso_segment {
 	u64	file_off;
@@ -94,6 +95,7 @@ struct dso {
 	size_t			nr_segs;
 	bool			is_exec;	/* ET_EXEC: vaddrs are absolute */
 	struct dso_lookup_cache	*cache;		/* recent lookups, owned; NULL until loaded */
+	struct dso_dwarf	*dwarf;		/* inline frames and srclines, owned; NULL until asked */
 	struct dso		*hash_next;
 	u32			seq;		/* creation order in its dsos table (0 first) */
 };

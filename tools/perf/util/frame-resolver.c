@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "callchain.h"
+#include "dso.h"
+#include "dwarf-inline.h"
 #include "frame-resolver.h"
 #include "machine.h"
 
@@ -57,6 +59,8 @@ struct frame_resolver {
 	struct chain_slot	scratch;	/* chains that are not cached */
 	struct resolved_frame	addr_frame;	/* frame_resolver__addr()'s answer */
 	u64			next_id;
+	bool			inline_frames;
+	FILE			*warn;		/* where unreadable DWARF is said; NULL: nowhere */
 };
 
 struct frame_resolver *frame_resolver__new(struct machine *machine)
@@ -74,6 +78,12 @@ struct frame_resolver *frame_resolver__new(struct machine *machine)
 		return NULL;
 	}
 	return fr;
+}
+
+void frame_resolver__set_inline(struct frame_resolver *fr, bool on, FILE *warn)
+{
+	fr->inline_frames = on;
+	fr->warn = warn;
 }
 
 static void chain_slot__exit(struct chain_slot *cs)
@@ -232,6 +242,63 @@ static void frame_resolver__walk(struct frame_resolver *fr, struct thread *threa
 	cs->nr_frames = n;
 }
 
+static const struct inline_entry *frame__inlines(struct frame_resolver *fr,
+						 const struct resolved_frame *f, u32 *nr)
+{
+	const struct inline_entry *e;
+	const char *err;
+
+	*nr = 0;
+	if (!f->sym || !f->dso || f->dso->kind != DSO_KIND_USER || f->origin == FRAME_ORIGIN_COOKIE)
+		return NULL;
+	e = dso__inlines(f->dso, f->sym, f->sym_addr, nr);
+	err = dso_dwarf__error(f->dso);
+	if (err && fr->warn)
+		fprintf(fr->warn, "Warning:\n%s\n", err);
+	return e;
+}
+
+/*
+ * Each frame with functions inlined at its address becomes one frame per function, as
+ * upstream replaces the frame by its inline list: the innermost first, each with the
+ * frame's ip, the last one keeping the frame's origin, the others FRAME_ORIGIN_INLINE.
+ */
+static int frame_resolver__expand(struct frame_resolver *fr, struct chain_slot *cs)
+{
+	u32 total = 0, n = cs->nr_frames, nr, expanded = 0;
+
+	for (u32 i = 0; i < n; i++) {
+		frame__inlines(fr, &cs->frames[i], &nr);
+		total += nr ? nr : 1;
+		expanded += nr > 0;
+	}
+	if (!expanded)
+		return 0;
+	if (chain_slot__reserve(cs, 0, total))
+		return -ENOMEM;
+	cs->nr_frames = total;
+	/* from the end, so that no frame is overwritten before it is copied */
+	for (u32 i = n, out = total; i-- > 0;) {
+		struct resolved_frame f = cs->frames[i];
+		const struct inline_entry *e = frame__inlines(fr, &f, &nr);
+
+		if (!nr) {
+			cs->frames[--out] = f;
+			continue;
+		}
+		for (u32 k = nr; k-- > 0;) {
+			struct resolved_frame *o = &cs->frames[--out];
+
+			*o = f;
+			o->sym = e[k].sym;
+			o->srcline = e[k].srcline;
+			if (k != nr - 1)
+				o->origin = FRAME_ORIGIN_INLINE;
+		}
+	}
+	return 0;
+}
+
 int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 			  const struct perf_sample *sample, struct resolved_chain *chain)
 {
@@ -276,6 +343,10 @@ int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 	frame_resolver__walk(fr, thread, sample, cs);
 	if (not_unwound)
 		cs->frames[0].origin = FRAME_ORIGIN_SAMPLE;
+	if (fr->inline_frames && frame_resolver__expand(fr, cs)) {
+		chain->id = 0;
+		return -ENOMEM;
+	}
 	/* loading symbols changed the maps half way: frames before it may be stale next time */
 	if (cache && machine->maps_gen == gen) {
 		memcpy(cs->words, sample->callchain, sample->callchain_nr * sizeof(u64));
@@ -291,4 +362,38 @@ out:
 	chain->nr = cs->nr_frames;
 	chain->id = cs->id;
 	return 0;
+}
+
+const char *frame__srcline(const struct resolved_frame *f, const struct machine *machine,
+			   bool with_sym, char *buf, size_t size)
+{
+	struct dso *dso = f->dso;
+	const char *line = NULL;
+	u64 addr = f->ip;
+
+	if (!f->map) {
+		snprintf(buf, size, "??:0");
+		return buf;
+	}
+	if (f->srcline) {
+		snprintf(buf, size, "%s", f->srcline);
+		return buf;
+	}
+	if (dso && dso->kind == DSO_KIND_USER) {
+		addr = f->sym_addr;
+		if (!f->sym)
+			dso__find_symbol_by_offset(dso, machine->conf, f->map_ip, &addr);
+		line = dso__srcline(dso, addr);
+	} else if (dso && dso->kind != DSO_KIND_KERNEL && dso->kind != DSO_KIND_KMODULE) {
+		addr = f->map_ip;
+	}
+	if (line)
+		snprintf(buf, size, "%s", line);
+	else if (with_sym && f->sym)
+		snprintf(buf, size, "%s+%llu", f->sym->name,
+			 (unsigned long long)(f->sym_addr - f->sym->start));
+	else
+		snprintf(buf, size, "%s[%llx]", dso ? dso->short_name : "[unknown]",
+			 (unsigned long long)addr);
+	return buf;
 }

@@ -14,6 +14,12 @@
  *    as a user address, which is what upstream's report makes of it; script prints it as a
  *    cookie line instead.
  *  - Nothing is truncated here: every frame of the chain comes back.
+ *  - With inline frames on (frame_resolver__set_inline), a frame at whose address DWARF
+ *    names inlined functions is replaced by one frame per function (dwarf-inline.h),
+ *    innermost first, all with the frame's ip, map and offsets: each but the last has
+ *    FRAME_ORIGIN_INLINE, so counting the frames of other origins counts the recorded
+ *    addresses (upstream's --max-stack counts those). Their symbols are the frame's own or
+ *    ones with ->inlined set.
  *
  * Caching: a repeated chain (same raw words, same thread maps, same machine->maps_gen) costs
  * one hash lookup and one compare of its words; a new chain is resolved frame by frame
@@ -29,6 +35,7 @@
 #define PERF_UTIL_FRAME_RESOLVER_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <perf/abi.h>
 #include <perf/event.h>
 
@@ -46,14 +53,8 @@ enum frame_origin {
 	FRAME_ORIGIN_DEFERRED,	/* user frames from a PERF_RECORD_CALLCHAIN_DEFERRED */
 	FRAME_ORIGIN_REPAIRED,	/* a top user frame repaired from the registers (issue 10) */
 	FRAME_ORIGIN_DWARF,	/* unwound from the user stack with DWARF CFI (issue 10) */
-	FRAME_ORIGIN_INLINE,	/* a function inlined at a frame's ip (issue 11) */
+	FRAME_ORIGIN_INLINE,	/* a function inlined at the next frame's ip, same ip */
 	FRAME_ORIGIN_COOKIE,	/* an unstitched deferred cookie: not an address */
-};
-
-/* a function inlined at a frame's address (filled by the inline issue; none for now) */
-struct inline_frame {
-	const char	*name;
-	const char	*srcline;
 };
 
 struct resolved_frame {
@@ -63,8 +64,11 @@ struct resolved_frame {
 	const struct symbol	*sym;		/* NULL: unresolved */
 	u64			sym_addr;	/* ip in the symbol's space: symoff = sym_addr - sym->start */
 	u64			map_ip;		/* ip relative to the map (map__map_ip), ip without a map */
-	const struct inline_frame *inlines;	/* innermost first; NULL/0 until issue 11 */
-	u32			nr_inlines;
+	/*
+	 * With inline frames on, the frame's source line from the DWARF ("file:line", see
+	 * dwarf-inline.h) for the frames of an inline expansion; NULL otherwise.
+	 */
+	const char		*srcline;
 	u8			cpumode;	/* PERF_RECORD_MISC_* it was resolved in */
 	u8			origin;		/* enum frame_origin */
 };
@@ -87,6 +91,12 @@ struct frame_resolver;
 
 /* NULL on allocation failure */
 struct frame_resolver *frame_resolver__new(struct machine *machine);
+/*
+ * Inline frames in chains from now on (off after __new); warn (may be NULL) gets one line
+ * per DSO whose DWARF cannot be read. Set it before the first chain: cached chains keep
+ * what they were resolved with.
+ */
+void frame_resolver__set_inline(struct frame_resolver *fr, bool on, FILE *warn);
 void frame_resolver__delete(struct frame_resolver *fr);
 
 /*
@@ -100,5 +110,16 @@ int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 /* one address in cpumode (PERF_RECORD_MISC_*); the frame is the resolver's (see above) */
 const struct resolved_frame *frame_resolver__addr(struct frame_resolver *fr,
 						  struct thread *thread, u8 cpumode, u64 ip);
+
+/*
+ * The frame's source line as upstream prints it, into buf (NUL-terminated, cut to size):
+ * the expansion's own line for frames of an inline expansion, else the DWARF's line for
+ * the address ("file:line", ":0", see dwarf-inline.h); without one, "sym+<decimal offset>"
+ * when with_sym and the frame has a symbol, else "dso[addr]" (the ELF address; the ip for
+ * kernel dsos). Returns buf; false from *known when no DWARF named the line. A frame
+ * without a map is "??:0".
+ */
+const char *frame__srcline(const struct resolved_frame *f, const struct machine *machine,
+			   bool with_sym, char *buf, size_t size);
 
 #endif

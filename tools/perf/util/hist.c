@@ -133,7 +133,7 @@ struct sort_dim {
 static const struct sort_dim sort_dims[] = {
 	{ "pid", SORT_KEY_PID }, { "comm", SORT_KEY_COMM }, { "comm_nodigit", -1 },
 	{ "dso", SORT_KEY_DSO }, { "symbol", SORT_KEY_SYM }, { "parent", SORT_KEY_PARENT },
-	{ "cpu", SORT_KEY_CPU }, { "socket", -1 }, { "srcline", -1 }, { "srcfile", -1 },
+	{ "cpu", SORT_KEY_CPU }, { "socket", -1 }, { "srcline", SORT_KEY_SRCLINE }, { "srcfile", -1 },
 	{ "local_weight", -1 }, { "weight", -1 }, { "transaction", -1 },
 	{ "trace", SORT_KEY_TRACE }, { "symbol_size", -1 }, { "dso_size", -1 }, { "cgroup", SORT_KEY_CGROUP },
 	{ "cgroup_id", SORT_KEY_CGROUP_ID }, { "ipc_null", SORT_KEY_IPC_NULL }, { "time", -1 },
@@ -334,6 +334,19 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 				return perf_err__set(err, EINVAL,
 						     "--hierarchy is not supported with --children yet");
 	}
+	/*
+	 * children mode's entries of callers take their source lines from the callchain
+	 * frames in upstream 7.2, in ways not reproduced yet
+	 */
+	if (o->children) {
+		for (unsigned int i = 0; i < o->nr_sort + o->nr_out; i++) {
+			const struct hist_field *f = i < o->nr_sort ? &o->sort[i] : &o->out[i - o->nr_sort];
+
+			if (f->is_key && f->id == SORT_KEY_SRCLINE)
+				return perf_err__set(err, EINVAL,
+						     "srcline is not supported with --children yet (add --no-children)");
+		}
+	}
 	/* sort keys become columns, columns become (last) sort steps */
 	for (unsigned int i = 0; i < o->nr_sort; i++) {
 		ret = fields_add(o->out, &o->nr_out, o->sort[i], true, err);
@@ -388,6 +401,7 @@ struct hist_key {
 	u64			cgroup_ns_dev, cgroup_ns_ino;
 	u64			sym_off;	/* symoff's offset; key.ip - sym->start without one */
 	bool			has_sym_off;
+	const char		*srcline;	/* interned, SORT_KEY_SRCLINE only */
 };
 
 struct hist_entry {
@@ -485,6 +499,9 @@ static u64 key_hash(const struct hists *hists, const struct hist_key *k)
 		case SORT_KEY_SYMOFF:
 			h = hash_u64(h, k->ip);
 			break;
+		case SORT_KEY_SRCLINE:
+			h = hash_str(hash_u64(h, k->ip), dso__name(o, k->dso));
+			break;
 		case SORT_KEY_CGROUP:
 			h = hash_u64(h, k->cgroup);
 			break;
@@ -535,6 +552,14 @@ static int sym_cmp(const struct hist_opts *o, const struct hist_key *l, const st
 		return cmp_null(sl, sr);
 	if (sl == sr)
 		return 0;
+	/* inlined functions share their frame symbol's range: names tell them apart */
+	if (sl->inlined || sr->inlined) {
+		ret = strcmp(sl->name, sr->name);
+		if (ret)
+			return ret < 0 ? -1 : 1;
+		if (sl->start <= sr->end && sl->end >= sr->start)
+			return 0;
+	}
 	if (sl->start != sr->start)
 		return sign64((s64)(sr->start - sl->start));
 	return sign64((s64)(sr->end - sl->end));
@@ -598,9 +623,13 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 			}
 			if (!dso_name_eq(o, l->dso, r->dso))
 				return false;
-			if (l->sym != r->sym &&
-			    (l->sym->start != r->sym->start || l->sym->end != r->sym->end))
+			if (l->sym != r->sym && (l->sym->inlined || r->sym->inlined)) {
+				if (key_cmp(o, o->sort[i].id, l, r, false))
+					return false;
+			} else if (l->sym != r->sym &&
+				   (l->sym->start != r->sym->start || l->sym->end != r->sym->end)) {
 				return false;
+			}
 			break;
 		case SORT_KEY_CPU:
 			if (l->cpu != r->cpu)
@@ -615,6 +644,7 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 		case SORT_KEY_SYMOFF:
 		case SORT_KEY_CGROUP:
 		case SORT_KEY_CGROUP_ID:
+		case SORT_KEY_SRCLINE:
 			if (key_cmp(o, o->sort[i].id, l, r, false))
 				return false;
 			break;
@@ -642,6 +672,15 @@ static int symoff_cmp(const struct hist_opts *o, const struct hist_key *l,
 	int ret = sort ? sym_sort(l, r) : sym_cmp(o, l, r);
 
 	return ret ? ret : sign64((s64)(l->ip - r->ip));
+}
+
+static int srcline_cmp(const struct hist_key *l, const struct hist_key *r)
+{
+	if (l->srcline == r->srcline)
+		return 0;
+	if (!l->srcline || !r->srcline)
+		return cmp_null(l->srcline, r->srcline);
+	return strcmp(r->srcline, l->srcline);
 }
 
 static int u64_cmp_r(u64 l, u64 r)
@@ -679,14 +718,27 @@ static int key_cmp(const struct hist_opts *o, int key, const struct hist_key *l,
 
 		return ret ? ret : u64_cmp_r(l->cgroup_ns_ino, r->cgroup_ns_ino);
 	}
+	case SORT_KEY_SRCLINE: {
+		int ret;
+
+		/* upstream tells entries apart by address and dso, and sorts them by text */
+		if (sort)
+			return srcline_cmp(l, r);
+		ret = sign64((s64)(r->ip - l->ip));
+		return ret ? ret : dso_cmp(o, l, r);
+	}
 	default:
 		return 0;
 	}
 }
 
-/* hist_entry__cmp: the identity of an entry (and the collapse order) */
-static int hists__key_cmp(const struct hists *hists, const struct hist_key *l,
-			  const struct hist_key *r)
+/*
+ * hist_entry__cmp (collapse false): the identity of an entry in entries_in;
+ * hist_entry__collapse (true): the keys with a collapse function of their own (srcline)
+ * compare by it, when the collapse merges entries
+ */
+static int hists__key_cmp_mode(const struct hists *hists, const struct hist_key *l,
+			       const struct hist_key *r, bool collapse)
 {
 	const struct hist_opts *o = hists->opts;
 
@@ -695,11 +747,20 @@ static int hists__key_cmp(const struct hists *hists, const struct hist_key *l,
 
 		if (!o->sort[i].is_key)
 			continue;
-		ret = key_cmp(o, o->sort[i].id, l, r, false);
+		if (collapse && o->sort[i].id == SORT_KEY_SRCLINE)
+			ret = srcline_cmp(l, r);
+		else
+			ret = key_cmp(o, o->sort[i].id, l, r, false);
 		if (ret)
 			return ret;
 	}
 	return 0;
+}
+
+static int hists__key_cmp(const struct hists *hists, const struct hist_key *l,
+			  const struct hist_key *r)
+{
+	return hists__key_cmp_mode(hists, l, r, false);
 }
 
 static int field_cmp(u64 a, u64 b)
@@ -781,7 +842,7 @@ struct hists *hists__new(const struct hist_opts *opts)
 		if (opts->sort[i].id == SORT_KEY_SYM || opts->sort[i].id == SORT_KEY_IPC_NULL)
 			hists->has_sym_key = true;
 		/* upstream collapses only for keys with a collapse function of their own */
-		if (opts->sort[i].id == SORT_KEY_COMM)
+		if (opts->sort[i].id == SORT_KEY_COMM || opts->sort[i].id == SORT_KEY_SRCLINE)
 			hists->need_collapse = true;
 		hists->repeat_comm |= opts->sort[i].id == SORT_KEY_COMM;
 		hists->repeat_tid |= opts->sort[i].id == SORT_KEY_PID;
@@ -862,7 +923,11 @@ static struct hist_entry *hists__lookup(struct hists *hists, const struct hist_k
 	struct hist_walk_memo *memo = NULL;
 	u64 h = key_hash(hists, key);
 
-	slot->by_hash = key->sym || !hists->has_sym_key;
+	/*
+	 * an inlined function's symbol equals one of the same name whose range touches its
+	 * own: no hash finds that, the walk does (and upstream's walk decides which merge)
+	 */
+	slot->by_hash = (key->sym && !key->sym->inlined) || !hists->has_sym_key;
 	slot->hash = slot->by_hash ? h : 0;
 	slot->link = &hists->entries_in.node;
 	slot->parent = NULL;
@@ -991,7 +1056,7 @@ static int hists__collapse(struct hists *hists)
 		he->merged = false;
 		while (*link) {
 			struct hist_entry *it = rbtree__entry(*link, struct hist_entry, rb_collapsed);
-			int cmp = hists__key_cmp(hists, &it->key, &he->key);
+			int cmp = hists__key_cmp_mode(hists, &it->key, &he->key, true);
 
 			if (!cmp) {
 				it->period += he->period;
@@ -1179,6 +1244,11 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			if (!key.cgroup_name)
 				return -ENOMEM;
 		}
+		if (s->keys->srcline) {
+			key.srcline = strset__intern(hists->strings, s->keys->srcline);
+			if (!key.srcline)
+				return -ENOMEM;
+		}
 	}
 	hists__flush_repeats(hists);
 	hists->nr_slow++;
@@ -1294,6 +1364,7 @@ static const char *const key_headers[SORT_KEY__NR] = {
 	[SORT_KEY_SYMOFF]	= "Symbol Offset",
 	[SORT_KEY_CGROUP]	= "Cgroup",
 	[SORT_KEY_CGROUP_ID]	= "cgroup id (dev/inode)",
+	[SORT_KEY_SRCLINE]	= "Source:Line",
 };
 
 static void hists__new_col_len(struct hists *hists, enum sort_key key, size_t len)
@@ -1347,6 +1418,8 @@ static void hists__calc_col_len(struct hists *hists, const struct hist_entry *he
 				   strlen(he->key.cgroup_name ? he->key.cgroup_name : "unknown"));
 	if (he->key.trace)
 		hists__new_col_len(hists, SORT_KEY_TRACE, strlen(he->key.trace));
+	if (he->key.srcline)
+		hists__new_col_len(hists, SORT_KEY_SRCLINE, strlen(he->key.srcline));
 }
 
 int hists__output_resort(struct hists *hists, struct machine *machine)
@@ -1512,9 +1585,11 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 				     dso__origin(he->key.dso));
 		sbuf__printf(sb, "[%c] ", he->key.level);
 		/* a negative precision (a -w width under 4) prints the whole name, as printf does */
-		if (he->key.sym)
+		if (he->key.sym) {
 			sbuf__printf(sb, "%.*s", w - 4, he->key.sym->name);
-		else
+			if (he->key.sym->inlined)
+				sbuf__adds(sb, " (inlined)");
+		} else
 			sbuf__printf(sb, "%-#.*llx", 16, (unsigned long long)he->key.ip);
 		break;
 	case SORT_KEY_CPU:
@@ -1522,6 +1597,9 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 		break;
 	case SORT_KEY_TRACE:
 		sbuf__printf(sb, "%-.*s", w, he->key.trace ? he->key.trace : "N/A");
+		break;
+	case SORT_KEY_SRCLINE:
+		sbuf__printf(sb, "%-.*s", w, he->key.srcline ? he->key.srcline : "??:0");
 		break;
 	case SORT_KEY_IPC_NULL:
 		sbuf__printf(sb, "%-*s", w, "-      -");

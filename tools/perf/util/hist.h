@@ -40,6 +40,7 @@ enum sort_key {
 	SORT_KEY_SYMOFF,	/* "symoff": symbol and the offset into it */
 	SORT_KEY_CGROUP,	/* "cgroup": the sample's cgroup, named by CGROUP records */
 	SORT_KEY_CGROUP_ID,	/* "cgroup_id": the thread's cgroup namespace (dev/inode) */
+	SORT_KEY_SRCLINE,	/* "srcline": the sample address's source line (keys->srcline) */
 	SORT_KEY__NR,
 };
 
@@ -126,6 +127,11 @@ struct hist_sample_keys {
 	 */
 	u64			sym_addr;
 	bool			has_sym_addr;
+	/*
+	 * SORT_KEY_SRCLINE: the sample address's source line as upstream names it (copied):
+	 * entries are told apart by address and dso, then merged by this text
+	 */
+	const char		*srcline;
 };
 
 /* what one sample contributes; the frames are in the order the callchain is shown */

@@ -300,6 +300,14 @@ static enum match_result chain_frame__match(const struct chain_frame *existing,
 {
 	u64 l, r;
 
+	/* inlined functions share their frame symbol's start: upstream compares their names */
+	if (existing->sym && new->sym && (existing->sym->inlined || new->sym->inlined)) {
+		int cmp = strcmp(existing->sym->name, new->sym->name);
+
+		if (cmp)
+			return cmp < 0 ? MATCH_LT : MATCH_GT;
+		return MATCH_EQ;
+	}
 	if (existing->dso_order != new->dso_order)
 		return existing->dso_order < new->dso_order ? MATCH_LT : MATCH_GT;
 	if (existing->sym && new->sym) {
@@ -540,7 +548,15 @@ static int merge_node(struct chain_root *dst, struct merge_path *path, const str
 		path->frames = f;
 		path->alloc = n;
 	}
-	memcpy(path->frames + path->nr, node->val, node->val_nr * sizeof(*node->val));
+	/* the root holds no frames (and maybe no buffer yet) */
+	if (node->val_nr)
+		memcpy(path->frames + path->nr, node->val, node->val_nr * sizeof(*node->val));
+	/*
+	 * upstream's merge re-adds each frame with its map and address but no symbol: merged
+	 * branches match by address from then on and print as addresses
+	 */
+	for (u32 i = 0; i < node->val_nr; i++)
+		path->frames[path->nr + i].sym = NULL;
 	path->nr += node->val_nr;
 	if (node->hit && path->nr) {
 		struct chain_cursor c = { .frames = path->frames, .nr = path->nr, .period = node->hit };
@@ -654,7 +670,9 @@ struct chain_printer {
 
 static void frame_name(struct sbuf *sb, const struct chain_frame *f)
 {
-	if (f->sym)
+	if (f->sym && f->sym->inlined)
+		sbuf__printf(sb, "%.*s (inlined)", FRAME_NAME_MAX - 10, f->sym->name);
+	else if (f->sym)
 		sbuf__printf(sb, "%.*s", FRAME_NAME_MAX, f->sym->name);
 	else
 		sbuf__printf(sb, "%#llx", (unsigned long long)f->ip);

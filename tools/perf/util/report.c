@@ -67,17 +67,35 @@ static int report__grow_frames(struct report *r, size_t n)
 static int report__chain_frames(struct report *r, struct machine *machine,
 				const struct resolved_chain *chain, u32 *nr_out)
 {
-	size_t n = chain->nr, keep, first;
+	bool callee = r->opts->hopts.chain.order == ORDER_CALLEE;
+	size_t n = chain->nr, groups = 0, keep, first, last, out = 0;
 	int ret;
 
 	*nr_out = 0;
 	ret = report__grow_frames(r, n + 1);
 	if (ret)
 		return ret;
-	keep = r->opts->max_stack >= 0 && n > (size_t)r->opts->max_stack ? (size_t)r->opts->max_stack : n;
-	first = r->opts->hopts.chain.order == ORDER_CALLEE ? 0 : n - keep;
-	for (size_t i = 0, out = 0; i < keep; i++) {
-		size_t j = r->opts->hopts.chain.order == ORDER_CALLEE ? first + i : n - 1 - i;
+	/* a recorded address and the functions inlined at it count as one (see frame-resolver.h) */
+	for (size_t i = 0; i < n; i++)
+		groups += chain->frames[i].origin != FRAME_ORIGIN_INLINE;
+	keep = r->opts->max_stack >= 0 && groups > (size_t)r->opts->max_stack ?
+	       (size_t)r->opts->max_stack : groups;
+	/* frames [first, last) in callee order hold the groups kept */
+	first = 0;
+	last = n;
+	for (size_t i = 0, g = 0; i < n; i++) {
+		if (chain->frames[i].origin == FRAME_ORIGIN_INLINE)
+			continue;
+		g++;
+		if (callee && g == keep)
+			last = i + 1;
+		if (!callee && g == groups - keep)
+			first = i + 1;
+	}
+	if (!keep)
+		first = last = 0;
+	for (size_t i = 0; i < last - first; i++) {
+		size_t j = callee ? first + i : last - 1 - i;
 		const struct resolved_frame *rf = &chain->frames[j];
 		struct chain_frame *f = &r->chain_frames[out];
 
@@ -251,7 +269,8 @@ static u64 report__latency(struct report *r, u64 period)
 /* what the parent, cgroup and cgroup_id sort keys need of a sample */
 static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
 			       const struct perf_sample *sample, const struct thread *thread,
-			       const struct resolved_chain *chain)
+			       const struct resolved_chain *chain, const struct resolved_frame *rf,
+			       char *srcline, size_t size)
 {
 	const struct report_cgroup_ns *ns;
 
@@ -266,6 +285,8 @@ static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
 		keys->cgroup_ns_dev = ns->dev;
 		keys->cgroup_ns_ino = ns->ino;
 	}
+	if (r->srcline_key)
+		keys->srcline = frame__srcline(rf, &r->session->machine, true, srcline, size);
 }
 
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr)
@@ -275,7 +296,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	const struct resolved_frame *rf;
 	struct resolved_chain chain;
 	struct trace_event *tevent;
-	char trace[16384];
+	char trace[16384], srcline[4096];
 	struct hist_sample_keys keys;
 	struct hist_sample hs;
 	struct thread *thread;
@@ -298,8 +319,11 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 			return perf_err__set(&r->err, ret, "out of memory");
 	}
 	/* the chain starts at the sample's ip, mostly: then it is resolved already */
+	/* ... unless functions are inlined there: the entry is the ELF symbol's, as upstream's */
 	if (chain.nr && chain.frames[0].ip == sample->ip &&
-	    chain.frames[0].cpumode == sample->cpumode)
+	    chain.frames[0].cpumode == sample->cpumode &&
+	    chain.frames[0].origin != FRAME_ORIGIN_INLINE &&
+	    !(chain.frames[0].sym && chain.frames[0].sym->inlined))
 		rf = &chain.frames[0];
 	else
 		rf = frame_resolver__addr(r->resolver, thread, (u8)sample->cpumode, sample->ip);
@@ -337,7 +361,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	if (r->opts->latency)
 		hs.latency = report__latency(r, sample->period);
 	if (r->extra_keys) {
-		report__extra_keys(r, &keys, sample, thread, &chain);
+		report__extra_keys(r, &keys, sample, thread, &chain, rf, srcline, sizeof(srcline));
 		/*
 		 * upstream keeps an ET_EXEC image's symbols at file offsets, where its symoff
 		 * is the map-relative ip less the symbol's start; ours are at their vaddrs
@@ -660,6 +684,8 @@ int report__init(struct report *r, const struct report_opts *opts, struct perf_s
 	if (!r->nr_cpus)
 		r->nr_cpus = online > 0 ? (u32)online : 1;
 	r->resolver = frame_resolver__new(&session->machine);
+	if (r->resolver)
+		frame_resolver__set_inline(r->resolver, r->opts->inline_frames, stderr);
 	if (!r->resolver)
 		return perf_err__set(&r->err, ENOMEM, "out of memory");
 	return 0;
@@ -670,7 +696,8 @@ int report__setup_parent(struct report *r)
 	const struct hist_opts *o = &r->opts->hopts;
 	int ret;
 
-	r->extra_keys = hist_opts__has_key(o, SORT_KEY_PARENT) ||
+	r->srcline_key = hist_opts__has_key(o, SORT_KEY_SRCLINE);
+	r->extra_keys = r->srcline_key || hist_opts__has_key(o, SORT_KEY_PARENT) ||
 			hist_opts__has_key(o, SORT_KEY_SYMOFF) ||
 			hist_opts__has_key(o, SORT_KEY_CGROUP) ||
 			hist_opts__has_key(o, SORT_KEY_CGROUP_ID);

@@ -27,6 +27,7 @@ struct report_opts {
 	struct hist_opts	hopts;		/* sort keys, columns, callchain parameters */
 	int			max_stack;	/* frames kept per chain, < 0: all */
 	bool			hide_unresolved;	/* -U */
+	bool			inline_frames;	/* callchains expand inlined functions (DWARF) */
 	bool			quiet;		/* -q: no header lines, no tip */
 	bool			skip_empty;	/* events without samples are not shown */
 	const char		*exec_dir;	/* perf's directory: tips.txt is looked up beside it */
@@ -67,7 +68,8 @@ struct report {
 	u64			nr_weighed;	/* samples given a latency */
 	u64			nr_single;	/* of those, taken at parallelism 1 */
 	bool			want_parent;	/* the parent key: regex compiled */
-	bool			extra_keys;	/* parent, cgroup or cgroup_id is a sort key */
+	bool			extra_keys;	/* parent, cgroup, cgroup_id or srcline is a sort key */
+	bool			srcline_key;	/* srcline is */
 	regex_t			parent_regex;
 	struct report_cgroup	*cgroups;
 	size_t			nr_cgroups;

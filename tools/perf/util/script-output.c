@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "dso.h"
+#include "dwarf-inline.h"
 #include "sbuf.h"
 #include "script-output.h"
 #include "trace-event.h"
@@ -57,6 +58,8 @@ static const struct {
 	/* a fixed period (-c) is the attr's: perf prints it then too */
 	{ "period",	SF_PERIOD,	0,			NULL },
 	{ "cgroup",	SF_CGROUP,	PERF_SAMPLE_CGROUP,	"CGROUP" },
+	/* its address is the ip's: perf checks that ip is printed instead (see setup) */
+	{ "srcline",	SF_SRCLINE,	0,			NULL },
 };
 
 static const char *const type_names[ST_NR] = {
@@ -262,6 +265,9 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 						     f == SF_CGROUP ? "\nHint: run 'perf record --all-cgroups ...'" : "");
 			out->sel.fields[t] &= ~f;
 		}
+		if ((out->sel.fields[t] & SF_SRCLINE) && !(out->sel.fields[t] & SF_IP))
+			return perf_err__set(&out->err, EINVAL,
+					     "Display of source line number requested but sample IP is not\nselected. Hence, no address to lookup the source line number.");
 	}
 	return 0;
 }
@@ -394,7 +400,8 @@ static void print_sym(struct sbuf *sb, const struct resolved_frame *fr, unsigned
 			sbuf__add(sb, "[unknown]", 9);
 		}
 	}
-	if (fields & SF_DSO) {
+	/* upstream prints an inlined function without its dso, and says so after the rest */
+	if ((fields & SF_DSO) && !(sym && sym->inlined)) {
 		sbuf__add(sb, " (", 2);
 		sbuf__adds(sb, dso_name(fr->map));
 		if (fields & SF_DSOFF)
@@ -466,8 +473,25 @@ void script_output__fprintf_start(struct script_output *out, struct perf_session
 	sbuf__flush(&out->sb, out->fp);
 }
 
+/*
+ * -F srcline: "\n  file:line" for a frame with a map. An inline expansion's frames carry
+ * theirs; other addresses are looked up in the DWARF, and without an answer print as
+ * upstream does: "dso[addr]", addr the ELF address (the ip itself for kernel dsos).
+ */
+static void print_srcline(struct sbuf *sb, const struct machine *machine,
+			  const struct resolved_frame *f)
+{
+	char buf[4096];
+
+	if (!f->map)
+		return;
+	sbuf__add(sb, "\n  ", 3);
+	sbuf__adds(sb, frame__srcline(f, machine, false, buf, sizeof(buf)));
+}
+
 /* "\t<ip> sym+off (dso)\n", or the cookie line of an unstitched deferred sample */
-static void frame_line(struct sbuf *sb, const struct resolved_frame *f, unsigned int fields)
+static void frame_line(struct sbuf *sb, const struct machine *machine,
+		       const struct resolved_frame *f, unsigned int fields)
 {
 	sbuf__addc(sb, '\t');
 	sbuf__hex(sb, f->ip, 16);
@@ -476,6 +500,10 @@ static void frame_line(struct sbuf *sb, const struct resolved_frame *f, unsigned
 		return;
 	}
 	print_sym(sb, f, fields);
+	if (fields & SF_SRCLINE)
+		print_srcline(sb, machine, f);
+	if (f->sym && f->sym->inlined)
+		sbuf__add(sb, " (inlined)", 10);
 	sbuf__addc(sb, '\n');
 }
 
@@ -505,8 +533,11 @@ static void chain_text__store(struct chain_text *t, const struct sbuf *sb, size_
 static struct frame_resolver *script_output__resolver(struct script_output *out,
 						       struct machine *machine)
 {
-	if (!out->resolver)
+	if (!out->resolver) {
 		out->resolver = frame_resolver__new(machine);
+		if (out->resolver)
+			frame_resolver__set_inline(out->resolver, out->inline_frames, stderr);
+	}
 	return out->resolver;
 }
 
@@ -533,8 +564,14 @@ static int print_callchain(struct script_output *out, struct machine *machine,
 			return 0;
 		}
 	}
-	for (u32 i = 0; i < chain.nr && i < out->max_stack; i++)
-		frame_line(sb, &chain.frames[i], f);
+	/* --max-stack counts recorded addresses: a frame's inlined functions come with it */
+	for (u32 i = 0, depth = 0; i < chain.nr; i++) {
+		bool starts = !i || chain.frames[i - 1].origin != FRAME_ORIGIN_INLINE;
+
+		if (starts && depth++ >= out->max_stack)
+			break;
+		frame_line(sb, machine, &chain.frames[i], f);
+	}
 	if (t && !sb->oom)
 		chain_text__store(t, sb, start, chain.id, f);
 	return 0;
@@ -640,6 +677,8 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 			fr = frame_resolver__addr(out->resolver, thread, (u8)sample->cpumode, sample->ip);
 			sbuf__hex(sb, sample->ip, 16);
 			print_sym(sb, fr, f);
+			if (f & SF_SRCLINE)
+				print_srcline(sb, machine, fr);
 		}
 	}
 	sbuf__addc(sb, '\n');

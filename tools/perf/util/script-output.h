@@ -31,6 +31,7 @@ enum script_field {
 	SF_ADDR		= 1U << 10,
 	SF_SYMOFFSET	= 1U << 11,
 	SF_PERIOD	= 1U << 12,
+	SF_SRCLINE	= 1U << 13,
 	SF_DSOFF	= 1U << 14,
 	SF_CGROUP	= 1U << 15,
 };
@@ -82,6 +83,7 @@ struct script_output {
 	struct script_cgroup	*cgroups;	/* in arrival order, for -F cgroup */
 	size_t			nr_cgroups, cgroups_alloc;
 	unsigned int		max_stack;
+	bool			inline_frames;	/* expand inlined functions from DWARF */
 	int			name_width;	/* longest event name (perf aligns on it) */
 	struct sbuf		sb;		/* the sample being printed */
 	struct frame_resolver	*resolver;	/* made on the first sample, for its machine */

@@ -27,6 +27,8 @@ struct symbol {
 	const char	*name;		/* points into the owning symbols' arena */
 	u8		binding;	/* STB_LOCAL / STB_GLOBAL / STB_WEAK */
 	u8		type;		/* STT_FUNC / STT_OBJECT / ... or a kallsyms letter */
+	/* a function inlined at a frame's address (dwarf-inline.h): never in a table */
+	u8		inlined;
 };
 
 struct symbols_build;		/* private to symbol.c: the tree while adding */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Option values: non-numbers refused with 129, -g's argument from the next word, --inline refused
+# Option values: non-numbers refused with 129, -g's argument from the next word, --[no-]inline
 . "$(dirname "$0")"/lib.sh
 
 need_perf
@@ -99,15 +99,20 @@ rep ng.out -ng callee --no-children
 rep ng2.out -n --no-children -g callee
 same ng.out ng2.out "-ng callee" "-n -g callee"
 
-# --inline is refused until inline frames are read; --no-inline is the default
+# inline frames are on by default: --inline changes nothing, --no-inline leaves them out
 for cmd in script report; do
-	"$PERF" $cmd --inline -i "$data" >inl.out 2>inl.err
-	rc=$?
-	[ $rc = 129 ] || fail "perf $cmd --inline exited $rc, not 129"
-	[ "$(cat inl.err)" = "perf $cmd: --inline is not supported yet: inline frames need DWARF (use --no-inline)" ] ||
-		fail "perf $cmd --inline said: $(head -3 inl.err)"
+	"$PERF" $cmd --symfs="$G/symfs" --kallsyms=kallsyms -i "$data" >inl.def 2>inl.err ||
+		fail "perf $cmd failed: $(head -3 inl.err)"
+	"$PERF" $cmd --inline --symfs="$G/symfs" --kallsyms=kallsyms -i "$data" >inl.on 2>inl.err ||
+		fail "perf $cmd --inline failed: $(head -3 inl.err)"
+	grep -v '^# (Tip' inl.def >inl.def.n
+	grep -v '^# (Tip' inl.on >inl.on.n
+	cmp -s inl.def.n inl.on.n || fail "perf $cmd --inline differs from the default"
 	"$PERF" $cmd --no-inline --symfs="$G/symfs" --kallsyms=kallsyms -i "$data" 2>&1 >inl.out |
 		grep . && fail "perf $cmd --no-inline complained"
 	[ -s inl.out ] || fail "perf $cmd --no-inline printed nothing"
+	grep -q '(inlined)' inl.out && fail "perf $cmd --no-inline printed inline frames"
+	# calls.fp has one frame with inlined functions (rtld_timer_stop in ld.so's dl_main)
+	grep -q 'rtld_timer_stop.*(inlined)' inl.on || fail "perf $cmd --inline: no inline frame"
 done
 exit 0

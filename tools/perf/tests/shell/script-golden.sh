@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf script output equals upstream perf 7.2's on the golden recordings
+# perf script output equals upstream perf 7.2's on the golden recordings, with and without inline frames
 . "$(dirname "$0")"/lib.sh
 
 need_perf
@@ -10,22 +10,29 @@ gzip -dc "$G/kallsyms.gz" >kallsyms || fail "cannot unpack $G/kallsyms.gz"
 # Until user-space DWARF unwinding exists, the dwarf recording is compared on its sample
 # lines and kernel frames only (upstream adds the frames it unwinds from the stack dumps).
 no_user_frames() {
-	grep -v -E '^	 *[0-9a-f]+ .*\((/|\[unknown\]|\[vdso\])' "$1"
+	grep -v -E '^	 *[0-9a-f]+ .*(\((/|\[unknown\]|\[vdso\])|\(inlined\)$)' "$1"
 }
 
 failed=""
+# NAME.script.txt is upstream's default (inline frames from DWARF), NAME.script-noinline.txt
+# its --no-inline
+for variant in script-noinline script; do
+opt=--no-inline
+[ $variant = script ] && opt=
 for data in "$G"/data/*.data; do
 	name=$(basename "$data" .data)
-	want=$G/upstream/$name.script-noinline.txt
+	want=$G/upstream/$name.$variant.txt
 	[ -f "$want" ] || continue
-	if ! "$PERF" script --no-inline --symfs="$G/symfs" --kallsyms=kallsyms -i "$data" \
+	name=$name.$variant
+	# shellcheck disable=SC2086
+	if ! "$PERF" script $opt --symfs="$G/symfs" --kallsyms=kallsyms -i "$data" \
 		>"$name.out" 2>"$name.err"; then
 		verbose "$(cat "$name.err")"
 		failed="$failed $name(exit)"
 		continue
 	fi
 	case $name in
-	*.dwarf)
+	*.dwarf.*)
 		no_user_frames "$want" >"$name.want"
 		no_user_frames "$name.out" >"$name.got"
 		;;
@@ -41,6 +48,7 @@ for data in "$G"/data/*.data; do
 	else
 		verbose "$name: identical ($(grep -c . "$name.got") lines)"
 	fi
+done
 done
 [ -z "$failed" ] || fail "output differs from upstream perf 7.2 for:$failed"
 exit 0

@@ -52,3 +52,11 @@ for n in thr.fpz sched; do
 		--kallsyms="$tmp/ks72" -i "$fx/perf72/data/$n.data" 2>/dev/null |
 		zstd -19 -q -c >"$here/perf72-$n.sideband.txt.zst"
 done
+
+# inline frames and source lines (tests/shell/inline-golden.sh): one file per case of
+# inline-cases.txt; a report's random Tip line is kept, the test leaves it out
+grep -v '^#' "$here/inline-cases.txt" | while read -r case rec args; do
+	# shellcheck disable=SC2086
+	"$up" $args --symfs="$fx/perf72/symfs" --kallsyms="$tmp/ks72" \
+		-i "$fx/perf72/data/$rec.data" 2>/dev/null | zstd -19 -q -c >"$here/inline-$case.txt.zst"
+done

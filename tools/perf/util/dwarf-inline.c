@@ -1,0 +1,637 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dwarf-inline.c - inline chains and source lines from a DSO's DWARF (see dwarf-inline.h).
+ *
+ *   dso->dwarf (opened on the first lookup: ELF, libdw handle, units checked once)
+ *     address cache: vaddr -> srcline, entries (each address resolved once)
+ *        | miss
+ *        v
+ *     unit of the address (dwarf_addrdie) -> its function table, built once per unit:
+ *     every subprogram / inlined instance with its ranges, the function it was inlined
+ *     into, its call site, its name
+ */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "demangle.h"
+#include "dso.h"
+#include "dwarf-inline.h"
+#include "symbol.h"
+
+/* DIE nesting deeper than this is not followed (real code nests a few dozen levels) */
+#define MAX_DIE_DEPTH	128
+
+enum dwarf_state {
+	DWARF_UNTRIED,
+	DWARF_OK,
+	DWARF_NONE,	/* no DWARF: nothing to show, nothing to say */
+	DWARF_BAD,	/* unreadable: said once, nothing shown */
+};
+
+struct dw_func {
+	u32		range_first, nr_ranges;	/* in the unit's ranges */
+	s32		caller;			/* the function it is inlined into, -1 */
+	const char	*name;			/* DWARF name (maybe mangled), NULL: none */
+	char		*shown;			/* name as printed, made on first use */
+	const char	*call_file;		/* full path, NULL: unknown */
+	u32		call_line;
+	/* addr2line's "is_linkage": the name is final, no ELF symbol lookup any more */
+	bool		named;
+	bool		shown_owned;
+};
+
+struct dw_unit {
+	Dwarf_Off	off;
+	struct dw_func	*funcs;
+	u32		nr_funcs, funcs_alloc;
+	Dwarf_Addr	(*ranges)[2];
+	u32		nr_ranges, ranges_alloc;
+	bool		mangled_lang;
+};
+
+struct addr_result {
+	u64			vaddr;
+	const char		*srcline;	/* NULL: unknown */
+	struct inline_entry	*entries;
+	u32			nr;
+	bool			line_done, chain_done;
+	bool			used;
+};
+
+/* what a result allocated, freed with the state */
+struct owned {
+	struct owned	*next;
+	/* the allocation follows */
+};
+
+struct dso_dwarf {
+	enum dwarf_state	state;
+	int			fd;
+	Elf			*elf;
+	Dwarf			*dw;
+	char			*error;
+	bool			error_said;
+	unsigned int		bad_version;	/* a unit's unknown DWARF version, 0: none */
+	struct dw_unit		*units;
+	u32			nr_units, units_alloc;
+	struct addr_result	*slots;
+	u32			nr_slots, nr_used;	/* nr_slots: a power of 2 */
+	struct owned		*owned;
+};
+
+static void *dd__alloc(struct dso_dwarf *dd, size_t size)
+{
+	struct owned *o = calloc(1, sizeof(*o) + size);
+
+	if (!o)
+		return NULL;
+	o->next = dd->owned;
+	dd->owned = o;
+	return o + 1;
+}
+
+static char *dd__strdup(struct dso_dwarf *dd, const char *s)
+{
+	size_t len = strlen(s) + 1;
+	char *p = dd__alloc(dd, len);
+
+	if (p)
+		memcpy(p, s, len);
+	return p;
+}
+
+void dso_dwarf__delete(struct dso_dwarf *dd)
+{
+	if (!dd)
+		return;
+	for (u32 i = 0; i < dd->nr_units; i++) {
+		struct dw_unit *u = &dd->units[i];
+
+		for (u32 j = 0; j < u->nr_funcs; j++)
+			if (u->funcs[j].shown_owned)
+				free(u->funcs[j].shown);
+		free(u->funcs);
+		free(u->ranges);
+	}
+	free(dd->units);
+	free(dd->slots);
+	while (dd->owned) {
+		struct owned *o = dd->owned;
+
+		dd->owned = o->next;
+		free(o);
+	}
+	if (dd->dw)
+		dwarf_end(dd->dw);
+	if (dd->elf)
+		elf_end(dd->elf);
+	if (dd->fd >= 0)
+		close(dd->fd);
+	free(dd->error);
+	free(dd);
+}
+
+static void dd__fail(struct dso_dwarf *dd, const struct dso *dso, const char *what)
+{
+	char buf[512];
+
+	dd->state = DWARF_BAD;
+	if (dd->error)
+		return;
+	snprintf(buf, sizeof(buf), "%s: cannot read DWARF of %s: %s; its frames are shown without inline functions",
+		 dso->long_name, dso->symsrc_path, what);
+	dd->error = strdup(buf);
+}
+
+static bool elf_has_debug_info(Elf *elf)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name && (!strcmp(name, ".debug_info") || !strcmp(name, ".zdebug_info")))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * every unit header must read, with a DWARF version libdw knows, and its unit DIE with it:
+ * a corrupt .debug_info is found here, before any answer
+ */
+static int dd__check_units(struct dso_dwarf *dd)
+{
+	Dwarf_Off off = 0, next;
+	Dwarf_Half version;
+	size_t hsize;
+	Dwarf_Die die;
+
+	for (;;) {
+		int ret = dwarf_next_unit(dd->dw, off, &next, &hsize, &version, NULL, NULL, NULL,
+					  NULL, NULL);
+
+		if (ret > 0)
+			return 0;
+		if (ret < 0)
+			return -1;
+		if (version < 2 || version > 5) {
+			dd->bad_version = version;
+			return -1;
+		}
+		if (!dwarf_offdie(dd->dw, off + hsize, &die))
+			return -1;
+		off = next;
+	}
+}
+
+static void dso_dwarf__open(struct dso *dso, struct dso_dwarf *dd)
+{
+	dd->state = DWARF_NONE;
+	if (!dso->symsrc_path)
+		return;
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return;
+	dd->fd = open(dso->symsrc_path, O_RDONLY);
+	if (dd->fd < 0)
+		return;
+	dd->elf = elf_begin(dd->fd, ELF_C_READ_MMAP, NULL);
+	if (!dd->elf || !elf_has_debug_info(dd->elf))
+		return;
+	dd->dw = dwarf_begin_elf(dd->elf, DWARF_C_READ, NULL);
+	if (!dd->dw) {
+		dd__fail(dd, dso, dwarf_errmsg(-1));
+		return;
+	}
+	if (dd__check_units(dd)) {
+		char what[64];
+
+		if (dd->bad_version)
+			snprintf(what, sizeof(what), "unit version %u", dd->bad_version);
+		dd__fail(dd, dso, dd->bad_version ? what : dwarf_errmsg(-1));
+		return;
+	}
+	dd->state = DWARF_OK;
+}
+
+static struct dso_dwarf *dso__dwarf(struct dso *dso)
+{
+	struct dso_dwarf *dd = dso->dwarf;
+
+	if (dd)
+		return dd;
+	dd = calloc(1, sizeof(*dd));
+	if (!dd)
+		return NULL;
+	dd->fd = -1;
+	dso->dwarf = dd;
+	dso_dwarf__open(dso, dd);
+	return dd;
+}
+
+const char *dso_dwarf__error(struct dso *dso)
+{
+	struct dso_dwarf *dd = dso->dwarf;
+
+	if (!dd || !dd->error || dd->error_said)
+		return NULL;
+	dd->error_said = true;
+	return dd->error;
+}
+
+/* languages whose names addr2line takes for not final without a linkage name */
+static bool lang_is_mangled(Dwarf_Die *cu)
+{
+	Dwarf_Attribute at;
+	Dwarf_Word lang;
+
+	if (!dwarf_attr(cu, DW_AT_language, &at) || dwarf_formudata(&at, &lang))
+		return false;
+	switch (lang) {
+	case DW_LANG_Ada83: case DW_LANG_Ada95:
+	case DW_LANG_C_plus_plus: case DW_LANG_C_plus_plus_03: case DW_LANG_C_plus_plus_11:
+	case DW_LANG_C_plus_plus_14:
+	case DW_LANG_Java: case DW_LANG_D: case DW_LANG_Rust:
+		return true;
+	default:
+		/* C++17 and later (0x2a, 0x2b, 0x2c) may be newer than dwarf.h */
+		return lang == 0x2a || lang == 0x2b || lang == 0x2c;
+	}
+}
+
+static const char *die_string(Dwarf_Die *die, unsigned int name)
+{
+	Dwarf_Attribute at;
+
+	return dwarf_formstring(dwarf_attr_integrate(die, name, &at));
+}
+
+/* arr with room for one more than nr elements of size (doubling, from min); NULL: no memory */
+static void *grow(void *arr, u32 nr, u32 *alloc, size_t size, u32 min)
+{
+	u32 n;
+	void *q;
+
+	if (nr < *alloc)
+		return arr;
+	n = *alloc ? 2 * *alloc : min;
+	q = realloc(arr, n * size);
+	if (q)
+		*alloc = n;
+	return q;
+}
+
+static int unit__add_ranges(struct dw_unit *u, struct dw_func *f, Dwarf_Die *die)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+	void *r;
+
+	f->range_first = u->nr_ranges;
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		if (start >= end)
+			continue;
+		r = grow(u->ranges, u->nr_ranges, &u->ranges_alloc, sizeof(*u->ranges), 64);
+		if (!r)
+			return -ENOMEM;
+		u->ranges = r;
+		u->ranges[u->nr_ranges][0] = start;
+		u->ranges[u->nr_ranges][1] = end;
+		u->nr_ranges++;
+		f->nr_ranges++;
+	}
+	return off < 0 ? -EINVAL : 0;
+}
+
+static int unit__add_func(struct dw_unit *u, Dwarf_Die *die, Dwarf_Files *files, s32 caller)
+{
+	struct dw_func *f;
+	Dwarf_Attribute at;
+	Dwarf_Word w;
+
+	f = grow(u->funcs, u->nr_funcs, &u->funcs_alloc, sizeof(*u->funcs), 64);
+	if (!f)
+		return -ENOMEM;
+	u->funcs = f;
+	f = &u->funcs[u->nr_funcs];
+	*f = (struct dw_func){ .caller = caller };
+	f->name = die_string(die, DW_AT_linkage_name);
+	if (!f->name)
+		f->name = die_string(die, DW_AT_MIPS_linkage_name);
+	if (f->name)
+		f->named = true;
+	else {
+		f->name = die_string(die, DW_AT_name);
+		f->named = !u->mangled_lang;
+	}
+	if (dwarf_tag(die) == DW_TAG_inlined_subroutine) {
+		if (dwarf_attr(die, DW_AT_call_file, &at) && !dwarf_formudata(&at, &w) && files)
+			f->call_file = dwarf_filesrc(files, w, NULL, NULL);
+		if (dwarf_attr(die, DW_AT_call_line, &at) && !dwarf_formudata(&at, &w))
+			f->call_line = (u32)w;
+	} else {
+		f->caller = -1;
+	}
+	if (unit__add_ranges(u, f, die))
+		return -EINVAL;
+	u->nr_funcs++;
+	return 0;
+}
+
+/* every function DIE under parent, in DIE order; caller: the nearest enclosing function */
+static int unit__scan(struct dw_unit *u, Dwarf_Die *parent, Dwarf_Files *files, s32 caller,
+		      int depth)
+{
+	Dwarf_Die die;
+	int ret;
+
+	if (depth > MAX_DIE_DEPTH)
+		return 0;
+	ret = dwarf_child(parent, &die);
+	if (ret)
+		return ret < 0 ? -EINVAL : 0;
+	do {
+		int tag = dwarf_tag(&die);
+		s32 inner = caller;
+
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+		    tag == DW_TAG_entry_point) {
+			if (unit__add_func(u, &die, files, caller))
+				return -EINVAL;
+			inner = (s32)u->nr_funcs - 1;
+		}
+		if (dwarf_haschildren(&die) && unit__scan(u, &die, files, inner, depth + 1))
+			return -EINVAL;
+		ret = dwarf_siblingof(&die, &die);
+	} while (ret == 0);
+	return ret < 0 ? -EINVAL : 0;
+}
+
+/* the unit's DIE to read functions from: a skeleton's split unit (-gsplit-dwarf) */
+static Dwarf_Die *unit_die(Dwarf_Die *cu, Dwarf_Die *split)
+{
+	uint8_t type;
+
+	if (dwarf_cu_info(cu->cu, NULL, &type, NULL, split, NULL, NULL, NULL) == 0 &&
+	    type == DW_UT_skeleton && dwarf_tag(split) == DW_TAG_compile_unit)
+		return split;
+	return cu;
+}
+
+static struct dw_unit *dd__unit(struct dso_dwarf *dd, const struct dso *dso, Dwarf_Die *cu)
+{
+	Dwarf_Off off = dwarf_dieoffset(cu);
+	Dwarf_Die split, *top;
+	Dwarf_Files *files = NULL;
+	struct dw_unit *u;
+	size_t nfiles;
+
+	for (u32 i = 0; i < dd->nr_units; i++)
+		if (dd->units[i].off == off)
+			return &dd->units[i];
+	u = grow(dd->units, dd->nr_units, &dd->units_alloc, sizeof(*dd->units), 16);
+	if (!u)
+		return NULL;
+	dd->units = u;
+	u = &dd->units[dd->nr_units];
+	*u = (struct dw_unit){ .off = off };
+	top = unit_die(cu, &split);
+	u->mangled_lang = lang_is_mangled(top);
+	if (dwarf_getsrcfiles(top, &files, &nfiles))
+		files = NULL;
+	if (unit__scan(u, top, files, -1, 0)) {
+		free(u->funcs);
+		free(u->ranges);
+		dd__fail(dd, dso, dwarf_errmsg(-1));
+		return NULL;
+	}
+	dd->nr_units++;
+	return u;
+}
+
+/* addr2line's pick: the smallest range holding addr, the later function on a tie */
+static s32 unit__innermost(const struct dw_unit *u, Dwarf_Addr addr)
+{
+	Dwarf_Addr best_len = ~(Dwarf_Addr)0;
+	s32 best = -1;
+
+	for (u32 i = 0; i < u->nr_funcs; i++) {
+		const struct dw_func *f = &u->funcs[i];
+
+		for (u32 r = f->range_first; r < f->range_first + f->nr_ranges; r++) {
+			Dwarf_Addr lo = u->ranges[r][0], hi = u->ranges[r][1];
+
+			if (addr < lo || addr >= hi)
+				continue;
+			if (hi - lo <= best_len) {
+				best_len = hi - lo;
+				best = (s32)i;
+			}
+		}
+	}
+	return best;
+}
+
+static const char *basename_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+static char *dd__srcline(struct dso_dwarf *dd, const char *file, u32 line)
+{
+	char buf[4096];
+
+	if (!file)
+		return NULL;
+	snprintf(buf, sizeof(buf), "%s:%u", basename_of(file), line);
+	return dd__strdup(dd, buf);
+}
+
+static const char *func__shown(struct dw_func *f)
+{
+	char *d;
+
+	if (f->shown)
+		return f->shown;
+	if (!f->name)
+		return "??";
+	d = demangle_sym(f->name);
+	if (d) {
+		f->shown = d;
+		f->shown_owned = true;
+	} else {
+		f->shown = (char *)f->name;
+	}
+	return f->shown;
+}
+
+static int dd__chain(struct dso_dwarf *dd, struct dw_unit *u, s32 inner,
+		     const struct symbol *sym, const char *leaf_srcline, struct addr_result *res)
+{
+	struct dw_func *f = &u->funcs[inner];
+	const char *name, *srcline = leaf_srcline;
+	u32 n = 0;
+
+	/* callers always come before their inlined instances: the walk ends */
+	for (s32 i = inner; i >= 0; i = u->funcs[i].caller)
+		n++;
+	res->entries = dd__alloc(dd, n * sizeof(*res->entries));
+	if (!res->entries)
+		return -ENOMEM;
+	/* the innermost: a name that is not final is the ELF symbol's (see the header) */
+	if (f->named) {
+		name = func__shown(f);
+	} else {
+		name = sym->name;
+		if (f->nr_ranges && u->ranges[f->range_first][0] == sym->start) {
+			if (f->shown_owned)
+				free(f->shown);
+			f->shown = (char *)sym->name;
+			f->shown_owned = false;
+			f->name = sym->name;
+		}
+		f->named = true;
+	}
+	for (s32 i = inner; i >= 0; i = u->funcs[i].caller) {
+		struct inline_entry *e = &res->entries[res->nr++];
+		struct dw_func *cur = &u->funcs[i];
+
+		if (i != inner)
+			name = func__shown(cur);
+		e->srcline = srcline ? srcline : "??:0";
+		if (!strcmp(name, sym->name)) {
+			e->sym = sym;
+		} else {
+			struct symbol *s = dd__alloc(dd, sizeof(*s));
+
+			if (!s)
+				return -ENOMEM;
+			*s = *sym;
+			s->name = name;
+			s->inlined = 1;
+			e->sym = s;
+		}
+		/* the next entry's line is where this one was inlined */
+		srcline = cur->call_file ? dd__srcline(dd, cur->call_file, cur->call_line) : NULL;
+	}
+	return 0;
+}
+
+static struct addr_result *dd__slot(struct dso_dwarf *dd, u64 vaddr)
+{
+	u32 mask, i;
+
+	if (dd->nr_used * 2 >= dd->nr_slots) {
+		u32 n = dd->nr_slots ? 2 * dd->nr_slots : 256;
+		struct addr_result *s = calloc(n, sizeof(*s));
+
+		if (!s)
+			return NULL;
+		for (u32 j = 0; j < dd->nr_slots; j++) {
+			struct addr_result *o = &dd->slots[j];
+
+			if (!o->used)
+				continue;
+			for (i = (u32)((o->vaddr * 0x9e3779b97f4a7c15ULL) >> 40) & (n - 1); s[i].used;
+			     i = (i + 1) & (n - 1))
+				;
+			s[i] = *o;
+		}
+		free(dd->slots);
+		dd->slots = s;
+		dd->nr_slots = n;
+	}
+	mask = dd->nr_slots - 1;
+	for (i = (u32)((vaddr * 0x9e3779b97f4a7c15ULL) >> 40) & mask; dd->slots[i].used;
+	     i = (i + 1) & mask)
+		if (dd->slots[i].vaddr == vaddr)
+			return &dd->slots[i];
+	dd->slots[i] = (struct addr_result){ .vaddr = vaddr, .used = true };
+	dd->nr_used++;
+	/* the line is read with the slot: both lookups want it */
+	return &dd->slots[i];
+}
+
+/* the slot for vaddr, its srcline read the first time; NULL without DWARF */
+static struct addr_result *dso__addr_result(struct dso *dso, u64 vaddr)
+{
+	struct dso_dwarf *dd = dso__dwarf(dso);
+	struct addr_result *res;
+	Dwarf_Die cu;
+
+	if (!dd || dd->state != DWARF_OK)
+		return NULL;
+	res = dd__slot(dd, vaddr);
+	if (!res || res->line_done)
+		return res;
+	res->line_done = true;
+	if (dwarf_addrdie(dd->dw, vaddr, &cu)) {
+		Dwarf_Line *line = dwarf_getsrc_die(&cu, vaddr);
+		const char *file = line ? dwarf_linesrc(line, NULL, NULL) : NULL;
+		int lineno = 0;
+
+		/* a unit without a line for it: addr2line answers ":?", upstream prints ":0" */
+		if (file && !dwarf_lineno(line, &lineno))
+			res->srcline = dd__srcline(dd, file, (u32)lineno);
+		else
+			res->srcline = ":0";
+	}
+	return res;
+}
+
+const struct inline_entry *dso__inlines(struct dso *dso, const struct symbol *sym, u64 vaddr,
+					u32 *nr)
+{
+	struct addr_result *res = dso__addr_result(dso, vaddr);
+	struct dso_dwarf *dd = dso->dwarf;
+	struct dw_unit *u;
+	Dwarf_Die cu;
+	s32 inner;
+
+	*nr = 0;
+	if (!res)
+		return NULL;
+	if (!res->chain_done) {
+		res->chain_done = true;
+		if (!dwarf_addrdie(dd->dw, vaddr, &cu))
+			return NULL;
+		u = dd__unit(dd, dso, &cu);
+		if (!u)
+			return NULL;
+		inner = unit__innermost(u, vaddr);
+		if (inner < 0)
+			return NULL;
+		if (dd__chain(dd, u, inner, sym, res->srcline, res)) {
+			res->nr = 0;
+			return NULL;
+		}
+	}
+	/* a DWARF found unreadable later shows nothing, for every address alike */
+	if (dd->state != DWARF_OK)
+		return NULL;
+	*nr = res->nr;
+	return res->nr ? res->entries : NULL;
+}
+
+const char *dso__srcline(struct dso *dso, u64 vaddr)
+{
+	struct addr_result *res = dso__addr_result(dso, vaddr);
+
+	return res ? res->srcline : NULL;
+}
