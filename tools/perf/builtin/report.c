@@ -45,6 +45,8 @@ struct perf_report {
 	const char		*input;
 	const char		*symfs;
 	const char		*kallsyms;
+	bool			demangle;	/* --no-demangle clears it */
+	bool			demangle_kernel;
 	const char		*sort_order;
 	const char		*field_order;
 	const char		*field_sep;
@@ -71,6 +73,7 @@ struct perf_report {
 	bool			hierarchy;
 	bool			filter_relative;	/* --percentage relative */
 	bool			tasks_mode;	/* --tasks */
+	bool			mmaps_mode;	/* --mmaps */
 	bool			thread_counts;	/* -T */
 	double			min_percent;
 	unsigned long long	deferred_max_mb;
@@ -380,6 +383,7 @@ int cmd_report(int argc, const char **argv)
 		.children = true,
 		.skip_empty = true,
 		.parent_pattern = DEFAULT_PARENT_PATTERN,
+		.demangle = true,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &rep.input, "file", "input file name"),
@@ -416,6 +420,10 @@ int cmd_report(int argc, const char **argv)
 			    "Only display entries resolved to a symbol"),
 		OPT_STRING(0, "symfs", &rep.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
+		OPT_BOOLEAN(0, "demangle", &rep.demangle,
+			    "Symbol demangling. Enabled by default, use --no-demangle to disable."),
+		OPT_BOOLEAN(0, "demangle-kernel", &rep.demangle_kernel,
+			    "Enable kernel symbol demangling"),
 		OPT_BOOLEAN('I', "show-info", &rep.show_info,
 			    "Display extended information about perf.data file"),
 		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period,
@@ -427,6 +435,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks_mode, "Display recorded tasks"),
+		OPT_BOOLEAN(0, "mmaps", &rep.mmaps_mode, "Display recorded tasks memory maps"),
 		OPT_BOOLEAN('T', "threads", &rep.thread_counts, "Show per-thread event counters"),
 		OPT_BOOLEAN('H', "hierarchy", &rep.hierarchy, "Show entries in a hierarchy"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
@@ -471,6 +480,8 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "Invalid file: %s\n", rep.kallsyms);
 		return 1;
 	}
+	if (rep.mmaps_mode)
+		rep.tasks_mode = true;
 	if (rep.inverted)
 		rep.chain.order = ORDER_CALLER;
 	if (rep.children && !rep.chain.order_set)
@@ -483,6 +494,8 @@ int cmd_report(int argc, const char **argv)
 
 	rep.symbol_conf.symfs = rep.symfs ? rep.symfs : "";
 	rep.symbol_conf.kallsyms = rep.kallsyms;
+	rep.symbol_conf.no_demangle = !rep.demangle;
+	rep.symbol_conf.demangle_kernel = rep.demangle_kernel;
 	perf_report__init_tool(&rep);
 	perf_stdout__buffer();
 
@@ -576,7 +589,7 @@ int cmd_report(int argc, const char **argv)
 		}
 	}
 	if (rep.tasks_mode && !rep.dump_trace && !rep.stats_mode) {
-		ret = report__fprintf_tasks(&rep.report, stdout) ? 1 : 0;
+		ret = report__fprintf_tasks(&rep.report, stdout, rep.mmaps_mode) ? 1 : 0;
 	} else if (rep.dump_trace || rep.stats_mode) {
 		report__fprintf_stats(&rep.report, stdout);
 		ret = 0;

@@ -218,7 +218,8 @@ static bool candidate_path(const struct dso *dso, const char *symfs, enum candid
 	}
 }
 
-static int dso__load_elf(struct dso *dso, const char *symfs)
+/* demangle: C++ names as perf prints them (--no-demangle: as the file has them) */
+static int dso__load_elf(struct dso *dso, const char *symfs, bool demangle)
 {
 	struct symsrc ss[2], *syms_ss = NULL, *runtime_ss = NULL;
 	int nr_ss = 0, err = 0, dso_err = 0, nr;
@@ -243,6 +244,7 @@ static int dso__load_elf(struct dso *dso, const char *symfs)
 			continue;
 		ret = symsrc__init(cur, path, dso->has_build_id ? dso->build_id : NULL,
 				   dso->build_id_size);
+		cur->demangle = demangle;
 		if (ret) {
 			/* say why the DSO's own file was unusable, else why a debug file was */
 			if (c == CAND_DSO || !dso_err)
@@ -356,7 +358,7 @@ static int dso__load_vdso(struct dso *dso)
 	}
 	/* load it as if it were the DSO's file */
 	dso->long_name = path;
-	err = dso__load_elf(dso, "");
+	err = dso__load_elf(dso, "", true);
 	dso->long_name = recorded;
 	if (fd >= 0)
 		close(fd);
@@ -384,7 +386,8 @@ int dso__load(struct dso *dso, const struct symbol_conf *conf)
 		break;
 	}
 
-	err = dso->kind == DSO_KIND_VDSO ? dso__load_vdso(dso) : dso__load_elf(dso, symfs);
+	err = dso->kind == DSO_KIND_VDSO ? dso__load_vdso(dso) :
+	      dso__load_elf(dso, symfs, !conf || !conf->no_demangle);
 	if (err && err != -DSO_LOAD_ERRNO__NO_SYMBOLS) {
 		/* whatever a failed load added is not perf's table: drop it all */
 		symbols__exit(&dso->symbols);

@@ -48,6 +48,8 @@ struct symbol_conf {
 	 */
 	const char	*vmlinux;
 	bool		ignore_vmlinux;
+	bool		no_demangle;	/* --no-demangle: user-space names as the files have them */
+	bool		demangle_kernel;	/* --demangle-kernel: also kernel ELF symbols */
 	/*
 	 * Tests point these elsewhere; NULL means the real ones. running_root prefixes the
 	 * running system's /proc/kallsyms, /sys/kernel/notes and /sys/module; buildid_dir

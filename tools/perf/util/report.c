@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include "dump.h"
@@ -429,7 +430,28 @@ static int task_cmp(const void *pa, const void *pb, void *arg)
 	return a->tid < b->tid ? -1 : 1;
 }
 
-int report__fprintf_tasks(struct report *r, FILE *fp)
+/* upstream's --mmaps line: what /proc/PID/maps would say, the inode or build id, the dso */
+static void task_maps__fprintf(const struct maps *maps, int indent, FILE *fp)
+{
+	for (size_t i = 0; i < maps->nr; i++) {
+		const struct map *map = maps->entries[i];
+		const struct dso *dso = map->dso;
+		char id[2 * sizeof(dso->build_id) + 1] = "";
+
+		if (map->ino_valid)
+			snprintf(id, sizeof(id), "%llu", (unsigned long long)map->ino);
+		else if (dso->has_build_id)
+			for (unsigned int b = 0; b < dso->build_id_size; b++)
+				snprintf(id + 2 * b, 3, "%02x", dso->build_id[b]);
+		fprintf(fp, "%*s  %llx-%llx %c%c%c%c %08llx %s %s\n", indent, "",
+			(unsigned long long)map->start, (unsigned long long)map->end,
+			map->prot & PROT_READ ? 'r' : '-', map->prot & PROT_WRITE ? 'w' : '-',
+			map->prot & PROT_EXEC ? 'x' : '-', map->flags ? 's' : 'p',
+			(unsigned long long)map->pgoff, id, dso->long_name);
+	}
+}
+
+int report__fprintf_tasks(struct report *r, FILE *fp, bool with_maps)
 {
 	struct machine *machine = &r->session->machine;
 	const struct thread **tasks;
@@ -455,8 +477,12 @@ int report__fprintf_tasks(struct report *r, FILE *fp)
 	for (size_t i = 0; i < nr; i++) {
 		const struct thread *t = tasks[i];
 
-		fprintf(fp, "  %8d %8d %8d |%*s%s\n", t->pid, t->tid, t->ppid,
-			task_level(machine, t), "", thread__comm_str(t, 0));
+		int indent = fprintf(fp, "  %8d %8d %8d |%*s", t->pid, t->tid, t->ppid,
+				     task_level(machine, t), "");
+
+		fprintf(fp, "%s\n", thread__comm_str(t, 0));
+		if (with_maps && t->maps)
+			task_maps__fprintf(t->maps, indent, fp);
 	}
 	free(tasks);
 	return ferror(fp) ? -EIO : 0;

@@ -113,9 +113,10 @@ int report__fprintf(struct report *r, FILE *fp);
 
 /*
  * --tasks: every thread the recording knew (exited ones too), as upstream lists them: a
- * tree by parent, siblings by tid, the idle task first. 0, -ENOMEM or -EIO.
+ * tree by parent, siblings by tid, the idle task first; with_maps (--mmaps): each followed
+ * by its maps at the end of the recording. 0, -ENOMEM or -EIO.
  */
-int report__fprintf_tasks(struct report *r, FILE *fp);
+int report__fprintf_tasks(struct report *r, FILE *fp, bool with_maps);
 
 /* "Aggregated stats:" of -D and --stats: every record type seen, then samples per event */
 void report__fprintf_stats(const struct report *r, FILE *fp);

@@ -214,6 +214,7 @@ int symsrc__init(struct symsrc *ss, const char *path, const u8 *want_bid, size_t
 
 	memset(ss, 0, sizeof(*ss));
 	ss->fd = -1;
+	ss->demangle = true;
 	ss->elf = elf_open(path, &ss->fd);
 	if (!ss->elf)
 		return errno == ENOEXEC ? -DSO_LOAD_ERRNO__INVALID_ELF : -errno;
@@ -363,7 +364,7 @@ static int load_table(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 		/* Thumb functions carry their mode in bit 0 */
 		if (syms_ss->ehdr.e_machine == EM_ARM && GELF_ST_TYPE(sym.st_info) == STT_FUNC)
 			start &= ~(u64)1;
-		demangled = demangle_sym(name);
+		demangled = syms_ss->demangle ? demangle_sym(name) : NULL;
 		err = symbols__insert(&dso->symbols, start, sym.st_size ? start + sym.st_size : start,
 				      demangled ? demangled : name, GELF_ST_BIND(sym.st_info),
 				      GELF_ST_TYPE(sym.st_info));
@@ -514,7 +515,7 @@ static u32 x86_64_plt_disp(const u8 *p, size_t avail)
 	return (u32)(n + 4) + le32toh(disp);
 }
 
-static int synthesize_plt_got(struct dso *dso, Elf *elf, const GElf_Ehdr *ehdr)
+static int synthesize_plt_got(struct dso *dso, Elf *elf, const GElf_Ehdr *ehdr, bool demangle)
 {
 	struct rela_dyn rd;
 	GElf_Shdr shdr;
@@ -555,7 +556,7 @@ static int synthesize_plt_got(struct dso *dso, Elf *elf, const GElf_Ehdr *ehdr)
 			if (slot && gelf_getsym(rd.dynsym, (int)slot->sym_idx, &sym)) {
 				sname = elf_strptr(elf, rd.dynstr_idx, sym.st_name);
 				if (sname && *sname) {
-					char *demangled = demangle_sym(sname);
+					char *demangled = demangle ? demangle_sym(sname) : NULL;
 
 					snprintf(name, sizeof(name), "%s@plt",
 						 demangled ? demangled : sname);
@@ -673,7 +674,7 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 	if (plt_sym < 0)
 		return (int)plt_sym;
 	if (machine_is_x86(ehdr)) {
-		int err = synthesize_plt_got(dso, elf, ehdr);
+		int err = synthesize_plt_got(dso, elf, ehdr, ss->demangle);
 
 		if (err)
 			return err;
@@ -756,7 +757,7 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 		if (gelf_getsym(syms, (int)GELF_R_SYM(rela->r_info), &sym))
 			sname = elf_strptr(elf, sym_shdr.sh_link, sym.st_name);
 		if (sname && *sname) {
-			char *demangled = demangle_sym(sname);
+			char *demangled = ss->demangle ? demangle_sym(sname) : NULL;
 
 			snprintf(name, sizeof(name), "%s@plt", demangled ? demangled : sname);
 			free(demangled);

@@ -27,6 +27,7 @@ struct symsrc {
 	size_t		symtab_idx;
 	Elf_Scn		*dynsym;	/* NULL unless a real SHT_DYNSYM named .dynsym */
 	size_t		dynsym_idx;
+	bool		demangle;	/* names go through demangle_sym() */
 };
 
 #define BUILD_ID_MAX	20

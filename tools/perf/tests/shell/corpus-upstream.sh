@@ -14,7 +14,8 @@
 # cases table: script; script with -F sets; --show-*-events where the recording has them;
 # --reltime, --deltatime, -G; report --children, --no-children, -g folded,
 # -g caller (also on files without callchains), --sort pid,sym -n, --sort comm,dso, --comms,
-# -v, --hierarchy, --sort parent, --sort sym,symoff, --sort cgroup; -D (first 2000 lines). Not
+# -v, --hierarchy, --sort parent, --sort sym,symoff, --sort cgroup, --tasks, --mmaps,
+# --no-demangle, --demangle-kernel; -D (first 2000 lines). Not
 # --sort tid,dso nor script --max-events: upstream perf 7.2 has neither (its usage error,
 # as ours, prints nothing on stdout).
 #
@@ -87,6 +88,11 @@ symoff !dwarf report --stdio --no-children --sort sym,symoff
 cgroup_key cgroup report --stdio --no-children --sort cgroup
 folded_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g folded
 caller_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g caller
+tasks * report --stdio --tasks
+mmaps * report --stdio --mmaps
+no_demangle stl,z script --no-demangle
+no_demangle_report stl,z report --stdio --no-children --no-demangle
+demangle_kernel stl,sys report --stdio --no-children --demangle-kernel
 dump * script -D
 CASES
 
