@@ -250,8 +250,8 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 	int ret = 0;
 
 	o->nr_sort = o->nr_out = 0;
-	/* upstream renames the column only when it sets up the default columns */
-	o->self_named = o->children && !strict_fields;
+	/* upstream renames the column when it sets up the default flat columns only */
+	o->self_named = o->children && !strict_fields && !o->hierarchy;
 	if (sort_order && sort_order[0] == '+')
 		base = sort_order + 1;
 	else if (sort_order)
@@ -328,11 +328,6 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		if (o->use_callchain && o->chain.mode != CHAIN_NONE)
 			return perf_err__set(err, EINVAL,
 					     "--hierarchy is not supported with callchains yet (add -g none)");
-		for (unsigned int i = 0; i < o->nr_out; i++)
-			if (!o->out[i].is_key && (o->out[i].id == HIST_COL_OVERHEAD_ACC ||
-						  o->out[i].id == HIST_COL_LATENCY_ACC))
-				return perf_err__set(err, EINVAL,
-						     "--hierarchy is not supported with --children yet");
 	}
 	/* sort keys become columns, columns become (last) sort steps */
 	for (unsigned int i = 0; i < o->nr_sort; i++) {
@@ -1701,9 +1696,11 @@ static void print_hierarchy_header(struct hists *hists, struct sbuf *sb, const i
 
 /* one level's node: entries[0..nr) share the keys of the levels down to this one */
 struct hierarchy_group {
-	struct hist_entry	**entries;
+	struct hist_entry	**entries;	/* in upstream's input order */
 	size_t			nr;
 	struct hist_entry	sum;		/* the entries' periods added up */
+	const struct hist_entry	*first;		/* the entry that made the node */
+	struct rbnode		rb_collapse, rb_out;
 };
 
 struct hierarchy_sort {
@@ -1711,20 +1708,10 @@ struct hierarchy_sort {
 	int			key;
 };
 
-static int hierarchy_group_cmp(const void *a, const void *b, void *arg)
+/* hist_entry__sort() of two nodes: < 0 when l comes first */
+static int hierarchy_output_cmp(const struct hierarchy_sort *ctx,
+				const struct hierarchy_group *l, const struct hierarchy_group *r)
 {
-	const struct hierarchy_sort *ctx = arg;
-	const struct hist_entry *l = *(struct hist_entry *const *)a;
-	const struct hist_entry *r = *(struct hist_entry *const *)b;
-
-	return key_cmp(ctx->o, ctx->key, &l->key, &r->key, false);
-}
-
-/* output order of a level: by period, then by the level's key as upstream sorts it */
-static int hierarchy_output_cmp(const void *a, const void *b, void *arg)
-{
-	const struct hierarchy_sort *ctx = arg;
-	const struct hierarchy_group *l = a, *r = b;
 	int ret = 0;
 
 	/* the period columns in sort order, then the level's key */
@@ -1734,6 +1721,12 @@ static int hierarchy_output_cmp(const void *a, const void *b, void *arg)
 		switch (ctx->o->sort[i].id) {
 		case HIST_COL_LATENCY:
 			ret = field_cmp(r->sum.latency, l->sum.latency);
+			break;
+		case HIST_COL_LATENCY_ACC:
+			ret = field_cmp(r->sum.latency_acc, l->sum.latency_acc);
+			break;
+		case HIST_COL_OVERHEAD_ACC:
+			ret = field_cmp(r->sum.period_acc, l->sum.period_acc);
 			break;
 		case HIST_COL_SAMPLES:
 			ret = field_cmp(r->sum.nr_events, l->sum.nr_events);
@@ -1745,40 +1738,94 @@ static int hierarchy_output_cmp(const void *a, const void *b, void *arg)
 	}
 	if (ret)
 		return ret;
-	ret = -key_cmp(ctx->o, ctx->key, &l->entries[0]->key, &r->entries[0]->key, true);
-	if (ret)
-		return ret;
-	/* still equal: upstream's tree keeps them in the order of their identity */
-	return l->entries > r->entries ? -1 : l->entries < r->entries;
+	return -key_cmp(ctx->o, ctx->key, &l->first->key, &r->first->key, true);
 }
 
+/*
+ * Upstream builds each level as two red-black trees: the nodes, made by inserting the
+ * entries in input order under the level's key, then the output order, made by inserting
+ * those nodes in that tree's order. Where the key comparison is no total order
+ * (unresolved garbage addresses) only the same trees give the same order: so we build them.
+ */
 static int print_hierarchy_level(struct hists *hists, struct sbuf *sb, struct hist_entry **he,
 				 size_t nr, const int *keys, unsigned int nr_keys,
 				 unsigned int level)
 {
 	const struct hist_opts *o = hists->opts;
 	struct hierarchy_sort ctx = { .o = o, .key = keys[level] };
+	struct rbroot nodes = { NULL }, out = { NULL };
 	struct hierarchy_group *groups;
-	size_t nr_groups = 0;
-	int ret = 0;
+	struct hist_entry **sorted;
+	size_t nr_groups = 0, *group_of, off = 0;
+	int ret = -ENOMEM;
 
 	groups = calloc(nr, sizeof(*groups));
-	if (!groups)
-		return -ENOMEM;
-	qsort_r(he, nr, sizeof(*he), hierarchy_group_cmp, &ctx);
+	group_of = malloc(nr * sizeof(*group_of));
+	sorted = malloc(nr * sizeof(*sorted));
+	if (!groups || !group_of || !sorted)
+		goto out_free;
 	for (size_t i = 0; i < nr; i++) {
-		if (!nr_groups || key_cmp(o, ctx.key, &groups[nr_groups - 1].entries[0]->key,
-					  &he[i]->key, false))
-			groups[nr_groups++] = (struct hierarchy_group){ .entries = &he[i] };
-		groups[nr_groups - 1].nr++;
-		groups[nr_groups - 1].sum.period += he[i]->period;
-		groups[nr_groups - 1].sum.latency += he[i]->latency;
-		groups[nr_groups - 1].sum.nr_events += he[i]->nr_events;
+		struct rbnode **link = &nodes.node, *parent = NULL;
+		struct hierarchy_group *grp = NULL;
+
+		while (*link) {
+			struct hierarchy_group *it = rbtree__entry(*link, struct hierarchy_group,
+								   rb_collapse);
+			int cmp = key_cmp(o, ctx.key, &it->first->key, &he[i]->key, false);
+
+			if (!cmp) {
+				grp = it;
+				break;
+			}
+			parent = *link;
+			link = cmp < 0 ? &parent->left : &parent->right;
+		}
+		if (!grp) {
+			grp = &groups[nr_groups++];
+			grp->first = he[i];
+			rbtree__insert(&nodes, &grp->rb_collapse, parent, link);
+		}
+		group_of[i] = (size_t)(grp - groups);
+		grp->nr++;
+		grp->sum.period += he[i]->period;
+		grp->sum.latency += he[i]->latency;
+		grp->sum.nr_events += he[i]->nr_events;
 	}
-	qsort_r(groups, nr_groups, sizeof(*groups), hierarchy_output_cmp, &ctx);
-	for (size_t g = 0; g < nr_groups && !ret; g++) {
-		const struct hierarchy_group *grp = &groups[g];
-		const struct hist_entry *first = grp->entries[0];
+	for (size_t g = 0; g < nr_groups; g++) {
+		groups[g].entries = sorted + off;
+		off += groups[g].nr;
+		groups[g].nr = 0;
+		/*
+		 * Children mode: upstream's node takes its accumulated period from the entry
+		 * that made it, and that entry's own period only (callees' periods are not
+		 * carried into the hierarchy, nor are the later entries'): so do we.
+		 */
+		groups[g].sum.period_acc = groups[g].first->period;
+		groups[g].sum.latency_acc = groups[g].first->latency;
+		groups[g].sum.nr_events_acc = groups[g].first->nr_events;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		struct hierarchy_group *grp = &groups[group_of[i]];
+
+		grp->entries[grp->nr++] = he[i];
+	}
+	for (struct rbnode *n = rbtree__first(&nodes); n; n = rbtree__next(n)) {
+		struct hierarchy_group *grp = rbtree__entry(n, struct hierarchy_group, rb_collapse);
+		struct rbnode **link = &out.node, *parent = NULL;
+
+		while (*link) {
+			const struct hierarchy_group *it = rbtree__entry(*link, struct hierarchy_group,
+									 rb_out);
+
+			parent = *link;
+			link = hierarchy_output_cmp(&ctx, grp, it) < 0 ? &parent->left : &parent->right;
+		}
+		rbtree__insert(&out, &grp->rb_out, parent, link);
+	}
+	ret = 0;
+	for (struct rbnode *n = rbtree__first(&out); n && !ret; n = rbtree__next(n)) {
+		const struct hierarchy_group *grp = rbtree__entry(n, struct hierarchy_group, rb_out);
+		const struct hist_entry *first = grp->first;
 		int pad = HIERARCHY_INDENT * (int)(nr_keys - 1);
 		size_t start, lead;
 		/* the level's indent first, the columns, then the indent all levels have */
@@ -1806,6 +1853,9 @@ static int print_hierarchy_level(struct hists *hists, struct sbuf *sb, struct hi
 						    level + 1);
 		}
 	}
+out_free:
+	free(sorted);
+	free(group_of);
 	free(groups);
 	return ret;
 }
@@ -1815,6 +1865,7 @@ static int hists__fprintf_hierarchy(struct hists *hists, FILE *fp)
 	const struct hist_opts *o = hists->opts;
 	int keys[HIST_MAX_FIELDS];
 	unsigned int nr_keys = hierarchy_levels(o, keys);
+	const struct rbroot *in = hists->need_collapse ? &hists->collapsed : &hists->entries_in;
 	struct hist_entry **he;
 	size_t nr = 0;
 	struct sbuf sb;
@@ -1823,8 +1874,10 @@ static int hists__fprintf_hierarchy(struct hists *hists, FILE *fp)
 	he = malloc((hists->nr_entries + 1) * sizeof(*he));
 	if (!he)
 		return -ENOMEM;
-	for (struct rbnode *n = rbtree__first(&hists->entries); n; n = rbtree__next(n))
-		he[nr++] = rbtree__entry(n, struct hist_entry, rb_out);
+	/* upstream's input order: its tree of entries as they came */
+	for (struct rbnode *n = rbtree__first(in); n; n = rbtree__next(n))
+		he[nr++] = hists->need_collapse ? rbtree__entry(n, struct hist_entry, rb_collapsed) :
+						  rbtree__entry(n, struct hist_entry, rb_in);
 	sbuf__init(&sb);
 	if (o->show_header)
 		print_hierarchy_header(hists, &sb, keys, nr_keys);
