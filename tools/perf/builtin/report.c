@@ -314,8 +314,11 @@ static int report__setup(struct perf_report *rep, int *status)
 		rep->ropts.hopts.use_callchain = rep->chain.mode != CHAIN_NONE;
 	}
 	/* accumulation needs callchains; a pipe shows its attrs too late for it */
-	if (rep->children && (pipe || !(sample_type & PERF_SAMPLE_CALLCHAIN)))
+	if (rep->children && (pipe || !(sample_type & PERF_SAMPLE_CALLCHAIN))) {
+		/* upstream's hierarchy of a pipe keeps the column, with nothing in it */
+		rep->ropts.hopts.acc_na = pipe && rep->hierarchy;
 		rep->children = false;
+	}
 
 	if (sort_order && strstr(sort_order, "ipc")) {
 		fprintf(stderr, "  Error: --sort ipc keys need LBR data, which perf report here does not use\n");

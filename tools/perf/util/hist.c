@@ -248,10 +248,12 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 	const char *base = NULL;
 	char *keys = NULL;
 	int ret = 0;
+	/* acc_na: the children columns stand, without values */
+	bool kids = o->children || o->acc_na;
 
 	o->nr_sort = o->nr_out = 0;
 	/* upstream renames the column when it sets up the default flat columns only */
-	o->self_named = o->children && !strict_fields && !o->hierarchy;
+	o->self_named = kids && !strict_fields && !o->hierarchy;
 	if (sort_order && sort_order[0] == '+')
 		base = sort_order + 1;
 	else if (sort_order)
@@ -261,17 +263,17 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 	if (base) {
 		/* the period columns lead the sort unless -F says otherwise (a substring test) */
 		bool named_lat = strstr(base, "latency");
-		bool pre_children = !strict_fields && o->children && !strstr(base, "overhead_children") &&
+		bool pre_children = !strict_fields && kids && !strstr(base, "overhead_children") &&
 				    !named_lat;
 		bool pre_overhead = !strict_fields && !strstr(base, "overhead") && !named_lat;
 		const char *lead = "";
 
 		/* upstream's setup_overhead(): --latency prefixes both, else latency follows */
 		if (o->prefer_latency && !strict_fields)
-			lead = o->children ? "latency_children,overhead_children,latency,overhead," :
+			lead = kids ? "latency_children,overhead_children,latency,overhead," :
 					     "latency,overhead,";
 		else if (o->latency && pre_overhead)
-			lead = o->children ? "overhead_children,latency_children,overhead,latency," :
+			lead = kids ? "overhead_children,latency_children,overhead,latency," :
 					     "overhead,latency,";
 		if (*lead)
 			pre_children = pre_overhead = false;
@@ -290,13 +292,13 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		const struct hist_field lat = { false, HIST_COL_LATENCY };
 		const struct hist_field lat_acc = { false, HIST_COL_LATENCY_ACC };
 		/* latency columns only where the sort has them (upstream's was_taken) */
-		bool acc_taken = o->children && fields_have(o->sort, o->nr_sort, lat_acc);
+		bool acc_taken = kids && fields_have(o->sort, o->nr_sort, lat_acc);
 		bool lat_taken = fields_have(o->sort, o->nr_sort, lat);
 		bool only_lat = base && strstr(base, "latency") && !strstr(base, "overhead");
 
 		if (acc_taken && o->prefer_latency)
 			o->out[o->nr_out++] = lat_acc;
-		if (o->children && !only_lat)
+		if (kids && !only_lat)
 			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD_ACC };
 		if (acc_taken && !o->prefer_latency)
 			o->out[o->nr_out++] = lat_acc;
@@ -1574,6 +1576,10 @@ static void print_value(const struct hists *hists, struct sbuf *sb, const struct
 {
 	if (packed)
 		w = col == HIST_COL_SAMPLES || col == HIST_COL_PERIOD ? 2 : 3;
+	if (hists->opts->acc_na && (col == HIST_COL_OVERHEAD_ACC || col == HIST_COL_LATENCY_ACC)) {
+		sbuf__printf(sb, "%*s", w, "N/A");
+		return;
+	}
 	switch (col) {
 	case HIST_COL_OVERHEAD_ACC:
 		print_percent(sb, he->period_acc, hists__total_period(hists), w - 2);
@@ -1723,10 +1729,12 @@ static int hierarchy_output_cmp(const struct hierarchy_sort *ctx,
 			ret = field_cmp(r->sum.latency, l->sum.latency);
 			break;
 		case HIST_COL_LATENCY_ACC:
-			ret = field_cmp(r->sum.latency_acc, l->sum.latency_acc);
+			if (!ctx->o->acc_na)
+				ret = field_cmp(r->sum.latency_acc, l->sum.latency_acc);
 			break;
 		case HIST_COL_OVERHEAD_ACC:
-			ret = field_cmp(r->sum.period_acc, l->sum.period_acc);
+			if (!ctx->o->acc_na)
+				ret = field_cmp(r->sum.period_acc, l->sum.period_acc);
 			break;
 		case HIST_COL_SAMPLES:
 			ret = field_cmp(r->sum.nr_events, l->sum.nr_events);
