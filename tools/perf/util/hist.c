@@ -322,15 +322,6 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		if (ret)
 			return ret;
 	}
-	if (o->hierarchy) {
-		/*
-		 * Upstream 7.2's hierarchy shows callchains by raw address and accumulates
-		 * children oddly: not reproduced yet.
-		 */
-		if (o->use_callchain && o->chain.mode != CHAIN_NONE)
-			return perf_err__set(err, EINVAL,
-					     "--hierarchy is not supported with callchains yet (add -g none)");
-	}
 	/* sort keys become columns, columns become (last) sort steps */
 	for (unsigned int i = 0; i < o->nr_sort; i++) {
 		ret = fields_add(o->out, &o->nr_out, o->sort[i], true, err);
@@ -1749,6 +1740,29 @@ static int hierarchy_output_cmp(const struct hierarchy_sort *ctx,
 	return -key_cmp(ctx->o, ctx->key, &l->first->key, &r->first->key, true);
 }
 
+/* a leaf's callchains: its entries' merged, by address (see chain_root__merge_unresolved) */
+static int print_hierarchy_chain(struct hists *hists, struct sbuf *sb,
+				 const struct hierarchy_group *grp)
+{
+	const struct hist_opts *o = hists->opts;
+	u64 min_hit = (u64)((double)hists->callchain_period * (o->chain.min_percent / 100.0));
+	struct chain_root root;
+	int ret = 0;
+
+	chain_root__init(&root);
+	for (size_t i = 0; i < grp->nr && !ret; i++)
+		if (grp->entries[i]->has_callchain)
+			ret = chain_root__merge_unresolved(&root, &grp->entries[i]->callchain);
+	if (!ret) {
+		chain_root__sort(&root, &o->chain, min_hit);
+		chain_root__print(&root, &o->chain, sb, hists__total_period(hists),
+				  o->children ? grp->sum.period_acc : grp->sum.period, false,
+				  o->field_sep);
+	}
+	chain_root__exit(&root);
+	return ret;
+}
+
 /*
  * Upstream builds each level as two red-black trees: the nodes, made by inserting the
  * entries in input order under the level's key, then the output order, made by inserting
@@ -1856,10 +1870,11 @@ static int print_hierarchy_level(struct hists *hists, struct sbuf *sb, struct hi
 		memmove(sb->buf + start, sb->buf + lead, sb->len - lead);
 		sb->len -= lead - start;
 		sbuf__addc(sb, '\n');
-		if (level + 1 < nr_keys) {
+		if (level + 1 < nr_keys)
 			ret = print_hierarchy_level(hists, sb, grp->entries, grp->nr, keys, nr_keys,
 						    level + 1);
-		}
+		else if (o->use_callchain && o->chain.mode != CHAIN_NONE)
+			ret = print_hierarchy_chain(hists, sb, grp);
 	}
 out_free:
 	free(sorted);

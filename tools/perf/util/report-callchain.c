@@ -524,6 +524,7 @@ void chain_root__append_again(struct chain_root *root, struct chain_node *end, u
 struct merge_path {
 	struct chain_frame	*frames;
 	u32			nr, alloc;
+	bool			unresolved;	/* frames lose their symbols on the way */
 };
 
 static int merge_node(struct chain_root *dst, struct merge_path *path, const struct chain_node *node)
@@ -541,6 +542,9 @@ static int merge_node(struct chain_root *dst, struct merge_path *path, const str
 		path->alloc = n;
 	}
 	memcpy(path->frames + path->nr, node->val, node->val_nr * sizeof(*node->val));
+	if (path->unresolved)
+		for (u32 i = 0; i < node->val_nr; i++)
+			path->frames[path->nr + i].sym = NULL;
 	path->nr += node->val_nr;
 	if (node->hit && path->nr) {
 		struct chain_cursor c = { .frames = path->frames, .nr = path->nr, .period = node->hit };
@@ -558,6 +562,15 @@ static int merge_node(struct chain_root *dst, struct merge_path *path, const str
 int chain_root__merge(struct chain_root *dst, const struct chain_root *src)
 {
 	struct merge_path path = { 0 };
+	int ret = merge_node(dst, &path, &src->node);
+
+	free(path.frames);
+	return ret;
+}
+
+int chain_root__merge_unresolved(struct chain_root *dst, const struct chain_root *src)
+{
+	struct merge_path path = { .unresolved = true };
 	int ret = merge_node(dst, &path, &src->node);
 
 	free(path.frames);

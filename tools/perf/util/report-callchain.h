@@ -149,6 +149,11 @@ void chain_root__append_again(struct chain_root *root, struct chain_node *end, u
  * max_depth, as upstream). src is left unchanged. 0 or -ENOMEM.
  */
 int chain_root__merge(struct chain_root *dst, const struct chain_root *src);
+/*
+ * As chain_root__merge(), each frame without its symbol (kept as its address and dso):
+ * upstream's --hierarchy merges its entries' chains so, and prints them by address.
+ */
+int chain_root__merge_unresolved(struct chain_root *dst, const struct chain_root *src);
 
 /*
  * Prune and sort for output: graph keeps nodes whose cumulated period is >= min_hit,

@@ -14,7 +14,7 @@
 # cases table: script; script with -F sets; --show-*-events where the recording has them;
 # --reltime, --deltatime, -G; report --children, --no-children, -g folded,
 # -g caller (also on files without callchains), --sort pid,sym -n, --sort comm,dso, --comms,
-# -v, --hierarchy, --sort parent, --sort sym,symoff, --sort cgroup, --tasks, --mmaps,
+# -v, --hierarchy (with --children and callchains too), --sort parent, --sort sym,symoff, --sort cgroup, --tasks, --mmaps,
 # --no-demangle, --demangle-kernel; -D (first 2000 lines). Not
 # --sort tid,dso nor script --max-events: upstream perf 7.2 has neither (its usage error,
 # as ours, prints nothing on stdout).
@@ -88,6 +88,9 @@ symoff !dwarf report --stdio --no-children --sort sym,symoff
 cgroup_key cgroup report --stdio --no-children --sort cgroup
 folded_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g folded
 caller_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g caller
+hierarchy_children !dwarf report --stdio --hierarchy
+hierarchy_chain !dwarf report --stdio --hierarchy --no-children -g caller
+hierarchy_folded fp,sys,z,pipe report --stdio --hierarchy -g folded --sort dso,sym
 tasks * report --stdio --tasks
 mmaps * report --stdio --mmaps
 no_demangle stl,z script --no-demangle

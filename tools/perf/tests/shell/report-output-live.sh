@@ -83,6 +83,9 @@ plain.data --percentage foo
 plain.data --hierarchy -s dso,sym -n --show-total-period
 plain.data --hierarchy -s pid,dso
 g.data --hierarchy --no-children -g none -s comm,dso,sym
+g.data --hierarchy
+g.data --hierarchy --no-children
+g.data --hierarchy -g folded -s dso,sym
 switch.data --hierarchy --no-children -g none
 switch.data --hierarchy --no-children -g none --latency -s cpu,comm
 plain.data -s cgroup,cgroup_id
@@ -141,15 +144,6 @@ run_cases stderr <cases
 run_cases "" <verbose_cases
 [ -z "$failed" ] || fail "perf report differs from upstream perf 7.2 for:$failed"
 
-# what is not reproduced yet is refused in one line
-for opts in "--hierarchy" "--hierarchy --no-children"; do
-	# shellcheck disable=SC2086
-	if "$PERF" report --stdio $opts -i g.data >refused.out 2>refused.err; then
-		fail "report $opts on a -g recording did not fail"
-	fi
-	expect_grep '^--hierarchy is not supported with (--children|callchains) yet' refused.err \
-		"report $opts: no one-line reason"
-done
 # -T with PERF_SAMPLE_READ counts (a sampling group)
 if "$SYSTEM_PERF" record -q -e '{cpu-clock,task-clock}:S' -o group.data -- sh -c "$walk" \
 	>/dev/null 2>&1; then
