@@ -5,17 +5,19 @@
 # The corpus (tests/data/corpus, recorded by its make-corpus.sh, which says how each file was
 # made) holds real recordings of this machine's programs with the system perf: -g, plain, -z,
 # pipe mode, -a, tracepoints (irq:*, sched with callchains), --switch-events, --namespaces,
-# --all-cgroups, -e page-faults -d, --sample-cpu -T -d, two events, --call-graph dwarf; with
-# the DSOs they sampled (code zeroed, symbol tables and build ids kept) as a --symfs tree and
-# the kallsyms of the recording machine. Ours and upstream run one after the other over each
+# --all-cgroups, -e page-faults -d, --sample-cpu -T -d, two events, --call-graph dwarf, the
+# Latency column and a C++ name over 1023 characters; with the DSOs they sampled (code
+# zeroed, symbol tables and build ids kept) as a --symfs tree and the kallsyms of the
+# recording machine. Ours and upstream run one after the other over each
 # file with --symfs and --kallsyms only, so nothing of this machine's /usr/lib is read.
 #
 # Compared byte for byte (stdout and exit status; report's random Tip line aside), see the
 # cases table: script; script with -F sets; --show-*-events where the recording has them;
 # --reltime, --deltatime, -G; report --children, --no-children, -g folded,
 # -g caller (also on files without callchains), --sort pid,sym -n, --sort comm,dso, --comms,
-# -v, --hierarchy (with --children and callchains too), --sort parent, --sort sym,symoff, --sort cgroup, --tasks, --mmaps,
-# --no-demangle, --demangle-kernel; -D (first 2000 lines). Not
+# -v, --hierarchy (with --children and callchains too), --sort parent, --sort sym,symoff,
+# --sort cgroup, --latency, --tasks, --mmaps, --no-demangle, --demangle-kernel; -D (first
+# 2000 lines). Not
 # --sort tid,dso nor script --max-events: upstream perf 7.2 has neither (its usage error,
 # as ours, prints nothing on stdout).
 #
@@ -31,10 +33,8 @@
 # alike; no report here has siblings of equal percentage whose order differs); a
 # re-recorded corpus that shows them needs a narrow allowance added here.
 #
-# Not covered by this corpus yet: the Latency column (switch.data does not show it in
-# upstream either: a recording that does is to be added) and C++ names longer than 1023
-# characters (stl.data and z.data have none); both are compared on live recordings by
-# report-output-live.sh.
+# lat.data shows report's Latency column (two tasks running at once: switch.data, one task,
+# does not show it in upstream either), cxx.data a C++ name longer than 1023 characters.
 
 need_perf
 need_upstream_perf
@@ -73,6 +73,8 @@ script_lost_round fp,sys,pipe script --show-lost-events --show-round-events
 script_reltime fp,cpu,switch script --reltime
 script_deltatime fp,cpu script --deltatime
 script_nograph fp,z,tp script -G
+latency lat report --stdio --latency
+latency_fields lat report --stdio --no-children -F overhead,latency,sym
 children !dwarf report --stdio --children
 no_children !dwarf report --stdio --no-children
 folded !dwarf,plain,cgroup,cpu,irq,ns,pf report --stdio -g folded
