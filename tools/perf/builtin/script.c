@@ -351,7 +351,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN('D', "dump-raw-trace", &script.dump_trace, "dump raw trace in ASCII"),
 		OPT_INCR('v', "verbose", &script.verbose, "be more verbose (show symbol address, etc)"),
 		OPT_CALLBACK('F', "fields", &fields, "str",
-			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,period,cgroup",
+			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,break,synth. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,period,cgroup",
 			     parse_fields_cb),
 		OPT_STRING('c', "comms", &script.filter.comm_str, "comm[,comm...]",
 			   "only display events for these comms"),

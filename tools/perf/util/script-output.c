@@ -59,10 +59,14 @@ static const struct {
 	{ "cgroup",	SF_CGROUP,	PERF_SAMPLE_CGROUP,	"CGROUP" },
 };
 
+/* what -F takes before a colon: perf has no word for hardware-cache events */
 static const char *const type_names[ST_NR] = {
 	[ST_HARDWARE] = "hw", [ST_SOFTWARE] = "sw", [ST_TRACEPOINT] = "trace",
-	[ST_HW_CACHE] = "hw-cache", [ST_RAW] = "raw", [ST_BREAKPOINT] = "break",
+	[ST_RAW] = "raw", [ST_BREAKPOINT] = "break",
 };
+
+/* "synth:": perf's synthesized events (Intel PT and the like), which we never have */
+#define TYPE_SYNTH	ST_NR
 
 /* the names perf's messages give the types */
 static const char *const type_long_names[ST_NR] = {
@@ -127,6 +131,35 @@ static void script_fields__apply(struct script_fields *sel, int type, unsigned i
 	sel->touched[type] = true;
 }
 
+/*
+ * "synth:LIST": the names are checked as perf checks them (perf's warning calls these
+ * events "unknown"), and nothing is changed: no recording we read has such events.
+ */
+static int script_fields__check_synth(const char *arg, struct perf_err *err)
+{
+	for (const char *p = arg; *p; p += *p == ',') {
+		size_t len = strcspn(p, ",");
+		const char *name = p;
+		int f;
+
+		p += len;
+		if (*name == '+' || *name == '-') {
+			name++;
+			len--;
+		}
+		if (!len)
+			continue;
+		f = field_of(name, len);
+		if (f < 0)
+			return perf_err__set(err, EINVAL, "Invalid field requested: '%.*s'",
+					     (int)len, name);
+		if (invalid_fields(ST_NR) & field_names[f].field)
+			return perf_err__set(err, EINVAL, "'%s' not valid for unknown events.",
+					     field_names[f].name);
+	}
+	return 0;
+}
+
 int script_fields__parse(struct script_fields *sel, const char *arg, FILE *warn,
 			 struct perf_err *err)
 {
@@ -136,13 +169,17 @@ int script_fields__parse(struct script_fields *sel, const char *arg, FILE *warn,
 
 	if (colon) {
 		for (int t = 0; t < ST_NR; t++)
-			if (strlen(type_names[t]) == (size_t)(colon - arg) &&
+			if (type_names[t] && strlen(type_names[t]) == (size_t)(colon - arg) &&
 			    !strncmp(type_names[t], arg, (size_t)(colon - arg)))
 				only = t;
+		if (colon - arg == 5 && !strncmp(arg, "synth", 5))
+			only = TYPE_SYNTH;
 		if (only < 0)
 			return perf_err__set(err, EINVAL, "Invalid event type in field string: '%.*s'",
 					     (int)(colon - arg), arg);
 		arg = colon + 1;
+		if (only == TYPE_SYNTH)
+			return script_fields__check_synth(arg, err);
 		if (sel->touched[only])
 			fprintf(warn, "Overriding previous field request for %s events.\n",
 				type_long_names[only]);
@@ -263,6 +300,15 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 			out->sel.fields[t] &= ~f;
 		}
 	}
+	/*
+	 * "-F hw:" asks for nothing of a type, so that type must be there, as perf says. A
+	 * pipe has shown no attrs at the first call: perf refuses it then too.
+	 */
+	for (int t = 0; t < ST_NR; t++)
+		if (out->sel.user_set[t] && !out->sel.fields[t] && !seen[t] && type_names[t])
+			return perf_err__set(&out->err, ENOENT,
+					     "%s events do not exist. Remove corresponding -F option to proceed.",
+					     type_long_names[t]);
 	return 0;
 }
 
