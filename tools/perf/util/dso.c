@@ -447,6 +447,17 @@ const struct symbol *dso__find_symbol_by_offset(struct dso *dso, const struct sy
 	return sym;
 }
 
+u64 dso__vaddr_to_offset(const struct dso *dso, u64 vaddr)
+{
+	const struct dso_segment *seg = NULL;
+
+	/* the segment with the highest vaddr at or below ours */
+	for (size_t i = 0; i < dso->nr_segs; i++)
+		if (dso->segs[i].vaddr <= vaddr && (!seg || dso->segs[i].vaddr > seg->vaddr))
+			seg = &dso->segs[i];
+	return seg ? vaddr - seg->vaddr + seg->file_off : vaddr;
+}
+
 const char *dso__strerror_load(const struct dso *dso, char *buf, size_t size)
 {
 	static const char * const msgs[] = {

@@ -137,6 +137,9 @@ int dso__load(struct dso *dso, const struct symbol_conf *conf);
 const struct symbol *dso__find_symbol_by_offset(struct dso *dso, const struct symbol_conf *conf,
 						u64 offset, u64 *vaddr_out);
 
+/* ELF vaddr -> file offset through the PT_LOAD segments (vaddr itself without them) */
+u64 dso__vaddr_to_offset(const struct dso *dso, u64 vaddr);
+
 /* a one-line reason for dso->load_errno, e.g. for -v output */
 const char *dso__strerror_load(const struct dso *dso, char *buf, size_t size);
 

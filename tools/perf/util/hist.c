@@ -1205,6 +1205,13 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		key.sym = f->sym;
 		/* the address as recorded: upstream's symoff of a caller shows it so too */
 		key.ip = f->ip;
+		/*
+		 * An ET_EXEC image's symbols are at file offsets in upstream: a caller's symoff
+		 * is its address less that offset, the image's load bias included
+		 */
+		key.has_sym_off = f->sym && f->dso && f->dso->is_exec;
+		if (key.has_sym_off)
+			key.sym_off = f->ip - dso__vaddr_to_offset(f->dso, f->sym->start);
 		/* upstream leaves the level of an unmapped frame as the previous one had it */
 		if (f->sym || f->dso)
 			key.level = '.';

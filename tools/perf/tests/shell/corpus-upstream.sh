@@ -87,6 +87,7 @@ verbose !dwarf report --stdio --no-children -v
 hierarchy !dwarf report --stdio --no-children --hierarchy -g none
 parent fp,z,sys,tp,stl report --stdio --no-children --sort parent
 symoff !dwarf report --stdio --no-children --sort sym,symoff
+symoff_children !dwarf report --stdio --children --sort dso,symoff -g none
 cgroup_key cgroup report --stdio --no-children --sort cgroup
 folded_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g folded
 caller_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g caller
