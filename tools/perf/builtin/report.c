@@ -124,7 +124,7 @@ static int report__user_meta(const struct perf_tool *tool, struct perf_session *
 	return 0;
 }
 
-/* context switches (latency), cgroups and namespaces (their sort keys) */
+/* context switches (latency), cgroups and namespaces (their sort keys), READ counts (-T) */
 static int report__other(const struct perf_tool *tool, struct perf_session *session,
 			 const struct perf_event_header *event, struct perf_sample *sample,
 			 struct perf_evattr *evattr)
@@ -133,8 +133,8 @@ static int report__other(const struct perf_tool *tool, struct perf_session *sess
 	int ret;
 
 	(void)sample;
-	(void)evattr;
-	ret = report__side_record(&rep->report, event);
+	ret = event->type == PERF_RECORD_READ ? report__add_read(&rep->report, event, evattr) :
+					       report__side_record(&rep->report, event);
 	if (ret)
 		perf_err__set(&session->err, ret, "%s", rep->report.err.msg);
 	return ret;

@@ -222,6 +222,112 @@ static const struct symbol *report__parent(struct report *r, const struct resolv
 	return NULL;
 }
 
+/* upstream's read values table: threads and counters as they first come, counts added up */
+int report__add_read(struct report *r, const struct perf_event_header *event,
+		     struct perf_evattr *ea)
+{
+	const struct perf_record_read *rd = (const void *)event;
+	struct report_counts *c = &r->counts;
+	size_t t, k, i;
+
+	if (!r->opts->thread_counts || !ea)
+		return 0;
+	for (t = 0; t < c->nr_threads; t++)
+		if (c->threads[t].pid == (s32)rd->pid && c->threads[t].tid == (s32)rd->tid)
+			break;
+	if (t == c->nr_threads) {
+		struct report_counts_thread *n = realloc(c->threads, (t + 1) * sizeof(*n));
+
+		if (!n)
+			return perf_err__set(&r->err, ENOMEM, "out of memory");
+		c->threads = n;
+		c->threads[c->nr_threads++] = (struct report_counts_thread){
+			.pid = (s32)rd->pid, .tid = (s32)rd->tid,
+		};
+	}
+	for (k = 0; k < c->nr_counters; k++)
+		if (c->counters[k].ea == ea)
+			break;
+	if (k == c->nr_counters) {
+		struct report_counts_counter *n = realloc(c->counters, (k + 1) * sizeof(*n));
+
+		if (!n)
+			return perf_err__set(&r->err, ENOMEM, "out of memory");
+		c->counters = n;
+		c->counters[c->nr_counters++] = (struct report_counts_counter){
+			.ea = ea, .name = perf_evattr__name(ea),
+		};
+	}
+	/* a thread's later records are its other CPUs' or its children's: most recent first */
+	for (i = c->nr_cells; i-- > 0;) {
+		if (c->cells[i].thread == t && c->cells[i].counter == k) {
+			c->cells[i].value += rd->value;
+			return 0;
+		}
+	}
+	{
+		struct report_counts_cell *n = realloc(c->cells, (c->nr_cells + 1) * sizeof(*n));
+
+		if (!n)
+			return perf_err__set(&r->err, ENOMEM, "out of memory");
+		c->cells = n;
+		c->cells[c->nr_cells++] = (struct report_counts_cell){
+			.thread = (u32)t, .counter = (u32)k, .value = rd->value,
+		};
+	}
+	return 0;
+}
+
+static int u64_width(u64 v)
+{
+	return snprintf(NULL, 0, "%llu", (unsigned long long)v);
+}
+
+/* -T's table after the report: every column as wide as its widest text, upstream's layout */
+static int report__fprintf_counts(const struct report *r, FILE *fp)
+{
+	const struct report_counts *c = &r->counts;
+	u64 *values = calloc(c->nr_threads * c->nr_counters + 1, sizeof(*values));
+	int *widths = calloc(c->nr_counters + 1, sizeof(*widths));
+	int pidw = 3, tidw = 3;
+
+	if (!values || !widths) {
+		free(values);
+		free(widths);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < c->nr_cells; i++)
+		values[c->cells[i].thread * c->nr_counters + c->cells[i].counter] = c->cells[i].value;
+	for (size_t k = 0; k < c->nr_counters; k++)
+		widths[k] = (int)strlen(c->counters[k].name);
+	for (size_t t = 0; t < c->nr_threads; t++) {
+		int w = snprintf(NULL, 0, "%d", c->threads[t].pid);
+
+		if (w > pidw)
+			pidw = w;
+		w = snprintf(NULL, 0, "%d", c->threads[t].tid);
+		if (w > tidw)
+			tidw = w;
+		for (size_t k = 0; k < c->nr_counters; k++)
+			if (u64_width(values[t * c->nr_counters + k]) > widths[k])
+				widths[k] = u64_width(values[t * c->nr_counters + k]);
+	}
+	fprintf(fp, "# %*s  %*s", pidw, "PID", tidw, "TID");
+	for (size_t k = 0; k < c->nr_counters; k++)
+		fprintf(fp, "  %*s", widths[k], c->counters[k].name);
+	fputc('\n', fp);
+	for (size_t t = 0; t < c->nr_threads; t++) {
+		fprintf(fp, "  %*d  %*d", pidw, c->threads[t].pid, tidw, c->threads[t].tid);
+		for (size_t k = 0; k < c->nr_counters; k++)
+			fprintf(fp, "  %*llu", widths[k],
+				(unsigned long long)values[t * c->nr_counters + k]);
+		fputc('\n', fp);
+	}
+	free(values);
+	free(widths);
+	return 0;
+}
+
 void report__task_exit(struct report *r)
 {
 	/* a thread that exits is switched out without a record saying so */
@@ -666,12 +772,8 @@ int report__fprintf(struct report *r, FILE *fp)
 		fprintf(fp, "#\n# (%s)\n#\n", tip ? tip : "Cannot load tips.txt file, please install perf!");
 		free(tip);
 	}
-	/*
-	 * -T: upstream's table of the PERF_SAMPLE_READ counts per thread; the command refuses
-	 * -T for recordings with them, so it is the header alone
-	 */
 	if (r->opts->thread_counts)
-		fprintf(fp, "# %s  %s\n", "PID", "TID");
+		return report__fprintf_counts(r, fp);
 	return 0;
 }
 
@@ -725,6 +827,9 @@ void report__exit(struct report *r)
 		free(r->cgroups[i].path);
 	free(r->cgroups);
 	free(r->cgroup_ns);
+	free(r->counts.threads);
+	free(r->counts.counters);
+	free(r->counts.cells);
 	if (r->want_parent)
 		regfree(&r->parent_regex);
 }

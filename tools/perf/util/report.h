@@ -48,6 +48,24 @@ struct report_cgroup_ns {
 	u64			dev, ino;
 };
 
+/* -T: the counts of PERF_RECORD_READ records (perf record -s), added up per thread */
+struct report_counts {
+	struct report_counts_thread {
+		s32			pid, tid;
+	}			*threads;	/* in the order they first came */
+	size_t			nr_threads;
+	struct report_counts_counter {
+		const struct perf_evattr *ea;
+		const char		*name;	/* the event's */
+	}			*counters;	/* in the order they first came */
+	size_t			nr_counters;
+	struct report_counts_cell {
+		u32			thread, counter;
+		u64			value;
+	}			*cells;
+	size_t			nr_cells;
+};
+
 struct report {
 	const struct report_opts *opts;
 	struct perf_session	*session;
@@ -73,6 +91,7 @@ struct report {
 	size_t			nr_cgroups;
 	struct report_cgroup_ns	*cgroup_ns;
 	size_t			nr_cgroup_ns;
+	struct report_counts	counts;		/* -T */
 	struct perf_err		err;
 };
 
@@ -95,6 +114,9 @@ int report__setup_parent(struct report *r);
 int report__side_record(struct report *r, const struct perf_event_header *event);
 /* an EXIT record */
 void report__task_exit(struct report *r);
+/* -T: a PERF_RECORD_READ of the event ea; 0 or -ENOMEM */
+int report__add_read(struct report *r, const struct perf_event_header *event,
+		     struct perf_evattr *ea);
 
 /*
  * Whether the latency columns are worth showing: upstream hides them when 99% or more of

@@ -6,7 +6,7 @@
 # made) holds real recordings of this machine's programs with the system perf: -g, plain, -z,
 # pipe mode, -a, tracepoints (irq:*, sched with callchains), --switch-events, --namespaces,
 # --all-cgroups, -e page-faults -d, --sample-cpu -T -d, two events, --call-graph dwarf, the
-# Latency column and a C++ name over 1023 characters; with the DSOs they sampled (code
+# Latency column, a C++ name over 1023 characters, -s (READ counts); with the DSOs they sampled (code
 # zeroed, symbol tables and build ids kept) as a --symfs tree and the kallsyms of the
 # recording machine. Ours and upstream run one after the other over each
 # file with --symfs and --kallsyms only, so nothing of this machine's /usr/lib is read.
@@ -16,7 +16,7 @@
 # --reltime, --deltatime, -G; report --children, --no-children, -g folded,
 # -g caller (also on files without callchains), --sort pid,sym -n, --sort comm,dso, --comms,
 # -v, --hierarchy (with --children and callchains too), --sort parent, --sort sym,symoff,
-# --sort cgroup, --latency, --tasks, --mmaps, --no-demangle, --demangle-kernel; -D (first
+# --sort cgroup, --latency, -T, --tasks, --mmaps, --no-demangle, --demangle-kernel; -D (first
 # 2000 lines). Not
 # --sort tid,dso nor script --max-events: upstream perf 7.2 has neither (its usage error,
 # as ours, prints nothing on stdout).
@@ -34,7 +34,8 @@
 # re-recorded corpus that shows them needs a narrow allowance added here.
 #
 # lat.data shows report's Latency column (two tasks running at once: switch.data, one task,
-# does not show it in upstream either), cxx.data a C++ name longer than 1023 characters.
+# does not show it in upstream either), cxx.data a C++ name longer than 1023 characters,
+# reads.data the PERF_RECORD_READ counts of perf record -s that -T tabulates.
 
 need_perf
 need_upstream_perf
@@ -94,6 +95,7 @@ caller_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g caller
 hierarchy_children !dwarf report --stdio --hierarchy
 hierarchy_chain !dwarf report --stdio --hierarchy --no-children -g caller
 hierarchy_folded fp,sys,z,pipe report --stdio --hierarchy -g folded --sort dso,sym
+threads reads,fp report --stdio -T --no-children
 tasks * report --stdio --tasks
 mmaps * report --stdio --mmaps
 no_demangle stl,z script --no-demangle

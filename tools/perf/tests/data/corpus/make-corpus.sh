@@ -131,6 +131,8 @@ rec lat -g --switch-events -F 299 -- sh -c \
 	'timeout 0.2 yes >/dev/null & timeout 0.2 yes >/dev/null; wait'
 # cxx		-g of the long C++ name (callchain entries and the Symbol column cut at 1023)
 rec cxx -g -F 499 -- ./long
+# reads		-s (per-thread counts: PERF_RECORD_READ at each thread's exit), two events: report -T
+rec reads -s -e cpu-clock -e page-faults -F 199 -- sh -c 'ls -R /usr/include >/dev/null; ls / >/dev/null'
 
 cat /proc/kallsyms >kallsyms	# a copy first: gzip refuses a file that grows while read
 gzip -9n <kallsyms >"$out/kallsyms.gz"
