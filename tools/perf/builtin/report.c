@@ -45,6 +45,8 @@ struct perf_report {
 	const char		*input;
 	const char		*symfs;
 	const char		*kallsyms;
+	const char		*vmlinux;
+	bool			ignore_vmlinux;
 	bool			demangle;	/* --no-demangle clears it */
 	bool			demangle_kernel;
 	const char		*sort_order;
@@ -423,6 +425,9 @@ int cmd_report(int argc, const char **argv)
 			    "Only display entries resolved to a symbol"),
 		OPT_STRING(0, "symfs", &rep.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
+		OPT_STRING('k', "vmlinux", &rep.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "ignore-vmlinux", &rep.ignore_vmlinux,
+			    "don't load vmlinux even if found"),
 		OPT_BOOLEAN(0, "demangle", &rep.demangle,
 			    "Symbol demangling. Enabled by default, use --no-demangle to disable."),
 		OPT_BOOLEAN(0, "demangle-kernel", &rep.demangle_kernel,
@@ -483,6 +488,11 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "Invalid file: %s\n", rep.kallsyms);
 		return 1;
 	}
+	/* upstream's -EINVAL, as an exit status */
+	if (rep.vmlinux && access(rep.vmlinux, R_OK)) {
+		fprintf(stderr, "Invalid file: %s\n", rep.vmlinux);
+		return 234;
+	}
 	if (rep.mmaps_mode)
 		rep.tasks_mode = true;
 	if (rep.inverted)
@@ -497,6 +507,8 @@ int cmd_report(int argc, const char **argv)
 
 	rep.symbol_conf.symfs = rep.symfs ? rep.symfs : "";
 	rep.symbol_conf.kallsyms = rep.kallsyms;
+	rep.symbol_conf.vmlinux = rep.vmlinux;
+	rep.symbol_conf.ignore_vmlinux = rep.ignore_vmlinux;
 	rep.symbol_conf.no_demangle = !rep.demangle;
 	rep.symbol_conf.demangle_kernel = rep.demangle_kernel;
 	perf_report__init_tool(&rep);

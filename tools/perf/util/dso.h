@@ -42,10 +42,7 @@ enum dso_kind {
 struct symbol_conf {
 	const char	*symfs;		/* prefix for every DSO path, "" when unset */
 	const char	*kallsyms;	/* kallsyms file, NULL for /proc/kallsyms */
-	/*
-	 * -k: a vmlinux for kernel symbols. Not read yet: kernel symbols come from kallsyms,
-	 * which is what perf falls back to when the file is no vmlinux ELF.
-	 */
+	/* -k: a vmlinux for kernel symbols (see machine__load_kallsyms()); kallsyms wins */
 	const char	*vmlinux;
 	bool		ignore_vmlinux;
 	bool		no_demangle;	/* --no-demangle: user-space names as the files have them */
@@ -95,6 +92,8 @@ struct dso {
 	struct dso_segment	*segs;		/* PT_LOAD segments, for offset -> vaddr */
 	size_t			nr_segs;
 	bool			is_exec;	/* ET_EXEC: vaddrs are absolute */
+	/* -k: its map's start less its page offset, perf's unmap_ip() of an address for -v */
+	u64			vmlinux_unmap;
 	struct dso_lookup_cache	*cache;		/* recent lookups, owned; NULL until loaded */
 	struct dso		*hash_next;
 	u32			seq;		/* creation order in its dsos table (0 first) */

@@ -433,7 +433,14 @@ struct hist_walk_memo {
 /* upstream's -v compares and prints the dsos' full paths */
 static const char *dso__name(const struct hist_opts *o, const struct dso *dso)
 {
-	return dso ? (o->verbose ? dso->long_name : dso->short_name) : NULL;
+	if (!dso)
+		return NULL;
+	if (!o->verbose)
+		return dso->short_name;
+	/* upstream names the kernel (and its sections) by the vmlinux they came from (-k) */
+	if (dso->kind == DSO_KIND_KERNEL && dso->symsrc_path)
+		return dso->symsrc_path;
+	return dso->long_name;
 }
 
 static u64 key_hash(const struct hists *hists, const struct hist_key *k)
@@ -1468,8 +1475,9 @@ static char dso__origin(const struct dso *dso)
 
 	if (!dso || !dso->loaded || dso->load_errno)
 		return '!';
+	/* a kernel's from a vmlinux (-k) names the file; 'v' */
 	if (dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE)
-		return 'k';
+		return dso->symsrc_path ? 'v' : 'k';
 	if (!dso->symsrc_path)
 		return '!';
 	if (strstr(dso->symsrc_path, "/usr/lib/debug/.build-id/"))
@@ -1502,9 +1510,16 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 		sbuf__printf(sb, "%-*.*s", w, w, he->key.dso ? dso__name(hists->opts, he->key.dso) : "[unknown]");
 		break;
 	case SORT_KEY_SYM:
-		if (hists->opts->verbose)
-			sbuf__printf(sb, "%-#*llx %c ", 18, (unsigned long long)he->key.ip,
+		if (hists->opts->verbose) {
+			u64 ip = he->key.ip;
+
+			/* a vmlinux's kernel entries are at file offsets: perf unmaps them */
+			if (he->key.dso && he->key.dso->kind == DSO_KIND_KERNEL &&
+			    he->key.dso->symsrc_path)
+				ip += he->key.dso->vmlinux_unmap;
+			sbuf__printf(sb, "%-#*llx %c ", 18, (unsigned long long)ip,
 				     dso__origin(he->key.dso));
+		}
 		sbuf__printf(sb, "[%c] ", he->key.level);
 		/* a negative precision (a -w width under 4) prints the whole name, as printf does */
 		if (he->key.sym)

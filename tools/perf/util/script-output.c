@@ -410,15 +410,23 @@ static const char *dso_name(const struct map *map)
 	return map && map->dso ? map->dso->long_name : "[unknown]";
 }
 
+/* a kernel dso whose symbols came from a vmlinux (-k): perf's dsoff names that file */
+static bool dso__from_vmlinux(const struct dso *dso)
+{
+	return dso && dso->kind == DSO_KIND_KERNEL && dso->symsrc_path;
+}
+
 /*
  * dsoff: the offset in the dso's file, for files only (not the kernel's or a module's
- * kallsyms); memory without a file ([stack], //anon) counts from address 0, as perf has it
+ * kallsyms, but a vmlinux's); memory without a file ([stack], //anon) counts from address 0,
+ * as perf has it
  */
 static void print_dsoff(struct sbuf *sb, const struct resolved_frame *fr)
 {
 	const struct dso *dso = fr->map ? fr->map->dso : NULL;
 
-	if (!dso || dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE)
+	if (!dso || dso->kind == DSO_KIND_KMODULE ||
+	    (dso->kind == DSO_KIND_KERNEL && !dso__from_vmlinux(dso)))
 		return;
 	sbuf__add(sb, "+0x", 3);
 	sbuf__hex(sb, dso->kind == DSO_KIND_ANON ? fr->ip : fr->map_ip, 0);
@@ -442,7 +450,10 @@ static void print_sym(struct sbuf *sb, const struct resolved_frame *fr, unsigned
 	}
 	if (fields & SF_DSO) {
 		sbuf__add(sb, " (", 2);
-		sbuf__adds(sb, dso_name(fr->map));
+		if ((fields & SF_DSOFF) && fr->map && dso__from_vmlinux(fr->map->dso))
+			sbuf__adds(sb, fr->map->dso->symsrc_path);
+		else
+			sbuf__adds(sb, dso_name(fr->map));
 		if (fields & SF_DSOFF)
 			print_dsoff(sb, fr);
 		sbuf__addc(sb, ')');

@@ -378,6 +378,71 @@ static int load_table(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 	return nr;
 }
 
+int vmlinux__load_sym(struct symsrc *ss, const char *ref_name, u64 *ref_addr,
+		      struct dso *(*section_dso)(void *arg, const char *name, u64 addr, u64 size,
+						 u64 offset),
+		      void *arg)
+{
+	Elf *elf = ss->elf;
+	GElf_Shdr shdr;
+	Elf_Data *data;
+	size_t nr_syms;
+	int nr = 0;
+
+	if (!ss->symtab || !gelf_getshdr(ss->symtab, &shdr) || !shdr.sh_entsize)
+		return -DSO_LOAD_ERRNO__INVALID_ELF;
+	data = elf_getdata(ss->symtab, NULL);
+	if (!data || !elf_getscn(elf, shdr.sh_link))
+		return -DSO_LOAD_ERRNO__INVALID_ELF;
+	nr_syms = shdr.sh_size / shdr.sh_entsize;
+	for (size_t idx = 0; idx < nr_syms; idx++) {
+		GElf_Sym sym;
+		GElf_Shdr sh;
+		Elf_Scn *sec;
+		const char *name, *secname;
+		char *demangled;
+		struct dso *dso;
+		bool label;
+		long err;
+
+		if (!gelf_getsym(data, (int)idx, &sym))
+			return -DSO_LOAD_ERRNO__INVALID_ELF;
+		name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+		if (!name)
+			return -DSO_LOAD_ERRNO__INVALID_ELF;
+		/* the reference symbol relocates everything, whatever its type */
+		if (ref_name && !*ref_addr && !strcmp(name, ref_name))
+			*ref_addr = sym.st_value;
+		label = sym_is_label(&sym);
+		if (!label && !sym_is_function(&sym) && !sym_is_object(&sym))
+			continue;
+		if (is_mapping_symbol(&ss->ehdr, name) || sym.st_shndx == SHN_ABS ||
+		    sym.st_shndx >= SHN_LORESERVE)
+			continue;
+		sec = elf_getscn(elf, sym.st_shndx);
+		if (!sec || !gelf_getshdr(sec, &sh))
+			return -DSO_LOAD_ERRNO__INVALID_ELF;
+		if (!(sh.sh_flags & SHF_ALLOC))
+			continue;
+		secname = section_name(elf, &sh);
+		if (label && !strstr(secname, "text") && !strstr(secname, "data"))
+			continue;
+		dso = section_dso(arg, secname, sh.sh_addr, sh.sh_size, sh.sh_offset);
+		if (!dso)
+			return -ENOMEM;
+		demangled = ss->demangle ? demangle_sym(name) : NULL;
+		err = symbols__insert(&dso->symbols, sym.st_value,
+				      sym.st_size ? sym.st_value + sym.st_size : sym.st_value,
+				      demangled ? demangled : name, GELF_ST_BIND(sym.st_info),
+				      GELF_ST_TYPE(sym.st_info));
+		free(demangled);
+		if (err < 0)
+			return (int)err;
+		nr++;
+	}
+	return nr;
+}
+
 int dso__load_sym(struct dso *dso, struct symsrc *syms_ss, struct symsrc *runtime_ss)
 {
 	int nr = 0, err;
