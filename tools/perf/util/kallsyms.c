@@ -318,7 +318,7 @@ static int vmlinux__map_sections(struct machine *machine, struct vmlinux_load *v
  * -k FILE (a relative one under --symfs, an absolute one as it is, as perf takes them): the
  * kernel's symbols from a vmlinux ELF whose build id is the recorded one, relocated by the
  * recorded reference symbol. 0, or negative when the file is no such vmlinux: the kernel
- * then has no symbols (perf falls back on nothing either, and says nothing).
+ * then has no symbols (perf falls back on nothing either, and says nothing; we say why).
  */
 static int machine__load_vmlinux(struct machine *machine)
 {
@@ -393,8 +393,14 @@ int machine__load_kallsyms(struct machine *machine)
 	if (machine->conf && machine->conf->vmlinux && !machine->conf->kallsyms &&
 	    !machine->conf->ignore_vmlinux) {
 		int ret = machine__load_vmlinux(machine);
+		char why[80];
 
 		kernel->load_errno = -ret;
+		/* upstream says nothing: one line, so that [unknown] frames have a reason */
+		if (ret)
+			snprintf(machine->kernel_warning, sizeof(machine->kernel_warning),
+				 "vmlinux %.100s: %s: kernel symbols unknown", machine->conf->vmlinux,
+				 dso__strerror_load(kernel, why, sizeof(why)));
 		return ret;
 	}
 	if (machine__kallsyms_path(machine, path, sizeof(path))) {

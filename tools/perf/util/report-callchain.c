@@ -541,7 +541,8 @@ static int merge_node(struct chain_root *dst, struct merge_path *path, const str
 		path->frames = f;
 		path->alloc = n;
 	}
-	memcpy(path->frames + path->nr, node->val, node->val_nr * sizeof(*node->val));
+	if (node->val_nr)
+		memcpy(path->frames + path->nr, node->val, node->val_nr * sizeof(*node->val));
 	if (path->unresolved)
 		for (u32 i = 0; i < node->val_nr; i++)
 			path->frames[path->nr + i].sym = NULL;

@@ -200,6 +200,7 @@ int script_fields__parse(struct script_fields *sel, const char *arg, FILE *warn,
 				continue;
 			sel->fields[t] = 0;
 			sel->user_set[t] = true;
+			sel->typed[t] = only >= 0;
 			sel->touched[t] = true;
 		}
 	}
@@ -301,11 +302,12 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 		}
 	}
 	/*
-	 * "-F hw:" asks for nothing of a type, so that type must be there, as perf says. A
-	 * pipe has shown no attrs at the first call: perf refuses it then too.
+	 * "-F hw:" asks for nothing of a type, so that type must be there, as perf says (not
+	 * for a list without a type: "-F trace" leaves software events nothing, and is fine).
+	 * A pipe has shown no attrs at the first call: perf refuses it then too.
 	 */
 	for (int t = 0; t < ST_NR; t++)
-		if (out->sel.user_set[t] && !out->sel.fields[t] && !seen[t] && type_names[t])
+		if (out->sel.user_set[t] && out->sel.typed[t] && !out->sel.fields[t] && !seen[t] && type_names[t])
 			return perf_err__set(&out->err, ENOENT,
 					     "%s events do not exist. Remove corresponding -F option to proceed.",
 					     type_long_names[t]);

@@ -43,6 +43,7 @@ enum script_type {
 struct script_fields {
 	unsigned int	fields[ST_NR];
 	bool		user_set[ST_NR];	/* -F named the whole list (no +/-) */
+	bool		typed[ST_NR];		/* ... in a list for this type alone (TYPE:) */
 	/*
 	 * -F changed this type at all (a list, +x or -x, for it or for every type): perf then
 	 * no longer adds the callchain fields to its tracepoints

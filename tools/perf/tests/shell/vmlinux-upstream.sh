@@ -113,12 +113,12 @@ failed=""
 n=0
 # compare FILE VMLINUX CMD...: ours and upstream's stdout and status (the Tip line aside)
 compare() {
-	data=$C/$1.data vm=$V/$2
+	data=$C/$1.data kfile=$V/$2
 	shift 2
 	n=$((n + 1))
-	"$PERF" "$@" -k "$vm" --symfs="$TMPDIR/symfs" -i "$data" >got.out 2>got.err
+	"$PERF" "$@" -k "$kfile" --symfs="$TMPDIR/symfs" -i "$data" >got.out 2>got.err
 	rc=$?
-	chroot "$T" perf "$@" -k "$vm" --symfs="/host$TMPDIR/symfs" -i "/host$data" \
+	chroot "$T" perf "$@" -k "$kfile" --symfs="/host$TMPDIR/symfs" -i "/host$data" \
 		>want.out 2>want.err
 	urc=$?
 	grep -v -E '^# \((Tip:|Cannot load tips)' want.out >want
@@ -126,9 +126,9 @@ compare() {
 	echo "exit $urc" >>want
 	echo "exit $rc" >>got
 	if ! cmp -s want got; then
-		verbose "--- $*, -k $vm: upstream vs ours ---"
+		verbose "--- $*, -k $kfile: upstream vs ours ---"
 		verbose "$(diff want got | head -10)"
-		failed="$failed [$data -k $vm $*]"
+		failed="$failed [$data -k $kfile $*]"
 	fi
 }
 for f in sys fp z; do
@@ -146,6 +146,8 @@ expect_grep ' v_start_kernel\+0x[0-9a-f]+ \(\[kernel\.kallsyms\]\.init\.text\)$'
 for vm in otherid noid notelf; do
 	compare fp $vm script
 	compare fp $vm report --stdio --no-children
+	# ours says why (upstream says nothing)
+	expect_grep "^vmlinux $V/$vm: .*: kernel symbols unknown$" got.err "-k $vm: no reason said"
 done
 "$PERF" script -k "$V/otherid" --symfs="$TMPDIR/symfs" -i "$C/fp.data" | grep -q 'v_' &&
 	fail "a vmlinux of another build id named kernel frames"
