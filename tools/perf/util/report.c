@@ -222,13 +222,28 @@ static const struct symbol *report__parent(struct report *r, const struct resolv
 	return NULL;
 }
 
+/* one more element for an array of *nr of size bytes each: the new one, zeroed; NULL: ENOMEM */
+static void *grow_one(void **array, size_t *nr, size_t size)
+{
+	char *n = realloc(*array, (*nr + 1) * size);
+
+	if (!n)
+		return NULL;
+	*array = n;
+	memset(n + *nr * size, 0, size);
+	return n + (*nr)++ * size;
+}
+
 /* upstream's read values table: threads and counters as they first come, counts added up */
 int report__add_read(struct report *r, const struct perf_event_header *event,
 		     struct perf_evattr *ea)
 {
 	const struct perf_record_read *rd = (const void *)event;
 	struct report_counts *c = &r->counts;
-	size_t t, k, i;
+	struct report_counts_thread *th;
+	struct report_counts_counter *ctr;
+	struct report_counts_cell *cell;
+	size_t t, k;
 
 	if (!r->opts->thread_counts || !ea)
 		return 0;
@@ -236,45 +251,33 @@ int report__add_read(struct report *r, const struct perf_event_header *event,
 		if (c->threads[t].pid == (s32)rd->pid && c->threads[t].tid == (s32)rd->tid)
 			break;
 	if (t == c->nr_threads) {
-		struct report_counts_thread *n = realloc(c->threads, (t + 1) * sizeof(*n));
-
-		if (!n)
+		th = grow_one((void **)&c->threads, &c->nr_threads, sizeof(*th));
+		if (!th)
 			return perf_err__set(&r->err, ENOMEM, "out of memory");
-		c->threads = n;
-		c->threads[c->nr_threads++] = (struct report_counts_thread){
-			.pid = (s32)rd->pid, .tid = (s32)rd->tid,
-		};
+		*th = (struct report_counts_thread){ .pid = (s32)rd->pid, .tid = (s32)rd->tid };
 	}
 	for (k = 0; k < c->nr_counters; k++)
 		if (c->counters[k].ea == ea)
 			break;
 	if (k == c->nr_counters) {
-		struct report_counts_counter *n = realloc(c->counters, (k + 1) * sizeof(*n));
-
-		if (!n)
+		ctr = grow_one((void **)&c->counters, &c->nr_counters, sizeof(*ctr));
+		if (!ctr)
 			return perf_err__set(&r->err, ENOMEM, "out of memory");
-		c->counters = n;
-		c->counters[c->nr_counters++] = (struct report_counts_counter){
-			.ea = ea, .name = perf_evattr__name(ea),
-		};
+		*ctr = (struct report_counts_counter){ .ea = ea, .name = perf_evattr__name(ea) };
 	}
 	/* a thread's later records are its other CPUs' or its children's: most recent first */
-	for (i = c->nr_cells; i-- > 0;) {
+	for (size_t i = c->nr_cells; i-- > 0;) {
 		if (c->cells[i].thread == t && c->cells[i].counter == k) {
 			c->cells[i].value += rd->value;
 			return 0;
 		}
 	}
-	{
-		struct report_counts_cell *n = realloc(c->cells, (c->nr_cells + 1) * sizeof(*n));
-
-		if (!n)
-			return perf_err__set(&r->err, ENOMEM, "out of memory");
-		c->cells = n;
-		c->cells[c->nr_cells++] = (struct report_counts_cell){
-			.thread = (u32)t, .counter = (u32)k, .value = rd->value,
-		};
-	}
+	cell = grow_one((void **)&c->cells, &c->nr_cells, sizeof(*cell));
+	if (!cell)
+		return perf_err__set(&r->err, ENOMEM, "out of memory");
+	*cell = (struct report_counts_cell){
+		.thread = (u32)t, .counter = (u32)k, .value = rd->value,
+	};
 	return 0;
 }
 

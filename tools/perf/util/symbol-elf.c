@@ -304,37 +304,65 @@ static bool is_mapping_symbol(const GElf_Ehdr *ehdr, const char *name)
 	return false;
 }
 
+/* a symbol table's entries, their number and its string table's section header */
+static int symtab__open(Elf *elf, Elf_Scn *sec, GElf_Shdr *shdr, Elf_Data **data,
+			size_t *nr_syms)
+{
+	if (!sec || !gelf_getshdr(sec, shdr) || !shdr->sh_entsize)
+		return -DSO_LOAD_ERRNO__INVALID_ELF;
+	*data = elf_getdata(sec, NULL);
+	if (!*data || !elf_getscn(elf, shdr->sh_link))
+		return -DSO_LOAD_ERRNO__INVALID_ELF;
+	*nr_syms = shdr->sh_size / shdr->sh_entsize;
+	return 0;
+}
+
+/* the symbols perf keeps: functions, objects and labels (these checked with the section) */
+static bool sym_is_wanted(const GElf_Sym *sym, bool *label)
+{
+	*label = sym_is_label(sym);
+	return *label || sym_is_function(sym) || sym_is_object(sym);
+}
+
+/* an ELF symbol at start (its size kept), its name demangled unless told not to */
+static long symbols__insert_elf(struct symbols *syms, const GElf_Sym *sym, u64 start,
+				const char *name, bool demangle)
+{
+	char *demangled = demangle ? demangle_sym(name) : NULL;
+	long ret = symbols__insert(syms, start, sym->st_size ? start + sym->st_size : start,
+				   demangled ? demangled : name, GELF_ST_BIND(sym->st_info),
+				   GELF_ST_TYPE(sym->st_info));
+
+	free(demangled);
+	return ret;
+}
+
 static int load_table(struct dso *dso, struct symsrc *syms_ss, struct symsrc *runtime_ss,
 		      bool dynsym)
 {
 	Elf *elf = syms_ss->elf;
-	Elf_Scn *sec = dynsym ? syms_ss->dynsym : syms_ss->symtab;
 	GElf_Shdr shdr;
 	Elf_Data *data;
 	size_t nr_syms;
 	int nr = 0;
+	int ret = symtab__open(elf, dynsym ? syms_ss->dynsym : syms_ss->symtab, &shdr, &data,
+			       &nr_syms);
 
-	if (!gelf_getshdr(sec, &shdr) || !shdr.sh_entsize)
-		return -DSO_LOAD_ERRNO__INVALID_ELF;
-	data = elf_getdata(sec, NULL);
-	if (!data || !elf_getscn(elf, shdr.sh_link))
-		return -DSO_LOAD_ERRNO__INVALID_ELF;
-	nr_syms = shdr.sh_size / shdr.sh_entsize;
+	if (ret)
+		return ret;
 
 	for (size_t idx = 0; idx < nr_syms; idx++) {
 		GElf_Sym sym;
 		GElf_Shdr sh;
 		Elf_Scn *ssec;
 		const char *name, *secname;
-		char *demangled;
 		bool label;
 		u64 start;
 		long err;
 
 		if (!gelf_getsym(data, (int)idx, &sym))
 			return -DSO_LOAD_ERRNO__INVALID_ELF;
-		label = sym_is_label(&sym);
-		if (!label && !sym_is_function(&sym) && !sym_is_object(&sym))
+		if (!sym_is_wanted(&sym, &label))
 			continue;
 		name = elf_strptr(elf, shdr.sh_link, sym.st_name);
 		if (!name)
@@ -364,11 +392,7 @@ static int load_table(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 		/* Thumb functions carry their mode in bit 0 */
 		if (syms_ss->ehdr.e_machine == EM_ARM && GELF_ST_TYPE(sym.st_info) == STT_FUNC)
 			start &= ~(u64)1;
-		demangled = syms_ss->demangle ? demangle_sym(name) : NULL;
-		err = symbols__insert(&dso->symbols, start, sym.st_size ? start + sym.st_size : start,
-				      demangled ? demangled : name, GELF_ST_BIND(sym.st_info),
-				      GELF_ST_TYPE(sym.st_info));
-		free(demangled);
+		err = symbols__insert_elf(&dso->symbols, &sym, start, name, syms_ss->demangle);
 		if (err < 0)
 			return (int)err;
 		nr++;
@@ -388,19 +412,15 @@ int vmlinux__load_sym(struct symsrc *ss, const char *ref_name, u64 *ref_addr,
 	Elf_Data *data;
 	size_t nr_syms;
 	int nr = 0;
+	int ret = symtab__open(elf, ss->symtab, &shdr, &data, &nr_syms);
 
-	if (!ss->symtab || !gelf_getshdr(ss->symtab, &shdr) || !shdr.sh_entsize)
-		return -DSO_LOAD_ERRNO__INVALID_ELF;
-	data = elf_getdata(ss->symtab, NULL);
-	if (!data || !elf_getscn(elf, shdr.sh_link))
-		return -DSO_LOAD_ERRNO__INVALID_ELF;
-	nr_syms = shdr.sh_size / shdr.sh_entsize;
+	if (ret)
+		return ret;
 	for (size_t idx = 0; idx < nr_syms; idx++) {
 		GElf_Sym sym;
 		GElf_Shdr sh;
 		Elf_Scn *sec;
 		const char *name, *secname;
-		char *demangled;
 		struct dso *dso;
 		bool label;
 		long err;
@@ -413,8 +433,7 @@ int vmlinux__load_sym(struct symsrc *ss, const char *ref_name, u64 *ref_addr,
 		/* the reference symbol relocates everything, whatever its type */
 		if (ref_name && !*ref_addr && !strcmp(name, ref_name))
 			*ref_addr = sym.st_value;
-		label = sym_is_label(&sym);
-		if (!label && !sym_is_function(&sym) && !sym_is_object(&sym))
+		if (!sym_is_wanted(&sym, &label))
 			continue;
 		if (is_mapping_symbol(&ss->ehdr, name) || sym.st_shndx == SHN_ABS ||
 		    sym.st_shndx >= SHN_LORESERVE)
@@ -430,12 +449,7 @@ int vmlinux__load_sym(struct symsrc *ss, const char *ref_name, u64 *ref_addr,
 		dso = section_dso(arg, secname, sh.sh_addr, sh.sh_size, sh.sh_offset);
 		if (!dso)
 			return -ENOMEM;
-		demangled = ss->demangle ? demangle_sym(name) : NULL;
-		err = symbols__insert(&dso->symbols, sym.st_value,
-				      sym.st_size ? sym.st_value + sym.st_size : sym.st_value,
-				      demangled ? demangled : name, GELF_ST_BIND(sym.st_info),
-				      GELF_ST_TYPE(sym.st_info));
-		free(demangled);
+		err = symbols__insert_elf(&dso->symbols, &sym, sym.st_value, name, ss->demangle);
 		if (err < 0)
 			return (int)err;
 		nr++;

@@ -39,17 +39,7 @@
 
 need_perf
 need_upstream_perf
-need_cmd gzip
-C=$PERF_SRCDIR/tools/perf/tests/data/corpus
-[ -f "$C/kallsyms.gz" ] || fail "corpus missing: $C/kallsyms.gz"
-
-gzip -dc "$C/kallsyms.gz" >kallsyms || fail "cannot unpack $C/kallsyms.gz"
-mkdir symfs
-(cd "$C/symfs" && find . -name '*.gz') | while read -r f; do
-	d=symfs/${f%.gz}
-	mkdir -p "$(dirname "$d")" && gzip -dc "$C/symfs/$f" >"$d" ||
-		fail "cannot unpack $C/symfs/$f"
-done
+unpack_corpus
 S="--symfs=$TMPDIR/symfs --kallsyms=$TMPDIR/kallsyms"
 
 # one line per case: name, the files it runs on (* = all, a,b = those, !a,b = all but those),

@@ -20,21 +20,11 @@
 need_perf
 need_upstream_perf
 need_cmd python3
-need_cmd gzip
 [ "$(id -u)" = 0 ] || skip "not root: upstream perf is run with chroot"
 T=${UPSTREAM_PERF_DIR:-/var/cache/upstream-perf}/sid
 "$UPSTREAM_PERF" --version >/dev/null 2>&1 || skip "upstream perf could not be set up"
 [ -x "$T/usr/bin/perf" ] || skip "no upstream perf tree at $T"
-C=$PERF_SRCDIR/tools/perf/tests/data/corpus
-[ -f "$C/kallsyms.gz" ] || fail "corpus missing: $C/kallsyms.gz"
-
-gzip -dc "$C/kallsyms.gz" >kallsyms || fail "cannot unpack $C/kallsyms.gz"
-mkdir symfs
-(cd "$C/symfs" && find . -name '*.gz') | while read -r f; do
-	d=symfs/${f%.gz}
-	mkdir -p "$(dirname "$d")" && gzip -dc "$C/symfs/$f" >"$d" ||
-		fail "cannot unpack $C/symfs/$f"
-done
+unpack_corpus
 # the same path in upstream's tree and here
 V=$TMPDIR/vm
 inside=$T$V
