@@ -57,6 +57,15 @@ static const struct {
 	/* a fixed period (-c) is the attr's: perf prints it then too */
 	{ "period",	SF_PERIOD,	0,			NULL },
 	{ "cgroup",	SF_CGROUP,	PERF_SAMPLE_CGROUP,	"CGROUP" },
+	{ "iregs",	SF_IREGS,	PERF_SAMPLE_REGS_INTR,	"IREGS" },
+	{ "uregs",	SF_UREGS,	PERF_SAMPLE_REGS_USER,	"UREGS" },
+	{ "weight",	SF_WEIGHT,	PERF_SAMPLE_WEIGHT_TYPE, "WEIGHT" },
+	{ "phys_addr",	SF_PHYS_ADDR,	PERF_SAMPLE_PHYS_ADDR,	"PHYS_ADDR" },
+	{ "data_page_size", SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE" },
+	{ "code_page_size", SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE" },
+	{ "data_src",	SF_DATA_SRC,	PERF_SAMPLE_DATA_SRC,	"DATA_SRC" },
+	{ "ins_lat",	SF_INS_LAT,	PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT" },
+	{ "retire_lat",	SF_RETIRE_LAT,	PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT" },
 };
 
 /* what -F takes before a colon: perf has no word for hardware-cache events */
@@ -299,6 +308,13 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 						     field_names[missing].name,
 						     f == SF_CGROUP ? "\nHint: run 'perf record --all-cgroups ...'" : "");
 			out->sel.fields[t] &= ~f;
+		}
+		if (out->sel.fields[t] & SF_UNPRINTABLE) {
+			for (size_t j = 0; j < sizeof(field_names) / sizeof(field_names[0]); j++)
+				if (out->sel.fields[t] & SF_UNPRINTABLE & field_names[j].field)
+					return perf_err__set(&out->err, ENOTSUP,
+							     "-F %s is not supported yet",
+							     field_names[j].name);
 		}
 	}
 	/*

@@ -33,7 +33,23 @@ enum script_field {
 	SF_PERIOD	= 1U << 12,
 	SF_DSOFF	= 1U << 14,
 	SF_CGROUP	= 1U << 15,
+	/*
+	 * perf's fields we cannot print yet: asking for one is perf's error when the samples
+	 * lack what it needs, and ours ("not supported yet") when they have it
+	 */
+	SF_IREGS	= 1U << 16,
+	SF_UREGS	= 1U << 17,
+	SF_WEIGHT	= 1U << 18,
+	SF_PHYS_ADDR	= 1U << 19,
+	SF_DATA_PAGE_SIZE = 1U << 20,
+	SF_CODE_PAGE_SIZE = 1U << 21,
+	SF_DATA_SRC	= 1U << 22,
+	SF_INS_LAT	= 1U << 23,
+	SF_RETIRE_LAT	= 1U << 24,
 };
+
+#define SF_UNPRINTABLE	(SF_IREGS | SF_UREGS | SF_WEIGHT | SF_PHYS_ADDR | SF_DATA_PAGE_SIZE | \
+			 SF_CODE_PAGE_SIZE | SF_DATA_SRC | SF_INS_LAT | SF_RETIRE_LAT)
 
 /* output kinds, indexed like perf's output[] table */
 enum script_type {

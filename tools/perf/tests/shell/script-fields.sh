@@ -66,6 +66,16 @@ mistake 129 "^Cannot mix \+-field with overridden fields$" -F comm,+trace
 mistake 255 "^reltime and deltatime - the two don't get along well. Please limit to --reltime or --deltatime.$" \
 	--reltime --deltatime
 mistake 255 "^Invalid file: no-such-vmlinux$" -k no-such-vmlinux
+# perf's fields we cannot print: perf's error when the samples lack what they need, ours
+# when they have it (pf.data: -d page faults, with PERF_SAMPLE_DATA_SRC)
+mistake 255 "^Samples for 'cpu-clock' event do not have IREGS attribute set\. Cannot print 'iregs' field\.$" \
+	-F comm,iregs
+mistake 255 "^Samples for 'cpu-clock' event do not have WEIGHT_STRUCT attribute set\. Cannot print 'ins_lat' field\.$" \
+	-F comm,ins_lat
+"$PERF" script -F comm,data_src -i "$PERF_SRCDIR/tools/perf/tests/data/corpus/pf.data" \
+	>/dev/null 2>err
+[ $? = 255 ] || fail "-F data_src of samples that have it did not exit 255"
+expect_grep "^-F data_src is not supported yet$" err "-F data_src: no one-line reason"
 # "TYPE:" asks for nothing of a type the recording must then have (calls.data: cpu-clock only)
 mistake 255 "^hardware events do not exist. Remove corresponding -F option to proceed.$" -F hw:
 mistake 255 "^tracepoint events do not exist. Remove corresponding -F option to proceed.$" \
