@@ -28,8 +28,9 @@ unpack_corpus
 # the same path in upstream's tree and here
 V=$TMPDIR/vm
 inside=$T$V
+mkdir "$T$TMPDIR" || fail "cannot make $T$TMPDIR"
+trap 'rm -rf "$T$TMPDIR"; [ -z "$lib_standalone" ] || rm -rf "$TMPDIR"' EXIT
 mkdir -p "$V" "$inside" || fail "cannot make $inside"
-trap 'rm -rf "$inside"' EXIT
 
 # mkvmlinux KALLSYMS BUILD_ID DELTA OUT (BUILD_ID "" for none)
 cat >mkvmlinux.py <<'EOF'
