@@ -45,6 +45,10 @@ struct perf_report {
 	const char		*input;
 	const char		*symfs;
 	const char		*kallsyms;
+	const char		*vmlinux;
+	bool			ignore_vmlinux;
+	bool			demangle;	/* --no-demangle clears it */
+	bool			demangle_kernel;
 	const char		*sort_order;
 	const char		*field_order;
 	const char		*field_sep;
@@ -71,6 +75,7 @@ struct perf_report {
 	bool			hierarchy;
 	bool			filter_relative;	/* --percentage relative */
 	bool			tasks_mode;	/* --tasks */
+	bool			mmaps_mode;	/* --mmaps */
 	bool			thread_counts;	/* -T */
 	double			min_percent;
 	unsigned long long	deferred_max_mb;
@@ -121,7 +126,7 @@ static int report__user_meta(const struct perf_tool *tool, struct perf_session *
 	return 0;
 }
 
-/* context switches (latency), cgroups and namespaces (their sort keys) */
+/* context switches (latency), cgroups and namespaces (their sort keys), READ counts (-T) */
 static int report__other(const struct perf_tool *tool, struct perf_session *session,
 			 const struct perf_event_header *event, struct perf_sample *sample,
 			 struct perf_evattr *evattr)
@@ -130,8 +135,8 @@ static int report__other(const struct perf_tool *tool, struct perf_session *sess
 	int ret;
 
 	(void)sample;
-	(void)evattr;
-	ret = report__side_record(&rep->report, event);
+	ret = event->type == PERF_RECORD_READ ? report__add_read(&rep->report, event, evattr) :
+					       report__side_record(&rep->report, event);
 	if (ret)
 		perf_err__set(&session->err, ret, "%s", rep->report.err.msg);
 	return ret;
@@ -311,8 +316,11 @@ static int report__setup(struct perf_report *rep, int *status)
 		rep->ropts.hopts.use_callchain = rep->chain.mode != CHAIN_NONE;
 	}
 	/* accumulation needs callchains; a pipe shows its attrs too late for it */
-	if (rep->children && (pipe || !(sample_type & PERF_SAMPLE_CALLCHAIN)))
+	if (rep->children && (pipe || !(sample_type & PERF_SAMPLE_CALLCHAIN))) {
+		/* upstream's hierarchy of a pipe keeps the column, with nothing in it */
+		rep->ropts.hopts.acc_na = pipe && rep->hierarchy;
 		rep->children = false;
+	}
 
 	if (sort_order && strstr(sort_order, "ipc")) {
 		fprintf(stderr, "  Error: --sort ipc keys need LBR data, which perf report here does not use\n");
@@ -381,6 +389,7 @@ int cmd_report(int argc, const char **argv)
 		.children = true,
 		.skip_empty = true,
 		.parent_pattern = DEFAULT_PARENT_PATTERN,
+		.demangle = true,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &rep.input, "file", "input file name"),
@@ -417,6 +426,13 @@ int cmd_report(int argc, const char **argv)
 			    "Only display entries resolved to a symbol"),
 		OPT_STRING(0, "symfs", &rep.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
+		OPT_STRING('k', "vmlinux", &rep.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "ignore-vmlinux", &rep.ignore_vmlinux,
+			    "don't load vmlinux even if found"),
+		OPT_BOOLEAN(0, "demangle", &rep.demangle,
+			    "Symbol demangling. Enabled by default, use --no-demangle to disable."),
+		OPT_BOOLEAN(0, "demangle-kernel", &rep.demangle_kernel,
+			    "Enable kernel symbol demangling"),
 		OPT_BOOLEAN('I', "show-info", &rep.show_info,
 			    "Display extended information about perf.data file"),
 		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period,
@@ -428,6 +444,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks_mode, "Display recorded tasks"),
+		OPT_BOOLEAN(0, "mmaps", &rep.mmaps_mode, "Display recorded tasks memory maps"),
 		OPT_BOOLEAN('T', "threads", &rep.thread_counts, "Show per-thread event counters"),
 		OPT_BOOLEAN('H', "hierarchy", &rep.hierarchy, "Show entries in a hierarchy"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
@@ -468,6 +485,13 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "Invalid file: %s\n", rep.kallsyms);
 		return 1;
 	}
+	/* upstream's -EINVAL, as an exit status */
+	if (rep.vmlinux && access(rep.vmlinux, R_OK)) {
+		fprintf(stderr, "Invalid file: %s\n", rep.vmlinux);
+		return 234;
+	}
+	if (rep.mmaps_mode)
+		rep.tasks_mode = true;
 	if (rep.inverted)
 		rep.chain.order = ORDER_CALLER;
 	if (rep.children && !rep.chain.order_set)
@@ -480,6 +504,10 @@ int cmd_report(int argc, const char **argv)
 
 	rep.symbol_conf.symfs = rep.symfs ? rep.symfs : "";
 	rep.symbol_conf.kallsyms = rep.kallsyms;
+	rep.symbol_conf.vmlinux = rep.vmlinux;
+	rep.symbol_conf.ignore_vmlinux = rep.ignore_vmlinux;
+	rep.symbol_conf.no_demangle = !rep.demangle;
+	rep.symbol_conf.demangle_kernel = rep.demangle_kernel;
 	perf_report__init_tool(&rep);
 	perf_stdout__buffer();
 
@@ -574,7 +602,7 @@ int cmd_report(int argc, const char **argv)
 		}
 	}
 	if (rep.tasks_mode && !rep.dump_trace && !rep.stats_mode) {
-		ret = report__fprintf_tasks(&rep.report, stdout) ? 1 : 0;
+		ret = report__fprintf_tasks(&rep.report, stdout, rep.mmaps_mode) ? 1 : 0;
 	} else if (rep.dump_trace || rep.stats_mode) {
 		report__fprintf_stats(&rep.report, stdout);
 		ret = 0;

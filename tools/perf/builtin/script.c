@@ -25,6 +25,8 @@ struct perf_script {
 	const char		*symfs;
 	const char		*kallsyms;
 	const char		*vmlinux;
+	bool			demangle;	/* --no-demangle clears it */
+	bool			demangle_kernel;
 	bool			dump_trace;
 	bool			show_header;
 	bool			header_only;
@@ -343,13 +345,14 @@ int cmd_script(int argc, const char **argv)
 		.merge_callchains = true,
 		.max_stack = PERF_MAX_STACK_DEPTH,
 		.inline_frames = true,
+		.demangle = true,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &script.input, "file", "input file name"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &script.dump_trace, "dump raw trace in ASCII"),
 		OPT_INCR('v', "verbose", &script.verbose, "be more verbose (show symbol address, etc)"),
 		OPT_CALLBACK('F', "fields", &fields, "str",
-			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,hw-cache,break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,srcline,period,cgroup",
+			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,break,synth. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,srcline,period,cgroup",
 			     parse_fields_cb),
 		OPT_STRING('c', "comms", &script.filter.comm_str, "comm[,comm...]",
 			   "only display events for these comms"),
@@ -377,6 +380,9 @@ int cmd_script(int argc, const char **argv)
 		OPT_STRING(0, "symfs", &script.symfs, "directory", "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &script.kallsyms, "file", "kallsyms pathname"),
 		OPT_STRING('k', "vmlinux", &script.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "demangle", &script.demangle, "Enable symbol demangling"),
+		OPT_BOOLEAN(0, "demangle-kernel", &script.demangle_kernel,
+			    "Enable kernel symbol demangling"),
 		OPT_BOOLEAN(0, "inline", &script.inline_frames,
 			    "Show inline function"),
 		OPT_BOOLEAN(0, "merge-callchains", &script.merge_callchains,
@@ -418,6 +424,8 @@ int cmd_script(int argc, const char **argv)
 	script.symbol_conf.symfs = script.symfs ? script.symfs : "";
 	script.symbol_conf.kallsyms = script.kallsyms;
 	script.symbol_conf.vmlinux = script.vmlinux;
+	script.symbol_conf.no_demangle = !script.demangle;
+	script.symbol_conf.demangle_kernel = script.demangle_kernel;
 	perf_script__init_tool(&script);
 	perf_stdout__buffer();
 	script_output__init(&script.out, stdout, &fields);

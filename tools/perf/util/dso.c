@@ -220,7 +220,8 @@ static bool candidate_path(const struct dso *dso, const char *symfs, enum candid
 	}
 }
 
-static int dso__load_elf(struct dso *dso, const char *symfs)
+/* demangle: C++ names as perf prints them (--no-demangle: as the file has them) */
+static int dso__load_elf(struct dso *dso, const char *symfs, bool demangle)
 {
 	struct symsrc ss[2], *syms_ss = NULL, *runtime_ss = NULL;
 	int nr_ss = 0, err = 0, dso_err = 0, nr;
@@ -245,6 +246,7 @@ static int dso__load_elf(struct dso *dso, const char *symfs)
 			continue;
 		ret = symsrc__init(cur, path, dso->has_build_id ? dso->build_id : NULL,
 				   dso->build_id_size);
+		cur->demangle = demangle;
 		if (ret) {
 			/* say why the DSO's own file was unusable, else why a debug file was */
 			if (c == CAND_DSO || !dso_err)
@@ -358,7 +360,7 @@ static int dso__load_vdso(struct dso *dso)
 	}
 	/* load it as if it were the DSO's file */
 	dso->long_name = path;
-	err = dso__load_elf(dso, "");
+	err = dso__load_elf(dso, "", true);
 	dso->long_name = recorded;
 	if (fd >= 0)
 		close(fd);
@@ -386,7 +388,8 @@ int dso__load(struct dso *dso, const struct symbol_conf *conf)
 		break;
 	}
 
-	err = dso->kind == DSO_KIND_VDSO ? dso__load_vdso(dso) : dso__load_elf(dso, symfs);
+	err = dso->kind == DSO_KIND_VDSO ? dso__load_vdso(dso) :
+	      dso__load_elf(dso, symfs, !conf || !conf->no_demangle);
 	if (err && err != -DSO_LOAD_ERRNO__NO_SYMBOLS) {
 		/* whatever a failed load added is not perf's table: drop it all */
 		symbols__exit(&dso->symbols);
@@ -444,6 +447,17 @@ const struct symbol *dso__find_symbol_by_offset(struct dso *dso, const struct sy
 	if (vaddr_out)
 		*vaddr_out = vaddr;
 	return sym;
+}
+
+u64 dso__vaddr_to_offset(const struct dso *dso, u64 vaddr)
+{
+	const struct dso_segment *seg = NULL;
+
+	/* the segment with the highest vaddr at or below ours */
+	for (size_t i = 0; i < dso->nr_segs; i++)
+		if (dso->segs[i].vaddr <= vaddr && (!seg || dso->segs[i].vaddr > seg->vaddr))
+			seg = &dso->segs[i];
+	return seg ? vaddr - seg->vaddr + seg->file_off : vaddr;
 }
 
 const char *dso__strerror_load(const struct dso *dso, char *buf, size_t size)

@@ -42,12 +42,11 @@ enum dso_kind {
 struct symbol_conf {
 	const char	*symfs;		/* prefix for every DSO path, "" when unset */
 	const char	*kallsyms;	/* kallsyms file, NULL for /proc/kallsyms */
-	/*
-	 * -k: a vmlinux for kernel symbols. Not read yet: kernel symbols come from kallsyms,
-	 * which is what perf falls back to when the file is no vmlinux ELF.
-	 */
+	/* -k: a vmlinux for kernel symbols (see machine__load_kallsyms()); kallsyms wins */
 	const char	*vmlinux;
 	bool		ignore_vmlinux;
+	bool		no_demangle;	/* --no-demangle: user-space names as the files have them */
+	bool		demangle_kernel;	/* --demangle-kernel: also kernel ELF symbols */
 	/*
 	 * Tests point these elsewhere; NULL means the real ones. running_root prefixes the
 	 * running system's /proc/kallsyms, /sys/kernel/notes and /sys/module; buildid_dir
@@ -94,6 +93,8 @@ struct dso {
 	struct dso_segment	*segs;		/* PT_LOAD segments, for offset -> vaddr */
 	size_t			nr_segs;
 	bool			is_exec;	/* ET_EXEC: vaddrs are absolute */
+	/* -k: its map's start less its page offset, perf's unmap_ip() of an address for -v */
+	u64			vmlinux_unmap;
 	struct dso_lookup_cache	*cache;		/* recent lookups, owned; NULL until loaded */
 	struct dso_dwarf	*dwarf;		/* inline frames and srclines, owned; NULL until asked */
 	struct dso		*hash_next;
@@ -136,6 +137,9 @@ int dso__load(struct dso *dso, const struct symbol_conf *conf);
  */
 const struct symbol *dso__find_symbol_by_offset(struct dso *dso, const struct symbol_conf *conf,
 						u64 offset, u64 *vaddr_out);
+
+/* ELF vaddr -> file offset through the PT_LOAD segments (vaddr itself without them) */
+u64 dso__vaddr_to_offset(const struct dso *dso, u64 vaddr);
 
 /* a one-line reason for dso->load_errno, e.g. for -v output */
 const char *dso__strerror_load(const struct dso *dso, char *buf, size_t size);

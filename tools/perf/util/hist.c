@@ -248,10 +248,12 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 	const char *base = NULL;
 	char *keys = NULL;
 	int ret = 0;
+	/* acc_na: the children columns stand, without values */
+	bool kids = o->children || o->acc_na;
 
 	o->nr_sort = o->nr_out = 0;
-	/* upstream renames the column only when it sets up the default columns */
-	o->self_named = o->children && !strict_fields;
+	/* upstream renames the column when it sets up the default flat columns only */
+	o->self_named = kids && !strict_fields && !o->hierarchy;
 	if (sort_order && sort_order[0] == '+')
 		base = sort_order + 1;
 	else if (sort_order)
@@ -261,17 +263,17 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 	if (base) {
 		/* the period columns lead the sort unless -F says otherwise (a substring test) */
 		bool named_lat = strstr(base, "latency");
-		bool pre_children = !strict_fields && o->children && !strstr(base, "overhead_children") &&
+		bool pre_children = !strict_fields && kids && !strstr(base, "overhead_children") &&
 				    !named_lat;
 		bool pre_overhead = !strict_fields && !strstr(base, "overhead") && !named_lat;
 		const char *lead = "";
 
 		/* upstream's setup_overhead(): --latency prefixes both, else latency follows */
 		if (o->prefer_latency && !strict_fields)
-			lead = o->children ? "latency_children,overhead_children,latency,overhead," :
+			lead = kids ? "latency_children,overhead_children,latency,overhead," :
 					     "latency,overhead,";
 		else if (o->latency && pre_overhead)
-			lead = o->children ? "overhead_children,latency_children,overhead,latency," :
+			lead = kids ? "overhead_children,latency_children,overhead,latency," :
 					     "overhead,latency,";
 		if (*lead)
 			pre_children = pre_overhead = false;
@@ -290,13 +292,13 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		const struct hist_field lat = { false, HIST_COL_LATENCY };
 		const struct hist_field lat_acc = { false, HIST_COL_LATENCY_ACC };
 		/* latency columns only where the sort has them (upstream's was_taken) */
-		bool acc_taken = o->children && fields_have(o->sort, o->nr_sort, lat_acc);
+		bool acc_taken = kids && fields_have(o->sort, o->nr_sort, lat_acc);
 		bool lat_taken = fields_have(o->sort, o->nr_sort, lat);
 		bool only_lat = base && strstr(base, "latency") && !strstr(base, "overhead");
 
 		if (acc_taken && o->prefer_latency)
 			o->out[o->nr_out++] = lat_acc;
-		if (o->children && !only_lat)
+		if (kids && !only_lat)
 			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD_ACC };
 		if (acc_taken && !o->prefer_latency)
 			o->out[o->nr_out++] = lat_acc;
@@ -319,20 +321,6 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		ret = parse_list(list, true, o->out, &o->nr_out, "--fields", err);
 		if (ret)
 			return ret;
-	}
-	if (o->hierarchy) {
-		/*
-		 * Upstream 7.2's hierarchy shows callchains by raw address and accumulates
-		 * children oddly: not reproduced yet.
-		 */
-		if (o->use_callchain && o->chain.mode != CHAIN_NONE)
-			return perf_err__set(err, EINVAL,
-					     "--hierarchy is not supported with callchains yet (add -g none)");
-		for (unsigned int i = 0; i < o->nr_out; i++)
-			if (!o->out[i].is_key && (o->out[i].id == HIST_COL_OVERHEAD_ACC ||
-						  o->out[i].id == HIST_COL_LATENCY_ACC))
-				return perf_err__set(err, EINVAL,
-						     "--hierarchy is not supported with --children yet");
 	}
 	/*
 	 * children mode's entries of callers take their source lines from the callchain
@@ -459,7 +447,14 @@ struct hist_walk_memo {
 /* upstream's -v compares and prints the dsos' full paths */
 static const char *dso__name(const struct hist_opts *o, const struct dso *dso)
 {
-	return dso ? (o->verbose ? dso->long_name : dso->short_name) : NULL;
+	if (!dso)
+		return NULL;
+	if (!o->verbose)
+		return dso->short_name;
+	/* upstream names the kernel (and its sections) by the vmlinux they came from (-k) */
+	if (dso->kind == DSO_KIND_KERNEL && dso->symsrc_path)
+		return dso->symsrc_path;
+	return dso->long_name;
 }
 
 static u64 key_hash(const struct hists *hists, const struct hist_key *k)
@@ -1287,6 +1282,13 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		key.sym = f->sym;
 		/* the address as recorded: upstream's symoff of a caller shows it so too */
 		key.ip = f->ip;
+		/*
+		 * An ET_EXEC image's symbols are at file offsets in upstream: a caller's symoff
+		 * is its address less that offset, the image's load bias included
+		 */
+		key.has_sym_off = f->sym && f->dso && f->dso->is_exec;
+		if (key.has_sym_off)
+			key.sym_off = f->ip - dso__vaddr_to_offset(f->dso, f->sym->start);
 		/* upstream leaves the level of an unmapped frame as the previous one had it */
 		if (f->sym || f->dso)
 			key.level = '.';
@@ -1546,8 +1548,9 @@ static char dso__origin(const struct dso *dso)
 
 	if (!dso || !dso->loaded || dso->load_errno)
 		return '!';
+	/* a kernel's from a vmlinux (-k) names the file; 'v' */
 	if (dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE)
-		return 'k';
+		return dso->symsrc_path ? 'v' : 'k';
 	if (!dso->symsrc_path)
 		return '!';
 	if (strstr(dso->symsrc_path, "/usr/lib/debug/.build-id/"))
@@ -1580,9 +1583,16 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 		sbuf__printf(sb, "%-*.*s", w, w, he->key.dso ? dso__name(hists->opts, he->key.dso) : "[unknown]");
 		break;
 	case SORT_KEY_SYM:
-		if (hists->opts->verbose)
-			sbuf__printf(sb, "%-#*llx %c ", 18, (unsigned long long)he->key.ip,
+		if (hists->opts->verbose) {
+			u64 ip = he->key.ip;
+
+			/* a vmlinux's kernel entries are at file offsets: perf unmaps them */
+			if (he->key.dso && he->key.dso->kind == DSO_KIND_KERNEL &&
+			    he->key.dso->symsrc_path)
+				ip += he->key.dso->vmlinux_unmap;
+			sbuf__printf(sb, "%-#*llx %c ", 18, (unsigned long long)ip,
 				     dso__origin(he->key.dso));
+		}
 		sbuf__printf(sb, "[%c] ", he->key.level);
 		/* a negative precision (a -w width under 4) prints the whole name, as printf does */
 		if (he->key.sym) {
@@ -1657,6 +1667,10 @@ static void print_value(const struct hists *hists, struct sbuf *sb, const struct
 {
 	if (packed)
 		w = col == HIST_COL_SAMPLES || col == HIST_COL_PERIOD ? 2 : 3;
+	if (hists->opts->acc_na && (col == HIST_COL_OVERHEAD_ACC || col == HIST_COL_LATENCY_ACC)) {
+		sbuf__printf(sb, "%*s", w, "N/A");
+		return;
+	}
 	switch (col) {
 	case HIST_COL_OVERHEAD_ACC:
 		print_percent(sb, he->period_acc, hists__total_period(hists), w - 2);
@@ -1779,9 +1793,11 @@ static void print_hierarchy_header(struct hists *hists, struct sbuf *sb, const i
 
 /* one level's node: entries[0..nr) share the keys of the levels down to this one */
 struct hierarchy_group {
-	struct hist_entry	**entries;
+	struct hist_entry	**entries;	/* in upstream's input order */
 	size_t			nr;
 	struct hist_entry	sum;		/* the entries' periods added up */
+	const struct hist_entry	*first;		/* the entry that made the node */
+	struct rbnode		rb_collapse, rb_out;
 };
 
 struct hierarchy_sort {
@@ -1789,20 +1805,10 @@ struct hierarchy_sort {
 	int			key;
 };
 
-static int hierarchy_group_cmp(const void *a, const void *b, void *arg)
+/* hist_entry__sort() of two nodes: < 0 when l comes first */
+static int hierarchy_output_cmp(const struct hierarchy_sort *ctx,
+				const struct hierarchy_group *l, const struct hierarchy_group *r)
 {
-	const struct hierarchy_sort *ctx = arg;
-	const struct hist_entry *l = *(struct hist_entry *const *)a;
-	const struct hist_entry *r = *(struct hist_entry *const *)b;
-
-	return key_cmp(ctx->o, ctx->key, &l->key, &r->key, false);
-}
-
-/* output order of a level: by period, then by the level's key as upstream sorts it */
-static int hierarchy_output_cmp(const void *a, const void *b, void *arg)
-{
-	const struct hierarchy_sort *ctx = arg;
-	const struct hierarchy_group *l = a, *r = b;
 	int ret = 0;
 
 	/* the period columns in sort order, then the level's key */
@@ -1812,6 +1818,14 @@ static int hierarchy_output_cmp(const void *a, const void *b, void *arg)
 		switch (ctx->o->sort[i].id) {
 		case HIST_COL_LATENCY:
 			ret = field_cmp(r->sum.latency, l->sum.latency);
+			break;
+		case HIST_COL_LATENCY_ACC:
+			if (!ctx->o->acc_na)
+				ret = field_cmp(r->sum.latency_acc, l->sum.latency_acc);
+			break;
+		case HIST_COL_OVERHEAD_ACC:
+			if (!ctx->o->acc_na)
+				ret = field_cmp(r->sum.period_acc, l->sum.period_acc);
 			break;
 		case HIST_COL_SAMPLES:
 			ret = field_cmp(r->sum.nr_events, l->sum.nr_events);
@@ -1823,40 +1837,117 @@ static int hierarchy_output_cmp(const void *a, const void *b, void *arg)
 	}
 	if (ret)
 		return ret;
-	ret = -key_cmp(ctx->o, ctx->key, &l->entries[0]->key, &r->entries[0]->key, true);
-	if (ret)
-		return ret;
-	/* still equal: upstream's tree keeps them in the order of their identity */
-	return l->entries > r->entries ? -1 : l->entries < r->entries;
+	return -key_cmp(ctx->o, ctx->key, &l->first->key, &r->first->key, true);
 }
 
+/* a leaf's callchains: its entries' merged, by address (chain_root__merge() leaves them unresolved) */
+static int print_hierarchy_chain(struct hists *hists, struct sbuf *sb,
+				 const struct hierarchy_group *grp)
+{
+	const struct hist_opts *o = hists->opts;
+	u64 min_hit = (u64)((double)hists->callchain_period * (o->chain.min_percent / 100.0));
+	struct chain_root root;
+	int ret = 0;
+
+	chain_root__init(&root);
+	for (size_t i = 0; i < grp->nr && !ret; i++)
+		if (grp->entries[i]->has_callchain)
+			ret = chain_root__merge(&root, &grp->entries[i]->callchain);
+	if (!ret) {
+		chain_root__sort(&root, &o->chain, min_hit);
+		chain_root__print(&root, &o->chain, sb, hists__total_period(hists),
+				  o->children ? grp->sum.period_acc : grp->sum.period, false,
+				  o->field_sep);
+	}
+	chain_root__exit(&root);
+	return ret;
+}
+
+/*
+ * Upstream builds each level as two red-black trees: the nodes, made by inserting the
+ * entries in input order under the level's key, then the output order, made by inserting
+ * those nodes in that tree's order. Where the key comparison is no total order
+ * (unresolved garbage addresses) only the same trees give the same order: so we build them.
+ */
 static int print_hierarchy_level(struct hists *hists, struct sbuf *sb, struct hist_entry **he,
 				 size_t nr, const int *keys, unsigned int nr_keys,
 				 unsigned int level)
 {
 	const struct hist_opts *o = hists->opts;
 	struct hierarchy_sort ctx = { .o = o, .key = keys[level] };
+	struct rbroot nodes = { NULL }, out = { NULL };
 	struct hierarchy_group *groups;
-	size_t nr_groups = 0;
-	int ret = 0;
+	struct hist_entry **sorted;
+	size_t nr_groups = 0, *group_of, off = 0;
+	int ret = -ENOMEM;
 
 	groups = calloc(nr, sizeof(*groups));
-	if (!groups)
-		return -ENOMEM;
-	qsort_r(he, nr, sizeof(*he), hierarchy_group_cmp, &ctx);
+	group_of = malloc(nr * sizeof(*group_of));
+	sorted = malloc(nr * sizeof(*sorted));
+	if (!groups || !group_of || !sorted)
+		goto out_free;
 	for (size_t i = 0; i < nr; i++) {
-		if (!nr_groups || key_cmp(o, ctx.key, &groups[nr_groups - 1].entries[0]->key,
-					  &he[i]->key, false))
-			groups[nr_groups++] = (struct hierarchy_group){ .entries = &he[i] };
-		groups[nr_groups - 1].nr++;
-		groups[nr_groups - 1].sum.period += he[i]->period;
-		groups[nr_groups - 1].sum.latency += he[i]->latency;
-		groups[nr_groups - 1].sum.nr_events += he[i]->nr_events;
+		struct rbnode **link = &nodes.node, *parent = NULL;
+		struct hierarchy_group *grp = NULL;
+
+		while (*link) {
+			struct hierarchy_group *it = rbtree__entry(*link, struct hierarchy_group,
+								   rb_collapse);
+			int cmp = key_cmp(o, ctx.key, &it->first->key, &he[i]->key, false);
+
+			if (!cmp) {
+				grp = it;
+				break;
+			}
+			parent = *link;
+			link = cmp < 0 ? &parent->left : &parent->right;
+		}
+		if (!grp) {
+			grp = &groups[nr_groups++];
+			grp->first = he[i];
+			rbtree__insert(&nodes, &grp->rb_collapse, parent, link);
+		}
+		group_of[i] = (size_t)(grp - groups);
+		grp->nr++;
+		grp->sum.period += he[i]->period;
+		grp->sum.latency += he[i]->latency;
+		grp->sum.nr_events += he[i]->nr_events;
 	}
-	qsort_r(groups, nr_groups, sizeof(*groups), hierarchy_output_cmp, &ctx);
-	for (size_t g = 0; g < nr_groups && !ret; g++) {
-		const struct hierarchy_group *grp = &groups[g];
-		const struct hist_entry *first = grp->entries[0];
+	for (size_t g = 0; g < nr_groups; g++) {
+		groups[g].entries = sorted + off;
+		off += groups[g].nr;
+		groups[g].nr = 0;
+		/*
+		 * Children mode: upstream's node takes its accumulated period from the entry
+		 * that made it, and that entry's own period only (callees' periods are not
+		 * carried into the hierarchy, nor are the later entries'): so do we.
+		 */
+		groups[g].sum.period_acc = groups[g].first->period;
+		groups[g].sum.latency_acc = groups[g].first->latency;
+		groups[g].sum.nr_events_acc = groups[g].first->nr_events;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		struct hierarchy_group *grp = &groups[group_of[i]];
+
+		grp->entries[grp->nr++] = he[i];
+	}
+	for (struct rbnode *n = rbtree__first(&nodes); n; n = rbtree__next(n)) {
+		struct hierarchy_group *grp = rbtree__entry(n, struct hierarchy_group, rb_collapse);
+		struct rbnode **link = &out.node, *parent = NULL;
+
+		while (*link) {
+			const struct hierarchy_group *it = rbtree__entry(*link, struct hierarchy_group,
+									 rb_out);
+
+			parent = *link;
+			link = hierarchy_output_cmp(&ctx, grp, it) < 0 ? &parent->left : &parent->right;
+		}
+		rbtree__insert(&out, &grp->rb_out, parent, link);
+	}
+	ret = 0;
+	for (struct rbnode *n = rbtree__first(&out); n && !ret; n = rbtree__next(n)) {
+		const struct hierarchy_group *grp = rbtree__entry(n, struct hierarchy_group, rb_out);
+		const struct hist_entry *first = grp->first;
 		int pad = HIERARCHY_INDENT * (int)(nr_keys - 1);
 		size_t start, lead;
 		/* the level's indent first, the columns, then the indent all levels have */
@@ -1879,11 +1970,15 @@ static int print_hierarchy_level(struct hists *hists, struct sbuf *sb, struct hi
 		memmove(sb->buf + start, sb->buf + lead, sb->len - lead);
 		sb->len -= lead - start;
 		sbuf__addc(sb, '\n');
-		if (level + 1 < nr_keys) {
+		if (level + 1 < nr_keys)
 			ret = print_hierarchy_level(hists, sb, grp->entries, grp->nr, keys, nr_keys,
 						    level + 1);
-		}
+		else if (o->use_callchain && o->chain.mode != CHAIN_NONE)
+			ret = print_hierarchy_chain(hists, sb, grp);
 	}
+out_free:
+	free(sorted);
+	free(group_of);
 	free(groups);
 	return ret;
 }
@@ -1893,6 +1988,7 @@ static int hists__fprintf_hierarchy(struct hists *hists, FILE *fp)
 	const struct hist_opts *o = hists->opts;
 	int keys[HIST_MAX_FIELDS];
 	unsigned int nr_keys = hierarchy_levels(o, keys);
+	const struct rbroot *in = hists->need_collapse ? &hists->collapsed : &hists->entries_in;
 	struct hist_entry **he;
 	size_t nr = 0;
 	struct sbuf sb;
@@ -1901,8 +1997,10 @@ static int hists__fprintf_hierarchy(struct hists *hists, FILE *fp)
 	he = malloc((hists->nr_entries + 1) * sizeof(*he));
 	if (!he)
 		return -ENOMEM;
-	for (struct rbnode *n = rbtree__first(&hists->entries); n; n = rbtree__next(n))
-		he[nr++] = rbtree__entry(n, struct hist_entry, rb_out);
+	/* upstream's input order: its tree of entries as they came */
+	for (struct rbnode *n = rbtree__first(in); n; n = rbtree__next(n))
+		he[nr++] = hists->need_collapse ? rbtree__entry(n, struct hist_entry, rb_collapsed) :
+						  rbtree__entry(n, struct hist_entry, rb_in);
 	sbuf__init(&sb);
 	if (o->show_header)
 		print_hierarchy_header(hists, &sb, keys, nr_keys);

@@ -86,10 +86,13 @@ struct hist_opts {
 	bool			prefer_latency;
 	bool			self_named;	/* "Overhead" is "Self" (children, no strict -F) */
 	/*
-	 * --hierarchy: one level per sort key, each entry under the one of the key before.
-	 * Not with --children or callchains shown (hist_opts__setup() refuses them).
+	 * --hierarchy: one level per sort key, each entry under the one of the key before;
+	 * in children mode each node's children period is that of the entry that made it,
+	 * as upstream's.
 	 */
 	bool			hierarchy;
+	/* children columns shown without values ("N/A"): upstream's --hierarchy of a pipe */
+	bool			acc_na;
 	bool			filter_relative;	/* --percentage relative (see hists__add_filtered) */
 };
 

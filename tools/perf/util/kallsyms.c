@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "kallsyms.h"
 #include "machine.h"
+#include "symbol-elf.h"
 
 /* the symbol types perf keeps from kallsyms: text, weak, and data/bss */
 static bool kallsyms_type_wanted(char type)
@@ -208,6 +209,166 @@ static void machine__fit_kernel_map(struct machine *machine)
 		machine->maps_gen++;
 }
 
+/* -k: the sections of the vmlinux that got symbols, and the dso each went to */
+struct vmlinux_load {
+	struct machine		*machine;
+	struct vmlinux_section {
+		char		*name;		/* owned */
+		u64		addr, size, offset;
+		struct dso	*dso;
+	}			*secs;		/* owned */
+	size_t			nr_secs;
+};
+
+/*
+ * As perf: .text's symbols are the kernel's, each other section's go to a dso of their own,
+ * "[kernel.kallsyms]<section>", mapped over that section
+ */
+static struct dso *vmlinux__section_dso(void *arg, const char *name, u64 addr, u64 size,
+					u64 offset)
+{
+	struct vmlinux_load *vl = arg;
+	struct vmlinux_section *sec;
+	char *dso_name;
+
+	/* the last one first: symbols come section by section */
+	for (size_t i = vl->nr_secs; i-- > 0;)
+		if (!strcmp(vl->secs[i].name, name))
+			return vl->secs[i].dso;
+	sec = realloc(vl->secs, (vl->nr_secs + 1) * sizeof(*sec));
+	if (!sec)
+		return NULL;
+	vl->secs = sec;
+	sec = &vl->secs[vl->nr_secs];
+	*sec = (struct vmlinux_section){
+		.name = strdup(name), .addr = addr, .size = size, .offset = offset,
+	};
+	if (!sec->name)
+		return NULL;
+	vl->nr_secs++;
+	if (!strcmp(name, ".text")) {
+		sec->dso = vl->machine->kernel_dso;
+		return sec->dso;
+	}
+	if (asprintf(&dso_name, "[kernel.kallsyms]%s", name) < 0)
+		return NULL;
+	sec->dso = dsos__findnew(&vl->machine->dsos, dso_name, DSO_KIND_KERNEL);
+	free(dso_name);
+	return sec->dso;
+}
+
+/*
+ * Maps the sections of the vmlinux at their recorded addresses (address + reloc is the
+ * file's). Each section's dso gets the section as its one segment: perf's symbols there are
+ * at file offsets, which a caller's symoff shows (see hists), and names the file for -v.
+ */
+static int vmlinux__map_sections(struct machine *machine, struct vmlinux_load *vl, s64 reloc,
+				 const char *path)
+{
+	for (size_t i = 0; i < vl->nr_secs; i++) {
+		const struct vmlinux_section *sec = &vl->secs[i];
+		struct dso *dso = sec->dso;
+		struct map *map;
+		int ret;
+
+		symbols__fixup(&dso->symbols, false);
+		symbols__seal(&dso->symbols);
+		dso->loaded = true;
+		dso->load_errno = 0;
+		free(dso->segs);
+		dso->segs = calloc(1, sizeof(*dso->segs));
+		free(dso->symsrc_path);
+		dso->symsrc_path = strdup(path);
+		if (!dso->segs || !dso->symsrc_path)
+			return -ENOMEM;
+		dso->segs[0] = (struct dso_segment){
+			.file_off = sec->offset, .file_size = sec->size, .vaddr = sec->addr,
+		};
+		dso->nr_segs = 1;
+		dso->is_exec = true;
+		/* perf's map of a section: its address, at its file offset */
+		dso->vmlinux_unmap = sec->addr - (u64)reloc - sec->offset;
+		if (dso == machine->kernel_dso) {
+			/* perf moves the kernel map onto .text */
+			if (machine->kernel_map) {
+				maps__set_range(machine->kmaps, machine->kernel_map,
+						sec->addr - (u64)reloc,
+						sec->addr + sec->size - (u64)reloc);
+				machine->kernel_map->pgoff = sec->offset;
+			}
+			continue;
+		}
+		map = map__new(sec->addr - (u64)reloc, sec->size, sec->offset, dso);
+		if (!map)
+			return -ENOMEM;
+		map->reloc = reloc;
+		ret = maps__insert(machine->kmaps, map);
+		map__put(map);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * -k FILE (a relative one under --symfs, an absolute one as it is, as perf takes them): the
+ * kernel's symbols from a vmlinux ELF whose build id is the recorded one, relocated by the
+ * recorded reference symbol. 0, or negative when the file is no such vmlinux: the kernel
+ * then has no symbols (perf falls back on nothing either, and says nothing; we say why).
+ */
+static int machine__load_vmlinux(struct machine *machine)
+{
+	const struct symbol_conf *conf = machine->conf;
+	struct dso *kernel = machine->kernel_dso;
+	struct vmlinux_load vl = { .machine = machine };
+	char path[PATH_MAX];
+	struct symsrc ss;
+	u64 ref_addr = 0;
+	s64 reloc = 0;
+	int ret;
+
+	if (conf->vmlinux[0] == '/' || !conf->symfs || !conf->symfs[0])
+		ret = snprintf(path, sizeof(path), "%s", conf->vmlinux);
+	else
+		ret = snprintf(path, sizeof(path), "%s/%s", conf->symfs, conf->vmlinux);
+	if (ret < 0 || ret >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	ret = symsrc__init(&ss, path, kernel->has_build_id ? kernel->build_id : NULL,
+			   kernel->build_id_size);
+	if (ret)
+		return ret;
+	ss.demangle = conf->demangle_kernel;
+	ret = vmlinux__load_sym(&ss, machine->ref_reloc_sym_name, &ref_addr,
+				vmlinux__section_dso, &vl);
+	symsrc__exit(&ss);
+	if (ret <= 0) {
+		/* what went in is not perf's table: kallsyms starts from nothing */
+		for (size_t i = 0; i < vl.nr_secs; i++) {
+			if (!vl.secs[i].dso)
+				continue;
+			symbols__exit(&vl.secs[i].dso->symbols);
+			symbols__init(&vl.secs[i].dso->symbols);
+		}
+		if (!ret)
+			ret = -DSO_LOAD_ERRNO__NO_SYMBOLS;
+		goto out_free;
+	}
+	if (ref_addr && machine->ref_reloc_sym_addr)
+		reloc = (s64)(ref_addr - machine->ref_reloc_sym_addr);
+	if (machine->kernel_map)
+		machine->kernel_map->reloc = reloc;
+	ret = vmlinux__map_sections(machine, &vl, reloc, path);
+	if (ret)
+		goto out_free;
+	/* resolutions cached before the maps moved are stale */
+	machine->maps_gen++;
+out_free:
+	for (size_t i = 0; i < vl.nr_secs; i++)
+		free(vl.secs[i].name);
+	free(vl.secs);
+	return ret;
+}
+
 int machine__load_kallsyms(struct machine *machine)
 {
 	char path[PATH_MAX];
@@ -224,6 +385,20 @@ int machine__load_kallsyms(struct machine *machine)
 	if (!kernel)
 		return 0;
 	kernel->loaded = true;
+	/* an explicit --kallsyms wins over -k, as in perf */
+	if (machine->conf && machine->conf->vmlinux && !machine->conf->kallsyms &&
+	    !machine->conf->ignore_vmlinux) {
+		int ret = machine__load_vmlinux(machine);
+		char why[80];
+
+		kernel->load_errno = -ret;
+		/* upstream says nothing: one line, so that [unknown] frames have a reason */
+		if (ret)
+			snprintf(machine->kernel_warning, sizeof(machine->kernel_warning),
+				 "vmlinux %.100s: %s: kernel symbols unknown", machine->conf->vmlinux,
+				 dso__strerror_load(kernel, why, sizeof(why)));
+		return ret;
+	}
 	if (machine__kallsyms_path(machine, path, sizeof(path))) {
 		kernel->load_errno = ENOENT;
 		return -ENOENT;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <perf/record.h>
 #include "kallsyms.h"
 #include "machine.h"
@@ -244,6 +245,8 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 	const char *filename;
 	u64 start, len, pgoff;
 	u32 pid, tid, prot = 0, flags = 0;
+	u64 ino = 0;
+	bool ino_valid = false;
 	const u8 *bid = NULL;
 	size_t bid_size = 0, fixed;
 	struct thread *thread;
@@ -273,7 +276,13 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
 			bid = m2->build_id;
 			bid_size = m2->build_id_size <= 20 ? m2->build_id_size : 20;
+		} else {
+			ino = m2->ino;
+			ino_valid = true;
 		}
+	} else if (!(h->misc & PERF_RECORD_MISC_MMAP_DATA)) {
+		/* an MMAP record maps code unless it says otherwise, as perf takes it */
+		prot = PROT_EXEC;
 	}
 	/* the filename must end inside the record */
 	if (!memchr(filename, '\0', h->size - fixed))
@@ -294,6 +303,9 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 		return -ENOMEM;
 	map->prot = prot;
 	map->flags = flags;
+	map->ino = ino;
+	/* perf knows [vdso] by its name alone, never by the inode of its record */
+	map->ino_valid = ino_valid && dso->kind != DSO_KIND_VDSO;
 	ret = maps__insert(thread->maps, map);
 	map__put(map);
 	return ret;
@@ -340,7 +352,12 @@ int machine__process_fork(struct machine *machine, const struct perf_event_heade
 		child = machine__findnew_thread(machine, (s32)f->pid, (s32)f->tid);
 		if (!child)
 			return -ENOMEM;
-		if (parent->maps && parent->maps != child->maps) {
+		/*
+		 * perf record's synthesized forks (FORK_EXEC) come before the child's own
+		 * synthesized mmaps, which are its whole address space: perf copies nothing
+		 */
+		if (parent->maps && parent->maps != child->maps &&
+		    !(h->misc & PERF_RECORD_MISC_FORK_EXEC)) {
 			struct maps *copy = maps__clone(parent->maps);
 
 			if (!copy)

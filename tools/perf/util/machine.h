@@ -32,7 +32,7 @@ struct machine {
 	bool			kernel_missed;	/* a kernel address had no map before the load */
 	bool			kallsyms_is_running;	/* symbols from this boot's /proc/kallsyms */
 	/* why the kernel has no symbols, for the command to print once; "" when it has */
-	char			kernel_warning[128];
+	char			kernel_warning[256];
 	u64			maps_gen;	/* bumped whenever any map changes */
 	const struct symbol_conf *conf;		/* borrowed from the command */
 };

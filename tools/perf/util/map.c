@@ -42,6 +42,8 @@ static struct map *map__clone_range(const struct map *map, u64 start, u64 end)
 	if (n) {
 		n->prot = map->prot;
 		n->flags = map->flags;
+		n->ino = map->ino;
+		n->ino_valid = map->ino_valid;
 		n->reloc = map->reloc;
 	}
 	return n;

@@ -20,6 +20,9 @@ struct map {
 	u64		end;		/* exclusive */
 	u64		pgoff;
 	u32		prot, flags;
+	/* the inode of the MMAP2 record that made it; ino_valid: such a record, no build id */
+	u64		ino;
+	bool		ino_valid;
 	struct dso	*dso;		/* owned reference */
 	int		refcnt;
 	/* kernel maps: addresses are relocated by this delta before the lookup */

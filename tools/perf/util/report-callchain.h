@@ -146,7 +146,9 @@ void chain_root__append_again(struct chain_root *root, struct chain_node *end, u
 /*
  * Fold src into dst as upstream's callchain_merge does: every chain of src re-appended to
  * dst with the period that ended there (counted as one chain each, and not raising dst's
- * max_depth, as upstream). src is left unchanged. 0 or -ENOMEM.
+ * max_depth, as upstream). The re-appended frames keep their address and dso but not their
+ * symbol, as upstream's merge re-adds them: merged branches match and print by address.
+ * src is left unchanged. 0 or -ENOMEM.
  */
 int chain_root__merge(struct chain_root *dst, const struct chain_root *src);
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 #include "dump.h"
@@ -239,6 +240,115 @@ static const struct symbol *report__parent(struct report *r, const struct resolv
 	return NULL;
 }
 
+/* one more element for an array of *nr of size bytes each: the new one, zeroed; NULL: ENOMEM */
+static void *grow_one(void **array, size_t *nr, size_t size)
+{
+	char *n = realloc(*array, (*nr + 1) * size);
+
+	if (!n)
+		return NULL;
+	*array = n;
+	memset(n + *nr * size, 0, size);
+	return n + (*nr)++ * size;
+}
+
+/* upstream's read values table: threads and counters as they first come, counts added up */
+int report__add_read(struct report *r, const struct perf_event_header *event,
+		     struct perf_evattr *ea)
+{
+	const struct perf_record_read *rd = (const void *)event;
+	struct report_counts *c = &r->counts;
+	struct report_counts_thread *th;
+	struct report_counts_counter *ctr;
+	struct report_counts_cell *cell;
+	size_t t, k;
+
+	if (!r->opts->thread_counts || !ea)
+		return 0;
+	for (t = 0; t < c->nr_threads; t++)
+		if (c->threads[t].pid == (s32)rd->pid && c->threads[t].tid == (s32)rd->tid)
+			break;
+	if (t == c->nr_threads) {
+		th = grow_one((void **)&c->threads, &c->nr_threads, sizeof(*th));
+		if (!th)
+			return perf_err__set(&r->err, ENOMEM, "out of memory");
+		*th = (struct report_counts_thread){ .pid = (s32)rd->pid, .tid = (s32)rd->tid };
+	}
+	for (k = 0; k < c->nr_counters; k++)
+		if (c->counters[k].ea == ea)
+			break;
+	if (k == c->nr_counters) {
+		ctr = grow_one((void **)&c->counters, &c->nr_counters, sizeof(*ctr));
+		if (!ctr)
+			return perf_err__set(&r->err, ENOMEM, "out of memory");
+		*ctr = (struct report_counts_counter){ .ea = ea, .name = perf_evattr__name(ea) };
+	}
+	/* a thread's later records are its other CPUs' or its children's: most recent first */
+	for (size_t i = c->nr_cells; i-- > 0;) {
+		if (c->cells[i].thread == t && c->cells[i].counter == k) {
+			c->cells[i].value += rd->value;
+			return 0;
+		}
+	}
+	cell = grow_one((void **)&c->cells, &c->nr_cells, sizeof(*cell));
+	if (!cell)
+		return perf_err__set(&r->err, ENOMEM, "out of memory");
+	*cell = (struct report_counts_cell){
+		.thread = (u32)t, .counter = (u32)k, .value = rd->value,
+	};
+	return 0;
+}
+
+static int u64_width(u64 v)
+{
+	return snprintf(NULL, 0, "%llu", (unsigned long long)v);
+}
+
+/* -T's table after the report: every column as wide as its widest text, upstream's layout */
+static int report__fprintf_counts(const struct report *r, FILE *fp)
+{
+	const struct report_counts *c = &r->counts;
+	u64 *values = calloc(c->nr_threads * c->nr_counters + 1, sizeof(*values));
+	int *widths = calloc(c->nr_counters + 1, sizeof(*widths));
+	int pidw = 3, tidw = 3;
+
+	if (!values || !widths) {
+		free(values);
+		free(widths);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < c->nr_cells; i++)
+		values[c->cells[i].thread * c->nr_counters + c->cells[i].counter] = c->cells[i].value;
+	for (size_t k = 0; k < c->nr_counters; k++)
+		widths[k] = (int)strlen(c->counters[k].name);
+	for (size_t t = 0; t < c->nr_threads; t++) {
+		int w = snprintf(NULL, 0, "%d", c->threads[t].pid);
+
+		if (w > pidw)
+			pidw = w;
+		w = snprintf(NULL, 0, "%d", c->threads[t].tid);
+		if (w > tidw)
+			tidw = w;
+		for (size_t k = 0; k < c->nr_counters; k++)
+			if (u64_width(values[t * c->nr_counters + k]) > widths[k])
+				widths[k] = u64_width(values[t * c->nr_counters + k]);
+	}
+	fprintf(fp, "# %*s  %*s", pidw, "PID", tidw, "TID");
+	for (size_t k = 0; k < c->nr_counters; k++)
+		fprintf(fp, "  %*s", widths[k], c->counters[k].name);
+	fputc('\n', fp);
+	for (size_t t = 0; t < c->nr_threads; t++) {
+		fprintf(fp, "  %*d  %*d", pidw, c->threads[t].pid, tidw, c->threads[t].tid);
+		for (size_t k = 0; k < c->nr_counters; k++)
+			fprintf(fp, "  %*llu", widths[k],
+				(unsigned long long)values[t * c->nr_counters + k]);
+		fputc('\n', fp);
+	}
+	free(values);
+	free(widths);
+	return 0;
+}
+
 void report__task_exit(struct report *r)
 {
 	/* a thread that exits is switched out without a record saying so */
@@ -453,7 +563,28 @@ static int task_cmp(const void *pa, const void *pb, void *arg)
 	return a->tid < b->tid ? -1 : 1;
 }
 
-int report__fprintf_tasks(struct report *r, FILE *fp)
+/* upstream's --mmaps line: what /proc/PID/maps would say, the inode or build id, the dso */
+static void task_maps__fprintf(const struct maps *maps, int indent, FILE *fp)
+{
+	for (size_t i = 0; i < maps->nr; i++) {
+		const struct map *map = maps->entries[i];
+		const struct dso *dso = map->dso;
+		char id[2 * sizeof(dso->build_id) + 1] = "";
+
+		if (map->ino_valid)
+			snprintf(id, sizeof(id), "%llu", (unsigned long long)map->ino);
+		else if (dso->has_build_id)
+			for (unsigned int b = 0; b < dso->build_id_size; b++)
+				snprintf(id + 2 * b, 3, "%02x", dso->build_id[b]);
+		fprintf(fp, "%*s  %llx-%llx %c%c%c%c %08llx %s %s\n", indent, "",
+			(unsigned long long)map->start, (unsigned long long)map->end,
+			map->prot & PROT_READ ? 'r' : '-', map->prot & PROT_WRITE ? 'w' : '-',
+			map->prot & PROT_EXEC ? 'x' : '-', map->flags ? 's' : 'p',
+			(unsigned long long)map->pgoff, id, dso->long_name);
+	}
+}
+
+int report__fprintf_tasks(struct report *r, FILE *fp, bool with_maps)
 {
 	struct machine *machine = &r->session->machine;
 	const struct thread **tasks;
@@ -479,8 +610,12 @@ int report__fprintf_tasks(struct report *r, FILE *fp)
 	for (size_t i = 0; i < nr; i++) {
 		const struct thread *t = tasks[i];
 
-		fprintf(fp, "  %8d %8d %8d |%*s%s\n", t->pid, t->tid, t->ppid,
-			task_level(machine, t), "", thread__comm_str(t, 0));
+		int indent = fprintf(fp, "  %8d %8d %8d |%*s", t->pid, t->tid, t->ppid,
+				     task_level(machine, t), "");
+
+		fprintf(fp, "%s\n", thread__comm_str(t, 0));
+		if (with_maps && t->maps)
+			task_maps__fprintf(t->maps, indent, fp);
 	}
 	free(tasks);
 	return ferror(fp) ? -EIO : 0;
@@ -664,12 +799,8 @@ int report__fprintf(struct report *r, FILE *fp)
 		fprintf(fp, "#\n# (%s)\n#\n", tip ? tip : "Cannot load tips.txt file, please install perf!");
 		free(tip);
 	}
-	/*
-	 * -T: upstream's table of the PERF_SAMPLE_READ counts per thread; the command refuses
-	 * -T for recordings with them, so it is the header alone
-	 */
 	if (r->opts->thread_counts)
-		fprintf(fp, "# %s  %s\n", "PID", "TID");
+		return report__fprintf_counts(r, fp);
 	return 0;
 }
 
@@ -726,6 +857,9 @@ void report__exit(struct report *r)
 		free(r->cgroups[i].path);
 	free(r->cgroups);
 	free(r->cgroup_ns);
+	free(r->counts.threads);
+	free(r->counts.counters);
+	free(r->counts.cells);
 	if (r->want_parent)
 		regfree(&r->parent_regex);
 }

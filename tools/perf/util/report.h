@@ -49,6 +49,24 @@ struct report_cgroup_ns {
 	u64			dev, ino;
 };
 
+/* -T: the counts of PERF_RECORD_READ records (perf record -s), added up per thread */
+struct report_counts {
+	struct report_counts_thread {
+		s32			pid, tid;
+	}			*threads;	/* in the order they first came */
+	size_t			nr_threads;
+	struct report_counts_counter {
+		const struct perf_evattr *ea;
+		const char		*name;	/* the event's */
+	}			*counters;	/* in the order they first came */
+	size_t			nr_counters;
+	struct report_counts_cell {
+		u32			thread, counter;
+		u64			value;
+	}			*cells;
+	size_t			nr_cells;
+};
+
 struct report {
 	const struct report_opts *opts;
 	struct perf_session	*session;
@@ -75,6 +93,7 @@ struct report {
 	size_t			nr_cgroups;
 	struct report_cgroup_ns	*cgroup_ns;
 	size_t			nr_cgroup_ns;
+	struct report_counts	counts;		/* -T */
 	struct perf_err		err;
 };
 
@@ -97,6 +116,9 @@ int report__setup_parent(struct report *r);
 int report__side_record(struct report *r, const struct perf_event_header *event);
 /* an EXIT record */
 void report__task_exit(struct report *r);
+/* -T: a PERF_RECORD_READ of the event ea; 0 or -ENOMEM */
+int report__add_read(struct report *r, const struct perf_event_header *event,
+		     struct perf_evattr *ea);
 
 /*
  * Whether the latency columns are worth showing: upstream hides them when 99% or more of
@@ -115,9 +137,10 @@ int report__fprintf(struct report *r, FILE *fp);
 
 /*
  * --tasks: every thread the recording knew (exited ones too), as upstream lists them: a
- * tree by parent, siblings by tid, the idle task first. 0, -ENOMEM or -EIO.
+ * tree by parent, siblings by tid, the idle task first; with_maps (--mmaps): each followed
+ * by its maps at the end of the recording. 0, -ENOMEM or -EIO.
  */
-int report__fprintf_tasks(struct report *r, FILE *fp);
+int report__fprintf_tasks(struct report *r, FILE *fp, bool with_maps);
 
 /* "Aggregated stats:" of -D and --stats: every record type seen, then samples per event */
 void report__fprintf_stats(const struct report *r, FILE *fp);

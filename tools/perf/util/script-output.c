@@ -60,12 +60,25 @@ static const struct {
 	{ "cgroup",	SF_CGROUP,	PERF_SAMPLE_CGROUP,	"CGROUP" },
 	/* its address is the ip's: perf checks that ip is printed instead (see setup) */
 	{ "srcline",	SF_SRCLINE,	0,			NULL },
+	{ "iregs",	SF_IREGS,	PERF_SAMPLE_REGS_INTR,	"IREGS" },
+	{ "uregs",	SF_UREGS,	PERF_SAMPLE_REGS_USER,	"UREGS" },
+	{ "weight",	SF_WEIGHT,	PERF_SAMPLE_WEIGHT_TYPE, "WEIGHT" },
+	{ "phys_addr",	SF_PHYS_ADDR,	PERF_SAMPLE_PHYS_ADDR,	"PHYS_ADDR" },
+	{ "data_page_size", SF_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE" },
+	{ "code_page_size", SF_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE" },
+	{ "data_src",	SF_DATA_SRC,	PERF_SAMPLE_DATA_SRC,	"DATA_SRC" },
+	{ "ins_lat",	SF_INS_LAT,	PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT" },
+	{ "retire_lat",	SF_RETIRE_LAT,	PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT" },
 };
 
+/* what -F takes before a colon: perf has no word for hardware-cache events */
 static const char *const type_names[ST_NR] = {
 	[ST_HARDWARE] = "hw", [ST_SOFTWARE] = "sw", [ST_TRACEPOINT] = "trace",
-	[ST_HW_CACHE] = "hw-cache", [ST_RAW] = "raw", [ST_BREAKPOINT] = "break",
+	[ST_RAW] = "raw", [ST_BREAKPOINT] = "break",
 };
+
+/* "synth:": perf's synthesized events (Intel PT and the like), which we never have */
+#define TYPE_SYNTH	ST_NR
 
 /* the names perf's messages give the types */
 static const char *const type_long_names[ST_NR] = {
@@ -130,6 +143,35 @@ static void script_fields__apply(struct script_fields *sel, int type, unsigned i
 	sel->touched[type] = true;
 }
 
+/*
+ * "synth:LIST": the names are checked as perf checks them (perf's warning calls these
+ * events "unknown"), and nothing is changed: no recording we read has such events.
+ */
+static int script_fields__check_synth(const char *arg, struct perf_err *err)
+{
+	for (const char *p = arg; *p; p += *p == ',') {
+		size_t len = strcspn(p, ",");
+		const char *name = p;
+		int f;
+
+		p += len;
+		if (*name == '+' || *name == '-') {
+			name++;
+			len--;
+		}
+		if (!len)
+			continue;
+		f = field_of(name, len);
+		if (f < 0)
+			return perf_err__set(err, EINVAL, "Invalid field requested: '%.*s'",
+					     (int)len, name);
+		if (invalid_fields(ST_NR) & field_names[f].field)
+			return perf_err__set(err, EINVAL, "'%s' not valid for unknown events.",
+					     field_names[f].name);
+	}
+	return 0;
+}
+
 int script_fields__parse(struct script_fields *sel, const char *arg, FILE *warn,
 			 struct perf_err *err)
 {
@@ -139,13 +181,17 @@ int script_fields__parse(struct script_fields *sel, const char *arg, FILE *warn,
 
 	if (colon) {
 		for (int t = 0; t < ST_NR; t++)
-			if (strlen(type_names[t]) == (size_t)(colon - arg) &&
+			if (type_names[t] && strlen(type_names[t]) == (size_t)(colon - arg) &&
 			    !strncmp(type_names[t], arg, (size_t)(colon - arg)))
 				only = t;
+		if (colon - arg == 5 && !strncmp(arg, "synth", 5))
+			only = TYPE_SYNTH;
 		if (only < 0)
 			return perf_err__set(err, EINVAL, "Invalid event type in field string: '%.*s'",
 					     (int)(colon - arg), arg);
 		arg = colon + 1;
+		if (only == TYPE_SYNTH)
+			return script_fields__check_synth(arg, err);
 		if (sel->touched[only])
 			fprintf(warn, "Overriding previous field request for %s events.\n",
 				type_long_names[only]);
@@ -166,6 +212,7 @@ int script_fields__parse(struct script_fields *sel, const char *arg, FILE *warn,
 				continue;
 			sel->fields[t] = 0;
 			sel->user_set[t] = true;
+			sel->typed[t] = only >= 0;
 			sel->touched[t] = true;
 		}
 	}
@@ -268,7 +315,24 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 		if ((out->sel.fields[t] & SF_SRCLINE) && !(out->sel.fields[t] & SF_IP))
 			return perf_err__set(&out->err, EINVAL,
 					     "Display of source line number requested but sample IP is not\nselected. Hence, no address to lookup the source line number.");
+		if (out->sel.fields[t] & SF_UNPRINTABLE) {
+			for (size_t j = 0; j < sizeof(field_names) / sizeof(field_names[0]); j++)
+				if (out->sel.fields[t] & SF_UNPRINTABLE & field_names[j].field)
+					return perf_err__set(&out->err, ENOTSUP,
+							     "-F %s is not supported yet",
+							     field_names[j].name);
+		}
 	}
+	/*
+	 * "-F hw:" asks for nothing of a type, so that type must be there, as perf says (not
+	 * for a list without a type: "-F trace" leaves software events nothing, and is fine).
+	 * A pipe has shown no attrs at the first call: perf refuses it then too.
+	 */
+	for (int t = 0; t < ST_NR; t++)
+		if (out->sel.user_set[t] && out->sel.typed[t] && !out->sel.fields[t] && !seen[t] && type_names[t])
+			return perf_err__set(&out->err, ENOENT,
+					     "%s events do not exist. Remove corresponding -F option to proceed.",
+					     type_long_names[t]);
 	return 0;
 }
 
@@ -370,15 +434,23 @@ static const char *dso_name(const struct map *map)
 	return map && map->dso ? map->dso->long_name : "[unknown]";
 }
 
+/* a kernel dso whose symbols came from a vmlinux (-k): perf's dsoff names that file */
+static bool dso__from_vmlinux(const struct dso *dso)
+{
+	return dso && dso->kind == DSO_KIND_KERNEL && dso->symsrc_path;
+}
+
 /*
  * dsoff: the offset in the dso's file, for files only (not the kernel's or a module's
- * kallsyms); memory without a file ([stack], //anon) counts from address 0, as perf has it
+ * kallsyms, but a vmlinux's); memory without a file ([stack], //anon) counts from address 0,
+ * as perf has it
  */
 static void print_dsoff(struct sbuf *sb, const struct resolved_frame *fr)
 {
 	const struct dso *dso = fr->map ? fr->map->dso : NULL;
 
-	if (!dso || dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE)
+	if (!dso || dso->kind == DSO_KIND_KMODULE ||
+	    (dso->kind == DSO_KIND_KERNEL && !dso__from_vmlinux(dso)))
 		return;
 	sbuf__add(sb, "+0x", 3);
 	sbuf__hex(sb, dso->kind == DSO_KIND_ANON ? fr->ip : fr->map_ip, 0);
@@ -403,7 +475,10 @@ static void print_sym(struct sbuf *sb, const struct resolved_frame *fr, unsigned
 	/* upstream prints an inlined function without its dso, and says so after the rest */
 	if ((fields & SF_DSO) && !(sym && sym->inlined)) {
 		sbuf__add(sb, " (", 2);
-		sbuf__adds(sb, dso_name(fr->map));
+		if ((fields & SF_DSOFF) && fr->map && dso__from_vmlinux(fr->map->dso))
+			sbuf__adds(sb, fr->map->dso->symsrc_path);
+		else
+			sbuf__adds(sb, dso_name(fr->map));
 		if (fields & SF_DSOFF)
 			print_dsoff(sb, fr);
 		sbuf__addc(sb, ')');

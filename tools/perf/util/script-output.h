@@ -34,7 +34,23 @@ enum script_field {
 	SF_SRCLINE	= 1U << 13,
 	SF_DSOFF	= 1U << 14,
 	SF_CGROUP	= 1U << 15,
+	/*
+	 * perf's fields we cannot print yet: asking for one is perf's error when the samples
+	 * lack what it needs, and ours ("not supported yet") when they have it
+	 */
+	SF_IREGS	= 1U << 16,
+	SF_UREGS	= 1U << 17,
+	SF_WEIGHT	= 1U << 18,
+	SF_PHYS_ADDR	= 1U << 19,
+	SF_DATA_PAGE_SIZE = 1U << 20,
+	SF_CODE_PAGE_SIZE = 1U << 21,
+	SF_DATA_SRC	= 1U << 22,
+	SF_INS_LAT	= 1U << 23,
+	SF_RETIRE_LAT	= 1U << 24,
 };
+
+#define SF_UNPRINTABLE	(SF_IREGS | SF_UREGS | SF_WEIGHT | SF_PHYS_ADDR | SF_DATA_PAGE_SIZE | \
+			 SF_CODE_PAGE_SIZE | SF_DATA_SRC | SF_INS_LAT | SF_RETIRE_LAT)
 
 /* output kinds, indexed like perf's output[] table */
 enum script_type {
@@ -44,6 +60,7 @@ enum script_type {
 struct script_fields {
 	unsigned int	fields[ST_NR];
 	bool		user_set[ST_NR];	/* -F named the whole list (no +/-) */
+	bool		typed[ST_NR];		/* ... in a list for this type alone (TYPE:) */
 	/*
 	 * -F changed this type at all (a list, +x or -x, for it or for every type): perf then
 	 * no longer adds the callchain fields to its tracepoints

@@ -214,6 +214,7 @@ int symsrc__init(struct symsrc *ss, const char *path, const u8 *want_bid, size_t
 
 	memset(ss, 0, sizeof(*ss));
 	ss->fd = -1;
+	ss->demangle = true;
 	ss->elf = elf_open(path, &ss->fd);
 	if (!ss->elf)
 		return errno == ENOEXEC ? -DSO_LOAD_ERRNO__INVALID_ELF : -errno;
@@ -303,37 +304,65 @@ static bool is_mapping_symbol(const GElf_Ehdr *ehdr, const char *name)
 	return false;
 }
 
+/* a symbol table's entries, their number and its string table's section header */
+static int symtab__open(Elf *elf, Elf_Scn *sec, GElf_Shdr *shdr, Elf_Data **data,
+			size_t *nr_syms)
+{
+	if (!sec || !gelf_getshdr(sec, shdr) || !shdr->sh_entsize)
+		return -DSO_LOAD_ERRNO__INVALID_ELF;
+	*data = elf_getdata(sec, NULL);
+	if (!*data || !elf_getscn(elf, shdr->sh_link))
+		return -DSO_LOAD_ERRNO__INVALID_ELF;
+	*nr_syms = shdr->sh_size / shdr->sh_entsize;
+	return 0;
+}
+
+/* the symbols perf keeps: functions, objects and labels (these checked with the section) */
+static bool sym_is_wanted(const GElf_Sym *sym, bool *label)
+{
+	*label = sym_is_label(sym);
+	return *label || sym_is_function(sym) || sym_is_object(sym);
+}
+
+/* an ELF symbol at start (its size kept), its name demangled unless told not to */
+static long symbols__insert_elf(struct symbols *syms, const GElf_Sym *sym, u64 start,
+				const char *name, bool demangle)
+{
+	char *demangled = demangle ? demangle_sym(name) : NULL;
+	long ret = symbols__insert(syms, start, sym->st_size ? start + sym->st_size : start,
+				   demangled ? demangled : name, GELF_ST_BIND(sym->st_info),
+				   GELF_ST_TYPE(sym->st_info));
+
+	free(demangled);
+	return ret;
+}
+
 static int load_table(struct dso *dso, struct symsrc *syms_ss, struct symsrc *runtime_ss,
 		      bool dynsym)
 {
 	Elf *elf = syms_ss->elf;
-	Elf_Scn *sec = dynsym ? syms_ss->dynsym : syms_ss->symtab;
 	GElf_Shdr shdr;
 	Elf_Data *data;
 	size_t nr_syms;
 	int nr = 0;
+	int ret = symtab__open(elf, dynsym ? syms_ss->dynsym : syms_ss->symtab, &shdr, &data,
+			       &nr_syms);
 
-	if (!gelf_getshdr(sec, &shdr) || !shdr.sh_entsize)
-		return -DSO_LOAD_ERRNO__INVALID_ELF;
-	data = elf_getdata(sec, NULL);
-	if (!data || !elf_getscn(elf, shdr.sh_link))
-		return -DSO_LOAD_ERRNO__INVALID_ELF;
-	nr_syms = shdr.sh_size / shdr.sh_entsize;
+	if (ret)
+		return ret;
 
 	for (size_t idx = 0; idx < nr_syms; idx++) {
 		GElf_Sym sym;
 		GElf_Shdr sh;
 		Elf_Scn *ssec;
 		const char *name, *secname;
-		char *demangled;
 		bool label;
 		u64 start;
 		long err;
 
 		if (!gelf_getsym(data, (int)idx, &sym))
 			return -DSO_LOAD_ERRNO__INVALID_ELF;
-		label = sym_is_label(&sym);
-		if (!label && !sym_is_function(&sym) && !sym_is_object(&sym))
+		if (!sym_is_wanted(&sym, &label))
 			continue;
 		name = elf_strptr(elf, shdr.sh_link, sym.st_name);
 		if (!name)
@@ -363,17 +392,68 @@ static int load_table(struct dso *dso, struct symsrc *syms_ss, struct symsrc *ru
 		/* Thumb functions carry their mode in bit 0 */
 		if (syms_ss->ehdr.e_machine == EM_ARM && GELF_ST_TYPE(sym.st_info) == STT_FUNC)
 			start &= ~(u64)1;
-		demangled = demangle_sym(name);
-		err = symbols__insert(&dso->symbols, start, sym.st_size ? start + sym.st_size : start,
-				      demangled ? demangled : name, GELF_ST_BIND(sym.st_info),
-				      GELF_ST_TYPE(sym.st_info));
-		free(demangled);
+		err = symbols__insert_elf(&dso->symbols, &sym, start, name, syms_ss->demangle);
 		if (err < 0)
 			return (int)err;
 		nr++;
 	}
 	if (nr > 0)
 		symbols__fixup(&dso->symbols, false);
+	return nr;
+}
+
+int vmlinux__load_sym(struct symsrc *ss, const char *ref_name, u64 *ref_addr,
+		      struct dso *(*section_dso)(void *arg, const char *name, u64 addr, u64 size,
+						 u64 offset),
+		      void *arg)
+{
+	Elf *elf = ss->elf;
+	GElf_Shdr shdr;
+	Elf_Data *data;
+	size_t nr_syms;
+	int nr = 0;
+	int ret = symtab__open(elf, ss->symtab, &shdr, &data, &nr_syms);
+
+	if (ret)
+		return ret;
+	for (size_t idx = 0; idx < nr_syms; idx++) {
+		GElf_Sym sym;
+		GElf_Shdr sh;
+		Elf_Scn *sec;
+		const char *name, *secname;
+		struct dso *dso;
+		bool label;
+		long err;
+
+		if (!gelf_getsym(data, (int)idx, &sym))
+			return -DSO_LOAD_ERRNO__INVALID_ELF;
+		name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+		if (!name)
+			return -DSO_LOAD_ERRNO__INVALID_ELF;
+		/* the reference symbol relocates everything, whatever its type */
+		if (ref_name && !*ref_addr && !strcmp(name, ref_name))
+			*ref_addr = sym.st_value;
+		if (!sym_is_wanted(&sym, &label))
+			continue;
+		if (is_mapping_symbol(&ss->ehdr, name) || sym.st_shndx == SHN_ABS ||
+		    sym.st_shndx >= SHN_LORESERVE)
+			continue;
+		sec = elf_getscn(elf, sym.st_shndx);
+		if (!sec || !gelf_getshdr(sec, &sh))
+			return -DSO_LOAD_ERRNO__INVALID_ELF;
+		if (!(sh.sh_flags & SHF_ALLOC))
+			continue;
+		secname = section_name(elf, &sh);
+		if (label && !strstr(secname, "text") && !strstr(secname, "data"))
+			continue;
+		dso = section_dso(arg, secname, sh.sh_addr, sh.sh_size, sh.sh_offset);
+		if (!dso)
+			return -ENOMEM;
+		err = symbols__insert_elf(&dso->symbols, &sym, sym.st_value, name, ss->demangle);
+		if (err < 0)
+			return (int)err;
+		nr++;
+	}
 	return nr;
 }
 
@@ -514,7 +594,7 @@ static u32 x86_64_plt_disp(const u8 *p, size_t avail)
 	return (u32)(n + 4) + le32toh(disp);
 }
 
-static int synthesize_plt_got(struct dso *dso, Elf *elf, const GElf_Ehdr *ehdr)
+static int synthesize_plt_got(struct dso *dso, Elf *elf, const GElf_Ehdr *ehdr, bool demangle)
 {
 	struct rela_dyn rd;
 	GElf_Shdr shdr;
@@ -555,7 +635,7 @@ static int synthesize_plt_got(struct dso *dso, Elf *elf, const GElf_Ehdr *ehdr)
 			if (slot && gelf_getsym(rd.dynsym, (int)slot->sym_idx, &sym)) {
 				sname = elf_strptr(elf, rd.dynstr_idx, sym.st_name);
 				if (sname && *sname) {
-					char *demangled = demangle_sym(sname);
+					char *demangled = demangle ? demangle_sym(sname) : NULL;
 
 					snprintf(name, sizeof(name), "%s@plt",
 						 demangled ? demangled : sname);
@@ -673,7 +753,7 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 	if (plt_sym < 0)
 		return (int)plt_sym;
 	if (machine_is_x86(ehdr)) {
-		int err = synthesize_plt_got(dso, elf, ehdr);
+		int err = synthesize_plt_got(dso, elf, ehdr, ss->demangle);
 
 		if (err)
 			return err;
@@ -756,7 +836,7 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 		if (gelf_getsym(syms, (int)GELF_R_SYM(rela->r_info), &sym))
 			sname = elf_strptr(elf, sym_shdr.sh_link, sym.st_name);
 		if (sname && *sname) {
-			char *demangled = demangle_sym(sname);
+			char *demangled = ss->demangle ? demangle_sym(sname) : NULL;
 
 			snprintf(name, sizeof(name), "%s@plt", demangled ? demangled : sname);
 			free(demangled);

@@ -27,6 +27,7 @@ struct symsrc {
 	size_t		symtab_idx;
 	Elf_Scn		*dynsym;	/* NULL unless a real SHT_DYNSYM named .dynsym */
 	size_t		dynsym_idx;
+	bool		demangle;	/* names go through demangle_sym() */
 };
 
 #define BUILD_ID_MAX	20
@@ -65,6 +66,17 @@ int filename__read_debuglink(const char *path, char *buf, size_t size);
  * Returns the number of symbols added or a negative error.
  */
 int dso__load_sym(struct dso *dso, struct symsrc *syms_ss, struct symsrc *runtime_ss);
+/*
+ * -k: the .symtab of a vmlinux, as perf loads it: each symbol of an allocated section goes
+ * to the dso section_dso() gives for that section (name, address, size, file offset;
+ * NULL: out of memory), at its address in the file (unrelocated), in the dso's adding phase; the
+ * caller fixes them up. *ref_addr gets ref_name's value when the file has it (unchanged
+ * otherwise). Returns the number of symbols added or a negative error.
+ */
+int vmlinux__load_sym(struct symsrc *ss, const char *ref_name, u64 *ref_addr,
+		      struct dso *(*section_dso)(void *arg, const char *name, u64 addr, u64 size,
+						 u64 offset),
+		      void *arg);
 /* adds "name@plt" symbols for .plt, .plt.got and .plt.sec of runtime_ss; returns how many */
 int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *runtime_ss);
 /* PT_LOAD segments of ss into dso->segs (sorted by file offset) and dso->is_exec */

@@ -5,16 +5,19 @@
 # The corpus (tests/data/corpus, recorded by its make-corpus.sh, which says how each file was
 # made) holds real recordings of this machine's programs with the system perf: -g, plain, -z,
 # pipe mode, -a, tracepoints (irq:*, sched with callchains), --switch-events, --namespaces,
-# --all-cgroups, -e page-faults -d, --sample-cpu -T -d, two events, --call-graph dwarf; with
-# the DSOs they sampled (code zeroed, symbol tables and build ids kept) as a --symfs tree and
-# the kallsyms of the recording machine. Ours and upstream run one after the other over each
+# --all-cgroups, -e page-faults -d, --sample-cpu -T -d, two events, --call-graph dwarf, the
+# Latency column, a C++ name over 1023 characters, -s (READ counts); with the DSOs they sampled (code
+# zeroed, symbol tables and build ids kept) as a --symfs tree and the kallsyms of the
+# recording machine. Ours and upstream run one after the other over each
 # file with --symfs and --kallsyms only, so nothing of this machine's /usr/lib is read.
 #
 # Compared byte for byte (stdout and exit status; report's random Tip line aside), see the
 # cases table: script; script with -F sets; --show-*-events where the recording has them;
 # --reltime, --deltatime, -G; report --children, --no-children, -g folded,
 # -g caller (also on files without callchains), --sort pid,sym -n, --sort comm,dso, --comms,
-# -v, --hierarchy, --sort parent, --sort sym,symoff, --sort cgroup; -D (first 2000 lines). Not
+# -v, --hierarchy (with --children and callchains too), --sort parent, --sort sym,symoff,
+# --sort cgroup, --latency, -T, --tasks, --mmaps, --no-demangle, --demangle-kernel; -D (first
+# 2000 lines). Not
 # --sort tid,dso nor script --max-events: upstream perf 7.2 has neither (its usage error,
 # as ours, prints nothing on stdout).
 #
@@ -30,24 +33,13 @@
 # alike; no report here has siblings of equal percentage whose order differs); a
 # re-recorded corpus that shows them needs a narrow allowance added here.
 #
-# Not covered by this corpus yet: the Latency column (switch.data does not show it in
-# upstream either: a recording that does is to be added) and C++ names longer than 1023
-# characters (stl.data and z.data have none); both are compared on live recordings by
-# report-output-live.sh.
+# lat.data shows report's Latency column (two tasks running at once: switch.data, one task,
+# does not show it in upstream either), cxx.data a C++ name longer than 1023 characters,
+# reads.data the PERF_RECORD_READ counts of perf record -s that -T tabulates.
 
 need_perf
 need_upstream_perf
-need_cmd gzip
-C=$PERF_SRCDIR/tools/perf/tests/data/corpus
-[ -f "$C/kallsyms.gz" ] || fail "corpus missing: $C/kallsyms.gz"
-
-gzip -dc "$C/kallsyms.gz" >kallsyms || fail "cannot unpack $C/kallsyms.gz"
-mkdir symfs
-(cd "$C/symfs" && find . -name '*.gz') | while read -r f; do
-	d=symfs/${f%.gz}
-	mkdir -p "$(dirname "$d")" && gzip -dc "$C/symfs/$f" >"$d" ||
-		fail "cannot unpack $C/symfs/$f"
-done
+unpack_corpus
 S="--symfs=$TMPDIR/symfs --kallsyms=$TMPDIR/kallsyms"
 
 # one line per case: name, the files it runs on (* = all, a,b = those, !a,b = all but those),
@@ -72,6 +64,8 @@ script_lost_round fp,sys,pipe script --show-lost-events --show-round-events
 script_reltime fp,cpu,switch script --reltime
 script_deltatime fp,cpu script --deltatime
 script_nograph fp,z,tp script -G
+latency lat report --stdio --latency
+latency_fields lat report --stdio --no-children -F overhead,latency,sym
 children !dwarf report --stdio --children
 no_children !dwarf report --stdio --no-children
 folded !dwarf,plain,cgroup,cpu,irq,ns,pf report --stdio -g folded
@@ -84,9 +78,19 @@ verbose !dwarf report --stdio --no-children -v
 hierarchy !dwarf report --stdio --no-children --hierarchy -g none
 parent fp,z,sys,tp,stl report --stdio --no-children --sort parent
 symoff !dwarf report --stdio --no-children --sort sym,symoff
+symoff_children !dwarf report --stdio --children --sort dso,symoff -g none
 cgroup_key cgroup report --stdio --no-children --sort cgroup
 folded_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g folded
 caller_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g caller
+hierarchy_children !dwarf report --stdio --hierarchy
+hierarchy_chain !dwarf report --stdio --hierarchy --no-children -g caller
+hierarchy_folded fp,sys,z,pipe report --stdio --hierarchy -g folded --sort dso,sym
+threads reads,fp report --stdio -T --no-children
+tasks * report --stdio --tasks
+mmaps * report --stdio --mmaps
+no_demangle stl,z script --no-demangle
+no_demangle_report stl,z report --stdio --no-children --no-demangle
+demangle_kernel stl,sys report --stdio --no-children --demangle-kernel
 dump * script -D
 CASES
 

@@ -59,6 +59,12 @@ for cmd in script report; do
 	cmp -s bad.want bad.got || fail "perf $cmd --no-such-option: $(cat bad.got)"
 done
 
+# -F TYPE: asks for nothing of a type, which the recording must have (a pipe has shown
+# none when the fields are checked): upstream's line, status 255
+same_error F-hw script $SYM -F hw: -i "$G/data/calls.fp.data"
+same_error F-trace script $SYM -F trace:, -i "$G/data/calls.fp.data"
+same_error F-sw-pipe script $SYM -F sw: -i "$G/data/calls.pipe.data"
+
 # perf's directory format (perf record --threads): upstream reads it, we say we do not
 mkdir dirfmt
 cp "$G/data/calls.fp.data" dirfmt/data

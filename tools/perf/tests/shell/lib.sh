@@ -117,3 +117,18 @@ expect_grep() {
 		fail "$3"
 	fi
 }
+
+# unpack_corpus: sets C to the corpus of real recordings (tests/data/corpus) and unpacks its
+# kallsyms into ./kallsyms and its DSOs into the --symfs tree ./symfs
+unpack_corpus() {
+	need_cmd gzip
+	C=$PERF_SRCDIR/tools/perf/tests/data/corpus
+	[ -f "$C/kallsyms.gz" ] || fail "corpus missing: $C/kallsyms.gz"
+	gzip -dc "$C/kallsyms.gz" >kallsyms || fail "cannot unpack $C/kallsyms.gz"
+	mkdir symfs || fail "cannot make symfs"
+	(cd "$C/symfs" && find . -name '*.gz') | while read -r f; do
+		d=symfs/${f%.gz}
+		mkdir -p "$(dirname "$d")" && gzip -dc "$C/symfs/$f" >"$d" ||
+			fail "cannot unpack $C/symfs/$f"
+	done
+}

@@ -66,6 +66,33 @@ mistake 129 "^Cannot mix \+-field with overridden fields$" -F comm,+trace
 mistake 255 "^reltime and deltatime - the two don't get along well. Please limit to --reltime or --deltatime.$" \
 	--reltime --deltatime
 mistake 255 "^Invalid file: no-such-vmlinux$" -k no-such-vmlinux
+# perf's fields we cannot print: perf's error when the samples lack what they need, ours
+# when they have it (pf.data: -d page faults, with PERF_SAMPLE_DATA_SRC)
+mistake 255 "^Samples for 'cpu-clock' event do not have IREGS attribute set\. Cannot print 'iregs' field\.$" \
+	-F comm,iregs
+mistake 255 "^Samples for 'cpu-clock' event do not have WEIGHT_STRUCT attribute set\. Cannot print 'ins_lat' field\.$" \
+	-F comm,ins_lat
+"$PERF" script -F comm,data_src -i "$PERF_SRCDIR/tools/perf/tests/data/corpus/pf.data" \
+	>/dev/null 2>err
+[ $? = 255 ] || fail "-F data_src of samples that have it did not exit 255"
+expect_grep "^-F data_src is not supported yet$" err "-F data_src: no one-line reason"
+# "TYPE:" asks for nothing of a type the recording must then have (calls.data: cpu-clock only)
+mistake 255 "^hardware events do not exist. Remove corresponding -F option to proceed.$" -F hw:
+mistake 255 "^tracepoint events do not exist. Remove corresponding -F option to proceed.$" \
+	-F trace:
+mistake 255 "^breakpoint events do not exist. Remove corresponding -F option to proceed.$" \
+	-F break:,
+# perf has no type word for hardware-cache events; synth: is its word for synthesized events
+mistake 129 "^Invalid event type in field string: 'hw-cache'$" -F hw-cache:comm
+mistake 129 "^'trace' not valid for unknown events.$" -F synth:trace
+mistake 129 "^Invalid field requested: 'bogus'$" -F synth:comm,bogus
+# a type the recording has, with nothing asked of it: nothing printed; of one it lacks: the rest
+s -F sw: >none.out 2>err || fail "-F sw: refused: $(cat err)"
+[ -s none.out ] && fail "-F sw: printed samples of software events"
+s -F hw:comm >hw.out 2>err || fail "-F hw:comm refused: $(cat err)"
+cmp -s default.out hw.out || fail "-F hw:comm changed the software events' lines"
+s -F synth:comm >synth.out 2>err || fail "-F synth:comm refused: $(cat err)"
+cmp -s default.out synth.out || fail "-F synth:comm changed the software events' lines"
 
 # --reltime starts at 0, --deltatime adds up to the last time stamp less the first
 s -F time --reltime | head -1 | grep -qE '^ +0\.000000: $' || fail "--reltime does not start at 0"

@@ -58,6 +58,26 @@ int main()
 }
 EOF
 g++ -O1 -o stl stl.cc
+# a C++ function whose demangled name is over 2000 characters (upstream cuts it at 1023)
+cat >long.cc <<'EOF'
+template <int N> struct S {};
+template <typename... X> struct L {};
+#define T S<123456789>
+#define T10 T, T, T, T, T, T, T, T, T, T
+typedef L<T10, T10, T10, T10, T10, T10, T10> Big;
+template <typename A, typename B>
+__attribute__((noinline)) long spin(long n)
+{
+	volatile long x = 0;
+
+	for (long i = 0; i < n; i++)
+		x += i;
+	return x;
+}
+__attribute__((noinline)) long caller(long n) { return spin<Big, Big>(n); }
+int main() { long s = 0; for (int i = 0; i < 10; i++) s += caller(1000000); return s == 42; }
+EOF
+g++ -O1 -fno-omit-frame-pointer -o long long.cc
 head -c 1000000 /dev/urandom | od -An -tx1 >words	# input for sort and xz
 pyloop='s = 0
 for i in range(3000000):
@@ -105,6 +125,14 @@ rec cpu --sample-cpu -T -d -F 999 -- sh -c 'for i in $(seq 60); do /bin/true; do
 rec two -g -e cpu-clock -e page-faults -F 499 -- sort -r -o sorted words
 # dwarf		--call-graph dwarf,1024: python3 -c, short
 rec dwarf --call-graph dwarf,1024 -F 99 -- "$PY" -c "$pyloop"
+# lat		--switch-events -g of two tasks running at once: report's Latency column (upstream
+#		shows it when over 1% of the samples ran in parallel)
+rec lat -g --switch-events -F 299 -- sh -c \
+	'timeout 0.2 yes >/dev/null & timeout 0.2 yes >/dev/null; wait'
+# cxx		-g of the long C++ name (callchain entries and the Symbol column cut at 1023)
+rec cxx -g -F 499 -- ./long
+# reads		-s (per-thread counts: PERF_RECORD_READ at each thread's exit), two events: report -T
+rec reads -s -e cpu-clock -e page-faults -F 199 -- sh -c 'ls -R /usr/include >/dev/null; ls / >/dev/null'
 
 cat /proc/kallsyms >kallsyms	# a copy first: gzip refuses a file that grows while read
 gzip -9n <kallsyms >"$out/kallsyms.gz"
