@@ -69,6 +69,9 @@ enum unwind_stop unwind_step(struct unwind_state *st, const struct unwind_rule *
 
 	if (st->nr >= UNWIND_MAX_FRAMES)
 		return UNWIND_STOP_MAX_FRAMES;
+	/* the ABI's outermost frame: _start clears the frame pointer */
+	if (rule->base == UNWIND_BASE_FP && !st->fp)
+		return UNWIND_STOP_END;
 	if (rule->base == UNWIND_BASE_FP && st->fp < st->sp)
 		return UNWIND_STOP_FP_BELOW_SP;
 	/* CFA: the caller's SP, the address just above the return address */

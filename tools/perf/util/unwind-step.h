@@ -40,7 +40,7 @@ struct unwind_state {
 /* why a step did not give a caller (UNWIND_OK: it did) */
 enum unwind_stop {
 	UNWIND_OK,
-	UNWIND_STOP_END,		/* RA 0: the outermost frame, a normal end */
+	UNWIND_STOP_END,		/* RA 0, or FP 0 for an FP-based rule: the outermost frame */
 	UNWIND_STOP_FP_BELOW_SP,
 	UNWIND_STOP_LOOP,		/* CFA not above SP */
 	UNWIND_STOP_MISALIGNED,		/* CFA not a multiple of the word size */

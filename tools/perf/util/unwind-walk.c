@@ -39,3 +39,31 @@ u32 unwind_walk(const struct unwind_walk_ops *ops, struct unwind_state *st,
 	*why = stop;
 	return n;
 }
+
+/* the expected offset first; nothing to compare: only the expected one is believed */
+bool unwind_chain__align(const u64 *ours, u32 n, const u64 *kern, u32 k,
+			  const struct unwind_rule *top, int *d_out)
+{
+	int first = top->base == UNWIND_BASE_FP ? 0 : -1;
+	int tries[3] = { first, first ? 0 : -1, 1 };
+
+	for (int t = 0; t < 3; t++) {
+		int d = tries[t];
+		u32 checked = 0;
+		bool ok = true;
+
+		for (u32 i = 1; i < n && ok; i++) {
+			s64 j = (s64)i + d;
+
+			if (j < 1 || j >= k)
+				continue;
+			ok = ours[i] == kern[j];
+			checked++;
+		}
+		if (ok && (checked || t == 0)) {
+			*d_out = d;
+			return true;
+		}
+	}
+	return false;
+}

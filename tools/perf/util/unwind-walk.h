@@ -41,4 +41,15 @@ u32 unwind_walk(const struct unwind_walk_ops *ops, struct unwind_state *st,
 		const struct unwind_stack *stack, u64 *ips, u8 *sources, u32 max,
 		struct unwind_rule *top, enum unwind_stop *why);
 
+/*
+ * Where the kernel's user chain kern[0..k) (kern[0] the sampled ip) lines up with ours[0..n)
+ * from unwind_walk(), for going on with the kernel's frames past the end of the dump:
+ * ours[i] is kern[i + *d]. The kernel's FP walk misses the caller (d = -1) where the top
+ * rule is not FP-based (entry, prologue before mov %rsp,%rbp, epilogue after pop %rbp: FP
+ * is still the caller's there) and agrees (d = 0) otherwise; every frame both have must
+ * match. false: no offset fits, the chains cannot be joined.
+ */
+bool unwind_chain__align(const u64 *ours, u32 n, const u64 *kern, u32 k,
+			 const struct unwind_rule *top, int *d);
+
 #endif

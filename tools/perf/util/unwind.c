@@ -181,41 +181,6 @@ static void prefix__origins(const u64 *words, size_t n, u8 *origins)
 	}
 }
 
-/*
- * How the kernel's chain kern[0..k) lines up with ours[0..n): ours[i] is kern[i + d]. The
- * kernel's FP walk misses the caller (d = -1) where the top rule is not FP-based (entry,
- * prologue before mov %rsp,%rbp, epilogue after pop %rbp: FP is the caller's there), and
- * agrees (d = 0) otherwise; the frames both have must match. Returns false when no offset
- * fits: the chains cannot be joined.
- */
-static bool chains__align(const u64 *ours, u32 n, const u64 *kern, u32 k,
-			  const struct unwind_rule *top, int *d_out)
-{
-	int first = top->base == UNWIND_BASE_FP ? 0 : -1;
-	int tries[3] = { first, first ? 0 : -1, 1 };
-
-	for (int t = 0; t < 3; t++) {
-		int d = tries[t];
-		u32 checked = 0;
-		bool ok = true;
-
-		for (u32 i = 1; i < n && ok; i++) {
-			s64 j = (s64)i + d;
-
-			if (j < 1 || j >= k)
-				continue;
-			ok = ours[i] == kern[j];
-			checked++;
-		}
-		/* nothing to compare: only the expected offset is believed */
-		if (ok && (checked || t == 0)) {
-			*d_out = d;
-			return true;
-		}
-	}
-	return false;
-}
-
 /* fp mode: ours, joined with kern where the dump ends; the frames in ust->ips */
 static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 			    const struct unwind_stack *stack, const u64 *kern, u32 k, u32 max,
@@ -237,7 +202,7 @@ static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 	stats->top_rule[top.source]++;
 	stats->stops[why]++;
 	if (why != UNWIND_STOP_END && why != UNWIND_OK) {
-		if (k && chains__align(ust->ips, n, kern, k, &top, &d)) {
+		if (k && unwind_chain__align(ust->ips, n, kern, k, &top, &d)) {
 			stats->joined++;
 			for (s64 j = (s64)n + d; j < k && n < max; j++) {
 				ust->ips[n] = kern[j];
