@@ -23,7 +23,8 @@
  * Not thread safe: one struct unwind_dwarf per session (or per thread of a tool).
  *
  * Adjustments to the API in /work/notes/unwind-iface.md: unwind_dwarf__new() takes the
- * command's symbol_conf (symfs, build-id dir), which lookups need and a thread cannot give.
+ * command's symbol_conf (symfs, build-id dir), which lookups need and a thread cannot give;
+ * unwind_dwarf__walk() returns callers' ips as return address - 1 (see there).
  */
 #ifndef PERF_UTIL_UNWIND_DWARF_H
 #define PERF_UTIL_UNWIND_DWARF_H
@@ -61,15 +62,17 @@ int unwind_dwarf__rule(struct unwind_dwarf *ud, struct thread *thread, u64 ip,
 
 /*
  * A full DWARF unwinding of sample's user stack: ips[0] is the user ip (the sample's user
- * regs' ip), then each return address, innermost first, at most max. Returns the count
+ * regs' ip), then each caller's call site, innermost first, at most max. A caller's ip is
+ * its return address minus one, except above a signal frame (CIE augmentation 'S'), where
+ * the interrupted ip is itself: exactly the addresses upstream perf's libdw unwinder puts
+ * in the callchain (dwfl_frame_pc()'s isactivation), so script and report print the same. Returns the count
  * (>= 0; 0 when max is 0 or the sample has no user regs ip) or a negative errno (-EINVAL:
  * no user regs / stack in the sample, or not the 64-bit ABI; -ENOMEM). *why (may be NULL)
  * is set to NULL when the walk ended normally (outermost frame: RA undefined or 0) and to
  * a short static reason otherwise ("no CFI", "read outside the stack dump", "CFA did not
  * increase", ...). Frames found before the walk stopped are returned either way.
  *
- * Return addresses are looked up at RA - 1 (the call instruction), the top ip as is, and
- * a frame reached through a signal frame (CIE augmentation 'S') as is too.
+ * The CFI of a caller is looked up at that same ip (inside the call instruction).
  */
 int unwind_dwarf__walk(struct unwind_dwarf *ud, struct thread *thread,
 		       const struct perf_sample *sample, u64 *ips, u32 max,
