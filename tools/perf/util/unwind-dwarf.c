@@ -769,8 +769,7 @@ static bool expr_eval(const Dwarf_Op *ops, u16 nops, const struct uregs *r,
 }
 
 /* why a walk stopped; NULL: it reached the outermost frame */
-#define WHY_NO_MAP	"no map or DSO file for the ip"
-#define WHY_NO_CFI	"no CFI for the ip"
+#define WHY_NO_CFI	"no CFI for the ip, and no frame-pointer frame"
 #define WHY_CFA		"CFA not computable (register lost or expression failed)"
 #define WHY_RA		"return address not recoverable (read outside the stack dump?)"
 #define WHY_CFA_ORDER	"CFA did not increase"
@@ -855,6 +854,32 @@ static int unwind_step(const struct cfi_row *row, const struct uregs *cur,
 	return 0;
 }
 
+/*
+ * No CFI covers the ip (no map, no DSO file, code the CFI leaves out such as .init/.fini):
+ * the frame-pointer frame, which is what libdwfl (elfutils' x86-64 backend) falls back on
+ * and so what upstream perf prints. RA at rbp + 8, the caller's rbp at rbp, its SP
+ * rbp + 16; every other register is lost.
+ */
+static int fp_step(const struct uregs *cur, const struct stack_dump *st, struct uregs *next,
+		   u64 *cfap, const char **why)
+{
+	u64 fp, v;
+
+	if (!reg_get(cur, DW_REG_RBP, &fp) || !fp || !dump_read(st, fp + 8, 8, &v)) {
+		*why = WHY_NO_CFI;
+		return -1;
+	}
+	next->valid = 1U << DW_REG_RA | 1U << DW_REG_RSP;
+	next->v[DW_REG_RA] = v;
+	next->v[DW_REG_RSP] = fp + 16;
+	if (dump_read(st, fp, 8, &v)) {
+		next->v[DW_REG_RBP] = v;
+		next->valid |= 1U << DW_REG_RBP;
+	}
+	*cfap = fp + 16;
+	return 0;
+}
+
 static bool sample_regs(const struct perf_sample *sample, struct uregs *r)
 {
 	u64 vals[PERF_REG_X86_64_MAX] = { 0 };
@@ -922,15 +947,15 @@ int unwind_dwarf__walk(struct unwind_dwarf *ud, struct thread *thread,
 		ret = unwind_dwarf__find_row(ud, thread, activation ? pc : pc - 1, &row);
 		if (ret == -ENOMEM)
 			return ret;
-		if (ret) {
-			reason = thread && thread->maps && maps__find(thread->maps, pc) ?
-				 WHY_NO_CFI : WHY_NO_MAP;
-			break;
+		if (!ret) {
+			/* a signal trampoline's own address is exact too */
+			if (row->signal && decremented)
+				ips[n - 1] = pc;
+			ret = unwind_step(row, cur, &st, next, &cfa, &reason);
+		} else {
+			row = NULL;
+			ret = fp_step(cur, &st, next, &cfa, &reason);
 		}
-		/* a signal trampoline's own address is exact too */
-		if (row->signal && decremented)
-			ips[n - 1] = pc;
-		ret = unwind_step(row, cur, &st, next, &cfa, &reason);
 		if (ret)
 			break;
 		if (cfa <= prev_cfa) {
@@ -940,7 +965,7 @@ int unwind_dwarf__walk(struct unwind_dwarf *ud, struct thread *thread,
 		ra = next->v[DW_REG_RA];
 		if (!ra)
 			break;
-		activation = row->signal;
+		activation = row && row->signal;
 		decremented = !activation;
 		ips[n++] = activation ? ra : ra - 1;
 		prev_cfa = cfa;
