@@ -60,6 +60,9 @@ struct golden {
 	const char *const	*short_list;	/* upstream_short[] or another, NULL-ended */
 	struct sbuf		got;
 	bool			live;		/* a recording of this machine: see golden__sample */
+	const char *const	*truth;		/* the program's call structure, or NULL */
+	const char		*truth_dso;	/* the program's file (a part of its path) */
+	u64			nr_truth, nr_truth_bad;
 	u64			nr_samples, nr_short, nr_bad, nr_up_empty;
 	int			err;
 };
@@ -117,9 +120,45 @@ static bool listed_short(const struct golden *g, const char *header)
 	return false;
 }
 
-static int golden__sample(const struct perf_tool *tool, struct perf_session *session,
-			  const struct perf_event_header *event, struct perf_sample *sample,
-			  struct perf_evattr *evattr);
+/* name without its version or clone suffix (f3.constprop.0, __libc_start_main@@GLIBC_2.34) */
+static bool same_function(const char *name, const char *want)
+{
+	size_t len = strlen(want);
+
+	return !strncmp(name, want, len) && (!name[len] || name[len] == '.' || name[len] == '@');
+}
+
+/*
+ * Ground truth: a sample whose ip is in one of the program's functions truth[k] has the
+ * callers truth[k + 1], ..., the last (_start), exactly: no frame missing, none spurious.
+ */
+static void check_truth(struct golden *g, struct thread *thread, const u64 *ips, int n)
+{
+	const struct resolved_frame *f;
+	size_t k, nr = 0;
+
+	while (g->truth[nr])
+		nr++;
+	f = frame_resolver__addr(g->fr, thread, PERF_RECORD_MISC_USER, ips[0]);
+	for (k = 0; k < nr; k++)
+		if (f->sym && same_function(f->sym->name, g->truth[k]))
+			break;
+	/* only the program's own functions: libc's frames below main are not the program's */
+	if (k >= nr || !f->dso || f->dso->kind != DSO_KIND_USER || !strstr(f->dso->long_name, g->truth_dso))
+		return;
+	g->nr_truth++;
+	for (int i = 0; i < n || k + (size_t)i < nr; i++) {
+		if (i >= n || k + i >= nr) {
+			g->nr_truth_bad++;
+			return;
+		}
+		f = frame_resolver__addr(g->fr, thread, PERF_RECORD_MISC_USER, ips[i]);
+		if (!f->sym || !same_function(f->sym->name, g->truth[k + i])) {
+			g->nr_truth_bad++;
+			return;
+		}
+	}
+}
 
 struct golden_tool {
 	struct perf_tool	tool;
@@ -165,6 +204,8 @@ static int golden__sample(const struct perf_tool *tool, struct perf_session *ses
 	for (int i = 0; i < n; i++)
 		format_frame(&g->got, frame_resolver__addr(g->fr, thread, PERF_RECORD_MISC_USER,
 							   ips[i]));
+	if (g->truth)
+		check_truth(g, thread, ips, n);
 	if (g->got.len == want.len && !memcmp(g->got.buf, want.buf, want.len))
 		goto out;
 	/* upstream's two frames, then ours go on to the outermost frame (see upstream_short) */
@@ -214,7 +255,8 @@ static int fixture_paths(const struct test_env *env, char *data, char *want, cha
  * 0 with g's counts filled, or a negative errno / TEST_SKIP-worthy -ENOENT for want.
  */
 static int compare_with_upstream(const struct test_env *env, const char *data, const char *symfs,
-				 const char *want, const char *const *short_list, struct golden *g)
+				 const char *want, const char *const *short_list,
+				 const char *const *truth, const char *truth_dso, struct golden *g)
 {
 	struct symbol_conf conf = { .symfs = symfs };
 	struct session_opts opts = { .path = data, .symbol_conf = &conf };
@@ -227,6 +269,8 @@ static int compare_with_upstream(const struct test_env *env, const char *data, c
 	memset(g, 0, sizeof(*g));
 	g->env = env;
 	g->live = !short_list;
+	g->truth = truth;
+	g->truth_dso = truth_dso;
 	g->short_list = short_list;
 	ret = test_read_file(want, &g->want, &len);
 	if (ret)
@@ -256,6 +300,9 @@ static int compare_with_upstream(const struct test_env *env, const char *data, c
 		fprintf(stderr, "%s: %llu samples, %llu differ, %llu where upstream stopped short, %llu where it has no user frame\n",
 			data, (unsigned long long)g->nr_samples, (unsigned long long)g->nr_bad,
 			(unsigned long long)g->nr_short, (unsigned long long)g->nr_up_empty);
+	if (env->verbose && truth)
+		fprintf(stderr, "%s: %llu samples in the program's functions, %llu with wrong callers\n",
+			data, (unsigned long long)g->nr_truth, (unsigned long long)g->nr_truth_bad);
 out:
 	perf_session__delete(session);
 	frame_resolver__delete(g->fr);
@@ -264,6 +311,12 @@ out:
 	free(g->want);
 	return ret;
 }
+
+/* calls_cet's structure (../shared/fixtures/perf72/src): rec recurses once here */
+static const char *const cet_truth[] = {
+	"leaf", "mid", "top", "rec", "main", "__libc_start_call_main", "__libc_start_main",
+	"_start", NULL,
+};
 
 static size_t list_len(const char *const *list)
 {
@@ -285,7 +338,8 @@ DEFINE_SUITE(unwind_dwarf_golden)
 			fprintf(stderr, "  no fixture %s\n", data);
 		return TEST_SKIP;
 	}
-	ret = compare_with_upstream(env, data, symfs, want, upstream_short, &g);
+	ret = compare_with_upstream(env, data, symfs, want, upstream_short, cet_truth, "/calls_cet",
+				    &g);
 	if (ret == -ENOENT)
 		return TEST_SKIP;
 	/* every listed sample must still be one: the list is of upstream's faults, not ours */
@@ -293,6 +347,8 @@ DEFINE_SUITE(unwind_dwarf_golden)
 		    (unsigned long long)g.nr_bad, (unsigned long long)g.nr_samples);
 	TEST_ASSERT(env, g.nr_short == list_len(upstream_short), "%llu listed samples, %zu listed",
 		    (unsigned long long)g.nr_short, list_len(upstream_short));
+	TEST_ASSERT(env, g.nr_truth && !g.nr_truth_bad, "%llu of %llu samples in leaf/mid/top/rec have the wrong callers",
+		    (unsigned long long)g.nr_truth_bad, (unsigned long long)g.nr_truth);
 	return TEST_OK;
 }
 
@@ -329,6 +385,11 @@ struct live_case {
 	const char	*name;
 	const char	*build;		/* shell line run in the temp dir first, NULL: none */
 	const char	*cmd;		/* what perf record runs (%s: the perf under test) */
+	const char *const *truth;	/* its call structure (check_truth()), NULL: none */
+};
+
+static const char *const fpless_truth[] = {
+	"f3", "f2", "f1", "main", "__libc_start_call_main", "__libc_start_main", "_start", NULL,
 };
 
 DEFINE_SUITE(unwind_dwarf_live)
@@ -337,7 +398,8 @@ DEFINE_SUITE(unwind_dwarf_live)
 		{ "calls", NULL, "%s test -w calls 1" },
 		{ "python", NULL, "/usr/bin/python3 -c 'import json\nfor i in range(200000): json.dumps({str(i): [i] * 8})'" },
 		{ "cxx", "g++ -O2 -g -o cxx cxx.cc", "./cxx" },
-		{ "fpless", "gcc -O2 -g -fomit-frame-pointer -fno-inline -o fpless fpless.c", "./fpless" },
+		{ "fpless", "gcc -O2 -g -fomit-frame-pointer -fno-inline -o fpless fpless.c", "./fpless",
+		  fpless_truth },
 	};
 	char upstream[4096], cmd[4096], data[64], want[64];
 	int nr_run = 0;
@@ -374,12 +436,111 @@ DEFINE_SUITE(unwind_dwarf_live)
 		}
 		TEST_ASSERT(env, !test_run_shell(env, "%s script --no-inline -i %s >%s 2>/dev/null",
 						 upstream, data, want), "upstream script of %s", data);
-		ret = compare_with_upstream(env, data, "", want, NULL, &g);
+		ret = compare_with_upstream(env, data, "", want, NULL, c->truth, "/fpless", &g);
 		TEST_ASSERT(env, !ret, "%s: %d", c->name, ret);
 		TEST_ASSERT(env, g.nr_samples, "%s: no samples", c->name);
 		TEST_ASSERT(env, !g.nr_bad, "%s: %llu of %llu samples differ from upstream's", c->name,
 			    (unsigned long long)g.nr_bad, (unsigned long long)g.nr_samples);
+		/* without frame pointers the CFI alone must give the whole stack */
+		TEST_ASSERT(env, !c->truth || (g.nr_truth && !g.nr_truth_bad),
+			    "%s: %llu of %llu samples in the program have the wrong callers", c->name,
+			    (unsigned long long)g.nr_truth_bad, (unsigned long long)g.nr_truth);
 		nr_run++;
 	}
 	return nr_run ? TEST_OK : TEST_SKIP;
+}
+
+/* ---- unwind_dwarf__rule() against the instructions of the fixture's calls_cet ---- */
+
+#define CET_BASE	0x555555554000ULL
+
+DEFINE_SUITE(unwind_dwarf_rules)
+{
+	/* addresses and rows from objdump -d / readelf --debug-dump=frames of calls_cet */
+	static const struct {
+		u64			vaddr;
+		int			err;
+		struct unwind_rule	rule;
+		const char		*what;
+	} cases[] = {
+		{ 0x1230, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra_off = -8 },
+		  "top+0: endbr64, the entry frame" },
+		{ 0x1234, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra_off = -8 },
+		  "top+4: push %rbp still to run" },
+		{ 0x1235, 0, { .base = UNWIND_BASE_SP, .cfa_off = 16, .ra_off = -8,
+			       .fp_saved = true, .fp_off = -16 },
+		  "top+5: after push %rbp, before mov %rsp,%rbp (scheduled later)" },
+		{ 0x123d, 0, { .base = UNWIND_BASE_SP, .cfa_off = 16, .ra_off = -8,
+			       .fp_saved = true, .fp_off = -16 },
+		  "top+0xd: the mov %rsp,%rbp itself" },
+		{ 0x1240, 0, { .base = UNWIND_BASE_FP, .cfa_off = 16, .ra_off = -8,
+			       .fp_saved = true, .fp_off = -16 },
+		  "top+0x10: the body, an FP frame" },
+		{ 0x125c, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra_off = -8 },
+		  "top+0x2c: ret after pop %rbp: rbp's slot is below SP, rbp unchanged" },
+		{ 0x11f4, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra_off = -8 },
+		  "leaf+4: frameless leaf" },
+		{ 0x1030, -EOPNOTSUPP, { 0 }, ".plt entry: CFA is an expression" },
+		{ 0x1100, -EOPNOTSUPP, { 0 }, "_start: RA undefined, the outermost frame" },
+		{ 0x1000, -ENOENT, { 0 }, ".init: no CFI" },
+		{ 0x9000, -ENOENT, { 0 }, "past the map" },
+	};
+	char symfs[4096], path[4096 + 32];
+	struct symbol_conf conf = { .symfs = symfs };
+	struct unwind_dwarf *ud = NULL;
+	struct machine m;
+	struct thread *t;
+	int ret = TEST_FAIL;
+
+	snprintf(symfs, sizeof(symfs), "%s/../shared/fixtures/perf72/symfs", env->srcdir);
+	snprintf(path, sizeof(path), "%s/tmp/w/calls_cet", symfs);
+	if (access(path, R_OK)) {
+		if (env->verbose)
+			fprintf(stderr, "  no fixture %s\n", path);
+		return TEST_SKIP;
+	}
+	TEST_ASSERT(env, !machine__init(&m, &conf), "machine__init");
+	if (test_machine_mmap(&m, PERF_RECORD_MISC_USER, 10, CET_BASE, 0x5000, 0, "/tmp/w/calls_cet"))
+		goto out;
+	t = machine__findnew_thread(&m, 10, 10);
+	ud = unwind_dwarf__new(&conf);
+	if (!t || !ud)
+		goto out;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct unwind_rule r = { .cfa_off = 12345 };
+		int err = unwind_dwarf__rule(ud, t, CET_BASE + cases[i].vaddr, &r);
+		const struct unwind_rule *w = &cases[i].rule;
+
+		if (err != cases[i].err) {
+			if (env->verbose)
+				fprintf(stderr, "%s: returned %d, not %d\n", cases[i].what, err,
+					cases[i].err);
+			goto out;
+		}
+		if (err) {
+			if (r.cfa_off != 12345) {
+				if (env->verbose)
+					fprintf(stderr, "%s: rule written on error\n", cases[i].what);
+				goto out;
+			}
+			continue;
+		}
+		if (r.base != w->base || r.cfa_off != w->cfa_off || r.ra_off != w->ra_off ||
+		    r.fp_saved != w->fp_saved || (r.fp_saved && r.fp_off != w->fp_off) ||
+		    r.source != UNWIND_SRC_CFI) {
+			if (env->verbose)
+				fprintf(stderr, "%s: base %d cfa %d ra %d fp %d/%d source %d\n",
+					cases[i].what, r.base, r.cfa_off, r.ra_off, r.fp_saved,
+					r.fp_off, r.source);
+			goto out;
+		}
+	}
+	/* a thread without maps, or no thread, has no CFI */
+	TEST_ASSERT(env, unwind_dwarf__rule(ud, NULL, CET_BASE + 0x1230, &(struct unwind_rule){ 0 }) ==
+		    -ENOENT, "no thread");
+	ret = TEST_OK;
+out:
+	unwind_dwarf__delete(ud);
+	machine__exit(&m);
+	return ret;
 }

@@ -576,6 +576,11 @@ int unwind_dwarf__rule(struct unwind_dwarf *ud, struct thread *thread, u64 ip,
 		.fp_off = fp->kind == RULE_OFFSET ? fp->off : 0,
 		.source = UNWIND_SRC_CFI,
 	};
+	/* rbp's slot below SP: popped already, rbp is the caller's (as in unwind_step()) */
+	if (rule->fp_saved && rule->base == UNWIND_BASE_SP && (s64)rule->cfa_off + rule->fp_off < 0) {
+		rule->fp_saved = false;
+		rule->fp_off = 0;
+	}
 	return 0;
 }
 

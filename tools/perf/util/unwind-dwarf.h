@@ -54,6 +54,9 @@ void unwind_dwarf__delete(struct unwind_dwarf *ud);
  * CFA, rbp either saved at an offset from the CFA or unchanged. Returns 0, -ENOENT (no
  * map, no DSO file, or no CFI covers ip), -EOPNOTSUPP (the row is not representable as a
  * rule: CFA from another register or an expression, RA or rbp in a register, ...).
+ * gcc's epilogues keep "rbp saved at CFA-16" after `pop %rbp`, up to the `ret`: a slot
+ * below SP is dead, rbp already holds the caller's value, so the rule says fp unchanged
+ * (the walk below does the same). The outermost frame (RA undefined) is -EOPNOTSUPP too.
  * rule is written only on 0. ip is a sampled address (a return address minus one for
  * callers' frames, as the caller prefers).
  */
