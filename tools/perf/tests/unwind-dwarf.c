@@ -544,3 +544,224 @@ out:
 	machine__exit(&m);
 	return ret;
 }
+
+/* ---- bounds: cut and corrupted dumps, loops, depth ---- */
+
+/* perf_event_x86_regs bits a --call-graph dwarf recording has: AX..SS, R8..R15 (not DS..GS) */
+#define REGS_MASK	0xff0fffULL
+#define NR_MASK_REGS	20
+
+/* the regs array of REGS_MASK: AX..SS at their bit numbers, then R8..R15 */
+static void set_regs(u64 *regs, u64 ip, u64 sp, u64 bp)
+{
+	memset(regs, 0, NR_MASK_REGS * sizeof(*regs));
+	regs[PERF_REG_X86_BP] = bp;
+	regs[PERF_REG_X86_SP] = sp;
+	regs[PERF_REG_X86_IP] = ip;
+}
+
+struct bounds {
+	const struct test_env	*env;
+	struct unwind_dwarf	*ud;
+	u64			nr_samples, nr_walks, nr_bad;
+	u64			rnd;
+};
+
+static u64 xorshift(u64 *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* every walk of a cut or corrupted copy of each sample, against the whole one */
+static int bounds__sample(const struct perf_tool *tool, struct perf_session *session,
+			  const struct perf_event_header *event, struct perf_sample *sample,
+			  struct perf_evattr *evattr);
+
+struct bounds_tool {
+	struct perf_tool	tool;
+	struct bounds		*b;
+};
+
+static int bounds__sample(const struct perf_tool *tool, struct perf_session *session,
+			  const struct perf_event_header *event, struct perf_sample *sample,
+			  struct perf_evattr *evattr)
+{
+	struct bounds *b = ((const struct bounds_tool *)tool)->b;
+	struct thread *thread = perf_session__sample_thread(session, sample);
+	u64 full[UNWIND_DWARF_MAX_FRAMES], ips[UNWIND_DWARF_MAX_FRAMES];
+	u64 size = sample->user_stack_dyn_size, regs[64];
+	struct perf_sample cut = *sample;
+	int nfull, n;
+
+	(void)event;
+	(void)evattr;
+	if (!thread)
+		return -ENOMEM;
+	nfull = unwind_dwarf__walk(b->ud, thread, sample, full, UNWIND_DWARF_MAX_FRAMES, NULL);
+	if (nfull < 1)
+		return nfull < 0 ? nfull : -EINVAL;
+	b->nr_samples++;
+	/* 36: not a multiple of the word size, so that words straddle the end too */
+	for (u64 len = 0; len <= size; len += 36) {
+		u8 *copy = malloc(len ? len : 1);
+
+		if (!copy)
+			return -ENOMEM;
+		memcpy(copy, sample->user_stack, len);
+		cut.user_stack = copy;
+		cut.user_stack_size = len;
+		/* a dyn_size past the dump must not be believed */
+		cut.user_stack_dyn_size = len & 1 ? size * 2 : len;
+		n = unwind_dwarf__walk(b->ud, thread, &cut, ips, UNWIND_DWARF_MAX_FRAMES, NULL);
+		b->nr_walks++;
+		if (n < 1 || n > nfull || memcmp(ips, full, (size_t)n * sizeof(u64))) {
+			if (b->env->verbose && b->nr_bad < 5)
+				fprintf(stderr, "sample at %llu, dump cut to %llu: %d frames, whole: %d\n",
+					(unsigned long long)sample->time, (unsigned long long)len, n, nfull);
+			b->nr_bad++;
+		}
+		free(copy);
+	}
+	/* corrupted: a few registers and dump words replaced by noise or by nearby pointers */
+	if (sample->user_regs_mask > 0 && __builtin_popcountll(sample->user_regs_mask) <= 64) {
+		u8 *copy = malloc(size ? size : 1);
+		int nregs = __builtin_popcountll(sample->user_regs_mask);
+
+		if (!copy)
+			return -ENOMEM;
+		for (int round = 0; round < 8; round++) {
+			memcpy(regs, sample->user_regs, (size_t)nregs * sizeof(u64));
+			memcpy(copy, sample->user_stack, size);
+			for (int k = 0; k < 4; k++) {
+				u64 r = xorshift(&b->rnd);
+
+				if (size >= 8)
+					memcpy(copy + (r % (size - 7)), &(u64){ r & 1 ? r :
+						full[r % nfull] + (r >> 60) }, 8);
+				if (round & 1)
+					regs[r % nregs] ^= 1ULL << (r >> 58);
+			}
+			cut = *sample;
+			cut.user_regs = regs;
+			cut.user_stack = copy;
+			cut.user_stack_size = size;
+			n = unwind_dwarf__walk(b->ud, thread, &cut, ips, UNWIND_DWARF_MAX_FRAMES, NULL);
+			b->nr_walks++;
+			if (n < 1 || n > UNWIND_DWARF_MAX_FRAMES)
+				b->nr_bad++;
+		}
+		free(copy);
+	}
+	return 0;
+}
+
+/* a synthetic stack in calls_cet's top (an FP frame): [sp] = saved rbp, [sp + 8] = RA */
+static int synthetic(const struct test_env *env, struct unwind_dwarf *ud, struct thread *t)
+{
+	const u64 sp = 0x7ffd00000000ULL, body = CET_BASE + 0x1240, ra = CET_BASE + 0x124f;
+	enum { DEEP = 600 };
+	u64 *stack = calloc(2 * DEEP + 2, sizeof(u64)), *ips = calloc(DEEP, sizeof(u64));
+	u64 regs[NR_MASK_REGS];
+	struct perf_sample s = {
+		.user_regs_abi = PERF_SAMPLE_REGS_ABI_64, .user_regs_mask = REGS_MASK,
+		.user_regs = regs, .user_stack = (const u8 *)stack,
+	};
+	const char *why;
+	int n, ret = TEST_FAIL;
+
+	if (!stack || !ips)
+		goto out;
+	/* a loop: the saved rbp is the frame itself, so the CFA cannot increase */
+	stack[0] = sp;
+	stack[1] = ra;
+	set_regs(regs, body, sp, sp);
+	s.user_stack_size = s.user_stack_dyn_size = 16;
+	n = unwind_dwarf__walk(ud, t, &s, ips, DEEP, &why);
+	if (n != 2 || !why || strcmp(why, "CFA did not increase")) {
+		if (env->verbose)
+			fprintf(stderr, "loop: %d frames (%s)\n", n, why ? why : "outermost");
+		goto out;
+	}
+	/* deeper than the limit: exactly UNWIND_DWARF_MAX_FRAMES, said so */
+	for (int i = 0; i < DEEP; i++) {
+		stack[2 * i] = sp + 16 * (i + 1);
+		stack[2 * i + 1] = ra;
+	}
+	s.user_stack_size = s.user_stack_dyn_size = 16 * DEEP;
+	n = unwind_dwarf__walk(ud, t, &s, ips, DEEP, &why);
+	if (n != UNWIND_DWARF_MAX_FRAMES || !why || strcmp(why, "too many frames")) {
+		if (env->verbose)
+			fprintf(stderr, "deep: %d frames (%s)\n", n, why ? why : "outermost");
+		goto out;
+	}
+	/* the caller's max is obeyed, and is no error */
+	n = unwind_dwarf__walk(ud, t, &s, ips, 5, &why);
+	if (n != 5 || why || ips[0] != body || ips[1] != ra - 1) {
+		if (env->verbose)
+			fprintf(stderr, "max 5: %d frames\n", n);
+		goto out;
+	}
+	/* the 32-bit ABI, or no regs: not ours */
+	s.user_regs_abi = PERF_SAMPLE_REGS_ABI_32;
+	if (unwind_dwarf__walk(ud, t, &s, ips, DEEP, &why) != -EINVAL)
+		goto out;
+	s.user_regs_abi = PERF_SAMPLE_REGS_ABI_NONE;
+	if (unwind_dwarf__walk(ud, t, &s, ips, DEEP, &why) != -EINVAL)
+		goto out;
+	ret = TEST_OK;
+out:
+	free(stack);
+	free(ips);
+	return ret;
+}
+
+DEFINE_SUITE(unwind_dwarf_bounds)
+{
+	char data[4096], want[4096], symfs[4096];
+	struct symbol_conf conf = { .symfs = symfs };
+	struct session_opts opts = { .path = data, .symbol_conf = &conf };
+	struct bounds b = { .env = env, .rnd = 0x9e3779b97f4a7c15ULL };
+	struct bounds_tool bt = { .b = &b };
+	struct perf_session *session;
+	struct perf_err err;
+	struct machine m;
+	struct thread *t;
+	int ret;
+
+	if (fixture_paths(env, data, want, symfs, sizeof(data))) {
+		if (env->verbose)
+			fprintf(stderr, "  no fixture %s\n", data);
+		return TEST_SKIP;
+	}
+	b.ud = unwind_dwarf__new(&conf);
+	TEST_ASSERT(env, b.ud, "unwind_dwarf__new");
+	perf_tool__init(&bt.tool);
+	bt.tool.sample = bounds__sample;
+	session = perf_session__new(&opts, &bt.tool, &err);
+	if (!session) {
+		unwind_dwarf__delete(b.ud);
+		TEST_ASSERT(env, 0, "cannot open %s: %s", data, err.msg);
+	}
+	ret = perf_session__process_events(session);
+	perf_session__delete(session);
+	unwind_dwarf__delete(b.ud);
+	if (env->verbose)
+		fprintf(stderr, "%llu samples, %llu walks, %llu bad\n", (unsigned long long)b.nr_samples,
+			(unsigned long long)b.nr_walks, (unsigned long long)b.nr_bad);
+	TEST_ASSERT(env, !ret && b.nr_samples && !b.nr_bad, "%llu of %llu walks wrong",
+		    (unsigned long long)b.nr_bad, (unsigned long long)b.nr_walks);
+
+	TEST_ASSERT(env, !machine__init(&m, &conf), "machine__init");
+	b.ud = unwind_dwarf__new(&conf);
+	ret = TEST_FAIL;
+	if (b.ud && !test_machine_mmap(&m, PERF_RECORD_MISC_USER, 10, CET_BASE, 0x5000, 0,
+				       "/tmp/w/calls_cet") &&
+	    (t = machine__findnew_thread(&m, 10, 10)))
+		ret = synthetic(env, b.ud, t);
+	unwind_dwarf__delete(b.ud);
+	machine__exit(&m);
+	return ret;
+}
