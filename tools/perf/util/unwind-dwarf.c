@@ -63,20 +63,25 @@ struct reg_rule {
 
 struct cfi_dso;
 
-/* one row of the CFI: how to find the caller's registers at one address */
-struct cfi_row {
-	struct cfi_row		*next;		/* hash chain */
-	const struct cfi_dso	*cd;		/* key: DSO ... */
-	u64			vaddr;		/* ... and ELF address */
-	int			err;		/* 0: a row; -ENOENT: no CFI covers vaddr; -EINVAL */
+/* how to find the caller's registers at one address */
+struct row_rules {
 	bool			signal;		/* the FDE's CIE has 'S': a signal trampoline */
 	bool			cfa_is_expr;
 	u8			cfa_reg;	/* !cfa_is_expr: CFA = reg + cfa_off */
 	s32			cfa_off;
-	u16			cfa_nops;	/* cfa_is_expr: ops[0, cfa_nops) */
+	u16			cfa_nops;	/* cfa_is_expr: the row's ops[0, cfa_nops) */
 	struct reg_rule		regs[DW_NR_REGS];
+};
+
+/* one row of the CFI, cached */
+struct cfi_row {
+	struct cfi_row		*next;		/* hash chain */
+	const struct cfi_dso	*cd;		/* key: DSO ... */
+	u64			vaddr;		/* ... and ELF address */
+	int			err;		/* 0: a row; -ENOENT: no CFI covers vaddr */
+	struct row_rules	r;
 	u16			nops;
-	Dwarf_Op		ops[];
+	Dwarf_Op		ops[];		/* the expressions' operations */
 };
 
 /* ---- DSOs ---- */
@@ -349,7 +354,7 @@ static u64 cfi_dso__vaddr(const struct cfi_dso *cd, u64 offset)
 /* ---- turning libdw's frame into a row ---- */
 
 struct row_draft {
-	struct cfi_row	row;
+	struct row_rules	r;
 	const Dwarf_Op	*expr[DW_NR_REGS];	/* RULE_EXPR / RULE_VAL_EXPR ops, libdw's */
 	const Dwarf_Op	*cfa_ops;
 };
@@ -361,7 +366,7 @@ static bool fits_s32(s64 v)
 
 static int draft_register(struct row_draft *d, Dwarf_Frame *frame, int regno)
 {
-	struct reg_rule *rule = &d->row.regs[regno];
+	struct reg_rule *rule = &d->r.regs[regno];
 	Dwarf_Op mem[3], *ops;
 	size_t nops;
 
@@ -412,7 +417,7 @@ static int draft_register(struct row_draft *d, Dwarf_Frame *frame, int regno)
 
 static struct cfi_row *row_from_frame(Dwarf_Frame *frame)
 {
-	struct row_draft d = { .row = { .err = 0 } };
+	struct row_draft d = { .r = { .signal = false } };
 	struct cfi_row *row;
 	Dwarf_Op *ops;
 	size_t nops, total;
@@ -422,38 +427,39 @@ static struct cfi_row *row_from_frame(Dwarf_Frame *frame)
 	ra = dwarf_frame_info(frame, NULL, NULL, &signal);
 	if (ra != DW_REG_RA || dwarf_frame_cfa(frame, &ops, &nops) || !nops)
 		return NULL;
-	d.row.signal = signal;
+	d.r.signal = signal;
 	if (nops == 1 && ops[0].atom == DW_OP_bregx && ops[0].number < DW_NR_REGS &&
 	    fits_s32((s64)ops[0].number2)) {
-		d.row.cfa_reg = (u8)ops[0].number;
-		d.row.cfa_off = (s32)ops[0].number2;
+		d.r.cfa_reg = (u8)ops[0].number;
+		d.r.cfa_off = (s32)ops[0].number2;
 	} else {
 		if (nops > EXPR_MAX_OPS)
 			return NULL;
-		d.row.cfa_is_expr = true;
-		d.row.cfa_nops = (u16)nops;
+		d.r.cfa_is_expr = true;
+		d.r.cfa_nops = (u16)nops;
 		d.cfa_ops = ops;
 	}
-	total = d.row.cfa_nops;
+	total = d.r.cfa_nops;
 	for (int r = 0; r < DW_NR_REGS; r++) {
 		if (draft_register(&d, frame, r))
 			return NULL;
 		if (d.expr[r]) {
-			d.row.regs[r].first = (u16)total;
-			total += d.row.regs[r].nops;
+			d.r.regs[r].first = (u16)total;
+			total += d.r.regs[r].nops;
 		}
 	}
 	row = malloc(sizeof(*row) + total * sizeof(row->ops[0]));
 	if (!row)
 		return NULL;
-	*row = d.row;
+	memset(row, 0, sizeof(*row));
+	row->r = d.r;
 	row->nops = (u16)total;
 	if (d.cfa_ops)
-		memcpy(row->ops, d.cfa_ops, row->cfa_nops * sizeof(row->ops[0]));
+		memcpy(row->ops, d.cfa_ops, row->r.cfa_nops * sizeof(row->ops[0]));
 	for (int r = 0; r < DW_NR_REGS; r++)
 		if (d.expr[r])
-			memcpy(row->ops + row->regs[r].first, d.expr[r],
-			       row->regs[r].nops * sizeof(row->ops[0]));
+			memcpy(row->ops + row->r.regs[r].first, d.expr[r],
+			       row->r.regs[r].nops * sizeof(row->ops[0]));
 	return row;
 }
 
@@ -560,17 +566,17 @@ int unwind_dwarf__rule(struct unwind_dwarf *ud, struct thread *thread, u64 ip,
 	err = unwind_dwarf__find_row(ud, thread, ip, &row);
 	if (err)
 		return err;
-	ra = &row->regs[DW_REG_RA];
-	fp = &row->regs[DW_REG_RBP];
-	sp = &row->regs[DW_REG_RSP];
+	ra = &row->r.regs[DW_REG_RA];
+	fp = &row->r.regs[DW_REG_RBP];
+	sp = &row->r.regs[DW_REG_RSP];
 	/* the rule's shape: CFA from SP or FP, RA in memory, FP kept or in memory, SP' = CFA */
-	if (row->cfa_is_expr || (row->cfa_reg != DW_REG_RSP && row->cfa_reg != DW_REG_RBP) ||
+	if (row->r.cfa_is_expr || (row->r.cfa_reg != DW_REG_RSP && row->r.cfa_reg != DW_REG_RBP) ||
 	    ra->kind != RULE_OFFSET || (fp->kind != RULE_SAME && fp->kind != RULE_OFFSET) ||
 	    sp->kind != RULE_VAL_OFFSET || sp->off != 0)
 		return -EOPNOTSUPP;
 	*rule = (struct unwind_rule){
-		.base = row->cfa_reg == DW_REG_RSP ? UNWIND_BASE_SP : UNWIND_BASE_FP,
-		.cfa_off = row->cfa_off,
+		.base = row->r.cfa_reg == DW_REG_RSP ? UNWIND_BASE_SP : UNWIND_BASE_FP,
+		.cfa_off = row->r.cfa_off,
 		.ra_off = ra->off,
 		.fp_saved = fp->kind == RULE_OFFSET,
 		.fp_off = fp->kind == RULE_OFFSET ? fp->off : 0,
@@ -790,23 +796,23 @@ static int unwind_step(const struct cfi_row *row, const struct uregs *cur,
 {
 	u64 cfa, v;
 
-	if (row->cfa_is_expr) {
-		if (!expr_eval(row->ops, row->cfa_nops, cur, st, 0, false, &cfa)) {
+	if (row->r.cfa_is_expr) {
+		if (!expr_eval(row->ops, row->r.cfa_nops, cur, st, 0, false, &cfa)) {
 			*why = WHY_CFA;
 			return -1;
 		}
 	} else {
-		if (!reg_get(cur, row->cfa_reg, &cfa)) {
+		if (!reg_get(cur, row->r.cfa_reg, &cfa)) {
 			*why = WHY_CFA;
 			return -1;
 		}
-		cfa += (u64)(s64)row->cfa_off;
+		cfa += (u64)(s64)row->r.cfa_off;
 	}
-	if (row->regs[DW_REG_RA].kind == RULE_UNDEF)
+	if (row->r.regs[DW_REG_RA].kind == RULE_UNDEF)
 		return 1;
 	next->valid = 0;
 	for (int i = 0; i < DW_NR_REGS; i++) {
-		const struct reg_rule *rule = &row->regs[i];
+		const struct reg_rule *rule = &row->r.regs[i];
 		bool ok;
 
 		switch (rule->kind) {
@@ -954,7 +960,7 @@ int unwind_dwarf__walk(struct unwind_dwarf *ud, struct thread *thread,
 			return ret;
 		if (!ret) {
 			/* a signal trampoline's own address is exact too */
-			if (row->signal && decremented)
+			if (row->r.signal && decremented)
 				ips[n - 1] = pc;
 			ret = unwind_step(row, cur, &st, next, &cfa, &reason);
 		} else {
@@ -970,7 +976,7 @@ int unwind_dwarf__walk(struct unwind_dwarf *ud, struct thread *thread,
 		ra = next->v[DW_REG_RA];
 		if (!ra)
 			break;
-		activation = row && row->signal;
+		activation = row && row->r.signal;
 		decremented = !activation;
 		ips[n++] = activation ? ra : ra - 1;
 		prev_cfa = cfa;
