@@ -13,6 +13,7 @@
 #include "session.h"
 #include "unwind.h"
 #include "unwind-code.h"
+#include "unwind-dwarf.h"
 #include "unwind-insn.h"
 #include "unwind-walk.h"
 
@@ -20,6 +21,8 @@
 #define INSN_MAX_DECODE		16384
 /* an instruction is at most 15 bytes: the ip's own, to find its end */
 #define INSN_MAX_LEN		15
+/* distinct reasons counted; unwind-dwarf.c has fewer than this */
+#define UNWIND_DWARF_REASONS	16
 
 struct unwind_stats {
 	u64	samples[UNWIND_MODE_NONE];	/* by the mode used: [FP], [DWARF] */
@@ -28,7 +31,10 @@ struct unwind_stats {
 	u64	stops[UNWIND_STOP_NR];		/* why fp walks ended */
 	u64	joined;				/* went on with the kernel's chain */
 	u64	ended_early;			/* neither outermost frame nor joined */
-	u64	dwarf_failed;			/* dwarf walks that gave no frame */
+	u64	dwarf_failed;			/* dwarf walks that gave no frame: fp instead */
+	/* why dwarf walks ended early: unwind_dwarf__walk()'s static reasons, counted */
+	const char *dwarf_why[UNWIND_DWARF_REASONS];
+	u64	dwarf_why_nr[UNWIND_DWARF_REASONS];
 };
 
 struct unwind_stage {
@@ -36,6 +42,7 @@ struct unwind_stage {
 	struct perf_session	*session;
 	enum unwind_mode	mode;
 	struct unwind_code	*code;
+	struct unwind_dwarf	*ud;		/* CFI rows and DWARF walks */
 	struct thread		*thread;	/* the sample being unwound's, for the provider */
 	u64			*chain;		/* the chain handed on, chain_alloc words */
 	u8			*origins;	/* one per chain word */
@@ -112,6 +119,9 @@ static int unwind_stage__rule(void *arg, u64 ip, bool top, u32 ws, struct unwind
 {
 	struct unwind_stage *ust = arg;
 
+	/* the CFI knows 64-bit code only; a caller's row is the call's, at RA - 1 */
+	if (ws == 8 && !unwind_dwarf__rule(ust->ud, ust->thread, top ? ip : ip - 1, rule))
+		return 0;
 	/* callers' frames are past their prologue: the FP rule is theirs */
 	if (!top)
 		return -ENOENT;
@@ -217,6 +227,62 @@ static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 	return n;
 }
 
+static void unwind_stats__dwarf_why(struct unwind_stats *stats, const char *why)
+{
+	for (int i = 0; i < UNWIND_DWARF_REASONS; i++) {
+		if (!stats->dwarf_why[i])
+			stats->dwarf_why[i] = why;
+		if (stats->dwarf_why[i] == why || !strcmp(stats->dwarf_why[i], why)) {
+			stats->dwarf_why_nr[i]++;
+			return;
+		}
+	}
+}
+
+/*
+ * dwarf mode: the CFI walk over the dump, joined with the kernel's chain (a fallback
+ * recording's) where it ends early. Callers' ips are RA - 1 (upstream's), the kernel's RAs:
+ * compared one up. 0: no frame, the caller unwinds with fp instead.
+ */
+static u32 unwind_stage__dwarf(struct unwind_stage *ust, const struct perf_sample *ps,
+			       const u64 *kern, u32 k, u8 kern_origin)
+{
+	struct unwind_stats *stats = &ust->stats;
+	struct unwind_rule top = unwind_rule__fp(8);
+	const char *why = NULL;
+	u64 ras[UNWIND_MAX_FRAMES];
+	int ret, d;
+	u32 n;
+
+	ret = unwind_dwarf__walk(ust->ud, ust->thread, ps, ust->ips, UNWIND_MAX_FRAMES, &why);
+	if (ret <= 0) {
+		stats->dwarf_failed++;
+		return 0;
+	}
+	n = (u32)ret;
+	stats->samples[UNWIND_MODE_DWARF]++;
+	ust->sources[0] = FRAME_ORIGIN_REGS;
+	for (u32 i = 1; i < n; i++)
+		ust->sources[i] = FRAME_ORIGIN_DWARF;
+	if (!why)
+		return n;
+	unwind_stats__dwarf_why(stats, why);
+	/* the offset is for the frames to say: an FP top tries 0, then -1 and 1 */
+	ras[0] = ust->ips[0];
+	for (u32 i = 1; i < n; i++)
+		ras[i] = ust->ips[i] + 1;
+	if (k && unwind_chain__align(ras, n, kern, k, &top, &d)) {
+		stats->joined++;
+		for (s64 j = (s64)n + d; j < k && n < UNWIND_MAX_FRAMES; j++) {
+			ust->ips[n] = kern[j];
+			ust->sources[n++] = kern_origin;
+		}
+	} else {
+		stats->ended_early++;
+	}
+	return n;
+}
+
 static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 {
 	struct unwind_stage *ust = unwind_stage_of(st);
@@ -269,10 +335,14 @@ static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 		.data = ps->user_stack, .base = ust_regs.sp, .size = ps->user_stack_dyn_size,
 		.swapped = s->swapped,
 	};
-	/* the dwarf walker comes with unwind-dwarf.c; until then fp serves both */
-	(void)mode;
-	n = unwind_stage__fp(ust, &ust_regs, &stack, ps->callchain + user_at,
-			     (u32)(ps->callchain_nr - user_at), UNWIND_MAX_FRAMES, kern_origin);
+	n = 0;
+	if (mode == UNWIND_MODE_DWARF)
+		n = unwind_stage__dwarf(ust, ps, ps->callchain + user_at,
+					(u32)(ps->callchain_nr - user_at), kern_origin);
+	if (!n)
+		n = unwind_stage__fp(ust, &ust_regs, &stack, ps->callchain + user_at,
+				     (u32)(ps->callchain_nr - user_at), UNWIND_MAX_FRAMES,
+				     kern_origin);
 	ret = unwind_stage__reserve(ust, prefix + 1 + n);
 	if (ret)
 		return ret;
@@ -307,6 +377,8 @@ static void unwind_stats__fprintf(const struct unwind_stats *stats, FILE *fp)
 	fprintf(fp, "unwind: %" PRIu64 " samples unwound: %" PRIu64 " fp, %" PRIu64 " dwarf\n",
 		stats->samples[UNWIND_MODE_FP] + stats->samples[UNWIND_MODE_DWARF],
 		stats->samples[UNWIND_MODE_FP], stats->samples[UNWIND_MODE_DWARF]);
+	if (!stats->samples[UNWIND_MODE_FP])
+		goto out_dwarf;
 	fprintf(fp, "unwind: top frame rule:");
 	for (int i = 0; i < UNWIND_SRC_NR; i++)
 		fprintf(fp, " %s %" PRIu64, src[i], stats->top_rule[i]);
@@ -318,11 +390,15 @@ static void unwind_stats__fprintf(const struct unwind_stats *stats, FILE *fp)
 		if (stats->stops[i])
 			fprintf(fp, "unwind: walks ended: %s: %" PRIu64 "\n",
 				unwind_stop__name((enum unwind_stop)i), stats->stops[i]);
+out_dwarf:
 	fprintf(fp, "unwind: joined with the kernel's user chain: %" PRIu64 "\n", stats->joined);
 	fprintf(fp, "unwind: ended early (not at the outermost frame): %" PRIu64 "\n",
 		stats->ended_early);
+	for (int i = 0; i < UNWIND_DWARF_REASONS && stats->dwarf_why[i]; i++)
+		fprintf(fp, "unwind: dwarf walks ended: %s: %" PRIu64 "\n", stats->dwarf_why[i],
+			stats->dwarf_why_nr[i]);
 	if (stats->dwarf_failed)
-		fprintf(fp, "unwind: dwarf unwinding gave no frame: %" PRIu64 "\n",
+		fprintf(fp, "unwind: dwarf unwinding gave no frame (fp walk instead): %" PRIu64 "\n",
 			stats->dwarf_failed);
 }
 
@@ -337,6 +413,7 @@ static void unwind_stage__delete(struct sample_stage *st)
 	struct unwind_stage *ust = unwind_stage_of(st);
 
 	unwind_code__delete(ust->code);
+	unwind_dwarf__delete(ust->ud);
 	free(ust->chain);
 	free(ust->origins);
 	free(ust);
@@ -367,7 +444,10 @@ struct sample_stage *unwind_stage__new(struct perf_session *session, enum unwind
 	ust->mode = mode;
 	ust->code = unwind_code__new(session->opts.symbol_conf ?
 				     session->opts.symbol_conf->symfs : "");
-	if (!ust->code) {
+	ust->ud = unwind_dwarf__new(session->opts.symbol_conf);
+	if (!ust->code || !ust->ud) {
+		unwind_code__delete(ust->code);
+		unwind_dwarf__delete(ust->ud);
 		free(ust);
 		return NULL;
 	}

@@ -1,11 +1,11 @@
 #!/bin/sh
-# Unwinder ground truth: known call structures (dwarf recordings, fallback-like files), --unwind=fp gets >= 99.95% of callers right
+# Unwinder ground truth: known call structures (dwarf recordings, fallback-like files), --unwind=fp and dwarf get >= 99.95% of callers right
 # SPDX-License-Identifier: GPL-2.0
 #
 # Recorded with the system perf's --call-graph dwarf (user regs + 8 KiB dumps): a calls program
 # compiled here with and without -fcf-protection (prologues, epilogues, endbr64, a frameless
-# leaf with a stack adjustment) and `perf test -w syscalls` (libc's frameless read, write and
-# memset). Each is unwound with --unwind=fp as it is, and after `perf test -w unwind-convert`
+# leaf with a stack adjustment), and without frame pointers at all, and `perf test -w syscalls` (libc's frameless read, write and
+# memset). Each is unwound with --unwind=fp and --unwind=dwarf as it is, and after `perf test -w unwind-convert`
 # made it what our fallback recording is (the kernel's inline FP chain + a 512-byte dump);
 # the kernel's chains alone (--unwind=none on that file) are scored too, for the record.
 
@@ -38,9 +38,13 @@ run() {
 }
 
 write_truth_c
-for v in fp cet; do
+for v in fp cet nofp nocfi; do
 	flags="-O2 -g -fno-omit-frame-pointer"
 	[ $v = cet ] && flags="$flags -fcf-protection=full"
+	# no frame pointer anywhere: only the CFI finds callers, for fp as for dwarf
+	[ $v = nofp ] && flags="-O2 -g -fomit-frame-pointer"
+	# no CFI in the program (no .eh_frame, no .debug_frame): its prologues are decoded
+	[ $v = nocfi ] && flags="-O2 -fno-omit-frame-pointer -fcf-protection=full -fno-asynchronous-unwind-tables -fno-unwind-tables"
 	# shellcheck disable=SC2086
 	gcc $flags -o "truth_$v" truth.c || fail "gcc $flags truth.c failed"
 	record "truth_$v" "./truth_$v" 600000
@@ -48,12 +52,22 @@ for v in fp cet; do
 	run "$v.dwarf" "truth_$v.dwarf.data" --unwind=fp
 	set -- $(score_calls "$v.dwarf.out" "$prog")
 	at_least "$1" "$2" "truth_$v dwarf recording, --unwind=fp"
-	run "$v.fb" "truth_$v.fb.data" --unwind=fp
+	run "$v.fb" "truth_$v.fb.data" --unwind=fp --unwind-stats
+	if [ $v = nocfi ]; then
+		expect_grep "^unwind: top frame rule: fp [0-9]+ entry [1-9][0-9]* cfi [0-9]+ insn [1-9]" \
+			"$v.fb.err" "truth_nocfi: the decoder made no rule: $(cat "$v.fb.err")"
+	fi
 	set -- $(score_calls "$v.fb.out" "$prog")
 	at_least "$1" "$2" "truth_$v fallback recording, --unwind=fp"
 	# auto picks fp for a fallback recording
 	run "$v.auto" "truth_$v.fb.data"
 	cmp -s "$v.fb.out" "$v.auto.out" || fail "truth_$v: --unwind=auto differs from fp on a fallback recording"
+	run "$v.dw" "truth_$v.dwarf.data" --unwind=dwarf
+	set -- $(score_calls "$v.dw.out" "$prog")
+	at_least "$1" "$2" "truth_$v dwarf recording, --unwind=dwarf"
+	run "$v.fbdw" "truth_$v.fb.data" --unwind=dwarf
+	set -- $(score_calls "$v.fbdw.out" "$prog")
+	at_least "$1" "$2" "truth_$v fallback recording, --unwind=dwarf"
 	run "$v.kernel" "truth_$v.fb.data" --unwind=none
 	set -- $(score_calls "$v.kernel.out" "$prog")
 	verbose "truth_$v: the kernel's FP chains alone: $1 of $2 samples right"
@@ -76,6 +90,14 @@ at_least "$1" "$2" "syscalls dwarf recording, --unwind=fp"
 run sys.fb sys.fb.data --unwind=fp
 set -- $(score_sys sys.fb.out "$bin")
 at_least "$1" "$2" "syscalls fallback recording, --unwind=fp"
+for m in dwarf auto; do
+	run sys.$m sys.dwarf.data --unwind=$m
+	set -- $(score_sys sys.$m.out "$bin")
+	at_least "$1" "$2" "syscalls dwarf recording, --unwind=$m"
+done
+run sys.fbdw sys.fb.data --unwind=dwarf
+set -- $(score_sys sys.fbdw.out "$bin")
+at_least "$1" "$2" "syscalls fallback recording, --unwind=dwarf"
 run sys.kernel sys.fb.data --unwind=none
 set -- $(score_sys sys.kernel.out "$bin")
 verbose "syscalls: the kernel's FP chains alone: $1 of $2 samples right"
