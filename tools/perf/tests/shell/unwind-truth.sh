@@ -62,12 +62,15 @@ for v in fp cet nofp nocfi; do
 	# auto picks fp for a fallback recording
 	run "$v.auto" "truth_$v.fb.data"
 	cmp -s "$v.fb.out" "$v.auto.out" || fail "truth_$v: --unwind=auto differs from fp on a fallback recording"
-	run "$v.dw" "truth_$v.dwarf.data" --unwind=dwarf
-	set -- $(score_calls "$v.dw.out" "$prog")
-	at_least "$1" "$2" "truth_$v dwarf recording, --unwind=dwarf"
-	run "$v.fbdw" "truth_$v.fb.data" --unwind=dwarf
-	set -- $(score_calls "$v.fbdw.out" "$prog")
-	at_least "$1" "$2" "truth_$v fallback recording, --unwind=dwarf"
+	# DWARF unwinding needs the CFI the nocfi build lacks (upstream's too)
+	if [ $v != nocfi ]; then
+		run "$v.dw" "truth_$v.dwarf.data" --unwind=dwarf
+		set -- $(score_calls "$v.dw.out" "$prog")
+		at_least "$1" "$2" "truth_$v dwarf recording, --unwind=dwarf"
+		run "$v.fbdw" "truth_$v.fb.data" --unwind=dwarf
+		set -- $(score_calls "$v.fbdw.out" "$prog")
+		at_least "$1" "$2" "truth_$v fallback recording, --unwind=dwarf"
+	fi
 	run "$v.kernel" "truth_$v.fb.data" --unwind=none
 	set -- $(score_calls "$v.kernel.out" "$prog")
 	verbose "truth_$v: the kernel's FP chains alone: $1 of $2 samples right"
