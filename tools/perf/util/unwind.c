@@ -27,7 +27,7 @@
 struct unwind_stats {
 	u64	samples[UNWIND_MODE_NONE];	/* by the mode used: [FP], [DWARF] */
 	u64	top_rule[UNWIND_SRC_NR];	/* fp walks: the top frame's rule */
-	u64	repaired[UNWIND_SRC_NR];	/* ... that changed the kernel's chain */
+	u64	repaired[UNWIND_SRC_NR];	/* ... that put another caller than the kernel's */
 	u64	stops[UNWIND_STOP_NR];		/* why fp walks ended */
 	u64	joined;				/* went on with the kernel's chain */
 	u64	ended_early;			/* neither outermost frame nor joined */
@@ -222,7 +222,8 @@ static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 			stats->ended_early++;
 		}
 	}
-	if (k && (n != k || memcmp(ust->ips, kern, n * sizeof(u64))))
+	/* the caller is what the kernel's FP walk gets wrong: inserted or replaced */
+	if (k && n >= 2 && (k < 2 || ust->ips[1] != kern[1]))
 		stats->repaired[top.source]++;
 	return n;
 }
@@ -382,7 +383,7 @@ static void unwind_stats__fprintf(const struct unwind_stats *stats, FILE *fp)
 	fprintf(fp, "unwind: top frame rule:");
 	for (int i = 0; i < UNWIND_SRC_NR; i++)
 		fprintf(fp, " %s %" PRIu64, src[i], stats->top_rule[i]);
-	fprintf(fp, "\nunwind: caller repaired (kernel chain changed), by rule:");
+	fprintf(fp, "\nunwind: caller repaired (not the kernel's), by top frame rule:");
 	for (int i = 0; i < UNWIND_SRC_NR; i++)
 		fprintf(fp, " %s %" PRIu64, src[i], stats->repaired[i]);
 	fprintf(fp, "\n");

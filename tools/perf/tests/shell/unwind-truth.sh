@@ -7,7 +7,8 @@
 # leaf with a stack adjustment), and without frame pointers at all, and `perf test -w syscalls` (libc's frameless read, write and
 # memset). Each is unwound with --unwind=fp and --unwind=dwarf as it is, and after `perf test -w unwind-convert`
 # made it what our fallback recording is (the kernel's inline FP chain + a 512-byte dump);
-# the kernel's chains alone (--unwind=none on that file) are scored too, for the record.
+# the kernel's chains alone (--unwind=none on that file) are scored too, for the record; and
+# the fallback file in the deferred form (defer-convert) must be repaired the same.
 
 . "$(dirname "$0")"/lib.sh
 . "$lib_dir"/lib-unwind.sh
@@ -71,6 +72,14 @@ for v in fp cet nofp nocfi; do
 		set -- $(score_calls "$v.fbdw.out" "$prog")
 		at_least "$1" "$2" "truth_$v fallback recording, --unwind=dwarf"
 	fi
+	# the same fallback recording as a kernel that defers writes it (regs + dump on the
+	# sample, the user chain in a later record): the stitched chain is repaired the same way
+	"$PERF" test -w defer-convert "truth_$v.fb.data" "truth_$v.defer.data" 2>"$v.defer.err" ||
+		fail "defer-convert of truth_$v failed: $(cat "$v.defer.err")"
+	run "$v.defer" "truth_$v.defer.data" --unwind=fp
+	cmp -s "$v.fb.out" "$v.defer.out" ||
+		fail "truth_$v: the stitched chains are not repaired as the inline ones"
+	grep -q 'not unwound' "$v.defer.err" && fail "truth_$v: stitched chains said not unwound"
 	run "$v.kernel" "truth_$v.fb.data" --unwind=none
 	set -- $(score_calls "$v.kernel.out" "$prog")
 	verbose "truth_$v: the kernel's FP chains alone: $1 of $2 samples right"
