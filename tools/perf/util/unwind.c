@@ -191,6 +191,29 @@ static void prefix__origins(const u64 *words, size_t n, u8 *origins)
 	}
 }
 
+/*
+ * ust->ips[0..n) goes on with kern[] from where they line up (ours[i] = kern[i + d]). When
+ * the walk found nothing past the ip and the kernel missed the caller (n + d < 1), the
+ * caller is lost: the kernel's frames follow the ip, and the sample counts as ended early.
+ */
+static u32 unwind_stage__join(struct unwind_stage *ust, u32 n, u32 max, const u64 *kern, u32 k,
+			      int d, u8 kern_origin)
+{
+	s64 from = (s64)n + d;
+
+	if (from < 1) {
+		from = 1;
+		ust->stats.ended_early++;
+	} else {
+		ust->stats.joined++;
+	}
+	for (s64 j = from; j < k && n < max; j++) {
+		ust->ips[n] = kern[j];
+		ust->sources[n++] = kern_origin;
+	}
+	return n;
+}
+
 /* fp mode: ours, joined with kern where the dump ends; the frames in ust->ips */
 static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 			    const struct unwind_stack *stack, const u64 *kern, u32 k, u32 max,
@@ -212,15 +235,10 @@ static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 	stats->top_rule[top.source]++;
 	stats->stops[why]++;
 	if (why != UNWIND_STOP_END && why != UNWIND_OK) {
-		if (k && unwind_chain__align(ust->ips, n, kern, k, &top, &d)) {
-			stats->joined++;
-			for (s64 j = (s64)n + d; j < k && n < max; j++) {
-				ust->ips[n] = kern[j];
-				ust->sources[n++] = kern_origin;
-			}
-		} else {
+		if (k && unwind_chain__align(ust->ips, n, kern, k, &top, &d))
+			n = unwind_stage__join(ust, n, max, kern, k, d, kern_origin);
+		else
 			stats->ended_early++;
-		}
 	}
 	/* the caller is what the kernel's FP walk gets wrong: inserted or replaced */
 	if (k && n >= 2 && (k < 2 || ust->ips[1] != kern[1]))
@@ -272,15 +290,10 @@ static u32 unwind_stage__dwarf(struct unwind_stage *ust, const struct perf_sampl
 	ras[0] = ust->ips[0];
 	for (u32 i = 1; i < n; i++)
 		ras[i] = ust->ips[i] + 1;
-	if (k && unwind_chain__align(ras, n, kern, k, &top, &d)) {
-		stats->joined++;
-		for (s64 j = (s64)n + d; j < k && n < UNWIND_MAX_FRAMES; j++) {
-			ust->ips[n] = kern[j];
-			ust->sources[n++] = kern_origin;
-		}
-	} else {
+	if (k && unwind_chain__align(ras, n, kern, k, &top, &d))
+		n = unwind_stage__join(ust, n, UNWIND_MAX_FRAMES, kern, k, d, kern_origin);
+	else
 		stats->ended_early++;
-	}
 	return n;
 }
 

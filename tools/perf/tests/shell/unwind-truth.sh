@@ -110,6 +110,12 @@ done
 run sys.fbdw sys.fb.data --unwind=dwarf
 set -- $(score_sys sys.fbdw.out "$bin")
 at_least "$1" "$2" "syscalls fallback recording, --unwind=dwarf"
+# record's default repair dump is 64 bytes: a wrapper's return address is at [SP]
+"$PERF" test -w unwind-convert sys.dwarf.data sys.fb64.data 64 2>sys.conv64.err ||
+	fail "unwind-convert of sys (64 bytes) failed: $(cat sys.conv64.err)"
+run sys.fb64 sys.fb64.data
+set -- $(score_sys sys.fb64.out "$bin")
+at_least "$1" "$2" "syscalls fallback recording with a 64-byte dump, --unwind=auto"
 run sys.kernel sys.fb.data --unwind=none
 set -- $(score_sys sys.kernel.out "$bin")
 verbose "syscalls: the kernel's FP chains alone: $1 of $2 samples right"
