@@ -121,6 +121,18 @@ struct unwind_dwarf *unwind_dwarf__new(const struct symbol_conf *conf)
 	return ud;
 }
 
+static void unwind_dwarf__clear_rows(struct unwind_dwarf *ud)
+{
+	for (size_t i = 0; i < ud->nr_row_buckets; i++) {
+		for (struct cfi_row *r = ud->rows[i], *next; r; r = next) {
+			next = r->next;
+			free(r);
+		}
+		ud->rows[i] = NULL;
+	}
+	ud->nr_rows = 0;
+}
+
 static void cfi_dso__delete(struct cfi_dso *cd)
 {
 	if (cd->eh)
@@ -140,12 +152,7 @@ void unwind_dwarf__delete(struct unwind_dwarf *ud)
 {
 	if (!ud)
 		return;
-	for (size_t i = 0; i < ud->nr_row_buckets; i++) {
-		for (struct cfi_row *r = ud->rows[i], *next; r; r = next) {
-			next = r->next;
-			free(r);
-		}
-	}
+	unwind_dwarf__clear_rows(ud);
 	for (size_t i = 0; i < ud->nr_dso_buckets; i++) {
 		for (struct cfi_dso *cd = ud->dsos[i], *next; cd; cd = next) {
 			next = cd->next;
@@ -499,7 +506,16 @@ static struct cfi_row *cfi_dso__make_row(const struct cfi_dso *cd, u64 vaddr)
 	return NULL;
 }
 
-/* the row of (cd, vaddr), made on first use; NULL only when out of memory */
+/*
+ * Rows kept at most: a profile's distinct addresses are far fewer (its hot code), but a
+ * corrupt or hostile file can name any; past this the cache starts over (~16 MB).
+ */
+#define ROWS_MAX	65536
+
+/*
+ * The row of (cd, vaddr), made on first use; NULL only when out of memory. Valid until the
+ * next call (a full cache starts over).
+ */
 static const struct cfi_row *unwind_dwarf__row(struct unwind_dwarf *ud, const struct cfi_dso *cd,
 					       u64 vaddr)
 {
@@ -512,6 +528,8 @@ static const struct cfi_row *unwind_dwarf__row(struct unwind_dwarf *ud, const st
 			if (row->cd == cd && row->vaddr == vaddr)
 				return row;
 	}
+	if (ud->nr_rows >= ROWS_MAX)
+		unwind_dwarf__clear_rows(ud);
 	if (grow_buckets((void ***)&ud->rows, &ud->nr_row_buckets, ud->nr_rows, cfi_row__hash,
 			 cfi_row__next))
 		return NULL;
