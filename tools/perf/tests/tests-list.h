@@ -43,6 +43,7 @@ TEST(feature_parse, "Header features: parsed, only read, or refused with the rea
 TEST(kernel_buildid, "Kernel and module symbols only from a kallsyms of their recorded build ids")
 TEST(sample_filter, "Sample filters: every -C, --time and list syntax accepted or refused in upstream's words")
 TEST(hist_filtered, "perf report --percentage: filtered samples count in absolute totals, not relative")
+TEST(unwind, "User-stack unwinder: prologue decoding, the validated step on corrupt chains, compat, joins")
 TEST(unwind_dwarf_golden, "DWARF unwinding of calls_cet.dwarf.data equals upstream 7.2 (libdw) but where upstream stops short")
 TEST(unwind_dwarf_live, "DWARF unwinding of this machine's --call-graph dwarf recordings equals upstream 7.2's")
 TEST(unwind_dwarf_rules, "CFI rows as unwind rules: entry, prologue, body, epilogue, .plt expression, no CFI")

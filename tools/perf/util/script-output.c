@@ -467,7 +467,8 @@ void script_output__fprintf_start(struct script_output *out, struct perf_session
 }
 
 /* "\t<ip> sym+off (dso)\n", or the cookie line of an unstitched deferred sample */
-static void frame_line(struct sbuf *sb, const struct resolved_frame *f, unsigned int fields)
+static void frame_line(struct sbuf *sb, const struct resolved_frame *f, unsigned int fields,
+		       bool show_unwind)
 {
 	sbuf__addc(sb, '\t');
 	sbuf__hex(sb, f->ip, 16);
@@ -476,6 +477,11 @@ static void frame_line(struct sbuf *sb, const struct resolved_frame *f, unsigned
 		return;
 	}
 	print_sym(sb, f, fields);
+	if (show_unwind) {
+		sbuf__adds(sb, " [");
+		sbuf__adds(sb, frame_origin__name(f->origin));
+		sbuf__addc(sb, ']');
+	}
 	sbuf__addc(sb, '\n');
 }
 
@@ -534,7 +540,7 @@ static int print_callchain(struct script_output *out, struct machine *machine,
 		}
 	}
 	for (u32 i = 0; i < chain.nr && i < out->max_stack; i++)
-		frame_line(sb, &chain.frames[i], f);
+		frame_line(sb, &chain.frames[i], f, out->show_unwind);
 	if (t && !sb->oom)
 		chain_text__store(t, sb, start, chain.id, f);
 	return 0;
