@@ -223,23 +223,28 @@ static int golden__sample(const struct perf_tool *tool, struct perf_session *ses
 		goto out;
 	}
 	/*
-	 * Live recordings: upstream prints no user frame at all when libdwfl fails on the
-	 * first one: an ip in the [vdso] (upstream 7.2 does not find it for its unwinder, here
-	 * where the system perf 6.1 unwinds it) or in no map at all. Ours has at least the ip.
+	 * Live recordings: upstream prints no user frame at all when the dump is empty (the
+	 * kernel could not copy the stack: "nothing was captured", perf does not unwind) or
+	 * when libdwfl fails on the first frame: an ip in the [vdso] (upstream 7.2 does not
+	 * find it for its unwinder, here where the system perf 6.1 unwinds it) or in no map.
+	 * Ours has at least the ip.
 	 */
 	if (g->live && !want.len && n >= 1) {
 		const struct resolved_frame *f = frame_resolver__addr(g->fr, thread,
 								      PERF_RECORD_MISC_USER, ips[0]);
 
-		if (!f->map || (f->map->dso && f->map->dso->kind == DSO_KIND_VDSO)) {
+		if (!sample->user_stack_dyn_size || !sample->user_stack_size || !f->map ||
+		    (f->map->dso && f->map->dso->kind == DSO_KIND_VDSO)) {
 			g->nr_up_empty++;
 			goto out;
 		}
 	}
 	g->nr_bad++;
 	if (g->env->verbose && g->nr_bad <= 20)
-		fprintf(stderr, "%s\n  upstream:\n%.*s  ours (%s):\n%.*s\n", header, (int)want.len,
-			want.buf, why ? why : "outermost", (int)g->got.len, g->got.buf);
+		fprintf(stderr, "%s\n  upstream:\n%.*s  ours (%s; dump %llu of %llu bytes):\n%.*s\n",
+			header, (int)want.len, want.buf, why ? why : "outermost",
+			(unsigned long long)sample->user_stack_dyn_size,
+			(unsigned long long)sample->user_stack_size, (int)g->got.len, g->got.buf);
 out:
 	sbuf__exit(&want);
 	return g->err;
