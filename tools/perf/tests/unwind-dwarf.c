@@ -464,7 +464,8 @@ DEFINE_SUITE(unwind_dwarf_live)
 					c->name);
 			return TEST_SKIP;
 		}
-		TEST_ASSERT(env, !test_run_shell(env, "%s script --no-inline -i %s >%s 2>/dev/null",
+		/* braces: test_run_shell() appends its own redirection to the line */
+		TEST_ASSERT(env, !test_run_shell(env, "{ %s script --no-inline -i %s >%s 2>/dev/null; }",
 						 upstream, data, want), "upstream script of %s", data);
 		g.must = c->must;
 		ret = compare_with_upstream(env, data, "", want, NULL, c->truth, "/fpless", &g);
