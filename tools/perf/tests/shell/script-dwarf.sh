@@ -80,6 +80,25 @@ done
 [ $? = 129 ] || fail "--unwind=bogus is not a usage error"
 expect_grep "^perf script: --unwind takes auto\|fp\|dwarf\|none, not 'bogus'$" bogus.err "--unwind=bogus: no message"
 
+# perf report: the same option, and the statistics on request only
+"$PERF" report --stdio --unwind=bogus -i "$G/data/calls_cet.dwarf.data" >rbogus.out 2>rbogus.err
+[ $? = 129 ] || fail "report --unwind=bogus is not a usage error"
+expect_grep "^perf report: --unwind takes auto\|fp\|dwarf\|none, not 'bogus'$" rbogus.err \
+	"report --unwind=bogus: no message"
+"$PERF" report --stdio --no-inline --unwind-stats --symfs="$G/symfs" --kallsyms=kallsyms \
+	-i "$G/data/calls_cet.dwarf.data" >rstats.out 2>rstats.err ||
+	fail "report --unwind-stats failed: $(cat rstats.err)"
+nr=$(grep -c 'cpu-clock:' "$G/upstream/calls_cet.dwarf.script-noinline.txt")
+expect_grep "^unwind: $nr samples unwound: 0 fp, $nr dwarf$" rstats.err "report --unwind-stats: no count"
+"$PERF" report --stdio --no-inline --symfs="$G/symfs" --kallsyms=kallsyms \
+	-i "$G/data/calls_cet.dwarf.data" >rplain.out 2>rplain.err ||
+	fail "report failed: $(cat rplain.err)"
+grep -q '^unwind:' rplain.err && fail "report prints unwind statistics unasked"
+# the random Tip line aside
+grep -v '^# (Tip:' rplain.out >rplain.cmp
+grep -v '^# (Tip:' rstats.out >rstats.cmp
+cmp -s rplain.cmp rstats.cmp || fail "report --unwind-stats changes the report"
+
 # a recording without user stacks says nothing of them
 "$PERF" script --symfs="$G/symfs" --kallsyms=kallsyms -i "$G/data/calls.fp.data" >fp.out 2>fp.err ||
 	fail "perf script of calls.fp.data failed: $(cat fp.err)"
