@@ -161,13 +161,33 @@ samples_in() {
 	sed -nE 's/.*\(([0-9]+) samples\).*/\1/p' "$1" | tail -1
 }
 
+# record_until FILE BYTES LOG CMD ARGS...: `$SYSTEM_PERF record ARGS -o FILE.tmp -- sh -c CMD`
+# (output to LOG), stopped with SIGINT once FILE.tmp holds BYTES; dies unless it ended well
+record_until() {
+	local file=$1 target=$2 logf=$3 cmd=$4 pid rc
+	shift 4
+	"$SYSTEM_PERF" record "$@" -o "$file.tmp" -- sh -c "$cmd" >"$logf" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		if [ "$(stat -c %s "$file.tmp" 2>/dev/null || echo 0)" -ge "$target" ]; then
+			kill -INT "$pid"
+			break
+		fi
+		sleep 0.2
+	done
+	wait "$pid"
+	rc=$?
+	# 130: perf record stopped by our SIGINT, which is how it is meant to end
+	[ "$rc" -eq 0 ] || [ "$rc" -eq 130 ] || die "$SYSTEM_PERF record failed (exit $rc), see $logf"
+}
+
 # fp_data: prints the path of the cached BENCH_SAMPLES-sample -g recording, recording it
 # first when missing. How many samples a second of recording yields depends on the rate
 # the kernel allows and on what else the machine runs, so a 1 s calibration measures the
 # bytes per sample, and the real recording is stopped once the file holds that many bytes
 # for BENCH_SAMPLES samples.
 fp_data() {
-	local file=$BENCH_CACHE/fp-$BENCH_SAMPLES.data meta cal n per_s bps target secs pid rc got
+	local file=$BENCH_CACHE/fp-$BENCH_SAMPLES.data meta cal n per_s bps target secs got
 	meta=$file.meta
 	if [ -s "$file" ] && [ -s "$meta" ]; then
 		echo "$file"
@@ -195,21 +215,8 @@ fp_data() {
 	log "recording $BENCH_SAMPLES samples (~$((target / 1048576)) MB at $bps bytes/sample," \
 		"~$per_s samples/s here) into $file"
 
-	"$SYSTEM_PERF" record -e cpu-clock -F max -g -o "$file.tmp" -- sh -c "$(workload_cmd "$secs")" \
-		>"$BENCH_CACHE/record.log" 2>&1 &
-	pid=$!
-	while kill -0 "$pid" 2>/dev/null; do
-		if [ "$(stat -c %s "$file.tmp" 2>/dev/null || echo 0)" -ge "$target" ]; then
-			kill -INT "$pid"
-			break
-		fi
-		sleep 0.2
-	done
-	wait "$pid"
-	rc=$?
-	# 130: perf record stopped by our SIGINT, which is how it is meant to end
-	[ "$rc" -eq 0 ] || [ "$rc" -eq 130 ] ||
-		die "$SYSTEM_PERF record failed (exit $rc), see $BENCH_CACHE/record.log"
+	record_until "$file" "$target" "$BENCH_CACHE/record.log" "$(workload_cmd "$secs")" \
+		-e cpu-clock -F max -g
 	got=$(samples_in "$BENCH_CACHE/record.log")
 	[ -n "$got" ] || die "cannot find the sample count in $BENCH_CACHE/record.log"
 	[ "$got" -ge $((BENCH_SAMPLES * 9 / 10)) ] ||
@@ -396,7 +403,7 @@ DWARF_WORKLOAD_PERF=$BENCH_CACHE/dwarf-workload-perf
 # recording is stopped once the file has that size.
 dwarf_data() {
 	local file=$BENCH_CACHE/dwarf-${BENCH_DWARF_MB}M.data target=$((BENCH_DWARF_MB * 1048576))
-	local pid rc secs=$MAX_RECORD_SECONDS
+	local secs=$MAX_RECORD_SECONDS
 	if [ -s "$file" ] && [ -s "$file.meta" ]; then
 		echo "$file"
 		return 0
@@ -407,21 +414,9 @@ dwarf_data() {
 	cp "$OURS" "$DWARF_WORKLOAD_PERF.tmp" && mv "$DWARF_WORKLOAD_PERF.tmp" "$DWARF_WORKLOAD_PERF" ||
 		die "cannot copy $OURS to $DWARF_WORKLOAD_PERF"
 	log "recording ~$BENCH_DWARF_MB MB of --call-graph dwarf samples into $file"
-	"$SYSTEM_PERF" record -e cpu-clock -F 1000 --call-graph dwarf,8192 -o "$file.tmp" -- \
-		sh -c "$(WORKLOAD_PERF=$DWARF_WORKLOAD_PERF workload_cmd "$secs")" \
-		>"$BENCH_CACHE/dwarf-record.log" 2>&1 &
-	pid=$!
-	while kill -0 "$pid" 2>/dev/null; do
-		if [ "$(stat -c %s "$file.tmp" 2>/dev/null || echo 0)" -ge "$target" ]; then
-			kill -INT "$pid"
-			break
-		fi
-		sleep 0.2
-	done
-	wait "$pid"
-	rc=$?
-	[ "$rc" -eq 0 ] || [ "$rc" -eq 130 ] ||
-		die "$SYSTEM_PERF record failed (exit $rc), see $BENCH_CACHE/dwarf-record.log"
+	record_until "$file" "$target" "$BENCH_CACHE/dwarf-record.log" \
+		"$(WORKLOAD_PERF=$DWARF_WORKLOAD_PERF workload_cmd "$secs")" \
+		-e cpu-clock -F 1000 --call-graph dwarf,8192
 	mv "$file.tmp" "$file" || die "cannot move $file.tmp to $file"
 	printf 'samples=%s\nrecorded_with=%s\nworkload=%s\n' \
 		"$(samples_in "$BENCH_CACHE/dwarf-record.log")" "$("$SYSTEM_PERF" --version)" \
