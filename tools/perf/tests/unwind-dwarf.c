@@ -62,6 +62,8 @@ struct golden {
 	bool			live;		/* a recording of this machine: see golden__sample */
 	const char *const	*truth;		/* the program's call structure, or NULL */
 	const char		*truth_dso;	/* the program's file (a part of its path) */
+	const char		*must;		/* count the samples with this in a frame line */
+	u64			nr_must;
 	u64			nr_truth, nr_truth_bad;
 	u64			nr_samples, nr_short, nr_bad, nr_up_empty;
 	int			err;
@@ -111,6 +113,9 @@ static bool next_block(struct golden *g, char **header, struct sbuf *user)
 	}
 	return true;
 }
+
+/* calls_cet's outermost frame */
+static const char cet_start[] = " _start+0x20 (/tmp/w/calls_cet)\n";
 
 static bool listed_short(const struct golden *g, const char *header)
 {
@@ -206,33 +211,40 @@ static int golden__sample(const struct perf_tool *tool, struct perf_session *ses
 							   ips[i]));
 	if (g->truth)
 		check_truth(g, thread, ips, n);
+	if (g->must && g->got.len && memmem(g->got.buf, g->got.len, g->must, strlen(g->must)))
+		g->nr_must++;
 	if (g->got.len == want.len && !memcmp(g->got.buf, want.buf, want.len))
 		goto out;
 	/* upstream's two frames, then ours go on to the outermost frame (see upstream_short) */
 	if (listed_short(g, header) && g->got.len > want.len &&
 	    !memcmp(g->got.buf, want.buf, want.len) && n > 2 && !why &&
-	    strstr(g->got.buf + want.len, " _start+0x20 (/tmp/w/calls_cet)\n")) {
+	    memmem(g->got.buf + want.len, g->got.len - want.len, cet_start, strlen(cet_start))) {
 		g->nr_short++;
 		goto out;
 	}
 	/*
-	 * Live recordings: upstream prints no user frame at all when libdwfl fails on the
-	 * first one: an ip in the [vdso] (upstream 7.2 does not find it for its unwinder, here
-	 * where the system perf 6.1 unwinds it) or in no map at all. Ours has at least the ip.
+	 * Live recordings: upstream prints no user frame at all when the dump is empty (the
+	 * kernel could not copy the stack: "nothing was captured", perf does not unwind) or
+	 * when libdwfl fails on the first frame: an ip in the [vdso] (upstream 7.2 does not
+	 * find it for its unwinder, here where the system perf 6.1 unwinds it) or in no map.
+	 * Ours has at least the ip.
 	 */
 	if (g->live && !want.len && n >= 1) {
 		const struct resolved_frame *f = frame_resolver__addr(g->fr, thread,
 								      PERF_RECORD_MISC_USER, ips[0]);
 
-		if (!f->map || (f->map->dso && f->map->dso->kind == DSO_KIND_VDSO)) {
+		if (!sample->user_stack_dyn_size || !sample->user_stack_size || !f->map ||
+		    (f->map->dso && f->map->dso->kind == DSO_KIND_VDSO)) {
 			g->nr_up_empty++;
 			goto out;
 		}
 	}
 	g->nr_bad++;
 	if (g->env->verbose && g->nr_bad <= 20)
-		fprintf(stderr, "%s\n  upstream:\n%.*s  ours (%s):\n%.*s\n", header, (int)want.len,
-			want.buf, why ? why : "outermost", (int)g->got.len, g->got.buf);
+		fprintf(stderr, "%s\n  upstream:\n%.*s  ours (%s; dump %llu of %llu bytes):\n%.*s\n",
+			header, (int)want.len, want.buf, why ? why : "outermost",
+			(unsigned long long)sample->user_stack_dyn_size,
+			(unsigned long long)sample->user_stack_size, (int)g->got.len, g->got.buf);
 out:
 	sbuf__exit(&want);
 	return g->err;
@@ -266,7 +278,10 @@ static int compare_with_upstream(const struct test_env *env, const char *data, c
 	size_t len;
 	int ret;
 
+	const char *must = g->must;
+
 	memset(g, 0, sizeof(*g));
+	g->must = must;
 	g->env = env;
 	g->live = !short_list;
 	g->truth = truth;
@@ -330,7 +345,7 @@ static size_t list_len(const char *const *list)
 DEFINE_SUITE(unwind_dwarf_golden)
 {
 	char data[4096], want[4096], symfs[4096];
-	struct golden g;
+	struct golden g = { .must = NULL };
 	int ret;
 
 	if (fixture_paths(env, data, want, symfs, sizeof(data))) {
@@ -381,11 +396,23 @@ static const char cxx_src[] =
 	"    std::reverse(v.begin(), v.end()); }\n"
 	"  return m.size() + v[0] == 0; }\n";
 
+/* time spent in a signal handler: chains through glibc's __restore_rt (CIE 'S', expressions) */
+static const char signal_src[] =
+	"#include <signal.h>\n#include <sys/time.h>\n"
+	"static volatile unsigned long sink;\n"
+	"__attribute__((noinline)) static void spin(unsigned long n)\n"
+	"{ for (unsigned long i = 0; i < n; i++) sink += i * i; }\n"
+	"__attribute__((noinline)) static void handler(int sig) { (void)sig; spin(3000000); }\n"
+	"__attribute__((noinline)) static void outer(void) { for (int i = 0; i < 400; i++) spin(100000); }\n"
+	"int main(void) { struct itimerval it = { { 0, 20000 }, { 0, 20000 } };\n"
+	"  signal(SIGALRM, handler); setitimer(ITIMER_REAL, &it, 0); outer(); return 0; }\n";
+
 struct live_case {
 	const char	*name;
 	const char	*build;		/* shell line run in the temp dir first, NULL: none */
 	const char	*cmd;		/* what perf record runs (%s: the perf under test) */
 	const char *const *truth;	/* its call structure (check_truth()), NULL: none */
+	const char	*must;		/* a frame some sample must have, NULL: none */
 };
 
 static const char *const fpless_truth[] = {
@@ -400,6 +427,8 @@ DEFINE_SUITE(unwind_dwarf_live)
 		{ "cxx", "g++ -O2 -g -o cxx cxx.cc", "./cxx" },
 		{ "fpless", "gcc -O2 -g -fomit-frame-pointer -fno-inline -o fpless fpless.c", "./fpless",
 		  fpless_truth },
+		{ "signal", "gcc -O2 -g -o signal signal.c", "./signal", NULL,
+		  " __restore_rt+0x0 (" },
 	};
 	char upstream[4096], cmd[4096], data[64], want[64];
 	int nr_run = 0;
@@ -412,11 +441,12 @@ DEFINE_SUITE(unwind_dwarf_live)
 	}
 	if (chdir(env->tmpdir) ||
 	    test_write_file("fpless.c", fpless_src, sizeof(fpless_src) - 1) ||
-	    test_write_file("cxx.cc", cxx_src, sizeof(cxx_src) - 1))
+	    test_write_file("cxx.cc", cxx_src, sizeof(cxx_src) - 1) ||
+	    test_write_file("signal.c", signal_src, sizeof(signal_src) - 1))
 		return TEST_FAIL;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct live_case *c = &cases[i];
-		struct golden g;
+		struct golden g = { .must = NULL };
 		int ret;
 
 		if (c->build && test_run_shell(env, "%s", c->build)) {
@@ -427,20 +457,24 @@ DEFINE_SUITE(unwind_dwarf_live)
 		snprintf(data, sizeof(data), "%s.data", c->name);
 		snprintf(want, sizeof(want), "%s.want", c->name);
 		snprintf(cmd, sizeof(cmd), c->cmd, env->perf);
-		if (test_run_shell(env, "%s record -q -F 2000 --call-graph dwarf -o %s -- %s >/dev/null",
+		if (test_run_shell(env, "%s record -q -N -F 2000 --call-graph dwarf -o %s -- %s >/dev/null",
 				   SYSTEM_PERF, data, cmd)) {
 			if (env->verbose)
 				fprintf(stderr, "  %s: perf record --call-graph dwarf fails here\n",
 					c->name);
 			return TEST_SKIP;
 		}
-		TEST_ASSERT(env, !test_run_shell(env, "%s script --no-inline -i %s >%s 2>/dev/null",
+		/* braces: test_run_shell() appends its own redirection to the line */
+		TEST_ASSERT(env, !test_run_shell(env, "{ %s script --no-inline -i %s >%s 2>/dev/null; }",
 						 upstream, data, want), "upstream script of %s", data);
+		g.must = c->must;
 		ret = compare_with_upstream(env, data, "", want, NULL, c->truth, "/fpless", &g);
 		TEST_ASSERT(env, !ret, "%s: %d", c->name, ret);
 		TEST_ASSERT(env, g.nr_samples, "%s: no samples", c->name);
 		TEST_ASSERT(env, !g.nr_bad, "%s: %llu of %llu samples differ from upstream's", c->name,
 			    (unsigned long long)g.nr_bad, (unsigned long long)g.nr_samples);
+		TEST_ASSERT(env, !c->must || g.nr_must, "%s: no sample has a frame '%s'", c->name,
+			    c->must);
 		/* without frame pointers the CFI alone must give the whole stack */
 		TEST_ASSERT(env, !c->truth || (g.nr_truth && !g.nr_truth_bad),
 			    "%s: %llu of %llu samples in the program have the wrong callers", c->name,

@@ -73,9 +73,20 @@ struct row_rules {
 	struct reg_rule		regs[DW_NR_REGS];
 };
 
+/* a hash table entry, first in each entry: chains keep their hash for the rehash */
+struct hnode {
+	struct hnode	*next;
+	size_t		hash;
+};
+
+struct htab {
+	struct hnode	**b;
+	size_t		nr_buckets, nr;
+};
+
 /* one row of the CFI, cached */
 struct cfi_row {
-	struct cfi_row		*next;		/* hash chain */
+	struct hnode		node;		/* first */
 	const struct cfi_dso	*cd;		/* key: DSO ... */
 	u64			vaddr;		/* ... and ELF address */
 	int			err;		/* 0: a row; -ENOENT: no CFI covers vaddr */
@@ -92,7 +103,7 @@ struct cfi_seg {
 };
 
 struct cfi_dso {
-	struct cfi_dso	*next;		/* hash chain */
+	struct hnode	node;		/* first */
 	struct dso	*dso;		/* owned reference */
 	Elf		*elf[2];	/* the files the CFI is read from (NULL: unused) */
 	Dwarf_CFI	*eh;		/* the DSO's own .eh_frame, NULL: none */
@@ -104,10 +115,8 @@ struct cfi_dso {
 
 struct unwind_dwarf {
 	const struct symbol_conf *conf;
-	struct cfi_dso	**dsos;
-	size_t		nr_dso_buckets, nr_dsos;
-	struct cfi_row	**rows;
-	size_t		nr_row_buckets, nr_rows;
+	struct htab	dsos;		/* struct cfi_dso, by dso */
+	struct htab	rows;		/* struct cfi_row, by (cfi_dso, vaddr) */
 };
 
 struct unwind_dwarf *unwind_dwarf__new(const struct symbol_conf *conf)
@@ -119,6 +128,18 @@ struct unwind_dwarf *unwind_dwarf__new(const struct symbol_conf *conf)
 	ud->conf = conf;
 	elf_version(EV_CURRENT);
 	return ud;
+}
+
+static void unwind_dwarf__clear_rows(struct unwind_dwarf *ud)
+{
+	for (size_t i = 0; i < ud->rows.nr_buckets; i++) {
+		for (struct hnode *n = ud->rows.b[i], *next; n; n = next) {
+			next = n->next;
+			free(n);	/* the row it is first in */
+		}
+		ud->rows.b[i] = NULL;
+	}
+	ud->rows.nr = 0;
 }
 
 static void cfi_dso__delete(struct cfi_dso *cd)
@@ -140,20 +161,15 @@ void unwind_dwarf__delete(struct unwind_dwarf *ud)
 {
 	if (!ud)
 		return;
-	for (size_t i = 0; i < ud->nr_row_buckets; i++) {
-		for (struct cfi_row *r = ud->rows[i], *next; r; r = next) {
-			next = r->next;
-			free(r);
+	unwind_dwarf__clear_rows(ud);
+	for (size_t i = 0; i < ud->dsos.nr_buckets; i++) {
+		for (struct hnode *n = ud->dsos.b[i], *next; n; n = next) {
+			next = n->next;
+			cfi_dso__delete((struct cfi_dso *)n);
 		}
 	}
-	for (size_t i = 0; i < ud->nr_dso_buckets; i++) {
-		for (struct cfi_dso *cd = ud->dsos[i], *next; cd; cd = next) {
-			next = cd->next;
-			cfi_dso__delete(cd);
-		}
-	}
-	free(ud->rows);
-	free(ud->dsos);
+	free(ud->rows.b);
+	free(ud->dsos.b);
 	free(ud);
 }
 
@@ -233,13 +249,10 @@ static int cfi_dso__add_file(const char *path, bool own_file, void *arg)
 		cd->eh = dwarf_getcfi_elf(elf);
 		used = cd->eh != NULL;
 	}
-	/* a debug file's program headers keep the addresses but not the file offsets */
-	if (own_file && !cd->nr_segs) {
-		if (cfi_dso__read_segs(cd, elf)) {
-			elf_end(elf);
-			return -ENOMEM;
-		}
-		used |= cd->nr_segs > 0;
+	/* copied; a debug file's program headers keep the addresses, not the file offsets */
+	if (own_file && !cd->nr_segs && cfi_dso__read_segs(cd, elf)) {
+		elf_end(elf);
+		return -ENOMEM;
 	}
 	if (!cd->debug && elf_has_section(elf, ".debug_frame")) {
 		Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
@@ -273,55 +286,55 @@ static size_t ptr_hash(const void *p)
 	return (size_t)x;
 }
 
-static int grow_buckets(void ***buckets, size_t *nr_buckets, size_t nr,
-			size_t (*hash)(const void *), void **(*next)(void *))
+/* room for one more entry: the buckets double at one entry per bucket */
+static int htab__reserve(struct htab *t)
 {
-	size_t n = *nr_buckets ? *nr_buckets * 2 : 64;
-	void **b;
+	size_t n = t->nr_buckets ? t->nr_buckets * 2 : 64;
+	struct hnode **b;
 
-	if (nr < *nr_buckets)
+	if (t->nr < t->nr_buckets)
 		return 0;
 	b = calloc(n, sizeof(*b));
 	if (!b)
 		return -ENOMEM;
-	for (size_t i = 0; i < *nr_buckets; i++) {
-		for (void *e = (*buckets)[i], *nx; e; e = nx) {
-			size_t h = hash(e) & (n - 1);
-
-			nx = *next(e);
-			*next(e) = b[h];
-			b[h] = e;
+	for (size_t i = 0; i < t->nr_buckets; i++) {
+		for (struct hnode *e = t->b[i], *nx; e; e = nx) {
+			nx = e->next;
+			e->next = b[e->hash & (n - 1)];
+			b[e->hash & (n - 1)] = e;
 		}
 	}
-	free(*buckets);
-	*buckets = b;
-	*nr_buckets = n;
+	free(t->b);
+	t->b = b;
+	t->nr_buckets = n;
 	return 0;
 }
 
-static size_t cfi_dso__hash(const void *e)
+/* the chain for hash; NULL when empty */
+static struct hnode *htab__chain(const struct htab *t, size_t hash)
 {
-	return ptr_hash(((const struct cfi_dso *)e)->dso);
+	return t->nr_buckets ? t->b[hash & (t->nr_buckets - 1)] : NULL;
 }
 
-static void **cfi_dso__next(void *e)
+/* after htab__reserve() */
+static void htab__add(struct htab *t, struct hnode *e, size_t hash)
 {
-	return (void **)&((struct cfi_dso *)e)->next;
+	e->hash = hash;
+	e->next = t->b[hash & (t->nr_buckets - 1)];
+	t->b[hash & (t->nr_buckets - 1)] = e;
+	t->nr++;
 }
 
 /* the CFI of dso, opened on first use; NULL only when out of memory */
 static struct cfi_dso *unwind_dwarf__findnew_dso(struct unwind_dwarf *ud, struct dso *dso)
 {
+	size_t hash = ptr_hash(dso);
 	struct cfi_dso *cd;
-	size_t h;
 
-	if (ud->nr_dso_buckets) {
-		for (cd = ud->dsos[ptr_hash(dso) & (ud->nr_dso_buckets - 1)]; cd; cd = cd->next)
-			if (cd->dso == dso)
-				return cd;
-	}
-	if (grow_buckets((void ***)&ud->dsos, &ud->nr_dso_buckets, ud->nr_dsos, cfi_dso__hash,
-			 cfi_dso__next))
+	for (struct hnode *n = htab__chain(&ud->dsos, hash); n; n = n->next)
+		if (((struct cfi_dso *)n)->dso == dso)
+			return (struct cfi_dso *)n;
+	if (htab__reserve(&ud->dsos))
 		return NULL;
 	cd = calloc(1, sizeof(*cd));
 	if (!cd)
@@ -331,10 +344,7 @@ static struct cfi_dso *unwind_dwarf__findnew_dso(struct unwind_dwarf *ud, struct
 		cfi_dso__delete(cd);
 		return NULL;
 	}
-	h = ptr_hash(dso) & (ud->nr_dso_buckets - 1);
-	cd->next = ud->dsos[h];
-	ud->dsos[h] = cd;
-	ud->nr_dsos++;
+	htab__add(&ud->dsos, &cd->node, hash);
 	return cd;
 }
 
@@ -468,18 +478,6 @@ static size_t row_key_hash(const struct cfi_dso *cd, u64 vaddr)
 	return ptr_hash(cd) ^ (size_t)(vaddr * 0x9e3779b97f4a7c15ULL >> 17);
 }
 
-static size_t cfi_row__hash(const void *e)
-{
-	const struct cfi_row *r = e;
-
-	return row_key_hash(r->cd, r->vaddr);
-}
-
-static void **cfi_row__next(void *e)
-{
-	return (void **)&((struct cfi_row *)e)->next;
-}
-
 /* .eh_frame first, then .debug_frame, as libdwfl's unwinder looks */
 static struct cfi_row *cfi_dso__make_row(const struct cfi_dso *cd, u64 vaddr)
 {
@@ -499,21 +497,30 @@ static struct cfi_row *cfi_dso__make_row(const struct cfi_dso *cd, u64 vaddr)
 	return NULL;
 }
 
-/* the row of (cd, vaddr), made on first use; NULL only when out of memory */
+/*
+ * Rows kept at most: a profile's distinct addresses are far fewer (its hot code), but a
+ * corrupt or hostile file can name any; past this the cache starts over (~16 MB).
+ */
+#define ROWS_MAX	65536
+
+/*
+ * The row of (cd, vaddr), made on first use; NULL only when out of memory. Valid until the
+ * next call (a full cache starts over).
+ */
 static const struct cfi_row *unwind_dwarf__row(struct unwind_dwarf *ud, const struct cfi_dso *cd,
 					       u64 vaddr)
 {
+	size_t hash = row_key_hash(cd, vaddr);
 	struct cfi_row *row;
-	size_t h;
 
-	if (ud->nr_row_buckets) {
-		h = row_key_hash(cd, vaddr) & (ud->nr_row_buckets - 1);
-		for (row = ud->rows[h]; row; row = row->next)
-			if (row->cd == cd && row->vaddr == vaddr)
-				return row;
+	for (struct hnode *n = htab__chain(&ud->rows, hash); n; n = n->next) {
+		row = (struct cfi_row *)n;
+		if (row->cd == cd && row->vaddr == vaddr)
+			return row;
 	}
-	if (grow_buckets((void ***)&ud->rows, &ud->nr_row_buckets, ud->nr_rows, cfi_row__hash,
-			 cfi_row__next))
+	if (ud->rows.nr >= ROWS_MAX)
+		unwind_dwarf__clear_rows(ud);
+	if (htab__reserve(&ud->rows))
 		return NULL;
 	row = cfi_dso__make_row(cd, vaddr);
 	if (!row) {
@@ -524,10 +531,7 @@ static const struct cfi_row *unwind_dwarf__row(struct unwind_dwarf *ud, const st
 	}
 	row->cd = cd;
 	row->vaddr = vaddr;
-	h = row_key_hash(cd, vaddr) & (ud->nr_row_buckets - 1);
-	row->next = ud->rows[h];
-	ud->rows[h] = row;
-	ud->nr_rows++;
+	htab__add(&ud->rows, &row->node, hash);
 	return row;
 }
 
