@@ -310,6 +310,7 @@ static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 	struct unwind_stack stack;
 	size_t prefix = ps->callchain_nr, user_at = ps->callchain_nr;
 	u8 kern_origin = FRAME_ORIGIN_USER_FP;
+	bool marked = false;	/* the chain has a user context marker */
 	u32 ws, n;
 	int ret;
 
@@ -338,6 +339,7 @@ static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 		if (w == PERF_CONTEXT_USER || w == PERF_CONTEXT_USER_DEFERRED) {
 			prefix = i + 1;
 			user_at = i + 1;
+			marked = true;
 			kern_origin = w == PERF_CONTEXT_USER_DEFERRED ? FRAME_ORIGIN_DEFERRED
 								      : FRAME_ORIGIN_USER_FP;
 		}
@@ -362,9 +364,8 @@ static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 		return ret;
 	memcpy(ust->chain, ps->callchain, prefix * sizeof(u64));
 	prefix__origins(ps->callchain, prefix, ust->origins);
-	if (user_at == ps->callchain_nr && prefix == ps->callchain_nr &&
-	    (!prefix || (ps->callchain[prefix - 1] != PERF_CONTEXT_USER &&
-			 ps->callchain[prefix - 1] != PERF_CONTEXT_USER_DEFERRED))) {
+	/* a --call-graph dwarf chain is the kernel's part alone: the user part gets its marker */
+	if (!marked) {
 		ust->chain[prefix] = PERF_CONTEXT_USER;
 		ust->origins[prefix++] = FRAME_ORIGIN_USER_FP;
 	}
