@@ -37,11 +37,12 @@ BENCH_CACHE=${BENCH_CACHE:-$top/bench/.cache}
 BENCH_DEFER_CONVERT=${BENCH_DEFER_CONVERT:-}
 BENCH_DEFER_REPEAT=${BENCH_DEFER_REPEAT:-5}
 BENCH_INLINE_REPEAT=${BENCH_INLINE_REPEAT:-3}
+BENCH_DWARF_MB=${BENCH_DWARF_MB:-500}
 # the converter ships in perf test as a workload
 [ -n "$BENCH_DEFER_CONVERT" ] || BENCH_DEFER_CONVERT="$(cd "$(dirname "$0")/.." && pwd)/tools/perf/perf test -w defer-convert"
 
 # the benchmarks, in run order: each NAME has bench_NAME and a one-line description
-BENCHMARKS=(script_fp report_fp script_deferred report_deferred script_inline report_inline)
+BENCHMARKS=(script_fp report_fp script_deferred report_deferred script_inline report_inline report_dwarf)
 declare -A BENCH_DESC=(
 	[script_fp]="perf script -i FILE of a ${BENCH_SAMPLES}-sample -g file: system perf vs ours"
 	[report_fp]="perf report --stdio --no-children and --children of that file: system perf, upstream 7.2 and ours"
@@ -49,6 +50,7 @@ declare -A BENCH_DESC=(
 	[report_deferred]="the same with our perf report --stdio --no-children"
 	[script_inline]="perf script of the -g file with inline frames (the default): upstream 7.2 and ours, vs our --no-inline"
 	[report_inline]="the same with perf report --stdio --no-children"
+	[report_dwarf]="perf report --stdio of a ~${BENCH_DWARF_MB:-500} MB --call-graph dwarf file: system perf, upstream 7.2 (both DWARF-unwind), ours --unwind=dwarf and --unwind=fp"
 )
 
 # longest a recording may take, whatever the sample rate allows
@@ -165,13 +167,33 @@ samples_in() {
 	sed -nE 's/.*\(([0-9]+) samples\).*/\1/p' "$1" | tail -1
 }
 
+# record_until FILE BYTES LOG CMD ARGS...: `$SYSTEM_PERF record ARGS -o FILE.tmp -- sh -c CMD`
+# (output to LOG), stopped with SIGINT once FILE.tmp holds BYTES; dies unless it ended well
+record_until() {
+	local file=$1 target=$2 logf=$3 cmd=$4 pid rc
+	shift 4
+	"$SYSTEM_PERF" record "$@" -o "$file.tmp" -- sh -c "$cmd" >"$logf" 2>&1 &
+	pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		if [ "$(stat -c %s "$file.tmp" 2>/dev/null || echo 0)" -ge "$target" ]; then
+			kill -INT "$pid"
+			break
+		fi
+		sleep 0.2
+	done
+	wait "$pid"
+	rc=$?
+	# 130: perf record stopped by our SIGINT, which is how it is meant to end
+	[ "$rc" -eq 0 ] || [ "$rc" -eq 130 ] || die "$SYSTEM_PERF record failed (exit $rc), see $logf"
+}
+
 # fp_data: prints the path of the cached BENCH_SAMPLES-sample -g recording, recording it
 # first when missing. How many samples a second of recording yields depends on the rate
 # the kernel allows and on what else the machine runs, so a 1 s calibration measures the
 # bytes per sample, and the real recording is stopped once the file holds that many bytes
 # for BENCH_SAMPLES samples.
 fp_data() {
-	local file=$BENCH_CACHE/fp-$BENCH_SAMPLES.data meta cal n per_s bps target secs pid rc got
+	local file=$BENCH_CACHE/fp-$BENCH_SAMPLES.data meta cal n per_s bps target secs got
 	meta=$file.meta
 	if [ -s "$file" ] && [ -s "$meta" ]; then
 		echo "$file"
@@ -199,21 +221,8 @@ fp_data() {
 	log "recording $BENCH_SAMPLES samples (~$((target / 1048576)) MB at $bps bytes/sample," \
 		"~$per_s samples/s here) into $file"
 
-	"$SYSTEM_PERF" record -e cpu-clock -F max -g -o "$file.tmp" -- sh -c "$(workload_cmd "$secs")" \
-		>"$BENCH_CACHE/record.log" 2>&1 &
-	pid=$!
-	while kill -0 "$pid" 2>/dev/null; do
-		if [ "$(stat -c %s "$file.tmp" 2>/dev/null || echo 0)" -ge "$target" ]; then
-			kill -INT "$pid"
-			break
-		fi
-		sleep 0.2
-	done
-	wait "$pid"
-	rc=$?
-	# 130: perf record stopped by our SIGINT, which is how it is meant to end
-	[ "$rc" -eq 0 ] || [ "$rc" -eq 130 ] ||
-		die "$SYSTEM_PERF record failed (exit $rc), see $BENCH_CACHE/record.log"
+	record_until "$file" "$target" "$BENCH_CACHE/record.log" "$(workload_cmd "$secs")" \
+		-e cpu-clock -F max -g
 	got=$(samples_in "$BENCH_CACHE/record.log")
 	[ -n "$got" ] || die "cannot find the sample count in $BENCH_CACHE/record.log"
 	[ "$got" -ge $((BENCH_SAMPLES * 9 / 10)) ] ||
@@ -443,6 +452,80 @@ bench_script_deferred() {
 
 bench_report_deferred() {
 	deferred_vs_inline report_deferred report --stdio --no-children
+}
+
+# ---- DWARF unwinding ---------------------------------------------------------------------
+
+# The dwarf recording's workload is its own copy of our perf (dwarf-workload-perf): fp_data
+# refreshes workload-perf whenever it records, which would change the build id under this file.
+DWARF_WORKLOAD_PERF=$BENCH_CACHE/dwarf-workload-perf
+
+# dwarf_data: prints the path of the cached ~BENCH_DWARF_MB MB `--call-graph dwarf` recording
+# (8 KiB stack dumps) of the same workload as fp_data, recording it first when missing; the
+# recording is stopped once the file has that size.
+dwarf_data() {
+	local file=$BENCH_CACHE/dwarf-${BENCH_DWARF_MB}M.data target=$((BENCH_DWARF_MB * 1048576))
+	local secs=$MAX_RECORD_SECONDS
+	if [ -s "$file" ] && [ -s "$file.meta" ]; then
+		echo "$file"
+		return 0
+	fi
+	[ -x "$SYSTEM_PERF" ] || die "no system perf at $SYSTEM_PERF"
+	[ -x "$OURS" ] || die "$OURS is missing: run make first"
+	mkdir -p "$BENCH_CACHE" || die "cannot create $BENCH_CACHE"
+	cp "$OURS" "$DWARF_WORKLOAD_PERF.tmp" && mv "$DWARF_WORKLOAD_PERF.tmp" "$DWARF_WORKLOAD_PERF" ||
+		die "cannot copy $OURS to $DWARF_WORKLOAD_PERF"
+	log "recording ~$BENCH_DWARF_MB MB of --call-graph dwarf samples into $file"
+	record_until "$file" "$target" "$BENCH_CACHE/dwarf-record.log" \
+		"$(WORKLOAD_PERF=$DWARF_WORKLOAD_PERF workload_cmd "$secs")" \
+		-e cpu-clock -F 1000 --call-graph dwarf,8192
+	mv "$file.tmp" "$file" || die "cannot move $file.tmp to $file"
+	printf 'samples=%s\nrecorded_with=%s\nworkload=%s\n' \
+		"$(samples_in "$BENCH_CACHE/dwarf-record.log")" "$("$SYSTEM_PERF" --version)" \
+		"$(WORKLOAD_PERF=$DWARF_WORKLOAD_PERF workload_cmd "$secs")" >"$file.meta"
+	echo "$file"
+}
+
+# Issue 10: on a --call-graph dwarf file, our --unwind=dwarf at least 2x as fast as both the
+# system perf 6.1 and upstream 7.2 (which unwind it with libdw / libunwind) with less peak
+# RSS, and --unwind=fp at least 10x as fast as the system perf.
+bench_report_dwarf() {
+	local data errs erru errd errf s_wall s_rss s_rc u_wall= u_rss=0 u_rc=0
+	local d_wall d_rss d_rc f_wall f_rss f_rc failed=0
+	data=$(dwarf_data) || return 1
+	errs=$BENCH_CACHE/report_dwarf.system.err
+	erru=$BENCH_CACHE/report_dwarf.upstream.err
+	errd=$BENCH_CACHE/report_dwarf.ours-dwarf.err
+	errf=$BENCH_CACHE/report_dwarf.ours-fp.err
+	echo "report_dwarf: perf report --stdio --no-children -i $(file_desc "$data")," \
+	     "$(sed -n 's/^samples=//p' "$data.meta") samples, $BENCH_REPEAT run(s) each, fastest kept"
+	warm_cache "$data"
+	best_of "system perf" "$errs" "$SYSTEM_PERF" report --stdio --no-children -i "$data"
+	s_wall=$B_WALL s_rss=$B_RSS s_rc=$B_RC
+	if upstream_available; then
+		best_of "upstream" "$erru" "$UPSTREAM_PERF" report --stdio --no-children -i "$data"
+		u_wall=$B_WALL u_rss=$B_RSS u_rc=$B_RC
+	else
+		echo "  upstream perf 7.2: skipped (no $UPSTREAM_PERF or no tree in $UPSTREAM_PERF_DIR)"
+	fi
+	best_of "ours --unwind=dwarf" "$errd" "$OURS" report --stdio --no-children --unwind=dwarf -i "$data"
+	d_wall=$B_WALL d_rss=$B_RSS d_rc=$B_RC
+	best_of "ours --unwind=fp" "$errf" "$OURS" report --stdio --no-children --unwind=fp -i "$data"
+	f_wall=$B_WALL f_rss=$B_RSS f_rc=$B_RC
+	printf '  %-22s %10s %14s\n' "tool" "wall (s)" "peak RSS (MB)"
+	report_row "system perf ($("$SYSTEM_PERF" --version | awk '{ print $3 }'))" "$s_wall" "$s_rss" "$s_rc" "$errs"
+	[ -z "$u_wall" ] || report_row "upstream 7.2" "$u_wall" "$u_rss" "$u_rc" "$erru"
+	report_row "ours --unwind=dwarf" "$d_wall" "$d_rss" "$d_rc" "$errd"
+	report_row "ours --unwind=fp" "$f_wall" "$f_rss" "$f_rc" "$errf"
+	if [ "$s_rc" -ne 0 ] || [ "$u_rc" -ne 0 ] || [ "$d_rc" -ne 0 ] || [ "$f_rc" -ne 0 ]; then
+		echo "  ratios: n/a (a run failed)"
+		return 1
+	fi
+	echo "  system/ours --unwind=dwarf: $(ratio "$s_wall" "$d_wall") faster, peak RSS $(ratio "$d_rss" "$s_rss") of it"
+	[ -z "$u_wall" ] ||
+		echo "  upstream/ours --unwind=dwarf: $(ratio "$u_wall" "$d_wall") faster, peak RSS $(ratio "$d_rss" "$u_rss") of it"
+	echo "  system/ours --unwind=fp: $(ratio "$s_wall" "$f_wall") faster, peak RSS $(ratio "$f_rss" "$s_rss") of it"
+	return $failed
 }
 
 # file_desc FILE: "NAME (N MB)"

@@ -537,40 +537,6 @@ static int cv__write_anchored(struct cv *cv, struct perf_writer *w, size_t idx, 
 	return ret;
 }
 
-static int cv__setup_writer(struct cv *cv, struct perf_writer *w, struct perf_err *err)
-{
-	const struct perf_env *env = perf_data__env(cv->data);
-	const struct { int feat; const char *s; } strings[] = {
-		{ HEADER_HOSTNAME, env->hostname }, { HEADER_OSRELEASE, env->osrelease },
-		{ HEADER_VERSION, env->version }, { HEADER_ARCH, env->arch },
-		{ HEADER_CPUDESC, env->cpudesc }, { HEADER_CPUID, env->cpuid },
-	};
-	int ret = 0;
-
-	for (size_t i = 0; i < perf_data__nr_attrs(cv->data) && !ret; i++) {
-		const struct perf_evattr *ea = perf_data__attr(cv->data, i);
-
-		ret = perf_writer__add_attr(w, &ea->attr, ea->ids, ea->nr_ids, ea->name, err);
-		ret = ret < 0 ? ret : 0;
-	}
-	for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]) && !ret; i++)
-		if (strings[i].s)
-			ret = perf_writer__set_string(w, strings[i].feat, strings[i].s, err);
-	if (!ret && perf_env__has_feat(env, HEADER_NRCPUS))
-		ret = perf_writer__set_nrcpus(w, env->nr_cpus_avail, env->nr_cpus_online, err);
-	if (!ret && env->cmdline)
-		ret = perf_writer__set_cmdline(w, 1, (const char *const *)&env->cmdline, err);
-	for (size_t i = 0; i < env->nr_build_ids && !ret; i++) {
-		const struct perf_build_id_entry *b = &env->build_ids[i];
-
-		ret = perf_writer__add_build_id(w, b->pid, b->misc & ~PERF_RECORD_MISC_BUILD_ID_SIZE,
-						b->build_id, b->size, b->filename, err);
-	}
-	if (!ret && env->tracing_data)
-		ret = perf_writer__set_tracing_data(w, env->tracing_data, env->tracing_data_size, err);
-	return ret;
-}
-
 /* defer_callchain where there are callchains, defer_output on the tracking event */
 static int cv__set_attrs(struct cv *cv, struct perf_err *err)
 {
@@ -623,7 +589,7 @@ static int cv__write(struct cv *cv, const char *out, struct perf_err *err)
 	w = perf_writer__new(out, &wo, err);
 	if (!w)
 		return -EIO;
-	ret = cv__setup_writer(cv, w, err);
+	ret = perf_writer__copy_header(w, cv->data, err);
 	for (size_t i = 0; i < cv->nr_recs && !ret; i++) {
 		const struct cv_rec *c = &cv->recs[i];
 		const struct cv_entry *e = c->entry != NONE ? &cv->entries[c->entry] : NULL;

@@ -258,9 +258,12 @@ int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_ev
 		FIELD("user stack", cursor__bytes(&c, s->user_stack_size, &s->user_stack));
 		if (s->user_stack_size) {
 			FIELD("user stack dyn_size", cursor__u64(&c, &s->user_stack_dyn_size));
-			/* the kernel never claims more valid bytes than it copied */
+			/* the kernel never claims more valid bytes than it copied: upstream refuses it */
 			if (s->user_stack_dyn_size > s->user_stack_size)
-				s->user_stack_dyn_size = s->user_stack_size;
+				return perf_err__set(err, EINVAL,
+						     "user stack dump failure: dyn_size %llu is larger than the %llu-byte dump",
+						     (unsigned long long)s->user_stack_dyn_size,
+						     (unsigned long long)s->user_stack_size);
 		}
 	}
 	if (type & PERF_SAMPLE_WEIGHT_TYPE) {

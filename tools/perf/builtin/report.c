@@ -26,6 +26,7 @@
 #include "util/sample-filter.h"
 #include "util/session.h"
 #include "util/trace-event.h"
+#include "util/unwind.h"
 
 /* the first lines of a report without --header */
 #define HEADER_HINT \
@@ -77,6 +78,8 @@ struct perf_report {
 	bool			tasks_mode;	/* --tasks */
 	bool			mmaps_mode;	/* --mmaps */
 	bool			thread_counts;	/* -T */
+	const char		*unwind;	/* --unwind: NULL for auto */
+	bool			unwind_stats;
 	double			min_percent;
 	unsigned long long	deferred_max_mb;
 	/* state */
@@ -455,6 +458,10 @@ int cmd_report(int argc, const char **argv)
 			    "Show latency-centric profile rather than the default\n"
 			    "\t\t\t  CPU-consumption-centric profile\n"
 			    "\t\t\t  (requires perf record --latency flag)."),
+		OPT_STRING(0, "unwind", &rep.unwind, UNWIND_OPT_HELP,
+			   "How to unwind user stacks recorded with regs + stack dumps (default: auto)"),
+		OPT_BOOLEAN(0, "unwind-stats", &rep.unwind_stats,
+			    "Print user-stack unwinding statistics at the end"),
 		OPT_U64(0, "deferred-max-mb", &rep.deferred_max_mb,
 			"Memory cap for samples waiting for their deferred user callchain (MB, default 64)"),
 		OPT_END()
@@ -516,6 +523,10 @@ int cmd_report(int argc, const char **argv)
 	/* -D shows the records as they are in the file, as upstream's report -D does */
 	sopts.merge_deferred = !rep.dump_trace;
 	sopts.deferred_max_mem = (size_t)rep.deferred_max_mb << 20;
+	if (unwind__session_opts(rep.unwind, &sopts)) {
+		fprintf(stderr, "perf report: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", rep.unwind);
+		return 129;
+	}
 	rep.session = perf_session__new(&sopts, &rep.tool, &err);
 	if (!rep.session) {
 		/* upstream's lines ("failed to open ...") name the input on their own */
@@ -620,7 +631,8 @@ int cmd_report(int argc, const char **argv)
 		ret = perf_session__exit_code(read_ret, false);
 	perf_stdout__flush(0);
 	perf_session__warn_about_errors(rep.session, stderr);
-	perf_session__fprintf_stage_stats(rep.session, stderr, 0);
+	perf_session__fprintf_stage_stats(rep.session, stderr,
+					  rep.unwind_stats ? 1U << SAMPLE_STAGE_UNWIND : 0);
 
 out_delete:
 	sample_filter__exit(&rep.filter);

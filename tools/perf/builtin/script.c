@@ -16,6 +16,7 @@
 #include "util/script-output.h"
 #include "util/session.h"
 #include "util/trace-event.h"
+#include "util/unwind.h"
 
 struct perf_script {
 	struct perf_tool	tool;
@@ -48,6 +49,9 @@ struct perf_script {
 	int			verbose;
 	int			max_stack;
 	unsigned long long	deferred_max_mb;
+	const char		*unwind;	/* --unwind: NULL for auto */
+	bool			unwind_stats;
+	bool			show_unwind;
 	struct sample_filter	filter;		/* --comms, --pid, --tid, -C, --time, -S */
 	struct dump		dump;		/* -D */
 	struct session_observer	observer;	/* -D: the dump */
@@ -391,6 +395,12 @@ int cmd_script(int argc, const char **argv)
 			    "Print deferred callchain stitching statistics at the end"),
 		OPT_U64(0, "deferred-max-mb", &script.deferred_max_mb,
 			"Memory cap for samples waiting for their deferred user callchain (MB, default 64)"),
+		OPT_STRING(0, "unwind", &script.unwind, UNWIND_OPT_HELP,
+			   "How to unwind user stacks recorded with regs + stack dumps (default: auto)"),
+		OPT_BOOLEAN(0, "show-unwind", &script.show_unwind,
+			    "Show where each callchain frame came from (kernel, user-fp, fp, entry, cfi, insn, dwarf, ...)"),
+		OPT_BOOLEAN(0, "unwind-stats", &script.unwind_stats,
+			    "Print user-stack unwinding statistics at the end"),
 		OPT_INTEGER(0, "max-stack", &script.max_stack,
 			    "Set the maximum stack depth when parsing the callchain, anything beyond the specified depth will be ignored. Default: 127"),
 		OPT_END()
@@ -434,6 +444,7 @@ int cmd_script(int argc, const char **argv)
 	script.out.deltatime = script.deltatime;
 	script.out.use_callchain = !script.hide_call_graph;
 	script.out.inline_frames = script.inline_frames;
+	script.out.show_unwind = script.show_unwind;
 	script.out.max_stack = script.max_stack > 0 ? (unsigned int)script.max_stack : 0;
 
 	sopts.path = script.input ? script.input : "perf.data";
@@ -441,6 +452,11 @@ int cmd_script(int argc, const char **argv)
 	/* upstream merges under -D too: the dump shows the records, the output the result */
 	sopts.merge_deferred = script.merge_callchains;
 	sopts.deferred_max_mem = (size_t)script.deferred_max_mb << 20;
+	if (unwind__session_opts(script.unwind, &sopts)) {
+		fprintf(stderr, "perf script: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", script.unwind);
+		script_output__exit(&script.out);
+		return 129;
+	}
 	sopts.trace_resolver = script__resolve_kernel_addr;
 	session = perf_session__new(&sopts, &script.tool, &err);
 	if (!session) {
@@ -486,7 +502,8 @@ int cmd_script(int argc, const char **argv)
 	perf_session__warn_about_errors(session, stderr);
 	perf_session__fprintf_stage_stats(session, stderr,
 					  script.verbose ? SAMPLE_STAGE_ALL :
-					  script.stitch_stats ? 1U << SAMPLE_STAGE_DEFERRED : 0);
+					  (script.stitch_stats ? 1U << SAMPLE_STAGE_DEFERRED : 0) |
+					  (script.unwind_stats ? 1U << SAMPLE_STAGE_UNWIND : 0));
 
 out_delete:
 	sample_filter__exit(&script.filter);

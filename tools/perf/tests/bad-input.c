@@ -239,6 +239,10 @@ DEFINE_SUITE(bad_input)
 	build(&fb, NULL, 0);
 	set_u64(&fb, s + 56, 1 << 20);		/* stack size */
 	EXPECT_ERROR(env, &fb, "user stack", off, "SAMPLE");
+	/* a dump claiming more valid bytes than it holds: upstream's "user stack dump failure" */
+	build(&fb, NULL, 0);
+	set_u64(&fb, s + 72, 16);		/* dyn size, of an 8-byte dump */
+	EXPECT_ERROR(env, &fb, "user stack dump failure", "dyn_size 16", off, "SAMPLE");
 
 	/* zstd garbage inside a COMPRESSED2 record replacing the sample */
 	build(&fb, NULL, 0);

@@ -6,13 +6,16 @@
  * function must set up a frame pointer even though the perf binary is built with -O2.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include <perf/defer-convert.h>
 #include "fixture-defer.h"
+#include "fixture-unwind.h"
 #include "workloads.h"
 
 #if defined(__clang__)
@@ -271,12 +274,100 @@ static int workload__defer_convert(int argc, const char **argv)
 	return 0;
 }
 
+/* ---- the unwinder's workloads (issue 10) ---------------------------------------------------- */
+
+/* a --call-graph dwarf recording as our fallback recording would be (fixture-unwind.h) */
+static int workload__unwind_convert(int argc, const char **argv)
+{
+	struct unwind_convert_stats stats;
+	unsigned long dump = 512;
+	struct perf_err err;
+	char *end;
+
+	if (argc == 3) {
+		dump = strtoul(argv[2], &end, 0);
+		if (*end || !dump || dump > 65528 || dump % 8) {
+			fprintf(stderr, "perf test -w unwind-convert: DUMP_BYTES must be a multiple of 8 up to 65528, not '%s'\n",
+				argv[2]);
+			return 1;
+		}
+		argc--;
+	}
+	if (argc != 2) {
+		fprintf(stderr, "perf test -w unwind-convert: usage: unwind-convert IN OUT [DUMP_BYTES]\n");
+		return 1;
+	}
+	if (unwind_fixture__convert(argv[0], argv[1], (unsigned int)dump, &stats, &err)) {
+		fprintf(stderr, "perf test -w unwind-convert: %s\n", err.msg);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The syscall-heavy workload: its time goes to libc's frameless wrappers read(), write()
+ * and memset(), each called from one known function of ours (never tail-called, see the
+ * pragma above): sys_read_one, sys_write_one, sys_touch <- sys_loop <- workload__syscalls.
+ */
+static char sys_buf[1 << 16];
+
+WORKLOAD_FN static long sys_read_one(int fd)
+{
+	return read(fd, sys_buf, sizeof(sys_buf));
+}
+
+WORKLOAD_FN static long sys_write_one(int fd)
+{
+	return write(fd, sys_buf, 4096);
+}
+
+WORKLOAD_FN static long sys_touch(void)
+{
+	memset(sys_buf, (int)(sys_buf[7] + 1), sizeof(sys_buf));
+	return sys_buf[100];
+}
+
+WORKLOAD_FN static long sys_loop(int in, int out, struct spin *sp)
+{
+	long s = 0;
+
+	do {
+		for (int i = 0; i < 64; i++) {
+			s += sys_read_one(in);
+			s += sys_write_one(out);
+			s += sys_touch();
+		}
+	} while (!spin__expired(sp));
+	return s;
+}
+
+static int workload__syscalls(int argc, const char **argv)
+{
+	struct spin sp;
+	int in, out;
+
+	if (spin__init(&sp, "syscalls", argc, argv))
+		return 1;
+	in = open("/dev/zero", O_RDONLY | O_CLOEXEC);
+	out = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (in < 0 || out < 0) {
+		fprintf(stderr, "perf test -w syscalls: cannot open /dev/zero or /dev/null\n");
+		return 1;
+	}
+	sp.acc = (unsigned long)sys_loop(in, out, &sp);
+	close(in);
+	close(out);
+	return 0;
+}
+
 static const struct test_workload workloads[] = {
 	{ "noploop",	"[SECONDS]",		workload__noploop },
 	{ "leafloop",	"[SECONDS]",		workload__leafloop },
 	{ "calls",	"[SECONDS] [DEPTH]",	workload__calls },
 	{ "defer-fixtures", "DIR",		workload__defer_fixtures },
 	{ "defer-convert", "IN OUT [each]",	workload__defer_convert },
+	{ "unwind-convert", "IN OUT [DUMP_BYTES]", workload__unwind_convert },
+	{ "syscalls",	"[SECONDS]",		workload__syscalls },
 };
 
 const struct test_workload *workload__find(const char *name)

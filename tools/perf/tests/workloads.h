@@ -14,6 +14,11 @@
  *                              -> calls_leaf (default 1 s, DEPTH 0)
  *   defer-fixtures DIR         writes the synthetic deferred-callchain perf.data files of the
  *                              test suite into DIR (not a CPU workload)
+ *   unwind-convert IN OUT [DUMP_BYTES]
+ *                              rewrites a --call-graph dwarf recording into our fallback form
+ *                              (fixture-unwind.h; not a CPU workload)
+ *   syscalls [SECONDS]         read(), write() and memset() of libc (frameless wrappers),
+ *                              from sys_read_one, sys_write_one, sys_touch <- sys_loop
  *
  * SECONDS is CPU-bound wall time; 0 runs a single iteration of the inner loop, which lets a
  * test check the workload exists without burning time.

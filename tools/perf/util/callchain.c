@@ -50,7 +50,9 @@ bool callchain__user_stack_only(const struct perf_sample *sample)
 	if (!sample->user_stack_size)
 		return false;
 	for (u64 i = 0; i < sample->callchain_nr; i++) {
-		if (sample->callchain[i] == PERF_CONTEXT_USER)
+		/* a stitched deferred chain has its user part after USER_DEFERRED */
+		if (sample->callchain[i] == PERF_CONTEXT_USER ||
+		    (sample->callchain[i] == PERF_CONTEXT_USER_DEFERRED && !sample->deferred_callchain))
 			return false;
 	}
 	return true;

@@ -339,25 +339,36 @@ out_close:
 /*
  * [vdso] has no file: perf record keeps a copy in the build-id cache; failing that, this
  * machine's own vDSO serves when its build id is the recorded one, or when none was
- * recorded (what perf does: it always falls back on its own vDSO).
+ * recorded (what perf does: it always falls back on its own vDSO). path gets the file;
+ * *fd is a memfd holding our own vDSO (the caller closes it), -1 for the cache's copy.
  */
-static int dso__load_vdso(struct dso *dso)
+static int vdso_path(const struct dso *dso, char *path, size_t size, int *fd)
 {
 	const char *home = getenv("HOME");
-	char hex[2 * BUILD_ID_MAX + 1], path[PATH_MAX];
-	char *recorded = dso->long_name;
-	int fd = -1, err = -ENOENT;
+	char hex[2 * BUILD_ID_MAX + 1];
 
+	*fd = -1;
 	if (dso->has_build_id)
 		build_id_hex(dso, hex);
-	if (!dso->has_build_id || !home ||
-	    !join(path, sizeof(path), "%s/.debug/%s/%s/vdso", home, recorded, hex) ||
-	    !is_regular_file(path)) {
-		fd = own_vdso_fd(dso);
-		if (fd < 0)
-			return -ENOENT;
-		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	}
+	if (dso->has_build_id && home &&
+	    join(path, size, "%s/.debug/%s/%s/vdso", home, dso->long_name, hex) &&
+	    is_regular_file(path))
+		return 0;
+	*fd = own_vdso_fd(dso);
+	if (*fd < 0)
+		return -ENOENT;
+	snprintf(path, size, "/proc/self/fd/%d", *fd);
+	return 0;
+}
+
+static int dso__load_vdso(struct dso *dso)
+{
+	char path[PATH_MAX];
+	char *recorded = dso->long_name;
+	int fd, err;
+
+	if (vdso_path(dso, path, sizeof(path), &fd))
+		return -ENOENT;
 	/* load it as if it were the DSO's file */
 	dso->long_name = path;
 	err = dso__load_elf(dso, "", true);
@@ -365,6 +376,47 @@ static int dso__load_vdso(struct dso *dso)
 	if (fd >= 0)
 		close(fd);
 	return err;
+}
+
+int dso__for_each_file(struct dso *dso, const struct symbol_conf *conf,
+		       int (*fn)(const char *path, bool own_file, void *arg), void *arg)
+{
+	const char *symfs = conf && conf->symfs ? conf->symfs : "";
+	char path[PATH_MAX];
+	int ret = 0, fd;
+
+	if (dso->kind == DSO_KIND_VDSO) {
+		if (vdso_path(dso, path, sizeof(path), &fd))
+			return 0;
+		ret = fn(path, true, arg);
+		if (fd >= 0)
+			close(fd);
+		return ret;
+	}
+	if (dso->kind != DSO_KIND_USER)
+		return 0;
+	if (!dso->has_build_id && join(path, sizeof(path), "%s%s", symfs, dso->long_name)) {
+		u8 bid[BUILD_ID_MAX];
+		size_t size = 0;
+
+		if (!filename__read_build_id(path, bid, &size))
+			dso__set_build_id(dso, bid, size);
+	}
+	for (int c = 0; c < CAND_NR && !ret; c++) {
+		if (!candidate_path(dso, symfs, (enum candidate)c, path, sizeof(path)) ||
+		    !is_regular_file(path))
+			continue;
+		if (dso->has_build_id) {
+			u8 bid[BUILD_ID_MAX];
+			size_t size = 0;
+
+			if (filename__read_build_id(path, bid, &size) ||
+			    size != dso->build_id_size || memcmp(bid, dso->build_id, size))
+				continue;
+		}
+		ret = fn(path, c == CAND_DSO, arg);
+	}
+	return ret;
 }
 
 int dso__load(struct dso *dso, const struct symbol_conf *conf)

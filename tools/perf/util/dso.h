@@ -141,6 +141,16 @@ const struct symbol *dso__find_symbol_by_offset(struct dso *dso, const struct sy
 /* ELF vaddr -> file offset through the PT_LOAD segments (vaddr itself without them) */
 u64 dso__vaddr_to_offset(const struct dso *dso, u64 vaddr);
 
+/*
+ * For the DWARF unwinder (.eh_frame, .debug_frame): calls fn for each file of a user DSO, in
+ * the candidate order above, whose build id is the DSO's (any file when it has none), with
+ * own_file true for the DSO's own file (<symfs><path>), until fn returns nonzero, which is
+ * returned; 0 after the last. [vdso]: its one file, as dso__load() finds it. Other kinds: no
+ * file. path is valid during the call only. Sets the build id as dso__load() does.
+ */
+int dso__for_each_file(struct dso *dso, const struct symbol_conf *conf,
+		       int (*fn)(const char *path, bool own_file, void *arg), void *arg);
+
 /* a one-line reason for dso->load_errno, e.g. for -v output */
 const char *dso__strerror_load(const struct dso *dso, char *buf, size_t size);
 

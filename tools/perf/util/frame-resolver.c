@@ -4,6 +4,7 @@
  *
  *   chain cache (CHAIN_SLOTS, direct mapped)
  *     key: hash(raw words, deferred flag, thread maps, maps_gen) + the words themselves
+ *          (+ the unwinder's per-word origins, when the chain is the unwinder's)
  *     value: the resolved frames, and an id naming that content
  *          |  miss: each word through
  *          v
@@ -45,11 +46,13 @@ struct chain_slot {
 	u64			gen;
 	const void		*space;		/* the thread's maps */
 	u64			*words;		/* the raw callchain, nr_words */
+	u8			*origins;	/* its callchain_origin, words_alloc of them */
 	u32			nr_words, words_alloc;
 	struct resolved_frame	*frames;	/* nr_frames, frames_alloc */
 	u32			nr_frames, frames_alloc;
 	u64			id;		/* 0: empty */
 	bool			deferred;
+	bool			has_origins;
 };
 
 struct frame_resolver {
@@ -89,6 +92,7 @@ void frame_resolver__set_inline(struct frame_resolver *fr, bool on, FILE *warn)
 static void chain_slot__exit(struct chain_slot *cs)
 {
 	free(cs->words);
+	free(cs->origins);
 	free(cs->frames);
 }
 
@@ -179,6 +183,12 @@ static u64 chain_hash(const struct perf_sample *sample, const void *space, u64 g
 	}
 	for (; i < n; i++)
 		h[i & 3] = (h[i & 3] ^ w[i]) * k;
+	if (sample->callchain_origin) {
+		const u8 *o = sample->callchain_origin;
+
+		for (i = 0; i < n; i++)
+			h[i & 3] = (h[i & 3] ^ ((u64)o[i] << 56)) * k;
+	}
 	h[0] = (h[0] ^ (h[1] >> 29) ^ (h[2] << 17) ^ (h[3] >> 41)) * k;
 	return h[0] ^ (h[0] >> 32) ^ h[1] ^ h[2] ^ h[3];
 }
@@ -189,17 +199,24 @@ static bool chain_slot__matches(const struct chain_slot *cs, const struct perf_s
 {
 	return cs->id && cs->hash == hash && cs->gen == gen && cs->space == space &&
 	       cs->deferred == sample->deferred_callchain && cs->nr_words == sample->callchain_nr &&
-	       !memcmp(cs->words, sample->callchain, cs->nr_words * sizeof(u64));
+	       !memcmp(cs->words, sample->callchain, cs->nr_words * sizeof(u64)) &&
+	       cs->has_origins == !!sample->callchain_origin &&
+	       (!cs->has_origins || !memcmp(cs->origins, sample->callchain_origin, cs->nr_words));
 }
 
 static int chain_slot__reserve(struct chain_slot *cs, u32 nr_words, u32 nr_frames)
 {
 	if (nr_words > cs->words_alloc) {
 		u64 *w = realloc(cs->words, nr_words * sizeof(*w));
+		u8 *o;
 
 		if (!w)
 			return -ENOMEM;
 		cs->words = w;
+		o = realloc(cs->origins, nr_words);
+		if (!o)
+			return -ENOMEM;
+		cs->origins = o;
 		cs->words_alloc = nr_words;
 	}
 	if (nr_frames > cs->frames_alloc) {
@@ -233,6 +250,7 @@ static void frame_resolver__walk(struct frame_resolver *fr, struct thread *threa
 	callchain_iter__init(&it, sample, UINT32_MAX);
 	while (callchain_iter__next(&it, &ip, &cpumode))
 		frame__fill(&cs->frames[n++], frame_resolver__lookup(fr, thread, cpumode, ip),
+			    sample->callchain_origin ? sample->callchain_origin[it.i - 1] :
 			    origin_of(it.context, cpumode));
 	if (it.cookie)
 		frame__fill(&cs->frames[n++],
@@ -299,6 +317,27 @@ static int frame_resolver__expand(struct frame_resolver *fr, struct chain_slot *
 	return 0;
 }
 
+static const char *const origin_names[FRAME_ORIGIN_NR] = {
+	[FRAME_ORIGIN_SAMPLE]	= "sample",
+	[FRAME_ORIGIN_KERNEL]	= "kernel",
+	[FRAME_ORIGIN_USER_FP]	= "user-fp",
+	[FRAME_ORIGIN_DEFERRED]	= "deferred",
+	[FRAME_ORIGIN_REPAIRED]	= "repaired",
+	[FRAME_ORIGIN_DWARF]	= "dwarf",
+	[FRAME_ORIGIN_INLINE]	= "inline",
+	[FRAME_ORIGIN_COOKIE]	= "cookie",
+	[FRAME_ORIGIN_REGS]	= "regs",
+	[FRAME_ORIGIN_STACK_FP]	= "fp",
+	[FRAME_ORIGIN_ENTRY]	= "entry",
+	[FRAME_ORIGIN_CFI]	= "cfi",
+	[FRAME_ORIGIN_INSN]	= "insn",
+};
+
+const char *frame_origin__name(u8 origin)
+{
+	return origin < FRAME_ORIGIN_NR && origin_names[origin] ? origin_names[origin] : "?";
+}
+
 int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 			  const struct perf_sample *sample, struct resolved_chain *chain)
 {
@@ -355,6 +394,9 @@ int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 		cs->gen = gen;
 		cs->space = space;
 		cs->deferred = sample->deferred_callchain;
+		cs->has_origins = sample->callchain_origin;
+		if (cs->has_origins)
+			memcpy(cs->origins, sample->callchain_origin, cs->nr_words);
 		cs->id = fr->next_id++;
 	}
 out:

@@ -55,7 +55,17 @@ enum frame_origin {
 	FRAME_ORIGIN_DWARF,	/* unwound from the user stack with DWARF CFI (issue 10) */
 	FRAME_ORIGIN_INLINE,	/* a function inlined at the next frame's ip, same ip */
 	FRAME_ORIGIN_COOKIE,	/* an unstitched deferred cookie: not an address */
+	/* the report-side unwinder's frames (unwind.h), by the rule that found each */
+	FRAME_ORIGIN_REGS,	/* the sampled user registers' ip */
+	FRAME_ORIGIN_STACK_FP,	/* the frame-pointer rule over the stack dump */
+	FRAME_ORIGIN_ENTRY,	/* the function-entry frame (CFA = SP + W, RA = [SP]) */
+	FRAME_ORIGIN_CFI,	/* a row of the DSO's CFI turned into a frame rule */
+	FRAME_ORIGIN_INSN,	/* a rule decoded from the function's instructions */
+	FRAME_ORIGIN_NR,
 };
+
+/* a short name for each origin, as perf script --show-unwind prints it */
+const char *frame_origin__name(u8 origin);
 
 struct resolved_frame {
 	u64			ip;		/* the address as recorded */

@@ -69,6 +69,7 @@ struct stage_record {
 /* which stage it is, for asking for one stage's statistics (a bit each) */
 enum sample_stage_kind {
 	SAMPLE_STAGE_DEFERRED,		/* deferred callchain stitching */
+	SAMPLE_STAGE_UNWIND,		/* the user-stack unwinder (unwind.h) */
 	SAMPLE_STAGE_NR,
 };
 

@@ -566,7 +566,7 @@ static void print_srcline(struct sbuf *sb, const struct machine *machine,
 
 /* "\t<ip> sym+off (dso)\n", or the cookie line of an unstitched deferred sample */
 static void frame_line(struct sbuf *sb, const struct machine *machine,
-		       const struct resolved_frame *f, unsigned int fields)
+		       const struct resolved_frame *f, unsigned int fields, bool show_unwind)
 {
 	sbuf__addc(sb, '\t');
 	sbuf__hex(sb, f->ip, 16);
@@ -579,6 +579,11 @@ static void frame_line(struct sbuf *sb, const struct machine *machine,
 		print_srcline(sb, machine, f);
 	if (f->sym && f->sym->inlined)
 		sbuf__add(sb, " (inlined)", 10);
+	if (show_unwind) {
+		sbuf__adds(sb, " [");
+		sbuf__adds(sb, frame_origin__name(f->origin));
+		sbuf__addc(sb, ']');
+	}
 	sbuf__addc(sb, '\n');
 }
 
@@ -645,7 +650,7 @@ static int print_callchain(struct script_output *out, struct machine *machine,
 
 		if (starts && depth++ >= out->max_stack)
 			break;
-		frame_line(sb, machine, &chain.frames[i], f);
+		frame_line(sb, machine, &chain.frames[i], f, out->show_unwind);
 	}
 	if (t && !sb->oom)
 		chain_text__store(t, sb, start, chain.id, f);

@@ -107,6 +107,7 @@ struct script_output {
 	struct chain_text	*texts;		/* 1 << CHAIN_TEXT_BITS entries */
 	struct trace_event	*tevent;	/* NULL when the file has no tracing data */
 	bool			use_callchain;
+	bool			show_unwind;	/* --show-unwind: each frame's origin */
 	struct perf_err		err;
 };
 

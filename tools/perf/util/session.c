@@ -24,6 +24,7 @@
 #include "deferred.h"
 #include "deferred-stage.h"
 #include "session.h"
+#include "unwind.h"
 
 #define SCRATCH_WORDS	(65536 / 8)
 /* perf 7.2's PERF_RECORD_HEADER_MAX: it knows 84..86 (BPF_METADATA, SCHEDSTAT_*) too */
@@ -178,6 +179,13 @@ static int session__add_stages(struct perf_session *session)
 	sample_pipeline__init(&session->pipe, session__deliver_sample, session);
 	if (session->opts.merge_deferred) {
 		struct sample_stage *st = deferred_stage__new(session, session->opts.deferred_max_mem);
+
+		if (!st || sample_pipeline__add(&session->pipe, st))
+			return -ENOMEM;
+	}
+	if (session->opts.unwind) {
+		struct sample_stage *st = unwind_stage__new(session,
+							    (enum unwind_mode)session->opts.unwind_mode);
 
 		if (!st || sample_pipeline__add(&session->pipe, st))
 			return -ENOMEM;

@@ -42,6 +42,8 @@ struct session_opts {
 	/* the sample stages, in this order */
 	bool			merge_deferred;		/* stitch deferred user callchains */
 	size_t			deferred_max_mem;	/* 0: default */
+	bool			unwind;			/* unwind user stacks (regs + dump) */
+	u8			unwind_mode;		/* enum unwind_mode (unwind.h) */
 	/*
 	 * Kernel symbols of tracepoint fields (%pS, function fields), as perf script has them
 	 * (report does not); priv is the session. NULL: addresses print in hex.

@@ -22,9 +22,6 @@
 # as ours, prints nothing on stdout).
 #
 # Allowed differences, each only where the case table below names it (and the README):
-#  - dwarf.data (script, -D): we do not unwind --call-graph dwarf user stacks yet. Same
-#    samples in the same order, each of our sample blocks the start of upstream's (its
-#    header, the kernel part and the sample ip, where upstream's unwound chain begins).
 #  - irq.data, tp.data, cpu.data (script): the comm of samples taken after their thread's
 #    EXIT record: upstream has forgotten the thread and prints `:TID`, we keep its comm. Only
 #    lines whose upstream comm is `:TID` may differ, only in that field, with ours a name.
@@ -43,10 +40,8 @@ unpack_corpus
 S="--symfs=$TMPDIR/symfs --kallsyms=$TMPDIR/kallsyms"
 
 # one line per case: name, the files it runs on (* = all, a,b = those, !a,b = all but those),
-# the command (after `perf`). Left out where a difference is not ours to keep (see above):
-# dwarf: the report call graphs
-# (upstream's come from unwound user stacks); the --show-*-events and -F kinds only where
-# the recording has those records or fields
+# the command (after `perf`). The --show-*-events and -F kinds only where the recording has
+# those records or fields; dwarf.data everywhere, its user stacks unwound as upstream's
 cat >cases <<'CASES'
 script * script
 script_f1 * script -F comm,tid,time,event,ip,sym,dso
@@ -66,24 +61,24 @@ script_deltatime fp,cpu script --deltatime
 script_nograph fp,z,tp script -G
 latency lat report --stdio --latency
 latency_fields lat report --stdio --no-children -F overhead,latency,sym
-children !dwarf report --stdio --children
-no_children !dwarf report --stdio --no-children
-folded !dwarf,plain,cgroup,cpu,irq,ns,pf report --stdio -g folded
-caller !dwarf,plain,cgroup,cpu,irq,ns,pf report --stdio -g caller
-pid_sym !dwarf report --stdio --sort pid,sym -n
-comm_dso !dwarf report --stdio --sort comm,dso
+children * report --stdio --children
+no_children * report --stdio --no-children
+folded !plain,cgroup,cpu,irq,ns,pf report --stdio -g folded
+caller !plain,cgroup,cpu,irq,ns,pf report --stdio -g caller
+pid_sym * report --stdio --sort pid,sym -n
+comm_dso * report --stdio --sort comm,dso
 comms fp,cpu,tp,z report --stdio --comms sh,python3,true,cc1plus
 self dwarf report --stdio --no-children -g none --sort pid,sym -n
-verbose !dwarf report --stdio --no-children -v
-hierarchy !dwarf report --stdio --no-children --hierarchy -g none
+verbose * report --stdio --no-children -v
+hierarchy * report --stdio --no-children --hierarchy -g none
 parent fp,z,sys,tp,stl report --stdio --no-children --sort parent
-symoff !dwarf report --stdio --no-children --sort sym,symoff
-symoff_children !dwarf report --stdio --children --sort dso,symoff -g none
+symoff * report --stdio --no-children --sort sym,symoff
+symoff_children * report --stdio --children --sort dso,symoff -g none
 cgroup_key cgroup report --stdio --no-children --sort cgroup
 folded_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g folded
 caller_nochain plain,cgroup,cpu,irq,ns,pf report --stdio -g caller
-hierarchy_children !dwarf report --stdio --hierarchy
-hierarchy_chain !dwarf report --stdio --hierarchy --no-children -g caller
+hierarchy_children * report --stdio --hierarchy
+hierarchy_chain * report --stdio --hierarchy --no-children -g caller
 hierarchy_folded fp,sys,z,pipe report --stdio --hierarchy -g folded --sort dso,sym
 threads reads,fp report --stdio -T --no-children
 tasks * report --stdio --tasks
@@ -128,19 +123,6 @@ allow_exited_comm() {
 	END { if (FNR != n) exit 1; if (!allowed) exit 1 }' "$1" "$2"
 }
 
-# allow_unwound WANT GOT: script of a --call-graph dwarf recording: same samples in the same
-# order, each of our callchains the start of upstream's (we do not unwind user stacks yet)
-allow_unwound() {
-	awk 'BEGIN { nw = 0; ng = 0 }
-	NR == FNR { if ($0 == "") nw++; else w[nw, ++wl[nw]] = $0; next }
-	{
-		if ($0 == "") { ng++; gl = 0; next }
-		gl++
-		if (!((ng, gl) in w) || w[ng, gl] != $0) exit 1
-	}
-	END { if (ng != nw) exit 1 }' "$1" "$2"
-}
-
 failed=""
 ncmp=0
 for data in "$C"/*.data; do
@@ -174,8 +156,6 @@ for data in "$C"/*.data; do
 		case $f/$case in
 		irq/script* | tp/script* | cpu/script*)
 			allow_exited_comm want got && { verbose "$f $case: exited comm"; continue; } ;;
-		dwarf/script* | dwarf/dump)
-			allow_unwound want got && { verbose "$f $case: not unwound"; continue; } ;;
 		esac
 		verbose "--- $f $case (perf $cmd): upstream vs ours ---"
 		verbose "$(diff want got | head -20)"

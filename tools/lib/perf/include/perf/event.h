@@ -342,6 +342,11 @@ struct perf_sample {
 	/* callchain ips in host order: points into the record or into scratch memory */
 	u64	callchain_nr;
 	const u64 *callchain;
+	/*
+	 * NULL (the parser's, the stitcher's), or one enum frame_origin per callchain word,
+	 * set by the user-stack unwinder for the chain it made: where each frame came from
+	 */
+	const u8 *callchain_origin;
 	const void *raw_data;		/* file byte order; libtraceevent swaps as needed */
 	u64	branch_nr;
 	u64	branch_hw_idx;

@@ -131,6 +131,13 @@ int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8
 int perf_writer__set_tracing_data(struct perf_writer *w, const void *data, size_t size,
 				  struct perf_err *err);
 
+/*
+ * The attrs (as they are in data now: a converter may change them first), the header
+ * strings, nrcpus, cmdline, build ids and tracing data of another recording.
+ */
+struct perf_data;
+int perf_writer__copy_header(struct perf_writer *w, struct perf_data *data, struct perf_err *err);
+
 /* one record, host order; the writer does not keep it */
 int perf_writer__write(struct perf_writer *w, const struct perf_event_header *event,
 		       struct perf_err *err);

@@ -1,0 +1,995 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * unwind-dwarf.c - DWARF CFI per DSO through libdw, rows cached per address, and our own
+ * evaluation of them over a sample's user registers and stack dump (unwind-dwarf.h).
+ *
+ * libdw finds the row (dwarf_cfi_addrframe: CIE + FDE instructions up to the address, with
+ * the ABI's initial rules); we copy it into a compact struct cfi_row once per (DSO, address)
+ * and evaluate it ourselves, so that every read of the untrusted dump is ours to bound.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <perf/event.h>
+#include "dso.h"
+#include "map.h"
+#include "thread.h"
+#include "unwind-dwarf.h"
+
+/* DWARF register numbers of x86-64 (psABI): the 16 general registers, then the RA column */
+#define DW_NR_REGS	17
+#define DW_REG_RBP	6
+#define DW_REG_RSP	7
+#define DW_REG_RA	16
+
+/* perf_event_x86_regs bit of each DWARF register; the RA column's value is the ip */
+static const u8 perf_reg_of_dwarf[DW_NR_REGS] = {
+	PERF_REG_X86_AX, PERF_REG_X86_DX, PERF_REG_X86_CX, PERF_REG_X86_BX,
+	PERF_REG_X86_SI, PERF_REG_X86_DI, PERF_REG_X86_BP, PERF_REG_X86_SP,
+	PERF_REG_X86_R8, PERF_REG_X86_R9, PERF_REG_X86_R10, PERF_REG_X86_R11,
+	PERF_REG_X86_R12, PERF_REG_X86_R13, PERF_REG_X86_R14, PERF_REG_X86_R15,
+	PERF_REG_X86_IP,
+};
+
+/* a DWARF expression has no business being longer; the CFI is untrusted */
+#define EXPR_MAX_OPS	64
+#define EXPR_STACK	16
+
+/* ---- rows ---- */
+
+enum reg_rule_kind {
+	RULE_UNDEF,		/* not recoverable (call-clobbered, or the outermost RA) */
+	RULE_SAME,		/* unchanged from the frame being left */
+	RULE_OFFSET,		/* saved at CFA + off */
+	RULE_VAL_OFFSET,	/* is CFA + off */
+	RULE_REGISTER,		/* in register reg of the frame being left */
+	RULE_EXPR,		/* saved at the address ops compute (CFA pushed first) */
+	RULE_VAL_EXPR,		/* is the value ops compute */
+};
+
+struct reg_rule {
+	u8	kind;		/* enum reg_rule_kind */
+	u8	reg;		/* RULE_REGISTER */
+	u16	nops;		/* RULE_EXPR, RULE_VAL_EXPR: ops[first, first + nops) of the row */
+	u16	first;
+	s32	off;		/* RULE_OFFSET, RULE_VAL_OFFSET */
+};
+
+struct cfi_dso;
+
+/* how to find the caller's registers at one address */
+struct row_rules {
+	bool			signal;		/* the FDE's CIE has 'S': a signal trampoline */
+	bool			cfa_is_expr;
+	u8			cfa_reg;	/* !cfa_is_expr: CFA = reg + cfa_off */
+	s32			cfa_off;
+	u16			cfa_nops;	/* cfa_is_expr: the row's ops[0, cfa_nops) */
+	struct reg_rule		regs[DW_NR_REGS];
+};
+
+/* a hash table entry, first in each entry: chains keep their hash for the rehash */
+struct hnode {
+	struct hnode	*next;
+	size_t		hash;
+};
+
+struct htab {
+	struct hnode	**b;
+	size_t		nr_buckets, nr;
+};
+
+/* one row of the CFI, cached */
+struct cfi_row {
+	struct hnode		node;		/* first */
+	const struct cfi_dso	*cd;		/* key: DSO ... */
+	u64			vaddr;		/* ... and ELF address */
+	int			err;		/* 0: a row; -ENOENT: no CFI covers vaddr */
+	struct row_rules	r;
+	u16			nops;
+	Dwarf_Op		ops[];		/* the expressions' operations */
+};
+
+/* ---- DSOs ---- */
+
+struct cfi_seg {
+	u64	file_off;
+	u64	vaddr;
+};
+
+struct cfi_dso {
+	struct hnode	node;		/* first */
+	struct dso	*dso;		/* owned reference */
+	Elf		*elf[2];	/* the files the CFI is read from (NULL: unused) */
+	Dwarf_CFI	*eh;		/* the DSO's own .eh_frame, NULL: none */
+	Dwarf		*dwarf;		/* for .debug_frame, NULL: none */
+	Dwarf_CFI	*debug;		/* .debug_frame of the DSO or its debug file */
+	struct cfi_seg	*segs;		/* PT_LOAD, by file offset: file offset -> vaddr */
+	size_t		nr_segs;
+};
+
+struct unwind_dwarf {
+	const struct symbol_conf *conf;
+	struct htab	dsos;		/* struct cfi_dso, by dso */
+	struct htab	rows;		/* struct cfi_row, by (cfi_dso, vaddr) */
+};
+
+struct unwind_dwarf *unwind_dwarf__new(const struct symbol_conf *conf)
+{
+	struct unwind_dwarf *ud = calloc(1, sizeof(*ud));
+
+	if (!ud)
+		return NULL;
+	ud->conf = conf;
+	elf_version(EV_CURRENT);
+	return ud;
+}
+
+static void unwind_dwarf__clear_rows(struct unwind_dwarf *ud)
+{
+	for (size_t i = 0; i < ud->rows.nr_buckets; i++) {
+		for (struct hnode *n = ud->rows.b[i], *next; n; n = next) {
+			next = n->next;
+			free(n);	/* the row it is first in */
+		}
+		ud->rows.b[i] = NULL;
+	}
+	ud->rows.nr = 0;
+}
+
+static void cfi_dso__delete(struct cfi_dso *cd)
+{
+	if (cd->eh)
+		dwarf_cfi_end(cd->eh);
+	/* cd->debug belongs to cd->dwarf */
+	if (cd->dwarf)
+		dwarf_end(cd->dwarf);
+	for (int i = 0; i < 2; i++)
+		if (cd->elf[i])
+			elf_end(cd->elf[i]);
+	free(cd->segs);
+	dso__put(cd->dso);
+	free(cd);
+}
+
+void unwind_dwarf__delete(struct unwind_dwarf *ud)
+{
+	if (!ud)
+		return;
+	unwind_dwarf__clear_rows(ud);
+	for (size_t i = 0; i < ud->dsos.nr_buckets; i++) {
+		for (struct hnode *n = ud->dsos.b[i], *next; n; n = next) {
+			next = n->next;
+			cfi_dso__delete((struct cfi_dso *)n);
+		}
+	}
+	free(ud->rows.b);
+	free(ud->dsos.b);
+	free(ud);
+}
+
+static bool elf_has_section(Elf *elf, const char *name)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr shdr;
+		const char *n;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS)
+			continue;
+		n = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (n && !strcmp(n, name))
+			return true;
+	}
+	return false;
+}
+
+/* the PT_LOAD segments of elf, sorted by file offset as the loader maps them */
+static int cfi_dso__read_segs(struct cfi_dso *cd, Elf *elf)
+{
+	size_t phnum;
+
+	if (elf_getphdrnum(elf, &phnum) || !phnum)
+		return 0;
+	cd->segs = calloc(phnum, sizeof(*cd->segs));
+	if (!cd->segs)
+		return -ENOMEM;
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+		size_t j;
+
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		for (j = cd->nr_segs; j > 0 && cd->segs[j - 1].file_off > ph.p_offset; j--)
+			cd->segs[j] = cd->segs[j - 1];
+		cd->segs[j].file_off = ph.p_offset;
+		cd->segs[j].vaddr = ph.p_vaddr;
+		cd->nr_segs++;
+	}
+	return 0;
+}
+
+/* dso__for_each_file()'s callback: take what this file has that we still lack */
+static int cfi_dso__add_file(const char *path, bool own_file, void *arg)
+{
+	struct cfi_dso *cd = arg;
+	bool used = false;
+	int fd, slot;
+	Elf *elf;
+
+	slot = cd->elf[0] ? 1 : 0;
+	if (cd->elf[1])
+		return 1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	/* all of it in memory (it is mapped), so that fds do not pile up with the DSOs */
+	if (elf && elf_cntl(elf, ELF_C_FDREAD)) {
+		elf_end(elf);
+		elf = NULL;
+	}
+	if (elf)
+		elf_cntl(elf, ELF_C_FDDONE);
+	close(fd);
+	if (!elf)
+		return 0;
+	if (elf_kind(elf) != ELF_K_ELF || gelf_getclass(elf) != ELFCLASS64)
+		goto out_end;
+	if (own_file && !cd->eh) {
+		cd->eh = dwarf_getcfi_elf(elf);
+		used = cd->eh != NULL;
+	}
+	/* copied; a debug file's program headers keep the addresses, not the file offsets */
+	if (own_file && !cd->nr_segs && cfi_dso__read_segs(cd, elf)) {
+		elf_end(elf);
+		return -ENOMEM;
+	}
+	if (!cd->debug && elf_has_section(elf, ".debug_frame")) {
+		Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
+		Dwarf_CFI *cfi = dw ? dwarf_getcfi(dw) : NULL;
+
+		if (cfi) {
+			cd->dwarf = dw;
+			cd->debug = cfi;
+			used = true;
+		} else if (dw) {
+			dwarf_end(dw);
+		}
+	}
+	if (!used)
+		goto out_end;
+	cd->elf[slot] = elf;
+	return cd->eh && cd->debug;
+
+out_end:
+	elf_end(elf);
+	return 0;
+}
+
+static size_t ptr_hash(const void *p)
+{
+	u64 x = (u64)(unsigned long)p;
+
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	return (size_t)x;
+}
+
+/* room for one more entry: the buckets double at one entry per bucket */
+static int htab__reserve(struct htab *t)
+{
+	size_t n = t->nr_buckets ? t->nr_buckets * 2 : 64;
+	struct hnode **b;
+
+	if (t->nr < t->nr_buckets)
+		return 0;
+	b = calloc(n, sizeof(*b));
+	if (!b)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->nr_buckets; i++) {
+		for (struct hnode *e = t->b[i], *nx; e; e = nx) {
+			nx = e->next;
+			e->next = b[e->hash & (n - 1)];
+			b[e->hash & (n - 1)] = e;
+		}
+	}
+	free(t->b);
+	t->b = b;
+	t->nr_buckets = n;
+	return 0;
+}
+
+/* the chain for hash; NULL when empty */
+static struct hnode *htab__chain(const struct htab *t, size_t hash)
+{
+	return t->nr_buckets ? t->b[hash & (t->nr_buckets - 1)] : NULL;
+}
+
+/* after htab__reserve() */
+static void htab__add(struct htab *t, struct hnode *e, size_t hash)
+{
+	e->hash = hash;
+	e->next = t->b[hash & (t->nr_buckets - 1)];
+	t->b[hash & (t->nr_buckets - 1)] = e;
+	t->nr++;
+}
+
+/* the CFI of dso, opened on first use; NULL only when out of memory */
+static struct cfi_dso *unwind_dwarf__findnew_dso(struct unwind_dwarf *ud, struct dso *dso)
+{
+	size_t hash = ptr_hash(dso);
+	struct cfi_dso *cd;
+
+	for (struct hnode *n = htab__chain(&ud->dsos, hash); n; n = n->next)
+		if (((struct cfi_dso *)n)->dso == dso)
+			return (struct cfi_dso *)n;
+	if (htab__reserve(&ud->dsos))
+		return NULL;
+	cd = calloc(1, sizeof(*cd));
+	if (!cd)
+		return NULL;
+	cd->dso = dso__get(dso);
+	if (dso__for_each_file(dso, ud->conf, cfi_dso__add_file, cd) < 0) {
+		cfi_dso__delete(cd);
+		return NULL;
+	}
+	htab__add(&ud->dsos, &cd->node, hash);
+	return cd;
+}
+
+/* file offset -> ELF address, through the segment holding it (or the one before it) */
+static u64 cfi_dso__vaddr(const struct cfi_dso *cd, u64 offset)
+{
+	const struct cfi_seg *seg;
+
+	if (!cd->nr_segs)
+		return offset;
+	seg = &cd->segs[0];
+	for (size_t i = 1; i < cd->nr_segs && cd->segs[i].file_off <= offset; i++)
+		seg = &cd->segs[i];
+	return offset - seg->file_off + seg->vaddr;
+}
+
+/* ---- turning libdw's frame into a row ---- */
+
+struct row_draft {
+	struct row_rules	r;
+	const Dwarf_Op	*expr[DW_NR_REGS];	/* RULE_EXPR / RULE_VAL_EXPR ops, libdw's */
+	const Dwarf_Op	*cfa_ops;
+};
+
+static bool fits_s32(s64 v)
+{
+	return v >= INT32_MIN && v <= INT32_MAX;
+}
+
+static int draft_register(struct row_draft *d, Dwarf_Frame *frame, int regno)
+{
+	struct reg_rule *rule = &d->r.regs[regno];
+	Dwarf_Op mem[3], *ops;
+	size_t nops;
+
+	/* libdw cannot say: treat it as lost, as libdwfl does */
+	if (dwarf_frame_register(frame, regno, mem, &ops, &nops)) {
+		rule->kind = RULE_UNDEF;
+		return 0;
+	}
+	if (!nops) {
+		rule->kind = ops ? RULE_UNDEF : RULE_SAME;
+		return 0;
+	}
+	/* libdw's forms of offset(N) and val_offset(N): CFA [+ N] [stack_value] */
+	if (ops[0].atom == DW_OP_call_frame_cfa) {
+		size_t i = 1;
+		s64 off = 0;
+
+		if (i < nops && ops[i].atom == DW_OP_plus_uconst)
+			off = (s64)ops[i++].number;
+		if (fits_s32(off) && (i == nops || (i + 1 == nops &&
+						   ops[i].atom == DW_OP_stack_value))) {
+			rule->kind = i == nops ? RULE_OFFSET : RULE_VAL_OFFSET;
+			rule->off = (s32)off;
+			return 0;
+		}
+	}
+	if (nops == 1 && ops[0].atom == DW_OP_regx) {
+		if (ops[0].number >= DW_NR_REGS) {
+			rule->kind = RULE_UNDEF;
+			return 0;
+		}
+		rule->kind = RULE_REGISTER;
+		rule->reg = (u8)ops[0].number;
+		return 0;
+	}
+	if (ops[nops - 1].atom == DW_OP_stack_value) {
+		rule->kind = RULE_VAL_EXPR;
+		nops--;
+	} else {
+		rule->kind = RULE_EXPR;
+	}
+	if (nops > EXPR_MAX_OPS)
+		return -EINVAL;
+	rule->nops = (u16)nops;
+	d->expr[regno] = ops;
+	return 0;
+}
+
+static struct cfi_row *row_from_frame(Dwarf_Frame *frame)
+{
+	struct row_draft d = { .r = { .signal = false } };
+	struct cfi_row *row;
+	Dwarf_Op *ops;
+	size_t nops, total;
+	bool signal = false;
+	int ra;
+
+	ra = dwarf_frame_info(frame, NULL, NULL, &signal);
+	if (ra != DW_REG_RA || dwarf_frame_cfa(frame, &ops, &nops) || !nops)
+		return NULL;
+	d.r.signal = signal;
+	if (nops == 1 && ops[0].atom == DW_OP_bregx && ops[0].number < DW_NR_REGS &&
+	    fits_s32((s64)ops[0].number2)) {
+		d.r.cfa_reg = (u8)ops[0].number;
+		d.r.cfa_off = (s32)ops[0].number2;
+	} else {
+		if (nops > EXPR_MAX_OPS)
+			return NULL;
+		d.r.cfa_is_expr = true;
+		d.r.cfa_nops = (u16)nops;
+		d.cfa_ops = ops;
+	}
+	total = d.r.cfa_nops;
+	for (int r = 0; r < DW_NR_REGS; r++) {
+		if (draft_register(&d, frame, r))
+			return NULL;
+		if (d.expr[r]) {
+			d.r.regs[r].first = (u16)total;
+			total += d.r.regs[r].nops;
+		}
+	}
+	row = malloc(sizeof(*row) + total * sizeof(row->ops[0]));
+	if (!row)
+		return NULL;
+	memset(row, 0, sizeof(*row));
+	row->r = d.r;
+	row->nops = (u16)total;
+	if (d.cfa_ops)
+		memcpy(row->ops, d.cfa_ops, row->r.cfa_nops * sizeof(row->ops[0]));
+	for (int r = 0; r < DW_NR_REGS; r++)
+		if (d.expr[r])
+			memcpy(row->ops + row->r.regs[r].first, d.expr[r],
+			       row->r.regs[r].nops * sizeof(row->ops[0]));
+	return row;
+}
+
+static size_t row_key_hash(const struct cfi_dso *cd, u64 vaddr)
+{
+	return ptr_hash(cd) ^ (size_t)(vaddr * 0x9e3779b97f4a7c15ULL >> 17);
+}
+
+/* .eh_frame first, then .debug_frame, as libdwfl's unwinder looks */
+static struct cfi_row *cfi_dso__make_row(const struct cfi_dso *cd, u64 vaddr)
+{
+	Dwarf_CFI *cfis[2] = { cd->eh, cd->debug };
+
+	for (int i = 0; i < 2; i++) {
+		Dwarf_Frame *frame;
+		struct cfi_row *row;
+
+		if (!cfis[i] || dwarf_cfi_addrframe(cfis[i], vaddr, &frame))
+			continue;
+		row = row_from_frame(frame);
+		free(frame);
+		if (row)
+			return row;
+	}
+	return NULL;
+}
+
+/*
+ * Rows kept at most: a profile's distinct addresses are far fewer (its hot code), but a
+ * corrupt or hostile file can name any; past this the cache starts over (~16 MB).
+ */
+#define ROWS_MAX	65536
+
+/*
+ * The row of (cd, vaddr), made on first use; NULL only when out of memory. Valid until the
+ * next call (a full cache starts over).
+ */
+static const struct cfi_row *unwind_dwarf__row(struct unwind_dwarf *ud, const struct cfi_dso *cd,
+					       u64 vaddr)
+{
+	size_t hash = row_key_hash(cd, vaddr);
+	struct cfi_row *row;
+
+	for (struct hnode *n = htab__chain(&ud->rows, hash); n; n = n->next) {
+		row = (struct cfi_row *)n;
+		if (row->cd == cd && row->vaddr == vaddr)
+			return row;
+	}
+	if (ud->rows.nr >= ROWS_MAX)
+		unwind_dwarf__clear_rows(ud);
+	if (htab__reserve(&ud->rows))
+		return NULL;
+	row = cfi_dso__make_row(cd, vaddr);
+	if (!row) {
+		row = calloc(1, sizeof(*row));
+		if (!row)
+			return NULL;
+		row->err = -ENOENT;
+	}
+	row->cd = cd;
+	row->vaddr = vaddr;
+	htab__add(&ud->rows, &row->node, hash);
+	return row;
+}
+
+/* the row for a sampled address in thread's maps: -ENOENT without map, DSO file or CFI */
+static int unwind_dwarf__find_row(struct unwind_dwarf *ud, struct thread *thread, u64 ip,
+				  const struct cfi_row **rowp)
+{
+	const struct cfi_row *row;
+	struct cfi_dso *cd;
+	struct map *map;
+
+	map = thread && thread->maps ? maps__find(thread->maps, ip) : NULL;
+	if (!map || !map->dso)
+		return -ENOENT;
+	cd = unwind_dwarf__findnew_dso(ud, map->dso);
+	if (!cd)
+		return -ENOMEM;
+	if (!cd->eh && !cd->debug)
+		return -ENOENT;
+	row = unwind_dwarf__row(ud, cd, cfi_dso__vaddr(cd, map__map_ip(map, ip)));
+	if (!row)
+		return -ENOMEM;
+	if (row->err)
+		return row->err;
+	*rowp = row;
+	return 0;
+}
+
+int unwind_dwarf__rule(struct unwind_dwarf *ud, struct thread *thread, u64 ip,
+		       struct unwind_rule *rule)
+{
+	const struct reg_rule *ra, *fp, *sp;
+	const struct cfi_row *row;
+	int err;
+
+	err = unwind_dwarf__find_row(ud, thread, ip, &row);
+	if (err)
+		return err;
+	ra = &row->r.regs[DW_REG_RA];
+	fp = &row->r.regs[DW_REG_RBP];
+	sp = &row->r.regs[DW_REG_RSP];
+	/* the rule's shape: CFA from SP or FP, RA in memory, FP kept or in memory, SP' = CFA */
+	if (row->r.cfa_is_expr || (row->r.cfa_reg != DW_REG_RSP && row->r.cfa_reg != DW_REG_RBP) ||
+	    ra->kind != RULE_OFFSET || (fp->kind != RULE_SAME && fp->kind != RULE_OFFSET) ||
+	    sp->kind != RULE_VAL_OFFSET || sp->off != 0)
+		return -EOPNOTSUPP;
+	*rule = (struct unwind_rule){
+		.base = row->r.cfa_reg == DW_REG_RSP ? UNWIND_BASE_SP : UNWIND_BASE_FP,
+		.cfa_off = row->r.cfa_off,
+		.ra_off = ra->off,
+		.fp_saved = fp->kind == RULE_OFFSET,
+		.fp_off = fp->kind == RULE_OFFSET ? fp->off : 0,
+		.source = UNWIND_SRC_CFI,
+	};
+	/* rbp's slot below SP: popped already, rbp is the caller's (as in unwind_step()) */
+	if (rule->fp_saved && rule->base == UNWIND_BASE_SP && (s64)rule->cfa_off + rule->fp_off < 0) {
+		rule->fp_saved = false;
+		rule->fp_off = 0;
+	}
+	return 0;
+}
+
+/* ---- the walk ---- */
+
+struct uregs {
+	u64	v[DW_NR_REGS];
+	u32	valid;		/* bit n: v[n] is known */
+};
+
+struct stack_dump {
+	u64		start;	/* the sampled SP: the dump's first byte */
+	u64		size;	/* bytes of it that hold the stack */
+	const u8	*data;
+};
+
+/* size bytes (1..8) at addr, little endian, when they all lie inside the dump */
+static bool dump_read(const struct stack_dump *st, u64 addr, unsigned int size, u64 *val)
+{
+	u64 v = 0;
+
+	if (addr < st->start || addr - st->start > st->size || st->size - (addr - st->start) < size)
+		return false;
+	memcpy(&v, st->data + (addr - st->start), size);
+	*val = v;
+	return true;
+}
+
+static bool reg_get(const struct uregs *r, unsigned long reg, u64 *val)
+{
+	if (reg >= DW_NR_REGS || !(r->valid & (1U << reg)))
+		return false;
+	*val = r->v[reg];
+	return true;
+}
+
+/*
+ * A DWARF expression of the CFI (no control flow, no calls: none of x86-64's CFI needs
+ * them), over the frame's registers and the dump. cfa: pushed for DW_OP_call_frame_cfa,
+ * when have_cfa.
+ */
+static bool expr_eval(const Dwarf_Op *ops, u16 nops, const struct uregs *r,
+		      const struct stack_dump *st, u64 cfa, bool have_cfa, u64 *out)
+{
+	u64 s[EXPR_STACK], a, b;
+	unsigned int n = 0;
+
+#define NEED(k)		do { if (n < (k)) return false; } while (0)
+#define PUSH(x)		do { u64 x_ = (x); if (n == EXPR_STACK) return false; s[n++] = x_; } while (0)
+	for (u16 i = 0; i < nops; i++) {
+		const Dwarf_Op *op = &ops[i];
+		u8 atom = op->atom;
+
+		if (atom >= DW_OP_lit0 && atom <= DW_OP_lit31) {
+			PUSH((u64)(atom - DW_OP_lit0));
+			continue;
+		}
+		if (atom >= DW_OP_breg0 && atom <= DW_OP_breg31) {
+			if (!reg_get(r, atom - DW_OP_breg0, &a))
+				return false;
+			PUSH(a + op->number);
+			continue;
+		}
+		switch (atom) {
+		case DW_OP_addr:
+		case DW_OP_const1u: case DW_OP_const2u: case DW_OP_const4u: case DW_OP_const8u:
+		case DW_OP_const1s: case DW_OP_const2s: case DW_OP_const4s: case DW_OP_const8s:
+		case DW_OP_constu: case DW_OP_consts:
+			/* libdw keeps the signed forms sign-extended in number */
+			PUSH(op->number);
+			break;
+		case DW_OP_bregx:
+			if (!reg_get(r, op->number, &a))
+				return false;
+			PUSH(a + op->number2);
+			break;
+		case DW_OP_call_frame_cfa:
+			if (!have_cfa)
+				return false;
+			PUSH(cfa);
+			break;
+		case DW_OP_dup:
+			NEED(1);
+			PUSH(s[n - 1]);
+			break;
+		case DW_OP_drop:
+			NEED(1);
+			n--;
+			break;
+		case DW_OP_over:
+			NEED(2);
+			PUSH(s[n - 2]);
+			break;
+		case DW_OP_pick:
+			if (op->number >= n)
+				return false;
+			a = s[n - 1 - op->number];
+			PUSH(a);
+			break;
+		case DW_OP_swap:
+			NEED(2);
+			a = s[n - 1];
+			s[n - 1] = s[n - 2];
+			s[n - 2] = a;
+			break;
+		case DW_OP_rot:
+			NEED(3);
+			a = s[n - 1];
+			s[n - 1] = s[n - 2];
+			s[n - 2] = s[n - 3];
+			s[n - 3] = a;
+			break;
+		case DW_OP_deref:
+			NEED(1);
+			if (!dump_read(st, s[n - 1], 8, &s[n - 1]))
+				return false;
+			break;
+		case DW_OP_deref_size:
+			NEED(1);
+			if (op->number < 1 || op->number > 8 ||
+			    !dump_read(st, s[n - 1], (unsigned int)op->number, &s[n - 1]))
+				return false;
+			break;
+		case DW_OP_plus_uconst:
+			NEED(1);
+			s[n - 1] += op->number;
+			break;
+		case DW_OP_abs:
+			NEED(1);
+			if ((s64)s[n - 1] < 0)
+				s[n - 1] = -s[n - 1];
+			break;
+		case DW_OP_neg:
+			NEED(1);
+			s[n - 1] = -s[n - 1];
+			break;
+		case DW_OP_not:
+			NEED(1);
+			s[n - 1] = ~s[n - 1];
+			break;
+		case DW_OP_nop:
+			break;
+		case DW_OP_and: case DW_OP_div: case DW_OP_minus: case DW_OP_mod: case DW_OP_mul:
+		case DW_OP_or: case DW_OP_plus: case DW_OP_shl: case DW_OP_shr: case DW_OP_shra:
+		case DW_OP_xor: case DW_OP_eq: case DW_OP_ge: case DW_OP_gt: case DW_OP_le:
+		case DW_OP_lt: case DW_OP_ne:
+			NEED(2);
+			b = s[--n];
+			a = s[n - 1];
+			switch (atom) {
+			case DW_OP_and:		a &= b; break;
+			case DW_OP_div:
+				if (!b || ((s64)a == INT64_MIN && (s64)b == -1))
+					return false;
+				a = (u64)((s64)a / (s64)b);
+				break;
+			case DW_OP_minus:	a -= b; break;
+			case DW_OP_mod:
+				if (!b)
+					return false;
+				a %= b;
+				break;
+			case DW_OP_mul:		a *= b; break;
+			case DW_OP_or:		a |= b; break;
+			case DW_OP_plus:	a += b; break;
+			case DW_OP_shl:		a = b < 64 ? a << b : 0; break;
+			case DW_OP_shr:		a = b < 64 ? a >> b : 0; break;
+			case DW_OP_shra:
+				a = (u64)((s64)a >> (b < 64 ? b : 63));
+				break;
+			case DW_OP_xor:		a ^= b; break;
+			case DW_OP_eq:		a = a == b; break;
+			case DW_OP_ge:		a = (s64)a >= (s64)b; break;
+			case DW_OP_gt:		a = (s64)a > (s64)b; break;
+			case DW_OP_le:		a = (s64)a <= (s64)b; break;
+			case DW_OP_lt:		a = (s64)a < (s64)b; break;
+			default:		a = a != b; break;
+			}
+			s[n - 1] = a;
+			break;
+		default:
+			return false;
+		}
+	}
+#undef NEED
+#undef PUSH
+	if (!n)
+		return false;
+	*out = s[n - 1];
+	return true;
+}
+
+/* why a walk stopped; NULL: it reached the outermost frame */
+#define WHY_NO_CFI	"no CFI for the ip, and no frame-pointer frame"
+#define WHY_CFA		"CFA not computable (register lost or expression failed)"
+#define WHY_RA		"return address not recoverable (read outside the stack dump?)"
+#define WHY_CFA_ORDER	"CFA did not increase"
+#define WHY_DEPTH	"too many frames"
+
+/*
+ * One frame: the caller's registers (next) from this frame's (cur) by row. Returns 1 at the
+ * outermost frame (RA undefined), 0 with next filled, or -1 with *why set.
+ */
+static int unwind_step(const struct cfi_row *row, const struct uregs *cur,
+		       const struct stack_dump *st, struct uregs *next, u64 *cfap,
+		       const char **why)
+{
+	u64 cfa, v;
+
+	if (row->r.cfa_is_expr) {
+		if (!expr_eval(row->ops, row->r.cfa_nops, cur, st, 0, false, &cfa)) {
+			*why = WHY_CFA;
+			return -1;
+		}
+	} else {
+		if (!reg_get(cur, row->r.cfa_reg, &cfa)) {
+			*why = WHY_CFA;
+			return -1;
+		}
+		cfa += (u64)(s64)row->r.cfa_off;
+	}
+	if (row->r.regs[DW_REG_RA].kind == RULE_UNDEF)
+		return 1;
+	next->valid = 0;
+	for (int i = 0; i < DW_NR_REGS; i++) {
+		const struct reg_rule *rule = &row->r.regs[i];
+		bool ok;
+
+		switch (rule->kind) {
+		case RULE_SAME:
+			ok = reg_get(cur, i, &v);
+			break;
+		case RULE_OFFSET:
+			v = cfa + (u64)(s64)rule->off;
+			/*
+			 * A slot below this frame's SP was popped already: gcc's epilogues keep
+			 * the "saved at CFA-16" rule for rbp after `pop %rbp` up to the `ret`,
+			 * while the register holds the caller's value again. (libdwfl reads the
+			 * dead slot, outside the dump, and loses rbp and every frame above.)
+			 */
+			if ((cur->valid & (1U << DW_REG_RSP)) && v < cur->v[DW_REG_RSP])
+				ok = reg_get(cur, i, &v);
+			else
+				ok = dump_read(st, v, 8, &v);
+			break;
+		case RULE_VAL_OFFSET:
+			v = cfa + (u64)(s64)rule->off;
+			ok = true;
+			break;
+		case RULE_REGISTER:
+			ok = reg_get(cur, rule->reg, &v);
+			break;
+		case RULE_EXPR:
+			ok = expr_eval(row->ops + rule->first, rule->nops, cur, st, cfa, true, &v) &&
+			     dump_read(st, v, 8, &v);
+			break;
+		case RULE_VAL_EXPR:
+			ok = expr_eval(row->ops + rule->first, rule->nops, cur, st, cfa, true, &v);
+			break;
+		case RULE_UNDEF:
+		default:
+			ok = false;
+			break;
+		}
+		/* a register that cannot be recovered only matters if a later rule needs it */
+		if (ok) {
+			next->v[i] = v;
+			next->valid |= 1U << i;
+		}
+	}
+	if (!(next->valid & (1U << DW_REG_RA))) {
+		*why = WHY_RA;
+		return -1;
+	}
+	*cfap = cfa;
+	return 0;
+}
+
+/*
+ * No CFI covers the ip (no map, no DSO file, code the CFI leaves out such as .init/.fini):
+ * the frame-pointer frame, which is what libdwfl (elfutils' x86-64 backend) falls back on
+ * and so what upstream perf prints. RA at rbp + 8, the caller's rbp at rbp, its SP
+ * rbp + 16; every other register is lost.
+ */
+static int fp_step(const struct uregs *cur, const struct stack_dump *st, struct uregs *next,
+		   u64 *cfap, const char **why)
+{
+	u64 fp, v;
+
+	if (!reg_get(cur, DW_REG_RBP, &fp) || !fp || !dump_read(st, fp + 8, 8, &v)) {
+		*why = WHY_NO_CFI;
+		return -1;
+	}
+	next->valid = 1U << DW_REG_RA | 1U << DW_REG_RSP;
+	next->v[DW_REG_RA] = v;
+	next->v[DW_REG_RSP] = fp + 16;
+	if (dump_read(st, fp, 8, &v)) {
+		next->v[DW_REG_RBP] = v;
+		next->valid |= 1U << DW_REG_RBP;
+	}
+	*cfap = fp + 16;
+	return 0;
+}
+
+static bool sample_regs(const struct perf_sample *sample, struct uregs *r)
+{
+	u64 vals[PERF_REG_X86_64_MAX] = { 0 };
+	u64 mask = sample->user_regs_mask;
+	u32 have = 0;
+	unsigned int k = 0;
+
+	if (sample->user_regs_abi != PERF_SAMPLE_REGS_ABI_64 || !sample->user_regs)
+		return false;
+	for (unsigned int bit = 0; bit < 64; bit++) {
+		if (!(mask & (1ULL << bit)))
+			continue;
+		if (bit < PERF_REG_X86_64_MAX) {
+			vals[bit] = sample->user_regs[k];
+			have |= 1U << bit;
+		}
+		k++;
+	}
+	r->valid = 0;
+	for (int i = 0; i < DW_NR_REGS; i++) {
+		if (have & (1U << perf_reg_of_dwarf[i])) {
+			r->v[i] = vals[perf_reg_of_dwarf[i]];
+			r->valid |= 1U << i;
+		}
+	}
+	return (r->valid & (1U << DW_REG_RA)) && (r->valid & (1U << DW_REG_RSP));
+}
+
+int unwind_dwarf__walk(struct unwind_dwarf *ud, struct thread *thread,
+		       const struct perf_sample *sample, u64 *ips, u32 max,
+		       const char **why)
+{
+	struct uregs regs[2], *cur = &regs[0], *next = &regs[1], *tmp;
+	struct stack_dump st;
+	const char *reason = NULL;
+	bool activation = true;	/* the top frame, or one a signal interrupted: pc is exact */
+	bool decremented = false;	/* ips[n - 1] is pc - 1 */
+	u64 pc, prev_cfa;
+	u32 n = 0;
+
+	if (why)
+		*why = NULL;
+	if (!sample_regs(sample, cur))
+		return -EINVAL;
+	if (!max)
+		return 0;
+	st.start = cur->v[DW_REG_RSP];
+	st.size = sample->user_stack ? sample->user_stack_size : 0;
+	if (sample->user_stack_dyn_size < st.size)
+		st.size = sample->user_stack_dyn_size;
+	st.data = sample->user_stack;
+	pc = cur->v[DW_REG_RA];
+	prev_cfa = st.start;
+	ips[n++] = pc;
+
+	while (n < max) {
+		const struct cfi_row *row;
+		u64 cfa, ra;
+		int ret;
+
+		if (n >= UNWIND_DWARF_MAX_FRAMES) {
+			reason = WHY_DEPTH;
+			break;
+		}
+		ret = unwind_dwarf__find_row(ud, thread, activation ? pc : pc - 1, &row);
+		if (ret == -ENOMEM)
+			return ret;
+		if (!ret) {
+			/* a signal trampoline's own address is exact too */
+			if (row->r.signal && decremented)
+				ips[n - 1] = pc;
+			ret = unwind_step(row, cur, &st, next, &cfa, &reason);
+		} else {
+			row = NULL;
+			ret = fp_step(cur, &st, next, &cfa, &reason);
+		}
+		if (ret)
+			break;
+		if (cfa <= prev_cfa) {
+			reason = WHY_CFA_ORDER;
+			break;
+		}
+		ra = next->v[DW_REG_RA];
+		if (!ra)
+			break;
+		activation = row && row->r.signal;
+		decremented = !activation;
+		ips[n++] = activation ? ra : ra - 1;
+		prev_cfa = cfa;
+		pc = ra;
+		tmp = cur;
+		cur = next;
+		next = tmp;
+	}
+	if (why)
+		*why = reason;
+	return (int)n;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * unwind-walk.h - the frame walk over a sample's stack dump: from the sampled registers,
+ * one validated step (unwind-step.h) per frame, each with the rule the caller's provider
+ * gives for the frame's ip (CFI row, decoded prologue, entry frame), else the plain
+ * frame-pointer rule the kernel uses.
+ *
+ * The walk knows nothing of DSOs or maps: the provider answers "which rule here" and "is
+ * this a code address", so tests and the fuzz target drive it with synthetic stacks.
+ */
+#ifndef PERF_UTIL_UNWIND_WALK_H
+#define PERF_UTIL_UNWIND_WALK_H
+
+#include <stdbool.h>
+#include "unwind-step.h"
+
+struct unwind_walk_ops {
+	/*
+	 * The rule for the frame at ip (top: the sampled ip itself, else a return address,
+	 * so the call is at ip - 1): 0 with *rule set, or a negative errno for "no rule here"
+	 * (the walk then uses the frame-pointer rule). Required.
+	 */
+	int	(*rule)(void *arg, u64 ip, bool top, u32 ws, struct unwind_rule *rule);
+	/* whether a return address is in code; NULL: every nonzero address is */
+	bool	(*is_code)(void *arg, u64 ip);
+	void	*arg;
+};
+
+/* frame 0 is the sampled registers' ip: no rule found it */
+#define UNWIND_SRC_REGS	UNWIND_SRC_NR
+
+/*
+ * Walks from st (the sampled registers) over stack: ips[0] = st->ip, ips[i] the return
+ * address the rule of frame i - 1 found, sources[i] that rule's source (sources[0] =
+ * UNWIND_SRC_REGS; sources may be NULL). At most max frames (max >= 1). *top: the rule
+ * applied to the top frame (may be NULL); *why: why the walk ended (UNWIND_STOP_END for a
+ * normal end, UNWIND_OK when max was reached). Returns the number of frames; st is left
+ * at the last frame.
+ */
+u32 unwind_walk(const struct unwind_walk_ops *ops, struct unwind_state *st,
+		const struct unwind_stack *stack, u64 *ips, u8 *sources, u32 max,
+		struct unwind_rule *top, enum unwind_stop *why);
+
+/*
+ * Where the kernel's user chain kern[0..k) (kern[0] the sampled ip) lines up with ours[0..n)
+ * from unwind_walk(), for going on with the kernel's frames past the end of the dump:
+ * ours[i] is kern[i + *d]. The kernel's FP walk misses the caller (d = -1) where the top
+ * rule is not FP-based (entry, prologue before mov %rsp,%rbp, epilogue after pop %rbp: FP
+ * is still the caller's there) and agrees (d = 0) otherwise; every frame both have must
+ * match. false: no offset fits, the chains cannot be joined.
+ */
+bool unwind_chain__align(const u64 *ours, u32 n, const u64 *kern, u32 k,
+			 const struct unwind_rule *top, int *d);
+
+#endif

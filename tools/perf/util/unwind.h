@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * unwind.h - the report-side user-stack unwinder as a sample stage, after the deferred
+ * stitcher: a sample with user registers and a user stack dump gets a new user callchain.
+ *
+ * Modes (perf script / perf report --unwind=):
+ *   auto   the file decides, per attr: exclude_callchain_user == 0 (the kernel's user FP
+ *          chain is in the callchain: a fallback recording of ours) -> fp; == 1 (perf's
+ *          --call-graph dwarf) -> dwarf. Samples without regs + stack: as recorded.
+ *   fp     the frame walk (unwind-walk.h) over the dump, with the top frame repaired: its
+ *          rule comes from the DSO's CFI (unwind-dwarf.h) if any, else from decoding the
+ *          function's instructions up to the ip (unwind-insn.h), else the FP rule; callers'
+ *          frames use their CFI row, else the FP rule. Where the dump ends before the
+ *          outermost frame, the kernel's inline user chain (if the sample has one) goes on
+ *          from the matching return address.
+ *   dwarf  a full CFI unwinding of the dump (unwind_dwarf__walk()).
+ *   none   nothing: the callchains as recorded (no stage at all).
+ *
+ * The chain it makes: the sample's words up to and including its last user context
+ * marker (PERF_CONTEXT_USER, or USER_DEFERRED of a stitched chain; PERF_CONTEXT_USER is
+ * appended when there is none), then the unwound user frames; sample->callchain_origin
+ * says per word where it came from (enum frame_origin). Both live in the stage's memory
+ * until the emit returns. Unstitched deferred samples, samples of a compat process with an
+ * ABI we do not know and samples without PERF_SAMPLE_CALLCHAIN pass unchanged.
+ *
+ * Statistics (fprintf_stats, full: perf script --unwind-stats): samples unwound per mode,
+ * the top frame's rule, the samples whose caller was repaired (by rule), why walks ended,
+ * how many were joined with the kernel's chain and how many ended early.
+ */
+#ifndef PERF_UTIL_UNWIND_H
+#define PERF_UTIL_UNWIND_H
+
+#include <stdbool.h>
+
+struct perf_session;
+struct sample_stage;
+
+enum unwind_mode {
+	UNWIND_MODE_AUTO,
+	UNWIND_MODE_FP,
+	UNWIND_MODE_DWARF,
+	UNWIND_MODE_NONE,
+};
+
+/* "auto", "fp", "dwarf", "none": 0, or -EINVAL */
+int unwind_mode__parse(const char *name, enum unwind_mode *mode);
+
+/*
+ * The session options for --unwind=name (NULL: auto): sopts->unwind and unwind_mode.
+ * 0, or -EINVAL for an unknown name (the command says so).
+ */
+struct session_opts;
+int unwind__session_opts(const char *name, struct session_opts *sopts);
+
+#define UNWIND_OPT_HELP	"auto|fp|dwarf|none"
+
+/* mode is not UNWIND_MODE_NONE; NULL when out of memory */
+struct sample_stage *unwind_stage__new(struct perf_session *session, enum unwind_mode mode);
+
+#endif
