@@ -61,6 +61,8 @@ struct perf_writer {
 	char			**cmdline;
 	int			cmdline_argc;
 	struct wbuf		build_ids;	/* HEADER_BUILD_ID entries, output order */
+	/* the other binary features, serialized by their setter in the output byte order */
+	struct wbuf		sections[HEADER_LAST_FEATURE];
 	void			*tracing_data;
 	size_t			tracing_data_size;
 
@@ -220,6 +222,8 @@ struct perf_writer *perf_writer__new_fd(int fd, const char *name,
 	if (!w->opts.comp_chunk)
 		w->opts.comp_chunk = PERF_WRITER_DEFAULT_COMP_CHUNK;
 	w->build_ids.swap = w->opts.cross_endian;
+	for (int i = 0; i < HEADER_LAST_FEATURE; i++)
+		w->sections[i].swap = w->opts.cross_endian;
 	w->name = strdup(name);
 	w->out = malloc(OUT_BUF_SIZE);
 	w->rec = malloc(MAX_RECORD_SIZE + 1);
@@ -301,6 +305,8 @@ void perf_writer__delete(struct perf_writer *w)
 		free(w->cmdline[i]);
 	free(w->cmdline);
 	free(w->build_ids.p);
+	for (int i = 0; i < HEADER_LAST_FEATURE; i++)
+		free(w->sections[i].p);
 	free(w->tracing_data);
 	free(w->out);
 	free(w->rec);
@@ -435,6 +441,207 @@ int perf_writer__set_cmdline(struct perf_writer *w, int argc, const char *const 
 	return 0;
 }
 
+/*
+ * A binary feature's section: emptied, to be filled by the caller. NULL (with err) once the
+ * features are out, except for a late feature in file mode, whose section finish() writes.
+ */
+static struct wbuf *writer__section(struct perf_writer *w, int feat, bool late,
+				    struct perf_err *err)
+{
+	struct wbuf *b = &w->sections[feat];
+
+	if (w->finished || w->failed) {
+		perf_err__set(err, EBUSY, "%s: %s after the end", w->name, perf_header_feature__name(feat));
+		return NULL;
+	}
+	if (!(late && !w->opts.pipe) && writer__check_setup(w, perf_header_feature__name(feat), err))
+		return NULL;
+	b->len = 0;
+	b->oom = false;
+	return b;
+}
+
+static int writer__section_done(struct perf_writer *w, struct wbuf *b, struct perf_err *err)
+{
+	if (!b->oom)
+		return 0;
+	b->len = 0;
+	return perf_err__set(err, ENOMEM, "%s: out of memory", w->name);
+}
+
+int perf_writer__set_total_mem(struct perf_writer *w, u64 kb, struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_TOTAL_MEM, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__u64(b, kb);
+	return writer__section_done(w, b, err);
+}
+
+int perf_writer__set_clockid(struct perf_writer *w, u64 res_ns, struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_CLOCKID, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__u64(b, res_ns);
+	return writer__section_done(w, b, err);
+}
+
+int perf_writer__set_clock_data(struct perf_writer *w, u32 clockid, u64 tod_ns, u64 clk_ns,
+				struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_CLOCK_DATA, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__u32(b, 1);	/* version */
+	wbuf__u32(b, clockid);
+	wbuf__u64(b, tod_ns);
+	wbuf__u64(b, clk_ns);
+	return writer__section_done(w, b, err);
+}
+
+int perf_writer__set_sample_time(struct perf_writer *w, u64 first, u64 last, struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_SAMPLE_TIME, true, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__u64(b, first);
+	wbuf__u64(b, last);
+	return writer__section_done(w, b, err);
+}
+
+static void wbuf__strings(struct wbuf *b, char *const *v, u32 nr)
+{
+	wbuf__u32(b, nr);
+	for (u32 i = 0; i < nr; i++)
+		wbuf__string(b, v[i] ? v[i] : "");
+}
+
+int perf_writer__set_cpu_topology(struct perf_writer *w, const struct perf_env_cpu_topology *t,
+				  struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_CPU_TOPOLOGY, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__strings(b, t->core_siblings, t->nr_core_siblings);
+	wbuf__strings(b, t->thread_siblings, t->nr_thread_siblings);
+	if (t->has_ids) {
+		for (u32 i = 0; i < t->nr_cpus; i++) {
+			wbuf__u32(b, t->core_id[i]);
+			wbuf__u32(b, t->socket_id[i]);
+		}
+		/* the die part follows the ids: without them a reader stops before it */
+		if (t->nr_die_siblings) {
+			wbuf__strings(b, t->die_siblings, t->nr_die_siblings);
+			for (u32 i = 0; i < t->nr_cpus; i++)
+				wbuf__u32(b, t->die_id[i]);
+		}
+	}
+	return writer__section_done(w, b, err);
+}
+
+int perf_writer__set_numa_topology(struct perf_writer *w, const struct perf_env_numa_node *nodes,
+				   u32 nr, struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_NUMA_TOPOLOGY, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__u32(b, nr);
+	for (u32 i = 0; i < nr; i++) {
+		wbuf__u32(b, nodes[i].node);
+		wbuf__u64(b, nodes[i].mem_total);
+		wbuf__u64(b, nodes[i].mem_free);
+		wbuf__string(b, nodes[i].cpus ? nodes[i].cpus : "");
+	}
+	return writer__section_done(w, b, err);
+}
+
+int perf_writer__set_pmu_mappings(struct perf_writer *w, const struct perf_env_pmu *pmus, u32 nr,
+				  struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_PMU_MAPPINGS, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__u32(b, nr);
+	for (u32 i = 0; i < nr; i++) {
+		wbuf__u32(b, pmus[i].type);
+		wbuf__string(b, pmus[i].name ? pmus[i].name : "");
+	}
+	return writer__section_done(w, b, err);
+}
+
+int perf_writer__set_cache(struct perf_writer *w, const struct perf_env_cache *caches, u32 nr,
+			   struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_CACHE, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__u32(b, 1);	/* version */
+	wbuf__u32(b, nr);
+	for (u32 i = 0; i < nr; i++) {
+		const struct perf_env_cache *c = &caches[i];
+
+		wbuf__u32(b, c->level);
+		wbuf__u32(b, c->line_size);
+		wbuf__u32(b, c->sets);
+		wbuf__u32(b, c->ways);
+		wbuf__string(b, c->type ? c->type : "");
+		wbuf__string(b, c->size ? c->size : "");
+		wbuf__string(b, c->map ? c->map : "");
+	}
+	return writer__section_done(w, b, err);
+}
+
+int perf_writer__set_mem_topology(struct perf_writer *w, u64 block_size,
+				  const struct perf_env_mem_node *nodes, u64 nr, struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_MEM_TOPOLOGY, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__u64(b, 1);	/* version */
+	wbuf__u64(b, block_size);
+	wbuf__u64(b, nr);
+	for (u64 i = 0; i < nr; i++) {
+		const struct perf_env_mem_node *n = &nodes[i];
+
+		if (n->nr_words != perf_env__bitmap_words(n->nr_bits)) {
+			b->len = 0;
+			return perf_err__set(err, EINVAL, "%s: mem_topology node %llu: %llu words for %llu bits",
+					     w->name, (unsigned long long)n->node,
+					     (unsigned long long)n->nr_words, (unsigned long long)n->nr_bits);
+		}
+		wbuf__u64(b, n->node);
+		wbuf__u64(b, n->size);
+		wbuf__u64(b, n->nr_bits);
+		for (u64 k = 0; k < n->nr_words; k++)
+			wbuf__u64(b, n->bits[k]);
+	}
+	return writer__section_done(w, b, err);
+}
+
+static int writer__emit(struct perf_writer *w, const void *rec, u16 size, bool compress,
+			struct perf_err *err);
+
+/* a build id entry after the first record of a pipe: a record of its own, now */
+static int writer__pipe_build_id(struct perf_writer *w, const void *e, size_t len,
+				 struct perf_err *err)
+{
+	int ret = writer__emit(w, e, len, false, err);
+
+	if (ret)
+		w->failed = true;
+	return ret;
+}
+
 int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8 *build_id,
 			      u8 size, const char *filename, struct perf_err *err)
 {
@@ -442,9 +649,10 @@ int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8
 	size_t len = strlen(filename) + 1;
 	size_t padded = (len + NAME_ALIGN - 1) / NAME_ALIGN * NAME_ALIGN;
 	struct perf_record_header_build_id e;
+	size_t before = b->len;
 
-	if (writer__check_setup(w, "build ids", err))
-		return -EBUSY;
+	if (w->finished || w->failed)
+		return perf_err__set(err, EBUSY, "%s: build id after the end", w->name);
 	if (size > sizeof(e.build_id) || sizeof(e) + padded > MAX_RECORD_SIZE)
 		return perf_err__set(err, EINVAL, "build id of %u bytes or file name '%s' too long", size, filename);
 	memset(&e, 0, sizeof(e));
@@ -461,7 +669,16 @@ int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8
 	wbuf__put(b, &e, sizeof(e));
 	wbuf__put(b, filename, len);
 	wbuf__zeros(b, padded - len);
-	return b->oom ? perf_err__set(err, ENOMEM, "out of memory") : 0;
+	if (b->oom)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	if (w->started && w->opts.pipe) {
+		/* the features went out with the first record: this one travels alone */
+		int ret = writer__pipe_build_id(w, b->p + before, b->len - before, err);
+
+		b->len = before;
+		return ret;
+	}
+	return 0;
 }
 
 int perf_writer__set_tracing_data(struct perf_writer *w, const void *data, size_t size,
@@ -501,7 +718,7 @@ static bool writer__has_feature(const struct perf_writer *w, int feat)
 	case HEADER_TRACING_DATA:
 		return w->tracing_data != NULL;
 	default:
-		return feat < HEADER_LAST_FEATURE && w->strings[feat];
+		return feat < HEADER_LAST_FEATURE && (w->strings[feat] || w->sections[feat].len);
 	}
 }
 
@@ -557,7 +774,10 @@ static int writer__feature(const struct perf_writer *w, int feat, struct wbuf *b
 		break;
 	}
 	default:
-		wbuf__string(b, w->strings[feat]);
+		if (w->sections[feat].len)
+			wbuf__put(b, w->sections[feat].p, w->sections[feat].len);
+		else
+			wbuf__string(b, w->strings[feat]);
 		break;
 	}
 	return b->oom ? -ENOMEM : 0;

@@ -5,7 +5,8 @@
  * Sequence: perf_writer__new(), perf_writer__add_attr() for every event, the perf_writer__set_*
  * header features, then perf_writer__write() for every record, perf_writer__finish(), and
  * perf_writer__delete() in every case (it also cleans up after a failed or missing finish).
- * Attrs and features are fixed by the first record: adding one later is -EBUSY.
+ * Attrs and features are fixed by the first record: adding one later is -EBUSY (except build
+ * ids and the sample time, see there).
  *
  * Layouts:
  *  - file mode: the 104-byte PERFILE2 header, the attrs' id arrays, the attr section, the data
@@ -38,6 +39,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <perf/abi.h>
+#include <perf/env.h>
 #include <perf/error.h>
 
 /* sizeof(struct perf_event_attr) of perf 6.1: files with it are readable by every perf we test */
@@ -81,7 +83,48 @@ int perf_writer__set_nrcpus(struct perf_writer *w, u32 available, u32 online,
 int perf_writer__set_cmdline(struct perf_writer *w, int argc, const char *const *argv,
 			     struct perf_err *err);
 
-/* HEADER_BUILD_ID: one entry per DSO (misc as in the record, e.g. PERF_RECORD_MISC_KERNEL) */
+/* HEADER_TOTAL_MEM: kB, as /proc/meminfo's MemTotal */
+int perf_writer__set_total_mem(struct perf_writer *w, u64 kb, struct perf_err *err);
+/* HEADER_CLOCKID: the resolution in ns of the clock the samples' times come from */
+int perf_writer__set_clockid(struct perf_writer *w, u64 res_ns, struct perf_err *err);
+/* HEADER_CLOCK_DATA (version 1): clockid, and the time of day and that clock read together */
+int perf_writer__set_clock_data(struct perf_writer *w, u32 clockid, u64 tod_ns, u64 clk_ns,
+				struct perf_err *err);
+/*
+ * HEADER_SAMPLE_TIME: the first and last sample's time. Known only at the end, so in file mode
+ * it may be set at any time before finish(); in pipe mode it must come before the first record.
+ */
+int perf_writer__set_sample_time(struct perf_writer *w, u64 first, u64 last, struct perf_err *err);
+/*
+ * HEADER_CPU_TOPOLOGY from its parsed form (env.h), copied: the sibling lists, then the
+ * per-cpu core/socket ids when has_ids (nr_cpus of them), then the die lists and die ids when
+ * nr_die_siblings (perf 5.x+ layout).
+ */
+int perf_writer__set_cpu_topology(struct perf_writer *w, const struct perf_env_cpu_topology *t,
+				  struct perf_err *err);
+/* HEADER_NUMA_TOPOLOGY: nr nodes (copied) */
+int perf_writer__set_numa_topology(struct perf_writer *w, const struct perf_env_numa_node *nodes,
+				   u32 nr, struct perf_err *err);
+/* HEADER_PMU_MAPPINGS: type and name of every PMU (copied) */
+int perf_writer__set_pmu_mappings(struct perf_writer *w, const struct perf_env_pmu *pmus, u32 nr,
+				  struct perf_err *err);
+/* HEADER_CACHE: version 1 and the caches (copied) */
+int perf_writer__set_cache(struct perf_writer *w, const struct perf_env_cache *caches, u32 nr,
+			   struct perf_err *err);
+/*
+ * HEADER_MEM_TOPOLOGY: version 1, the memory block size and the nodes with the bitmaps of their
+ * blocks (copied; each node's nr_words words)
+ */
+int perf_writer__set_mem_topology(struct perf_writer *w, u64 block_size,
+				  const struct perf_env_mem_node *nodes, u64 nr, struct perf_err *err);
+
+/*
+ * HEADER_BUILD_ID: one entry per DSO (misc as in the record, e.g. PERF_RECORD_MISC_KERNEL).
+ * File mode: may come at any time before finish() (the section is written there), which is
+ * how a recording adds the build ids it saw. Pipe mode: before the first record they join the
+ * HEADER_FEATURE records; after it each is written at once as a PERF_RECORD_HEADER_BUILD_ID
+ * record, as perf inject does in a pipe.
+ */
 int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8 *build_id,
 			      u8 size, const char *filename, struct perf_err *err);
 /* HEADER_TRACING_DATA: the blob as perf's tracing-data writer made it (it has its own byte order) */

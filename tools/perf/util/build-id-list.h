@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * build-id-list.h - the build ids of a recording, gathered while it runs, and perf's build-id
+ * cache filled from them at its end. No second pass over the data: the kernel puts the build
+ * id in every MMAP2 when attr.build_id is set (Linux >= 5.12, misc
+ * PERF_RECORD_MISC_MMAP_BUILD_ID), record-synth does the same for what it synthesizes, and the
+ * kernel's and modules' come from sysfs notes. So the end of a recording costs the number of
+ * distinct DSOs, never the number of samples.
+ *
+ * Entries: one per (build id, file name), first seen kept; pid -1 and misc KERNEL for the
+ * kernel ("[kernel.kallsyms]") and modules, else the recording's pid and misc USER. Every DSO
+ * that was mapped is written (perf 6.1 writes those that were hit; readers only look up the
+ * DSOs they meet, so an extra entry costs a line in --header and nothing else).
+ *
+ * The cache, laid out as perf 6.x fills it ($PERF_BUILDID_DIR, else $HOME/.debug):
+ *   DIR/[kernel.kallsyms]/HEX/kallsyms	a copy of /proc/kallsyms (read by util/kallsyms.c)
+ *   DIR/[vdso]/HEX/vdso			the vDSO image (read by util/dso.c)
+ *   DIR/PATH/HEX/elf			the DSO (a hard link when it can be, else a copy)
+ *   DIR/.build-id/HE/X...	-> ../../NAME/HEX	a relative symlink per entry
+ * An entry already there is left as it is (the same build id is the same file).
+ *
+ * Errors: 0 or a negative errno with err saying what and where. Nothing here prints. The list
+ * owns its entries; no pointer passed in is kept.
+ */
+#ifndef PERF_UTIL_BUILD_ID_LIST_H
+#define PERF_UTIL_BUILD_ID_LIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <perf/abi.h>
+#include <perf/error.h>
+
+struct perf_writer;
+struct build_id_list;
+
+struct build_id_list *build_id_list__new(void);
+void build_id_list__delete(struct build_id_list *l);
+
+/* one entry; size <= 20. Duplicates are dropped. */
+int build_id_list__add(struct build_id_list *l, s32 pid, u16 misc, const u8 *id, u8 size,
+		       const char *filename, struct perf_err *err);
+/*
+ * A record of the recording (host order): an MMAP2 with PERF_RECORD_MISC_MMAP_BUILD_ID adds its
+ * file (anonymous and "//anon" ones, without a build id, are skipped); every other record is
+ * ignored. Cheap enough to call on every side-band record.
+ */
+int build_id_list__add_event(struct build_id_list *l, const struct perf_event_header *ev,
+			     struct perf_err *err);
+/*
+ * The running kernel's build id (SYS/kernel/notes) as [kernel.kallsyms], and each loaded
+ * module's (SYS/module/NAME/notes/.note.gnu.build-id) under the name the module map has: the
+ * .ko path record-synth gives when found, else "[name]". sys NULL: "/sys". A kernel without
+ * notes is not an error (nothing is added).
+ */
+int build_id_list__add_kernel(struct build_id_list *l, const char *sys, struct perf_err *err);
+
+size_t build_id_list__nr(const struct build_id_list *l);
+
+/* every entry into w's HEADER_BUILD_ID (perf_writer__add_build_id), in the order first seen */
+int build_id_list__write(const struct build_id_list *l, struct perf_writer *w,
+			 struct perf_err *err);
+
+struct build_id_cache_opts {
+	const char	*dir;		/* NULL: $PERF_BUILDID_DIR, else $HOME/.debug */
+	const char	*kallsyms;	/* NULL: "/proc/kallsyms" */
+};
+
+/* what build_id_list__fill_cache() did */
+struct build_id_cache_stats {
+	u32	added, present;	/* entries new in the cache, entries already there */
+	u32	missing;	/* DSOs whose file is gone or is another build now: skipped */
+};
+
+/*
+ * Fill the cache with every entry (see above); stats may be NULL. A DSO whose file no longer
+ * has the recorded build id is skipped (counted), as perf does. A cache directory that cannot
+ * be created or written is an error naming it.
+ */
+int build_id_list__fill_cache(const struct build_id_list *l, const struct build_id_cache_opts *o,
+			      struct build_id_cache_stats *stats, struct perf_err *err);
+
+#endif /* PERF_UTIL_BUILD_ID_LIST_H */
