@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include "util/perf-stdout.h"	/* stdout and its write errors, for every command */
 
+int cmd_record(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);

@@ -17,6 +17,7 @@ struct cmd_struct {
 };
 
 static const struct cmd_struct commands[] = {
+	{ "record",	cmd_record,	"Run a command and record its profile into perf.data" },
 	{ "report",	cmd_report,	"Read perf.data and display the profile" },
 	{ "script",	cmd_script,	"Read perf.data and display trace output" },
 	{ "test",	cmd_test,	"Runs sanity tests" },

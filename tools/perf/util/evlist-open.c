@@ -3,7 +3,6 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,8 +78,8 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 	for (size_t s = 0; s < nr_slots; s++) {
 		int *fds = &el->fds[used * nr_events];
 		bool gone = false;
-		pid_t pid;
-		int cpu;
+		pid_t pid = -1;
+		int cpu = -1;
 
 		slot_target(target, s, &pid, &cpu);
 		for (size_t e = 0; e < nr_events; e++) {

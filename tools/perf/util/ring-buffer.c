@@ -4,7 +4,6 @@
  * data_tail. See ring-buffer.h.
  */
 #include <errno.h>
-#include <linux/perf_event.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -47,7 +46,7 @@ void ring_buffer__munmap(struct ring_buffer *rb)
 
 long ring_buffer__read(struct ring_buffer *rb, ring_record_fn fn, void *ctx, struct perf_err *err)
 {
-	struct perf_event_mmap_page *pc = rb->base;
+	struct perf_event_mmap_page_data *pc = rb->base;
 	const u8 *data = (const u8 *)rb->base + pc->data_offset;
 	u64 mask = rb->data_size - 1;
 	u64 head, tail, start;
