@@ -18,29 +18,55 @@ static int sys_perf_event_open(const struct perf_event_attr *attr, pid_t pid, in
 	return (int)syscall(SYS_perf_event_open, attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
 }
 
-static void slot_target(const struct evlist_target *t, size_t slot, pid_t *pid, int *cpu)
+/* slot -> (pid, cpu) and the ring it writes into */
+static void slot_target(const struct evlist_target *t, size_t slot, pid_t *pid, int *cpu,
+			size_t *ring)
 {
 	switch (t->kind) {
 	case EVLIST_TARGET_WORKLOAD:
 		*pid = t->pid;
 		*cpu = t->cpus[slot];
+		*ring = slot;
 		break;
 	case EVLIST_TARGET_THREADS:
-		*pid = t->tids[slot];
-		*cpu = -1;
+		if (t->per_thread) {
+			*pid = t->tids[slot];
+			*cpu = -1;
+			*ring = slot;
+		} else {
+			/* cpu-major, so that a cpu's first slot comes first */
+			*pid = t->tids[slot % t->nr_tids];
+			*cpu = t->cpus[slot / t->nr_tids];
+			*ring = slot / t->nr_tids;
+		}
 		break;
 	case EVLIST_TARGET_CPUS:
 		*pid = -1;
 		*cpu = t->cpus[slot];
+		*ring = slot;
 		break;
 	}
+}
+
+static size_t target__slots(const struct evlist_target *t, size_t *nr_rings)
+{
+	if (t->kind != EVLIST_TARGET_THREADS) {
+		*nr_rings = t->nr_cpus;
+		return t->nr_cpus;
+	}
+	if (t->per_thread) {
+		*nr_rings = t->nr_tids;
+		return t->nr_tids;
+	}
+	*nr_rings = t->nr_cpus;
+	return t->nr_tids * t->nr_cpus;
 }
 
 void evlist_open__close(struct evlist_open *el)
 {
 	if (el->rings)
-		for (size_t s = 0; s < el->nr_slots; s++)
-			ring_buffer__munmap(&el->rings[s]);
+		for (size_t r = 0; r < el->nr_rings; r++)
+			ring_buffer__munmap(&el->rings[r]);
 	if (el->fds)
 		for (size_t i = 0; i < el->nr_slots * el->nr_events; i++)
 			if (el->fds[i] >= 0)
@@ -48,17 +74,44 @@ void evlist_open__close(struct evlist_open *el)
 	free(el->fds);
 	free(el->ids);
 	free(el->rings);
+	free(el->ring_fds);
 	el->fds = NULL;
 	el->ids = NULL;
 	el->rings = NULL;
-	el->nr_slots = 0;
+	el->ring_fds = NULL;
+	el->nr_slots = el->nr_rings = 0;
+}
+
+/* the descriptors of one slot: the ring's owner maps it, the others write into it */
+static int slot__attach(struct evlist_open *el, int *fds, u64 *ids, size_t ring,
+			struct perf_err *err)
+{
+	int ret;
+
+	if (el->ring_fds[ring] < 0) {
+		ret = ring_buffer__mmap(&el->rings[ring], fds[0], el->mmap_pages, err);
+		if (ret) {
+			el->failed_mmap = true;
+			el->failed_errno = -ret;
+			return ret;
+		}
+		el->ring_fds[ring] = fds[0];
+	}
+	for (size_t e = 0; e < el->nr_events; e++) {
+		if (fds[e] != el->ring_fds[ring] &&
+		    ioctl(fds[e], PERF_EVENT_IOC_SET_OUTPUT, el->ring_fds[ring]))
+			return perf_err__set(err, errno, "cannot redirect event %zu to its ring: %m", e);
+		if (ioctl(fds[e], PERF_EVENT_IOC_ID, &ids[e]))
+			return perf_err__set(err, errno, "cannot read an event id: %m");
+	}
+	return 0;
 }
 
 int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attrs,
 		      size_t nr_events, const struct evlist_target *target, size_t mmap_pages,
 		      struct perf_err *err)
 {
-	size_t nr_slots = target->kind == EVLIST_TARGET_THREADS ? target->nr_tids : target->nr_cpus;
+	size_t nr_rings, nr_slots = target__slots(target, &nr_rings);
 	size_t used = 0;
 	int ret;
 
@@ -66,62 +119,54 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 	el->failed_event = -1;
 	el->nr_events = nr_events;
 	el->mmap_pages = mmap_pages;
+	el->nr_rings = nr_rings;
 	el->fds = malloc(nr_slots * nr_events * sizeof(*el->fds));
 	el->ids = calloc(nr_slots * nr_events, sizeof(*el->ids));
-	el->rings = calloc(nr_slots, sizeof(*el->rings));
-	if (!el->fds || !el->ids || !el->rings) {
+	el->rings = calloc(nr_rings, sizeof(*el->rings));
+	el->ring_fds = malloc(nr_rings * sizeof(*el->ring_fds));
+	if (!el->fds || !el->ids || !el->rings || !el->ring_fds) {
 		ret = perf_err__set(err, ENOMEM, "out of memory");
 		goto out_close;
 	}
 	for (size_t i = 0; i < nr_slots * nr_events; i++)
 		el->fds[i] = -1;
+	for (size_t r = 0; r < nr_rings; r++)
+		el->ring_fds[r] = -1;
 	for (size_t s = 0; s < nr_slots; s++) {
 		int *fds = &el->fds[used * nr_events];
 		bool gone = false;
 		pid_t pid = -1;
 		int cpu = -1;
+		size_t ring = 0;
 
-		slot_target(target, s, &pid, &cpu);
+		slot_target(target, s, &pid, &cpu, &ring);
 		for (size_t e = 0; e < nr_events; e++) {
 			fds[e] = sys_perf_event_open(&attrs[e], pid, cpu);
 			if (fds[e] >= 0)
 				continue;
-			if (errno == ESRCH && target->kind == EVLIST_TARGET_THREADS && nr_slots > 1) {
+			if (errno == ESRCH && target->kind == EVLIST_TARGET_THREADS &&
+			    target->nr_tids > 1) {
 				gone = true;	/* the thread exited since we listed it */
 				break;
 			}
 			el->failed_event = (int)e;
 			el->failed_errno = errno;
 			ret = perf_err__set(err, errno, "perf_event_open (pid %d, cpu %d): %m", pid, cpu);
+			el->nr_slots = used + 1;
 			goto out_close;
-		}
-		if (gone) {
-			for (size_t e = 0; e < nr_events; e++)
-				if (fds[e] >= 0) {
-					close(fds[e]);
-					fds[e] = -1;
-				}
-			continue;
 		}
 		el->nr_slots = ++used;
-		ret = ring_buffer__mmap(&el->rings[used - 1], fds[0], mmap_pages, err);
-		if (ret) {
-			el->failed_mmap = true;
-			el->failed_errno = -ret;
+		if (gone) {
+			for (size_t e = 0; e < nr_events; e++)
+				if (fds[e] >= 0)
+					close(fds[e]);
+			el->nr_slots = --used;
+			continue;
+		}
+		ret = slot__attach(el, fds, &el->ids[(used - 1) * nr_events], ring, err);
+		if (ret)
 			goto out_close;
-		}
-		for (size_t e = 0; e < nr_events; e++) {
-			if (e && ioctl(fds[e], PERF_EVENT_IOC_SET_OUTPUT, fds[0])) {
-				ret = perf_err__set(err, errno, "cannot redirect event %zu to its ring: %m", e);
-				goto out_close;
-			}
-			if (ioctl(fds[e], PERF_EVENT_IOC_ID, &el->ids[(used - 1) * nr_events + e])) {
-				ret = perf_err__set(err, errno, "cannot read an event id: %m");
-				goto out_close;
-			}
-		}
 	}
-	el->nr_slots = used;
 	if (!used) {
 		ret = perf_err__set(err, ESRCH, "every thread exited before it could be recorded");
 		el->failed_errno = ESRCH;
@@ -130,7 +175,6 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 	return 0;
 
 out_close:
-	el->nr_slots = nr_slots;	/* close every descriptor, used or not */
 	evlist_open__close(el);
 	return ret;
 }

@@ -4,9 +4,11 @@
  * buffer per slot (a CPU, or a thread).
  *
  * Targets: a workload (its pid on every online CPU, inherited by its children, counting from
- * its exec on with enable_on_exec), threads (-p, -t: each tid with cpu -1) or CPUs (-a, -C:
- * every task on them). The first event of each slot owns the slot's ring; the others write
- * into it (PERF_EVENT_IOC_SET_OUTPUT), so one ring holds a slot's records in time order.
+ * its exec on with enable_on_exec), threads (-p, -t: each tid on every CPU, or with
+ * per_thread each tid with cpu -1, where the kernel allows no inherit) or CPUs (-a, -C: every
+ * task on them). A slot is one (pid, cpu) pair; there is one ring per CPU (per thread with
+ * per_thread), owned by its first slot's first event, and every other descriptor of that CPU
+ * writes into it (PERF_EVENT_IOC_SET_OUTPUT), so a ring holds its CPU's records in order.
  *
  * Owns its descriptors, ids and rings. The attrs stay the caller's: on a failed open,
  * failed_event/failed_errno say which event the kernel refused and why, so that the caller
@@ -33,15 +35,17 @@ struct evlist_target {
 	pid_t			pid;		/* the workload */
 	const pid_t		*tids;		/* THREADS */
 	size_t			nr_tids;
-	const int		*cpus;		/* WORKLOAD and CPUS */
+	const int		*cpus;		/* WORKLOAD, CPUS, and THREADS unless per_thread */
 	size_t			nr_cpus;
+	bool			per_thread;	/* THREADS: cpu -1, a ring per thread */
 };
 
 struct evlist_open {
-	size_t			nr_events, nr_slots;
+	size_t			nr_events, nr_slots, nr_rings;
 	int			*fds;		/* [slot * nr_events + event], -1 when closed */
 	u64			*ids;		/* same layout: the kernel's event ids */
-	struct ring_buffer	*rings;		/* [slot] */
+	struct ring_buffer	*rings;		/* [ring] */
+	int			*ring_fds;	/* [ring]: the descriptor that owns it (for poll) */
 	size_t			mmap_pages;	/* data pages per ring */
 	int			failed_event;	/* after a failed open: which attr, -1 none */
 	int			failed_errno;

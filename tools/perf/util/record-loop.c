@@ -112,8 +112,10 @@ static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_e
 	int ret;
 
 	*moved = false;
-	for (size_t s = 0; s < rl->el->nr_slots; s++) {
-		n = ring_buffer__read(&rl->el->rings[s], record_loop__one, rl, err);
+	for (size_t r = 0; r < rl->el->nr_rings; r++) {
+		if (rl->el->ring_fds[r] < 0)
+			continue;	/* every thread of it exited before it was opened */
+		n = ring_buffer__read(&rl->el->rings[r], record_loop__one, rl, err);
 		if (n < 0) {
 			if (rl->write_errno) {
 				*err = rl->write_err;
@@ -136,7 +138,7 @@ static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_e
 
 int record_loop__run(struct record_loop *rl, struct perf_err *err)
 {
-	size_t nr = rl->el->nr_slots;
+	size_t nr = rl->el->nr_rings;
 	struct pollfd *pfd = calloc(nr, sizeof(*pfd));
 	bool moved;
 	int ret = 0;
@@ -144,7 +146,7 @@ int record_loop__run(struct record_loop *rl, struct perf_err *err)
 	if (!pfd)
 		return perf_err__set(err, ENOMEM, "out of memory");
 	for (size_t s = 0; s < nr; s++) {
-		pfd[s].fd = rl->el->fds[s * rl->el->nr_events];
+		pfd[s].fd = rl->el->ring_fds[s];
 		pfd[s].events = POLLIN;
 	}
 	for (size_t hup = 0;;) {
