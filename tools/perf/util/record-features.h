@@ -24,7 +24,11 @@ struct perf_writer;
 
 struct record_features_opts {
 	const char		*version;	/* "perf version" string, e.g. "6.1.0" */
-	int			argc;		/* the command line (cmdline), argv[0] as given */
+	/*
+	 * cmdline: the arguments after "perf" ("record", "-g", ...; NULL: no cmdline). perf
+	 * writes its executable's path (/proc/self/exe) before them, and so does this.
+	 */
+	int			argc;
 	const char *const	*argv;
 	bool			use_clockid;	/* -k: write clockid and clock_data */
 	int			clockid;	/* with use_clockid */

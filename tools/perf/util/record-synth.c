@@ -1,0 +1,604 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * record-synth.c - the side-band of already running processes and of the kernel, from /proc
+ * and /sys (record-synth.h).
+ */
+#include <dirent.h>
+#include <elf.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <perf/synthesize.h>
+#include "record-synth.h"
+#include "symbol-elf.h"
+
+/* the largest record built here: an MMAP2 with a PATH_MAX name and a full sample_id */
+#define SYNTH_BUF_SIZE	(sizeof(struct perf_record_mmap2) + PATH_MAX + 8 + 64)
+
+/* build ids of the files already read in one call, by device and inode */
+struct bid_cache_entry {
+	u64	dev, ino;
+	u8	id[BUILD_ID_MAX];
+	u8	size;	/* 0: the file has none or could not be read */
+};
+
+struct synth_run {
+	const struct record_synth	*s;
+	const char			*proc;
+	struct perf_sample		id;	/* the trailer's values */
+	u64				buf[SYNTH_BUF_SIZE / 8 + 1];
+	struct bid_cache_entry		*bids;
+	size_t				nr_bids, alloc_bids;
+	u8				vdso_id[BUILD_ID_MAX];
+	u8				vdso_size;	/* 0: none */
+	struct record_synth_stats	stats;
+	struct perf_err			*err;
+};
+
+static void synth_run__init(struct synth_run *r, const struct record_synth *s, struct perf_err *err)
+{
+	size_t size = 0;
+
+	memset(&r->id, 0, sizeof(r->id));
+	if (s->id)
+		r->id = *s->id;
+	r->s = s;
+	r->proc = s->proc ? s->proc : "/proc";
+	r->bids = NULL;
+	r->nr_bids = r->alloc_bids = 0;
+	r->vdso_size = 0;
+	memset(&r->stats, 0, sizeof(r->stats));
+	r->err = err;
+	if (s->build_ids && !vdso__build_id(r->vdso_id, &size))
+		r->vdso_size = (u8)size;
+}
+
+static void synth_run__exit(struct synth_run *r)
+{
+	free(r->bids);
+}
+
+/*
+ * A record of fixed fields (after the header) and a NUL-terminated string padded to 8 bytes,
+ * then the sample_id trailer, handed to emit.
+ */
+static int synth__emit(struct synth_run *r, u32 type, u16 misc, const void *fixed, size_t len,
+		       const char *str)
+{
+	struct perf_event_header *h = (struct perf_event_header *)r->buf;
+	size_t n = strlen(str) + 1, at = sizeof(*h);
+	int id_size;
+
+	if (at + len + n + 8 > SYNTH_BUF_SIZE - 64)
+		return perf_err__set(r->err, E2BIG, "synthesized %s record for '%s' too long",
+				     type == PERF_RECORD_COMM ? "COMM" : "MMAP", str);
+	memcpy((u8 *)r->buf + at, fixed, len);
+	at += len;
+	memcpy((u8 *)r->buf + at, str, n);
+	memset((u8 *)r->buf + at + n, 0, (8 - (at + n) % 8) % 8);
+	at = (at + n + 7) / 8 * 8;
+	id_size = perf_sample__synthesize_id(r->s->attr, &r->id, false, (u8 *)r->buf + at,
+					     SYNTH_BUF_SIZE - at);
+	if (id_size < 0)
+		return perf_err__set(r->err, -id_size, "no room for a sample_id trailer");
+	h->type = type;
+	h->misc = misc;
+	h->size = (u16)(at + (size_t)id_size);
+	return r->s->emit(r->s->ctx, h);
+}
+
+/* ---- the kernel --------------------------------------------------------------------------- */
+
+int record_synth__kernel(const struct record_synth *s, struct perf_err *err)
+{
+	struct {
+		u32	pid, tid;
+		u64	start, len, pgoff;
+	} m = { .pid = (u32)-1 };
+	char path[PATH_MAX], line[512];
+	unsigned long long text = 0, etext = 0;
+	struct synth_run *r;
+	FILE *fp;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/kallsyms", s->proc ? s->proc : "/proc");
+	fp = fopen(path, "re");
+	if (!fp)
+		return perf_err__set(err, errno, "cannot read %s: %m", path);
+	while (fgets(line, sizeof(line), fp) && (!text || !etext)) {
+		unsigned long long addr;
+		char type, name[256];
+
+		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3)
+			continue;
+		if (!strcmp(name, "_text"))
+			text = addr;
+		else if (!strcmp(name, "_etext"))
+			etext = addr;
+	}
+	fclose(fp);
+	if (!text || etext <= text)
+		return perf_err__set(err, EACCES,
+				     "%s has no %s: kernel addresses are hidden (kernel.kptr_restrict) or it is no kallsyms",
+				     path, text ? "_etext after _text" : "address for _text");
+	r = malloc(sizeof(*r));
+	if (!r)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	synth_run__init(r, s, err);
+	/* pgoff = _text: how readers find the boot's relocation (perf's ref_reloc_sym) */
+	m.start = m.pgoff = text;
+	m.len = etext - text;
+	ret = synth__emit(r, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &m, sizeof(m),
+			  "[kernel.kallsyms]_text");
+	synth_run__exit(r);
+	free(r);
+	return ret;
+}
+
+/* the .ko of module name (with '-' and '_' alike) under dir, into out */
+static bool module__find(const char *dir, const char *name, char *out, size_t size, int depth)
+{
+	struct dirent *de;
+	bool found = false;
+	DIR *d;
+
+	if (depth > 8 || !(d = opendir(dir)))
+		return false;
+	while (!found && (de = readdir(d))) {
+		char path[PATH_MAX];
+		const char *dot;
+		size_t n;
+
+		if (de->d_name[0] == '.')
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path))
+			continue;
+		if (de->d_type == DT_DIR) {
+			found = module__find(path, name, out, size, depth + 1);
+			continue;
+		}
+		dot = strstr(de->d_name, ".ko");
+		n = dot ? (size_t)(dot - de->d_name) : 0;
+		if (!n || n != strlen(name) || (dot[3] && dot[3] != '.'))
+			continue;
+		found = true;
+		for (size_t i = 0; i < n && found; i++) {
+			char a = de->d_name[i] == '-' ? '_' : de->d_name[i];
+			char b = name[i] == '-' ? '_' : name[i];
+
+			found = a == b;
+		}
+		if (found)
+			snprintf(out, size, "%s", path);
+	}
+	closedir(d);
+	return found;
+}
+
+int record_synth__modules(const struct record_synth *s, struct perf_err *err)
+{
+	struct {
+		u32	pid, tid;
+		u64	start, len, pgoff;
+	} m = { .pid = (u32)-1 };
+	char path[PATH_MAX], line[1024], moddir[PATH_MAX + 32];
+	struct synth_run *r;
+	struct utsname u;
+	int ret = 0;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/modules", s->proc ? s->proc : "/proc");
+	fp = fopen(path, "re");
+	if (!fp)
+		return errno == ENOENT ? 0 : perf_err__set(err, errno, "cannot read %s: %m", path);
+	r = malloc(sizeof(*r));
+	if (!r) {
+		fclose(fp);
+		return perf_err__set(err, ENOMEM, "out of memory");
+	}
+	synth_run__init(r, s, err);
+	moddir[0] = '\0';
+	if (!uname(&u))
+		snprintf(moddir, sizeof(moddir), "/lib/modules/%s", u.release);
+	while (!ret && fgets(line, sizeof(line), fp)) {
+		char name[256], file[PATH_MAX];
+		unsigned long long size, addr;
+
+		/* name size refcount deps state address */
+		if (sscanf(line, "%255s %llu %*s %*s %*s %llx", name, &size, &addr) != 3)
+			continue;
+		if (!addr) {
+			ret = perf_err__set(err, EACCES, "%s: module addresses are hidden (kernel.kptr_restrict)", path);
+			break;
+		}
+		if (!moddir[0] || !module__find(moddir, name, file, sizeof(file), 0))
+			snprintf(file, sizeof(file), "[%s]", name);
+		m.start = addr;
+		m.len = size;
+		ret = synth__emit(r, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &m, sizeof(m), file);
+	}
+	fclose(fp);
+	synth_run__exit(r);
+	free(r);
+	return ret;
+}
+
+/* ---- processes ---------------------------------------------------------------------------- */
+
+/* the build id of the file at name when it is still the mapped one (dev, ino) */
+static const struct bid_cache_entry *synth__file_build_id(struct synth_run *r, const char *name,
+							  u64 dev, u64 ino)
+{
+	struct bid_cache_entry *e;
+	struct stat st;
+	size_t size = 0;
+
+	for (size_t i = 0; i < r->nr_bids; i++)
+		if (r->bids[i].dev == dev && r->bids[i].ino == ino)
+			return &r->bids[i];
+	if (r->nr_bids == r->alloc_bids) {
+		size_t n = r->alloc_bids ? r->alloc_bids * 2 : 64;
+		void *p = realloc(r->bids, n * sizeof(*r->bids));
+
+		if (!p)
+			return NULL;
+		r->bids = p;
+		r->alloc_bids = n;
+	}
+	e = &r->bids[r->nr_bids++];
+	memset(e, 0, sizeof(*e));
+	e->dev = dev;
+	e->ino = ino;
+	/* a file replaced since it was mapped is another build: keep maj/min/ino then */
+	if (!stat(name, &st) && makedev(major(st.st_dev), minor(st.st_dev)) == dev &&
+	    st.st_ino == ino && !filename__read_build_id(name, e->id, &size))
+		e->size = (u8)size;
+	return e;
+}
+
+/*
+ * One line of /proc/PID/maps: "start-end perms offset maj:min inode   name"; the name runs to
+ * the end of the line (" (deleted)" included, as perf keeps it).
+ */
+static int synth__map_line(struct synth_run *r, u32 pid, u32 tid, char *line)
+{
+	struct {
+		struct perf_record_mmap2 m;
+	} rec;
+	struct perf_record_mmap2 *m = &rec.m;
+	unsigned long long start, end, pgoff, ino;
+	unsigned int maj, min;
+	char perms[8], *name;
+	int n = 0;
+
+	if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &start, &end, perms, &pgoff, &maj,
+		   &min, &ino, &n) < 7 || !n || strlen(perms) < 4)
+		return 0;	/* not a mapping line: nothing to synthesize */
+	name = line + n;
+	name[strcspn(name, "\n")] = '\0';
+	if (perms[2] != 'x' && !r->s->data_maps)
+		return 0;
+	memset(m, 0, sizeof(*m));
+	m->pid = pid;
+	m->tid = tid;
+	m->start = start;
+	m->len = end - start;
+	m->pgoff = pgoff;
+	m->maj = maj;
+	m->min = min;
+	m->ino = ino;
+	m->prot = (perms[0] == 'r' ? PROT_READ : 0) | (perms[1] == 'w' ? PROT_WRITE : 0) |
+		  (perms[2] == 'x' ? PROT_EXEC : 0);
+	m->flags = perms[3] == 's' ? MAP_SHARED : MAP_PRIVATE;
+	m->header.misc = PERF_RECORD_MISC_USER | (perms[2] == 'x' ? 0 : PERF_RECORD_MISC_MMAP_DATA);
+	if (!*name)
+		name = "//anon";
+	if (r->s->build_ids) {
+		const u8 *id = NULL;
+		u8 size = 0;
+
+		if (name[0] == '/' && ino) {
+			const struct bid_cache_entry *e =
+				synth__file_build_id(r, name, makedev(maj, min), ino);
+
+			if (!e)
+				return perf_err__set(r->err, ENOMEM, "out of memory");
+			id = e->id;
+			size = e->size;
+		} else if (!strcmp(name, "[vdso]")) {
+			id = r->vdso_id;
+			size = r->vdso_size;
+		}
+		if (size) {
+			m->header.misc |= PERF_RECORD_MISC_MMAP_BUILD_ID;
+			memset(&m->maj, 0, sizeof(m->maj) + sizeof(m->min) + sizeof(m->ino) +
+					   sizeof(m->ino_generation));
+			m->build_id_size = size;
+			memcpy(m->build_id, id, size);
+		}
+	}
+	n = perf_record_mmap2__synthesize(r->buf, sizeof(r->buf), r->s->attr, &r->id, m, name);
+	if (n < 0)
+		return perf_err__set(r->err, -n, "synthesized MMAP2 of %s too long", name);
+	r->stats.mmaps++;
+	return r->s->emit(r->s->ctx, (struct perf_event_header *)r->buf);
+}
+
+/* the mappings of tgid (read from /proc/TID/maps), as pid tgid / tid */
+static int synth__maps(struct synth_run *r, u32 tgid, u32 tid)
+{
+	char path[PATH_MAX], line[PATH_MAX + 128];
+	FILE *fp;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "%s/%u/maps", r->proc, tid);
+	fp = fopen(path, "re");
+	if (!fp)
+		return perf_err__set(r->err, errno, "cannot read %s: %m", path);
+	while (!ret && fgets(line, sizeof(line), fp))
+		ret = synth__map_line(r, tgid, tid, line);
+	fclose(fp);
+	return ret;
+}
+
+/* Tgid and PPid of /proc/TID/status */
+static int synth__status(struct synth_run *r, u32 tid, u32 *tgid, u32 *ppid)
+{
+	char path[PATH_MAX], line[256];
+	FILE *fp;
+	int found = 0;
+
+	snprintf(path, sizeof(path), "%s/%u/status", r->proc, tid);
+	fp = fopen(path, "re");
+	if (!fp)
+		return perf_err__set(r->err, errno, "cannot read %s: %m", path);
+	while (found < 2 && fgets(line, sizeof(line), fp)) {
+		if (sscanf(line, "Tgid: %u", tgid) == 1 || sscanf(line, "PPid: %u", ppid) == 1)
+			found++;
+	}
+	fclose(fp);
+	if (found < 2)
+		return perf_err__set(r->err, EINVAL, "%s: no Tgid and PPid lines", path);
+	return 0;
+}
+
+static int synth__comm(struct synth_run *r, u32 tgid, u32 tid)
+{
+	struct { u32 pid, tid; } c = { tgid, tid };
+	char path[PATH_MAX], comm[64];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%u/task/%u/comm", r->proc, tgid, tid);
+	fp = fopen(path, "re");
+	if (!fp)
+		return perf_err__set(r->err, errno, "cannot read %s: %m", path);
+	if (!fgets(comm, sizeof(comm), fp))
+		comm[0] = '\0';
+	fclose(fp);
+	comm[strcspn(comm, "\n")] = '\0';
+	r->stats.threads++;
+	return synth__emit(r, PERF_RECORD_COMM, 0, &c, sizeof(c), comm);
+}
+
+/* kthreadd (pid 2) and its children have no user mappings */
+static bool is_kernel_thread(u32 pid, u32 ppid)
+{
+	return pid == 2 || ppid == 2;
+}
+
+static int u32_cmp(const void *a, const void *b)
+{
+	u32 x = *(const u32 *)a, y = *(const u32 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* the numeric entries of dir, sorted; *nr of them in a malloc'd array */
+static int numeric_entries(const char *dir, u32 **out, size_t *nr, struct perf_err *err)
+{
+	size_t n = 0, alloc = 0;
+	struct dirent *de;
+	u32 *v = NULL;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return perf_err__set(err, errno, "cannot read %s: %m", dir);
+	while ((de = readdir(d))) {
+		char *end;
+		unsigned long x = strtoul(de->d_name, &end, 10);
+
+		if (*end || end == de->d_name || x > UINT32_MAX)
+			continue;
+		if (n == alloc) {
+			u32 *p;
+
+			alloc = alloc ? alloc * 2 : 64;
+			p = realloc(v, alloc * sizeof(*v));
+			if (!p) {
+				free(v);
+				closedir(d);
+				return perf_err__set(err, ENOMEM, "out of memory");
+			}
+			v = p;
+		}
+		v[n++] = (u32)x;
+	}
+	closedir(d);
+	qsort(v, n, sizeof(*v), u32_cmp);
+	*out = v;
+	*nr = n;
+	return 0;
+}
+
+/*
+ * Every thread of pid's process (a COMM each), its mappings after the leader's COMM. A pid
+ * that is a thread's: its process when the user named it (as perf -p does), else nothing
+ * (the process comes on its own in the listing).
+ */
+static int synth__process(struct synth_run *r, u32 pid, bool named)
+{
+	char dir[PATH_MAX];
+	u32 *tids, tgid, ppid;
+	size_t nr;
+	int ret;
+
+	ret = synth__status(r, pid, &tgid, &ppid);
+	if (ret)
+		return ret;
+	if (tgid != pid) {
+		if (!named)
+			return 0;
+		pid = tgid;
+		ret = synth__status(r, pid, &tgid, &ppid);
+		if (ret)
+			return ret;
+	}
+	snprintf(dir, sizeof(dir), "%s/%u/task", r->proc, pid);
+	ret = numeric_entries(dir, &tids, &nr, r->err);
+	if (ret)
+		return ret;
+	r->stats.processes++;
+	for (size_t i = 0; i < nr && !ret; i++) {
+		ret = synth__comm(r, pid, tids[i]);
+		/* a thread that ended since the listing is not the process's end */
+		if (ret == -ENOENT && tids[i] != pid) {
+			r->stats.vanished++;
+			ret = 0;
+			continue;
+		}
+		if (!ret && tids[i] == pid && !is_kernel_thread(pid, ppid))
+			ret = synth__maps(r, pid, pid);
+	}
+	free(tids);
+	return ret;
+}
+
+/* the user named it: say which process and why in one line */
+static int synth__named(struct synth_run *r, const char *what, u32 pid, int ret)
+{
+	char msg[sizeof(r->err->msg)];
+
+	if (!ret || !r->err)
+		return ret;
+	snprintf(msg, sizeof(msg), "%s", r->err->msg);
+	return perf_err__set(r->err, -ret, "cannot synthesize %s %u: %s%s", what, pid, msg,
+			     ret == -ENOENT ? " (it does not exist or has exited)" : "");
+}
+
+int record_synth__process(const struct record_synth *s, pid_t pid, struct perf_err *err)
+{
+	struct synth_run *r = malloc(sizeof(*r));
+	int ret;
+
+	if (!r)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	synth_run__init(r, s, err);
+	ret = synth__named(r, "process", (u32)pid, synth__process(r, (u32)pid, true));
+	synth_run__exit(r);
+	free(r);
+	return ret;
+}
+
+int record_synth__thread(const struct record_synth *s, pid_t tid, struct perf_err *err)
+{
+	struct synth_run *r = malloc(sizeof(*r));
+	u32 tgid, ppid;
+	int ret;
+
+	if (!r)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	synth_run__init(r, s, err);
+	ret = synth__status(r, (u32)tid, &tgid, &ppid);
+	if (!ret)
+		ret = synth__comm(r, tgid, (u32)tid);
+	if (!ret && !is_kernel_thread(tgid, ppid))
+		ret = synth__maps(r, tgid, (u32)tid);
+	ret = synth__named(r, "thread", (u32)tid, ret);
+	synth_run__exit(r);
+	free(r);
+	return ret;
+}
+
+int record_synth__all(const struct record_synth *s, struct record_synth_stats *stats,
+		      struct perf_err *err)
+{
+	struct synth_run *r = malloc(sizeof(*r));
+	u32 *pids = NULL;
+	size_t nr = 0;
+	int ret;
+
+	if (!r)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	synth_run__init(r, s, err);
+	ret = numeric_entries(r->proc, &pids, &nr, err);
+	for (size_t i = 0; i < nr && !ret; i++) {
+		ret = synth__process(r, pids[i], false);
+		/* gone between the listing and the read: what -a meets all the time */
+		if (ret == -ENOENT || ret == -ESRCH) {
+			r->stats.vanished++;
+			ret = 0;
+		}
+	}
+	if (stats)
+		*stats = r->stats;
+	free(pids);
+	synth_run__exit(r);
+	free(r);
+	return ret;
+}
+
+/* ---- the vDSO ----------------------------------------------------------------------------- */
+
+const void *vdso__image(size_t *size)
+{
+	const u8 *image = (const u8 *)getauxval(AT_SYSINFO_EHDR);
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
+
+	if (!image || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64)
+		return NULL;
+	/* the image ends with its section headers */
+	*size = eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
+	return *size <= (1u << 24) ? image : NULL;
+}
+
+int vdso__build_id(u8 *id, size_t *size)
+{
+	size_t len;
+	const u8 *image = vdso__image(&len);
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
+
+	if (!image)
+		return -ENOENT;
+	for (u16 i = 0; i < eh->e_phnum; i++) {
+		const Elf64_Phdr *ph = (const Elf64_Phdr *)(image + eh->e_phoff + (size_t)i * eh->e_phentsize);
+		size_t off, end;
+
+		if (ph->p_type != PT_NOTE || ph->p_offset > len || ph->p_filesz > len - ph->p_offset)
+			continue;
+		off = ph->p_offset;
+		end = off + ph->p_filesz;
+		while (off + sizeof(Elf64_Nhdr) <= end) {
+			const Elf64_Nhdr *nh = (const Elf64_Nhdr *)(image + off);
+			size_t name = off + sizeof(*nh);
+			size_t desc = name + ((nh->n_namesz + 3) & ~3u);
+
+			if (desc > end || nh->n_descsz > end - desc)
+				break;
+			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 &&
+			    !memcmp(image + name, "GNU", 4) && nh->n_descsz && nh->n_descsz <= BUILD_ID_MAX) {
+				memcpy(id, image + desc, nh->n_descsz);
+				*size = nh->n_descsz;
+				return 0;
+			}
+			off = desc + ((nh->n_descsz + 3) & ~3u);
+		}
+	}
+	return -ENOENT;
+}
