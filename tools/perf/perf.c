@@ -8,8 +8,6 @@
 #include <unistd.h>
 #include "builtin.h"
 
-#define PERF_VERSION "7.2.0-defer"
-
 struct cmd_struct {
 	const char	*name;
 	int		(*fn)(int argc, const char **argv);

@@ -32,7 +32,9 @@
 #include "util/evlist-open.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
+#include "util/record-features.h"
 #include "util/record-loop.h"
+#include "util/record-synth.h"
 #include "util/workload.h"
 
 /* perf's defaults: 4000 Hz, 512 KB of ring per CPU (128 pages of 4 KB) */
@@ -86,6 +88,8 @@ struct record {
 	int			verbose;
 	bool			no_buildid_cache;
 	bool			event_error;	/* an -e callback failed (it said why) */
+	int			cmd_argc;	/* the whole command line, for HEADER_CMDLINE */
+	const char		**cmd_argv;
 
 	/* the recording */
 	struct perf_event_attr	*attrs;
@@ -524,7 +528,7 @@ static int record__setup_target(struct record *rec)
 		rec->target.per_thread = rec->per_thread;
 		if (rec->per_thread)
 			return 0;
-		ret = cpu_list__parse(NULL, &rec->cpus, &rec->target.nr_cpus, &err);
+		ret = cpu_list__expand(NULL, &rec->cpus, &rec->target.nr_cpus, &err);
 		if (ret) {
 			fprintf(stderr, "perf record: %s\n", err.msg);
 			return ret;
@@ -534,7 +538,7 @@ static int record__setup_target(struct record *rec)
 	}
 	rec->target.kind = rec->all_cpus || rec->cpu_list ? EVLIST_TARGET_CPUS :
 							     EVLIST_TARGET_WORKLOAD;
-	ret = cpu_list__parse(rec->cpu_list, &rec->cpus, &rec->target.nr_cpus, &err);
+	ret = cpu_list__expand(rec->cpu_list, &rec->cpus, &rec->target.nr_cpus, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return ret;
@@ -584,6 +588,84 @@ static int record__write_simple(struct record *rec, u32 type)
 	struct perf_event_header h = { .type = type, .size = sizeof(h) };
 	struct perf_err err;
 	int ret = perf_writer__write(rec->w, &h, &err);
+
+	if (ret)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	return ret;
+}
+
+static int record__emit(void *ctx, const struct perf_event_header *ev)
+{
+	struct record *rec = ctx;
+	struct perf_err err;
+	int ret = perf_writer__write(rec->w, ev, &err);
+
+	if (ret)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	return ret;
+}
+
+/* the pids of -p (a comma list) */
+static int record__synth_pids(struct record *rec, const struct record_synth *s,
+			      struct perf_err *err)
+{
+	const char *p = rec->pid ? rec->pid : rec->tid;
+	int ret = 0;
+
+	while (*p && !ret) {
+		char *end;
+		long id = strtol(p, &end, 10);
+
+		ret = rec->pid ? record_synth__process(s, (pid_t)id, err) :
+				 record_synth__thread(s, (pid_t)id, err);
+		p = *end ? end + 1 : end;
+	}
+	return ret;
+}
+
+/* what the kernel does not say: the kernel and module maps, threads running already */
+static int record__synthesize(struct record *rec)
+{
+	struct record_synth s = {
+		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
+	};
+	struct perf_err err;
+	int ret;
+
+	ret = record_synth__kernel(&s, &err);
+	if (ret == -EIO)
+		return ret;	/* the writer failed and said so */
+	if (ret && !rec->quiet)
+		fprintf(stderr, "perf record: warning: no kernel map (%s): kernel frames will be [unknown]\n",
+			err.msg);
+	ret = record_synth__modules(&s, &err);
+	if (ret && ret != -EIO && !rec->quiet)
+		fprintf(stderr, "perf record: warning: no module maps: %s\n", err.msg);
+	if (ret == -EIO)
+		return ret;
+	switch (rec->target.kind) {
+	case EVLIST_TARGET_WORKLOAD:
+		return 0;	/* its COMM and MMAP2 come from the kernel from the exec on */
+	case EVLIST_TARGET_THREADS:
+		ret = record__synth_pids(rec, &s, &err);
+		break;
+	case EVLIST_TARGET_CPUS:
+		ret = record_synth__all(&s, NULL, &err);
+		break;
+	}
+	if (ret && ret != -EIO)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	return ret;
+}
+
+static int record__features(struct record *rec)
+{
+	struct record_features_opts fo = {
+		.version = PERF_VERSION, .argc = rec->cmd_argc,
+		.argv = (const char *const *)rec->cmd_argv,
+	};
+	struct perf_err err;
+	int ret = record_features__fill(rec->w, &fo, &err);
 
 	if (ret)
 		fprintf(stderr, "perf record: %s\n", err.msg);
@@ -650,6 +732,7 @@ static void record__exit(struct record *rec)
 	free(rec->cpus);
 	free(rec->tids);
 	parsed_events__exit(&rec->evs);
+	free(rec->cmd_argv);
 }
 
 static int record__run(struct record *rec, int argc, const char **argv)
@@ -690,7 +773,9 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	ret = record__add_attrs(rec);
 	if (ret)
 		return 255;
-	ret = perf_writer__set_cmdline(rec->w, argc + 0, (const char *const *)argv, &err);
+	ret = record__features(rec);
+	if (!ret)
+		ret = record__synthesize(rec);
 	if (!ret)
 		ret = record__write_simple(rec, PERF_RECORD_FINISHED_INIT);
 	if (ret)
@@ -747,7 +832,9 @@ out_stats:
 
 int cmd_record(int argc, const char **argv)
 {
-	struct record rec = { .output = "perf.data", .repair_size = -1 };
+	struct record rec = {
+		.output = "perf.data", .repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 },
+	};
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &rec, "event",
 			     "event selector. use 'perf list' to list available events",
@@ -786,36 +873,45 @@ int cmd_record(int argc, const char **argv)
 	};
 	int argc_left, status;
 
+	/* argv[-1] is perf itself: perf.c hands us its own argv past it */
+	rec.cmd_argv = calloc((size_t)argc + 2, sizeof(*rec.cmd_argv));
+	if (!rec.cmd_argv)
+		return 255;
+	memcpy(rec.cmd_argv, argv - 1, ((size_t)argc + 1) * sizeof(*argv));
+	rec.cmd_argc = argc + 1;
 	argc_left = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
-	if (argc_left == -2)
-		return 0;
+	if (argc_left == -2) {
+		status = 0;
+		goto out;
+	}
 	if (argc_left < 0) {
-		parsed_events__exit(&rec.evs);
-		return 129;
+		status = 129;
+		goto out;
 	}
 	if (rec.defer && rec.callchain == CALLCHAIN_DWARF) {
 		fprintf(stderr, "perf record: --defer: deferred callchain only works with FP (not --call-graph dwarf)\n");
-		parsed_events__exit(&rec.evs);
-		return 129;
+		status = 129;
+		goto out;
 	}
 	if (rec.defer)
 		rec.callchain = CALLCHAIN_FP;
 	if (rec.repair_size < -1 || rec.repair_size > MAX_STACK_DUMP) {
 		fprintf(stderr, "perf record: --defer-stack-size=%d: a number of bytes from 0 to %d\n",
 			rec.repair_size, MAX_STACK_DUMP);
-		parsed_events__exit(&rec.evs);
-		return 129;
+		status = 129;
+		goto out;
 	}
 	if (rec.repair_size > 0)
 		rec.repair_size = (rec.repair_size + 7) & ~7;
 	if ((rec.pid || rec.tid) && (rec.all_cpus || rec.cpu_list || argc_left)) {
 		fprintf(stderr, "perf record: -p/-t record existing threads: drop -a, -C and the command\n");
-		parsed_events__exit(&rec.evs);
-		return 129;
+		status = 129;
+		goto out;
 	}
 	if (!argc_left && !rec.pid && !rec.tid)
 		rec.all_cpus = true;	/* no command, no target: the whole system, as perf */
 	status = record__run(&rec, argc_left, argv);
+out:
 	record__exit(&rec);
 	if (stop_signal) {
 		/* as perf: die of the signal that stopped us, once the file is complete */

@@ -245,7 +245,7 @@ out_bad:
 	return -EINVAL;
 }
 
-int cpu_list__parse(const char *spec, int **cpus, size_t *nr, struct perf_err *err)
+int cpu_list__expand(const char *spec, int **cpus, size_t *nr, struct perf_err *err)
 {
 	char online[4096];
 	FILE *f;

@@ -66,7 +66,7 @@ size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *o
 void evlist_open__close(struct evlist_open *el);
 
 /* the online CPUs (/sys/devices/system/cpu/online) or those of spec ("0-1,3"); *cpus owned */
-int cpu_list__parse(const char *spec, int **cpus, size_t *nr, struct perf_err *err);
+int cpu_list__expand(const char *spec, int **cpus, size_t *nr, struct perf_err *err);
 /* the tids of a process (/proc/PID/task) or of a comma list of tids; *tids owned */
 int thread_list__parse(const char *spec, bool whole_process, pid_t **tids, size_t *nr,
 		       struct perf_err *err);
