@@ -752,8 +752,9 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return 255;
 	}
-	if (record__config_attrs(rec))
-		return rec->attrs ? 129 : 255;
+	ret = record__config_attrs(rec);
+	if (ret)
+		return ret == -EINVAL ? 129 : 255;
 	record__signals();
 	if (argc) {
 		ret = workload__prepare(&rec->wl, argv, wopts.pipe, &err);

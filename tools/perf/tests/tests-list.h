@@ -43,3 +43,4 @@ TEST(feature_parse, "Header features: parsed, only read, or refused with the rea
 TEST(kernel_buildid, "Kernel and module symbols only from a kallsyms of their recorded build ids")
 TEST(sample_filter, "Sample filters: every -C, --time and list syntax accepted or refused in upstream's words")
 TEST(hist_filtered, "perf report --percentage: filtered samples count in absolute totals, not relative")
+TEST(record_stats, "perf record: deferred samples without their record, LOST and LOST_SAMPLES counted")
