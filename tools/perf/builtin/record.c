@@ -650,7 +650,14 @@ static int record__synthesize(struct record *rec)
 		ret = record__synth_pids(rec, &s, &err);
 		break;
 	case EVLIST_TARGET_CPUS:
+		/* a process we may not read (EACCES) loses its maps, not the recording */
 		ret = record_synth__all(&s, NULL, &err);
+		if (ret && ret != -EIO) {
+			if (!rec->quiet)
+				fprintf(stderr, "perf record: warning: %s: its samples will lack symbols\n",
+					err.msg);
+			ret = 0;
+		}
 		break;
 	}
 	if (ret && ret != -EIO)
