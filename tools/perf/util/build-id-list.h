@@ -7,8 +7,9 @@
  * kernel's and modules' come from sysfs notes. So the end of a recording costs the number of
  * distinct DSOs, never the number of samples.
  *
- * Entries: one per (build id, file name), first seen kept; pid -1 and misc KERNEL for the
- * kernel ("[kernel.kallsyms]") and modules, else the recording's pid and misc USER. Every DSO
+ * Entries: one per (build id, file name), first seen kept; pid -1 (the host machine, as perf
+ * writes every entry), misc KERNEL for the kernel ("[kernel.kallsyms]") and modules, else the
+ * record's cpumode (USER). Every DSO
  * that was mapped is written (perf 6.1 writes those that were hit; readers only look up the
  * DSOs they meet, so an extra entry costs a line in --header and nothing else).
  *
@@ -33,7 +34,8 @@
 struct perf_writer;
 struct build_id_list;
 
-struct build_id_list *build_id_list__new(void);
+/* sys: where the kernel's notes are read (NULL: "/sys"), copied */
+struct build_id_list *build_id_list__new(const char *sys);
 void build_id_list__delete(struct build_id_list *l);
 
 /* one entry; size <= 20. Duplicates are dropped. */
@@ -41,18 +43,15 @@ int build_id_list__add(struct build_id_list *l, s32 pid, u16 misc, const u8 *id,
 		       const char *filename, struct perf_err *err);
 /*
  * A record of the recording (host order): an MMAP2 with PERF_RECORD_MISC_MMAP_BUILD_ID adds its
- * file (anonymous and "//anon" ones, without a build id, are skipped); every other record is
- * ignored. Cheap enough to call on every side-band record.
+ * file ("//anon" and other nameless ones are skipped); a kernel-mode MMAP of a module (as
+ * record-synth writes them: its .ko path or "[name]") adds the module with the build id of
+ * SYS/module/NAME/notes/.note.gnu.build-id; every other record is ignored. Cheap enough to
+ * call on every side-band record.
  */
 int build_id_list__add_event(struct build_id_list *l, const struct perf_event_header *ev,
 			     struct perf_err *err);
-/*
- * The running kernel's build id (SYS/kernel/notes) as [kernel.kallsyms], and each loaded
- * module's (SYS/module/NAME/notes/.note.gnu.build-id) under the name the module map has: the
- * .ko path record-synth gives when found, else "[name]". sys NULL: "/sys". A kernel without
- * notes is not an error (nothing is added).
- */
-int build_id_list__add_kernel(struct build_id_list *l, const char *sys, struct perf_err *err);
+/* the running kernel's build id (SYS/kernel/notes) as [kernel.kallsyms]; none: nothing added */
+int build_id_list__add_kernel(struct build_id_list *l, struct perf_err *err);
 
 size_t build_id_list__nr(const struct build_id_list *l);
 

@@ -36,12 +36,8 @@ static struct dso *module_dso(struct machine *machine, const char *mod, size_t l
 	return dsos__findnew(&machine->dsos, name, DSO_KIND_KMODULE);
 }
 
-/*
- * The build id in an ELF notes blob (/sys/kernel/notes, a module's .note.gnu.build-id):
- * records of namesz, descsz, type, name and desc, the last two padded to 4 bytes.
- * 0, or -ENOENT when the file has no GNU build id note.
- */
-static int notes__read_build_id(const char *path, u8 *id, size_t *size)
+/* notes blob records: namesz, descsz, type, name and desc, the last two padded to 4 bytes */
+int notes__read_build_id(const char *path, u8 *id, size_t *size)
 {
 	u8 buf[4096];
 	size_t len, off = 0;

@@ -544,6 +544,10 @@ int record_synth__all(const struct record_synth *s, struct record_synth_stats *s
 		if (ret == -ENOENT || ret == -ESRCH) {
 			r->stats.vanished++;
 			ret = 0;
+		} else if (ret == -EACCES || ret == -EPERM) {
+			/* another user namespace's init, say: its samples show unresolved */
+			r->stats.unreadable++;
+			ret = 0;
 		}
 	}
 	if (stats)

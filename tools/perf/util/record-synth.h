@@ -23,8 +23,9 @@
  * zeros, which is what perf writes for synthesized records: time 0 sorts them first).
  *
  * Errors: 0 or a negative errno, with err saying what and where (a path). A process or
- * thread that is gone by the time it is read is not an error for record_synth__all() (it is
- * counted), but is one for record_synth__process()/__thread(): the user named it.
+ * thread that is gone by the time it is read, or whose /proc files may not be read (EACCES),
+ * is not an error for record_synth__all() (it is counted), but is one for
+ * record_synth__process()/__thread(): the user named it.
  * The emit callback's non-zero return stops the synthesis and is returned as it is.
  *
  * Nothing here keeps a pointer past a call beyond those in struct record_synth, which the
@@ -58,6 +59,7 @@ struct record_synth {
 struct record_synth_stats {
 	u32	processes, threads, mmaps;
 	u32	vanished;	/* processes or threads gone before they could be read */
+	u32	unreadable;	/* processes whose /proc files this user may not read */
 };
 
 /* the kernel map (needs _text and _etext in PROC/kallsyms) */
