@@ -29,12 +29,14 @@
 #include <perf/event.h>
 #include <perf/writer.h>
 #include "builtin.h"
+#include "util/build-id-list.h"
 #include "util/evlist-open.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
 #include "util/record-features.h"
 #include "util/record-loop.h"
 #include "util/record-synth.h"
+#include "util/tracing-data.h"
 #include "util/workload.h"
 
 /* perf's defaults: 4000 Hz, 512 KB of ring per CPU (128 pages of 4 KB) */
@@ -88,6 +90,7 @@ struct record {
 	int			verbose;
 	bool			no_buildid_cache;
 	bool			event_error;	/* an -e callback failed (it said why) */
+	char			tracefs[256];	/* found at the first tracepoint, "" before */
 	int			cmd_argc;	/* the whole command line, for HEADER_CMDLINE */
 	const char		**cmd_argv;
 
@@ -100,6 +103,7 @@ struct record {
 	struct workload		wl;
 	struct evlist_open	el;
 	struct perf_writer	*w;
+	struct build_id_list	*build_ids;	/* from MMAP2 as they pass, and the kernel's */
 	bool			defer_fallback;	/* the kernel refused bit 38 */
 };
 
@@ -125,13 +129,28 @@ static const char *const record_usage[] = {
 	NULL
 };
 
+static int record__tracepoint_id(void *ctx, const char *name, u64 *id, struct perf_err *err)
+{
+	struct record *rec = ctx;
+	int ret;
+
+	if (!rec->tracefs[0]) {
+		ret = tracefs__find(NULL, rec->tracefs, sizeof(rec->tracefs), err);
+		if (ret) {
+			rec->tracefs[0] = '\0';
+			return ret;
+		}
+	}
+	return tracepoint__id(rec->tracefs, name, id, err);
+}
+
 static int record__opt_event(const struct option *opt, const char *arg, bool unset)
 {
 	struct record *rec = opt->value;
 	struct perf_err err;
 
 	(void)unset;
-	if (parse_events__add(&rec->evs, arg, NULL, &err)) {
+	if (parse_events__add(&rec->evs, arg, record__tracepoint_id, rec, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		rec->event_error = true;
 		return -1;
@@ -594,15 +613,81 @@ static int record__write_simple(struct record *rec, u32 type)
 	return ret;
 }
 
+/* every map of the recording, the kernel's and ours, gives its build id on the way */
+static int record__see(void *ctx, const struct perf_event_header *ev)
+{
+	struct record *rec = ctx;
+	struct perf_err err;
+	int ret;
+
+	if (ev->type != PERF_RECORD_MMAP2 && ev->type != PERF_RECORD_MMAP)
+		return 0;
+	ret = build_id_list__add_event(rec->build_ids, ev, &err);
+	if (ret)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	return ret;
+}
+
 static int record__emit(void *ctx, const struct perf_event_header *ev)
 {
 	struct record *rec = ctx;
 	struct perf_err err;
-	int ret = perf_writer__write(rec->w, ev, &err);
+	int ret = record__see(rec, ev);
 
+	if (!ret)
+		ret = perf_writer__write(rec->w, ev, &err);
 	if (ret)
 		fprintf(stderr, "perf record: %s\n", err.msg);
 	return ret;
+}
+
+/* HEADER_TRACING_DATA for the tracepoints among the events */
+static int record__tracing_data(struct record *rec)
+{
+	const char **names = calloc(rec->evs.nr, sizeof(*names));
+	struct perf_err err;
+	size_t nr = 0, size;
+	void *data = NULL;
+	int ret = 0;
+
+	if (!names)
+		return -ENOMEM;
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		if (rec->evs.ev[i].tp_sys)
+			names[nr++] = rec->evs.ev[i].name;
+	if (nr)
+		ret = tracing_data__build(rec->tracefs, names, nr, &data, &size, &err);
+	if (nr && !ret)
+		ret = perf_writer__set_tracing_data(rec->w, data, size, &err);
+	if (ret)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	free(data);
+	free(names);
+	return ret;
+}
+
+/* the end: HEADER_BUILD_ID from what went by, then the cache (unless -N) */
+static int record__build_ids(struct record *rec)
+{
+	struct build_id_cache_stats cs;
+	struct perf_err err;
+	int ret = build_id_list__write(rec->build_ids, rec->w, &err);
+
+	if (ret) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return ret;
+	}
+	if (rec->no_buildid_cache)
+		return 0;
+	ret = build_id_list__fill_cache(rec->build_ids, &(struct build_id_cache_opts){ 0 }, &cs,
+					&err);
+	/* a cache we cannot fill costs symbols after a reboot, not this recording */
+	if (ret && !rec->quiet)
+		fprintf(stderr, "perf record: warning: build-id cache: %s\n", err.msg);
+	if (rec->verbose)
+		fprintf(stderr, "perf record: build-id cache: %u added, %u present, %u missing\n",
+			cs.added, cs.present, cs.missing);
+	return 0;
 }
 
 /* the pids of -p (a comma list) */
@@ -729,6 +814,7 @@ static void record__exit(struct record *rec)
 {
 	if (rec->w)
 		perf_writer__delete(rec->w);
+	build_id_list__delete(rec->build_ids);
 	evlist_open__close(&rec->el);
 	workload__stop(&rec->wl, SIGTERM);
 	if (rec->evattrs)
@@ -773,6 +859,11 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	}
 	if (record__open(rec, pages))
 		return 255;
+	rec->build_ids = build_id_list__new(NULL);
+	if (!rec->build_ids) {
+		fprintf(stderr, "perf record: out of memory\n");
+		return 255;
+	}
 	rec->w = perf_writer__new(rec->output, &wopts, &err);
 	if (!rec->w) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
@@ -783,12 +874,23 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		return 255;
 	ret = record__features(rec);
 	if (!ret)
+		ret = record__tracing_data(rec);
+	if (!ret)
+		ret = build_id_list__add_kernel(rec->build_ids, &err);
+	if (ret)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	if (!ret)
 		ret = record__synthesize(rec);
 	if (!ret)
 		ret = record__write_simple(rec, PERF_RECORD_FINISHED_INIT);
 	if (ret)
 		return 255;
 
+	/* a workload's events start at its exec (enable_on_exec); -a, -C, -p, -t's now */
+	if (!record__has_workload_target(rec) && evlist_open__enable(&rec->el, true, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return 255;
+	}
 	if (argc) {
 		ret = workload__start(&rec->wl, argv[0], &err);
 		if (ret) {
@@ -796,9 +898,6 @@ static int record__run(struct record *rec, int argc, const char **argv)
 				rec->evs.ev[0].name, argv[0], strerror(-ret));
 			return 255;
 		}
-	} else if (evlist_open__enable(&rec->el, true, &err)) {
-		fprintf(stderr, "perf record: %s\n", err.msg);
-		return 255;
 	}
 
 	rl.el = &rec->el;
@@ -807,6 +906,8 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	rl.attrs = rec->evattrs;
 	rl.nr_attrs = rec->evs.nr;
 	rl.stop = &stop_flag;
+	rl.hook = record__see;
+	rl.hook_ctx = rec;
 	record_stats__init(&rl.stats);
 	ret = record_loop__run(&rl, &err);
 	if (!ret && rl.wl && !rl.wl->exited) {
@@ -822,6 +923,10 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	}
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
+		status = 255;
+		goto out_stats;
+	}
+	if (record__build_ids(rec)) {
 		status = 255;
 		goto out_stats;
 	}

@@ -97,7 +97,7 @@ static int parsed_events__push(struct parsed_events *evs, struct parsed_event *e
 }
 
 static int parse_one(struct parsed_events *evs, const char *term, tracepoint_id_fn tp_id,
-		     struct perf_err *err)
+		     void *tp_ctx, struct perf_err *err)
 {
 	struct parsed_event ev = { .attr = { .size = sizeof(struct perf_event_attr) } };
 	const char *colon = strchr(term, ':');
@@ -132,7 +132,7 @@ static int parse_one(struct parsed_events *evs, const char *term, tracepoint_id_
 		goto out_free;
 	}
 	ev.attr.type = PERF_TYPE_TRACEPOINT;
-	ret = tp_id(ev.tp_sys, ev.tp_name, &ev.attr.config, err);
+	ret = tp_id(tp_ctx, term, &ev.attr.config, err);
 	if (ret)
 		goto out_free;
 	return parsed_events__push(evs, &ev, err);
@@ -145,7 +145,7 @@ out_free:
 }
 
 int parse_events__add(struct parsed_events *evs, const char *spec, tracepoint_id_fn tp_id,
-		      struct perf_err *err)
+		      void *tp_ctx, struct perf_err *err)
 {
 	char *copy = strdup(spec), *save = NULL, *term;
 	int ret = 0;
@@ -155,14 +155,14 @@ int parse_events__add(struct parsed_events *evs, const char *spec, tracepoint_id
 	if (!*spec)
 		ret = perf_err__set(err, EINVAL, "event syntax error: empty event list");
 	for (term = strtok_r(copy, ",", &save); term && !ret; term = strtok_r(NULL, ",", &save))
-		ret = parse_one(evs, term, tp_id, err);
+		ret = parse_one(evs, term, tp_id, tp_ctx, err);
 	free(copy);
 	return ret;
 }
 
 int parse_events__add_default(struct parsed_events *evs, struct perf_err *err)
 {
-	int ret = parse_events__add(evs, "cycles", NULL, err);
+	int ret = parse_events__add(evs, "cycles", NULL, NULL, err);
 
 	if (!ret)
 		evs->ev[evs->nr - 1].is_default = true;

@@ -33,15 +33,15 @@ struct parsed_events {
 	size_t			nr;
 };
 
-/* tracepoint (sys, name) -> its id in tracefs; 0 or a negative errno with err set */
-typedef int (*tracepoint_id_fn)(const char *sys, const char *name, u64 *id, struct perf_err *err);
+/* tracepoint "sys:name" -> its id in tracefs; 0 or a negative errno with err set */
+typedef int (*tracepoint_id_fn)(void *ctx, const char *name, u64 *id, struct perf_err *err);
 
 /*
- * Appends the events of spec (one -e argument) to evs. tp_id may be NULL (tracepoints are
- * then refused). Unknown names: -ENOENT with err naming it and `perf list`.
+ * Appends the events of spec (one -e argument) to evs. tp_id (called with tp_ctx) may be
+ * NULL: tracepoints are then refused. Unknown names: -ENOENT with err naming it and `perf list`.
  */
 int parse_events__add(struct parsed_events *evs, const char *spec, tracepoint_id_fn tp_id,
-		      struct perf_err *err);
+		      void *tp_ctx, struct perf_err *err);
 /* the default event when -e is absent: cycles, as perf */
 int parse_events__add_default(struct parsed_events *evs, struct perf_err *err);
 /*
