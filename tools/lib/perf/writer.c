@@ -280,7 +280,8 @@ struct perf_writer *perf_writer__new(const char *path, const struct perf_writer_
 		}
 		fd = dup(STDOUT_FILENO);
 	} else {
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		/* read-write: perf_writer__salvage() reads back the records that reached the file */
+		fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	}
 	if (fd < 0) {
 		perf_err__set(err, errno, "cannot create %s: %m", path);

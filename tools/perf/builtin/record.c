@@ -426,16 +426,17 @@ static int record__config_attrs(struct record *rec)
 	return 0;
 }
 
-static void record__print_paranoid(int errnum)
+static void record__print_paranoid(const struct record *rec, int errnum)
 {
 	long paranoid = sysctl_long("/proc/sys/kernel/perf_event_paranoid", 2);
+	bool cpus = rec->target.kind == EVLIST_TARGET_CPUS;
 
-	fprintf(stderr, "perf record: perf_event_open: %s: kernel.perf_event_paranoid is %ld, which %s; run as root (or with CAP_PERFMON), or lower it: sysctl -w kernel.perf_event_paranoid=%d\n",
+	/* system-wide needs <= 0; a process of one's own <= 2 (Debian's 3 refuses all) */
+	fprintf(stderr, "perf record: perf_event_open: %s: kernel.perf_event_paranoid is %ld, which allows %s; run as root (or with CAP_PERFMON), or lower it: sysctl -w kernel.perf_event_paranoid=%d\n",
 		strerror(errnum), paranoid,
-		paranoid >= 2 ? "allows only user-space profiling of your own processes" :
-		paranoid >= 1 ? "allows no system-wide profiling" :
-				"still refuses this event",
-		paranoid >= 2 ? 1 : paranoid >= 1 ? 0 : -1);
+		cpus ? "no system-wide profiling (-a, -C) to unprivileged users" :
+		       "no profiling of this target to unprivileged users",
+		cpus ? 0 : paranoid > 2 ? 2 : (int)paranoid - 1);
 }
 
 /*
@@ -505,7 +506,7 @@ static int record__open(struct record *rec, size_t pages)
 			continue;
 		}
 		if (errnum == EACCES || errnum == EPERM) {
-			record__print_paranoid(errnum);
+			record__print_paranoid(rec, errnum);
 			return -errnum;
 		}
 		if (parse_events__fallback(&rec->evs.ev[e], errnum, msg, sizeof(msg))) {
@@ -797,17 +798,17 @@ static void record__summary(struct record *rec, struct record_loop *rl)
 }
 
 /* after a write failure: one line, and the file readable up to its last complete record */
-static void record__write_failed(struct record *rec, struct record_loop *rl)
+static void record__write_failed(struct record *rec, const struct perf_err *why)
 {
 	struct perf_err err;
 	u64 kept;
 
 	if (!strcmp(rec->output, "-") || perf_writer__salvage(rec->w, &kept, &err)) {
-		fprintf(stderr, "perf record: %s: recording stopped\n", rl->write_err.msg);
+		fprintf(stderr, "perf record: %s: recording stopped\n", why->msg);
 		return;
 	}
 	fprintf(stderr, "perf record: %s: recording stopped; %s holds the %llu bytes of complete records written before\n",
-		rl->write_err.msg, rec->output, (unsigned long long)kept);
+		why->msg, rec->output, (unsigned long long)kept);
 }
 
 static void record__exit(struct record *rec)
@@ -917,7 +918,7 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		ret = record_loop__run(&rl, &err);
 	}
 	if (ret && rl.write_errno) {
-		record__write_failed(rec, &rl);
+		record__write_failed(rec, &rl.write_err);
 		status = 1;
 		goto out_stats;
 	}
@@ -931,7 +932,7 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		goto out_stats;
 	}
 	if (perf_writer__finish(rec->w, &err)) {
-		fprintf(stderr, "perf record: %s\n", err.msg);
+		record__write_failed(rec, &err);
 		status = 1;
 		goto out_stats;
 	}
