@@ -109,6 +109,19 @@ expect_grep "^Failed to collect '.*' for the './no-such-command' workload: No su
 "$PERF" record -q -o x.data -- sh -c 'exit 3'; rc=$?
 [ $rc -eq 3 ] || fail "the workload's exit code 3 came back as $rc"
 
+# inherit: threads, a forked child and its exec are all followed (perf test -w forkexec)
+"$PERF" record -q -e cpu-clock:u -o fe.data -- "$WORKLOAD_PERF" test -w forkexec 0.3 >fe.log 2>&1 ||
+	fail "record of -w forkexec failed: $(tail -1 fe.log)"
+"$PERF" script -i fe.data -F tid,ip,sym >fe.txt 2>fe.err || fail "script of -w forkexec failed"
+threads=$(awk '$NF == "forkexec_thread_spin" { print $1 }' fe.txt | sort -u | wc -l)
+[ "$threads" -eq 2 ] || fail "-w forkexec: samples of $threads threads in forkexec_thread_spin, not 2"
+grep -q ' forkexec_child_spin$' fe.txt || fail "-w forkexec: the forked child was not followed"
+grep -q ' leaf$' fe.txt || fail "-w forkexec: the exec'd leafloop was not followed"
+"$PERF" record -q --no-inherit -e cpu-clock:u -o ni.data -- "$WORKLOAD_PERF" test -w forkexec 0.2 \
+	>ni.log 2>&1 || fail "record --no-inherit failed: $(tail -1 ni.log)"
+! "$PERF" script -i ni.data -F ip,sym 2>/dev/null | grep -q 'forkexec_thread_spin\|leaf$' ||
+	fail "--no-inherit followed the threads or the child"
+
 # SIGINT: the workload stops, the buffers are drained, the file is whole
 "$PERF" record -e cpu-clock:u -g -o int.data -- "$WORKLOAD_PERF" test -w calls 30 >int.log 2>&1 &
 rpid=$!
