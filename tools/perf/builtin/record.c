@@ -1017,8 +1017,9 @@ int cmd_record(int argc, const char **argv)
 	}
 	if (rec.repair_size > 0)
 		rec.repair_size = (rec.repair_size + 7) & ~7;
-	if ((rec.pid || rec.tid) && (rec.all_cpus || rec.cpu_list || argc_left)) {
-		fprintf(stderr, "perf record: -p/-t record existing threads: drop -a, -C and the command\n");
+	/* with -p/-t (or -a) a command only says how long: it is run, not recorded */
+	if ((rec.pid || rec.tid) && (rec.all_cpus || rec.cpu_list)) {
+		fprintf(stderr, "perf record: -p/-t record existing threads: drop -a and -C\n");
 		status = 129;
 		goto out;
 	}
