@@ -1085,6 +1085,23 @@ int perf_writer__write(struct perf_writer *w, const struct perf_event_header *ev
 	return ret;
 }
 
+/* the PERFILE2 header of what was written, in the output's order (h's features are set) */
+static void writer__file_header(const struct perf_writer *w, struct perf_file_header *h,
+				u64 data_size)
+{
+	u64 attrs = w->nr_attrs * (w->opts.attr_size + sizeof(struct perf_file_section));
+
+	h->magic = w->opts.cross_endian ? PERF_MAGIC2_SWAPPED : PERF_MAGIC2;
+	h->size = w64(w, sizeof(*h));
+	h->attr_size = w64(w, w->opts.attr_size + sizeof(struct perf_file_section));
+	h->attrs.offset = w64(w, w->data_offset - attrs);
+	h->attrs.size = w64(w, attrs);
+	h->data.offset = w64(w, w->data_offset);
+	h->data.size = w64(w, data_size);
+	for (int i = 0; i < HEADER_FEAT_BITS / 64; i++)
+		h->adds_features[i] = w64(w, h->adds_features[i]);
+}
+
 int perf_writer__finish(struct perf_writer *w, struct perf_err *err)
 {
 	struct perf_file_header h;
@@ -1134,15 +1151,7 @@ int perf_writer__finish(struct perf_writer *w, struct perf_err *err)
 		goto out_free;
 	}
 
-	h.magic = w->opts.cross_endian ? PERF_MAGIC2_SWAPPED : PERF_MAGIC2;
-	h.size = w64(w, sizeof(h));
-	h.attr_size = w64(w, w->opts.attr_size + sizeof(struct perf_file_section));
-	h.attrs.offset = w64(w, w->data_offset - w->nr_attrs * (w->opts.attr_size + sizeof(struct perf_file_section)));
-	h.attrs.size = w64(w, w->nr_attrs * (w->opts.attr_size + sizeof(struct perf_file_section)));
-	h.data.offset = w64(w, w->data_offset);
-	h.data.size = w64(w, data_size);
-	for (int i = 0; i < HEADER_FEAT_BITS / 64; i++)
-		h.adds_features[i] = w64(w, h.adds_features[i]);
+	writer__file_header(w, &h, data_size);
 	ret = out__flush(w, err);
 	if (ret)
 		goto out_free;
@@ -1190,13 +1199,7 @@ int perf_writer__salvage(struct perf_writer *w, u64 *data_size, struct perf_err 
 		at += eh.size;
 	}
 	memset(&h, 0, sizeof(h));
-	h.magic = w->opts.cross_endian ? PERF_MAGIC2_SWAPPED : PERF_MAGIC2;
-	h.size = w64(w, sizeof(h));
-	h.attr_size = w64(w, w->opts.attr_size + sizeof(struct perf_file_section));
-	h.attrs.offset = w64(w, w->data_offset - w->nr_attrs * (w->opts.attr_size + sizeof(struct perf_file_section)));
-	h.attrs.size = w64(w, w->nr_attrs * (w->opts.attr_size + sizeof(struct perf_file_section)));
-	h.data.offset = w64(w, w->data_offset);
-	h.data.size = w64(w, at - w->data_offset);
+	writer__file_header(w, &h, at - w->data_offset);
 	/* the header's blocks exist already: rewriting them needs no free space */
 	if (pwrite(w->fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
 		return perf_err__set(err, errno ? errno : EIO, "cannot write the header of %s: %m", w->name);
