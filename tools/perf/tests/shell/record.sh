@@ -90,6 +90,22 @@ fi
 "$PERF" record -q --call-graph dwarf,defer -o x.data -- true 2>dw.err && fail "dwarf,defer was accepted"
 expect_grep 'only works with FP' dw.err "dwarf,defer: not perf's reason"
 
+# a hardware event without a PMU: perf's note, then cpu-clock (the default event says it only
+# with -v)
+if [ ! -d /sys/bus/event_source/devices/cpu ] && [ ! -d /sys/bus/event_source/devices/cpu_core ]; then
+	"$PERF" record -e cycles -o cy.data -- true >cy.log 2>&1 || fail "record -e cycles failed: $(tail -1 cy.log)"
+	expect_grep '^The cycles event is not supported, trying to fall back to cpu-clock-ticks$' cy.log \
+		"-e cycles without a PMU: not perf's note"
+	"$PERF" script -i cy.data -F event 2>/dev/null | grep -q 'cpu-clock' || fail "-e cycles did not fall back to cpu-clock"
+	"$PERF" record -o cy.data -- true >cyd.log 2>&1
+	! grep -q 'not supported' cyd.log || fail "the default event's fallback was noted without -v"
+fi
+# -c: a fixed period instead of a frequency
+"$PERF" record -q -e cpu-clock:u -c 100000 -o c.data -- "$WORKLOAD_PERF" test -w noploop 0.1 ||
+	fail "record -c failed"
+"$PERF" script -i c.data -F period 2>/dev/null | sort -u | grep -Eqx ' *100000 *' ||
+	fail "record -c 100000: the samples' period is not 100000"
+
 # errors: one line each naming the fix, perf's exit codes
 "$PERF" record -e no-such-event -o x.data -- true 2>ev.err; rc=$?
 [ $rc -eq 129 ] || fail "unknown event: exit $rc, not 129"
