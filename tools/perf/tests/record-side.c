@@ -17,6 +17,9 @@
  *                         and a sched_switch sample's fields printed by ours and upstream
  *  record_side_errors     a pid that is gone, an unknown tracepoint, a bad tracepoint name, a
  *                         cache dir that cannot be created: one line each
+ *  record_synth_tree      a /proc and /sys tree of the test's: a module map and its build id,
+ *                         a two-thread process (-p, -t), build ids only for files that are
+ *                         still the mapped ones, hidden kernel addresses refused
  */
 #include <errno.h>
 #include <signal.h>
@@ -27,6 +30,7 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <perf/synthesize.h>
 #include <perf/writer.h>
@@ -424,7 +428,7 @@ DEFINE_SUITE(record_features_header)
 	struct side_rec r = { 0 };
 	struct side_file f;
 	char *ours = NULL, *up = NULL, *err = NULL, *a = NULL, *b = NULL, upstream[4200];
-	char p61[4200];
+	char p61[4200], clock_path[4200];
 	int ret;
 
 	ret = side_file__make(env, &f, "features", &r);
@@ -433,12 +437,36 @@ DEFINE_SUITE(record_features_header)
 	if (ret == TEST_SKIP)
 		goto out;
 
+	/* -k: the clock's resolution and a reference time */
+	snprintf(clock_path, sizeof(clock_path), "%s/clock.data", env->tmpdir);
+	{
+		const struct record_features_opts fo = { .version = "7.2.0", .use_clockid = true,
+							 .clockid = CLOCK_MONOTONIC };
+		struct perf_sample id = { .pid = 1, .tid = 1 };
+		struct side_rec c = { 0 };
+		int n;
+
+		side__attr(&c.attr, PERF_TYPE_SOFTWARE, SW_CPU_CLOCK, 0);
+		c.attr.flags |= PERF_ATTR_FLAG(USE_CLOCKID);
+		c.attr.clockid = CLOCK_MONOTONIC;
+		c.w = perf_writer__new(clock_path, NULL, &c.err);
+		ret = !c.w || perf_writer__add_attr(c.w, &c.attr, NULL, 0, NULL, &c.err) < 0 ||
+		      record_features__fill(c.w, &fo, &c.err);
+		n = ret ? -1 : perf_record_comm__synthesize(c.buf, sizeof(c.buf), &c.attr, &id, "x", false);
+		ret = ret || n < 0 || perf_writer__write(c.w, (void *)c.buf, &c.err) ||
+		      perf_writer__finish(c.w, &c.err);
+		side__exit(&c);
+		TEST_ASSERT(env, !ret, "clock.data: %s", c.err.msg);
+	}
+
 	/* upstream 7.2 reads every feature as we do */
-	if (have_upstream(env, upstream, sizeof(upstream))) {
-		for (int info = 0; info < 2; info++) {
-			const char *o[] = { env->perf, "script", "--header-only", "-i", f.path,
+	for (int k = 0; k < 4 && have_upstream(env, upstream, sizeof(upstream)); k++) {
+		const char *file = k < 2 ? f.path : clock_path;
+		int info = k & 1;
+		{
+			const char *o[] = { env->perf, "script", "--header-only", "-i", file,
 					    info ? "-I" : NULL, NULL };
-			const char *u[] = { upstream, "script", "--header-only", "-i", f.path,
+			const char *u[] = { upstream, "script", "--header-only", "-i", file,
 					    info ? "-I" : NULL, NULL };
 
 			ret = run_to(env, "ours", o, &ours, NULL);
@@ -457,8 +485,11 @@ DEFINE_SUITE(record_features_header)
 				    info ? " -I" : "", a, ret, b, err ? err : "");
 			TEST_ASSERT(env, strstr(a, "# total memory : ") && strstr(a, "# cpuid : ") &&
 				    strstr(a, "# pmu mappings: "), "features missing:\n%s", a);
+			TEST_ASSERT(env, k < 2 || (strstr(a, "# clockid frequency: ") &&
+						   strstr(a, "# clockid: monotonic (1)")),
+				    "no clock features:\n%s", a);
 			if (env->verbose && info)
-				fprintf(stderr, "header-only -I, ours == upstream's:\n%s", a);
+				fprintf(stderr, "header-only -I of %s, ours == upstream's:\n%s", file, a);
 			free(ours);
 			free(up);
 			free(err);
@@ -466,9 +497,9 @@ DEFINE_SUITE(record_features_header)
 			free(b);
 			ours = up = err = a = b = NULL;
 		}
-	} else if (env->verbose) {
-		fprintf(stderr, "no upstream perf: the comparison with it skipped\n");
 	}
+	if (!have_upstream(env, upstream, sizeof(upstream)) && env->verbose)
+		fprintf(stderr, "no upstream perf: the comparison with it skipped\n");
 
 	/* the system perf 6.1: reads it without a word, and describes this machine as we do */
 	if (access("/usr/bin/perf", X_OK)) {
@@ -620,6 +651,24 @@ DEFINE_SUITE(record_build_id_cache)
 	free(out);
 	free(err);
 	out = err = NULL;
+	/* perf 6.1 finds them there too: the cache is laid out as its own (it takes $HOME/.debug) */
+	snprintf(path, sizeof(path), "%s/home", env->tmpdir);
+	if (!access("/usr/bin/perf", X_OK) && !test_run_shell(env, "mkdir '%s' && ln -s ../cache '%s/.debug'", path, path)) {
+		const char *argv[] = { "/usr/bin/perf", "script", "-i", f.path, "-F", "ip,sym", NULL };
+		char *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+
+		setenv("HOME", path, 1);
+		ret = run_to(env, "cached61", argv, &out, &err);
+		if (home)
+			setenv("HOME", home, 1);
+		free(home);
+		TEST_ASSERT(env, !ret && out && strstr(out, want) && strstr(out, " record_side__spin\n"),
+			    "perf 6.1 did not resolve from the cache (status %d):\n%s%s", ret,
+			    out ? out : "", err ? err : "");
+		free(out);
+		free(err);
+		out = err = NULL;
+	}
 	/* without it: perf's warning, so the resolution above came from the cache */
 	snprintf(path, sizeof(path), "%s/empty", env->tmpdir);
 	setenv("PERF_BUILDID_DIR", path, 1);
@@ -738,6 +787,9 @@ DEFINE_SUITE(record_tracing_data)
 		ret = run_to(env, "tp-up", u, &up, NULL);
 		TEST_ASSERT(env, ret == 2 || (!ret && up && !strcmp(up, out)),
 			    "upstream's script (status %d)\n%s\nours\n%s", ret, up ? up : "", out);
+		if (env->verbose)
+			fprintf(stderr, "%s\n", ret == 2 ? "upstream perf did not run: not compared" :
+				"upstream's script is the same");
 	}
 	ret = TEST_OK;
 	free(fmt);
@@ -819,5 +871,174 @@ DEFINE_SUITE(record_side_errors)
 	build_id_list__delete(l);
 	snprintf(want, sizeof(want), "cannot create build-id cache directory %s: Not a directory", path);
 	TEST_ASSERT(env, ret == -ENOTDIR && !strcmp(err.msg, want), "%d '%s'", ret, err.msg);
+	return TEST_OK;
+}
+
+/* ---- a /proc and /sys of the test's own ---------------------------------------------------- */
+
+struct collect {
+	struct build_id_list	*bids;
+	char			text[8192];	/* one line per record */
+	size_t			len;
+};
+
+static int collect__emit(void *ctx, const struct perf_event_header *ev)
+{
+	struct collect *c = ctx;
+	char *o = c->text + c->len;
+	size_t room = sizeof(c->text) - c->len;
+	int n = 0;
+
+	if (ev->type == PERF_RECORD_COMM) {
+		const struct perf_record_comm *r = (const void *)ev;
+
+		n = snprintf(o, room, "COMM %u/%u %s\n", r->pid, r->tid, r->comm);
+	} else if (ev->type == PERF_RECORD_MMAP) {
+		const struct perf_record_mmap *r = (const void *)ev;
+
+		n = snprintf(o, room, "MMAP %d %#llx+%#llx @%#llx %s misc %#x\n", (int)r->pid,
+			     (unsigned long long)r->start, (unsigned long long)r->len,
+			     (unsigned long long)r->pgoff, r->filename, ev->misc);
+	} else if (ev->type == PERF_RECORD_MMAP2) {
+		const struct perf_record_mmap2 *r = (const void *)ev;
+
+		n = snprintf(o, room, "MMAP2 %u/%u %#llx+%#llx @%#llx prot %u flags %u misc %#x %s %s\n",
+			     r->pid, r->tid, (unsigned long long)r->start, (unsigned long long)r->len,
+			     (unsigned long long)r->pgoff, r->prot, r->flags, ev->misc,
+			     ev->misc & PERF_RECORD_MISC_MMAP_BUILD_ID ? "bid" : "ino", r->filename);
+	}
+	if (n > 0 && (size_t)n < room)
+		c->len += (size_t)n;
+	/* the trailer of a synthesized record is perf's: zeros (TID, TIME of this attr) */
+	for (size_t i = ev->size - 16; i < ev->size; i++)
+		if (((const u8 *)ev)[i])
+			return -EPROTO;
+	return build_id_list__add_event(c->bids, ev, NULL);
+}
+
+/* writes root/rel with text (its directories created) */
+static int tree_file(const struct test_env *env, const char *root, const char *rel,
+		     const char *text)
+{
+	char path[8400];
+
+	if (test_run_shell(env, "mkdir -p \"$(dirname '%s/%s')\"", root, rel))
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	return test_write_file(path, text, strlen(text));
+}
+
+/* an ELF notes file with the GNU build id id */
+static int tree_notes(const struct test_env *env, const char *root, const char *rel, const u8 *id)
+{
+	u8 buf[12 + 4 + 20];
+	u32 gnu[3] = { 4, 20, 3 /* NT_GNU_BUILD_ID */ };
+	char path[8400];
+
+	memcpy(buf, gnu, 12);
+	memcpy(buf + 12, "GNU", 4);
+	memcpy(buf + 16, id, 20);
+	if (tree_file(env, root, rel, ""))
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	return test_write_file(path, buf, sizeof(buf));
+}
+
+DEFINE_SUITE(record_synth_tree)
+{
+	static const u8 mod_id[20] = { 0x30, 0xd1 };
+	struct perf_event_attr attr;
+	struct collect c = { 0 };
+	struct record_synth s = { .attr = &attr, .emit = collect__emit, .ctx = &c,
+				  .build_ids = true };
+	char proc[4200], sys[4200], exe[512], maps[4096], want[8400];
+	struct perf_err err;
+	struct stat st;
+	ssize_t n;
+	int ret;
+
+	snprintf(proc, sizeof(proc), "%s/proc", env->tmpdir);
+	snprintf(sys, sizeof(sys), "%s/sys", env->tmpdir);
+	s.proc = proc;
+	s.sys = sys;
+	c.bids = build_id_list__new(sys);
+	TEST_ASSERT(env, c.bids, "list");
+	side__attr(&attr, PERF_TYPE_SOFTWARE, SW_CPU_CLOCK, 0);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	TEST_ASSERT(env, n > 0 && !stat(exe, &st), "our executable");
+	exe[n] = '\0';
+	/* our binary twice: as mapped (its dev/ino), and as a file replaced since (another ino) */
+	snprintf(maps, sizeof(maps),
+		 "00400000-00452000 r-xp 00001000 %02x:%02x %llu    %s\n"
+		 "00600000-00601000 rw-p 00052000 %02x:%02x %llu    %s\n"
+		 "00700000-00710000 r-xp 00000000 %02x:%02x %llu    %s\n"
+		 "7f0000000000-7f0000001000 r-xs 00000000 00:00 0 \n"
+		 "7ffd00000000-7ffd00002000 r-xp 00000000 00:00 0                          [vdso]\n",
+		 major(st.st_dev), minor(st.st_dev), (unsigned long long)st.st_ino, exe,
+		 major(st.st_dev), minor(st.st_dev), (unsigned long long)st.st_ino, exe,
+		 major(st.st_dev), minor(st.st_dev), (unsigned long long)st.st_ino + 1, exe);
+	ret = tree_file(env, proc, "kallsyms",
+			"ffffffff81000000 T _text\nffffffff81000100 T kfunc\nffffffff81e00000 T _etext\n") ||
+	      tree_file(env, proc, "modules", "foo_bar 16384 0 - Live 0xffffffffc0000000\n") ||
+	      tree_notes(env, sys, "module/foo_bar/notes/.note.gnu.build-id", mod_id) ||
+	      tree_file(env, proc, "100/status", "Name:\tapp\nTgid:\t100\nPPid:\t1\n") ||
+	      tree_file(env, proc, "101/status", "Name:\tworker\nTgid:\t100\nPPid:\t1\n") ||
+	      tree_file(env, proc, "100/task/100/comm", "app\n") ||
+	      tree_file(env, proc, "100/task/101/comm", "worker\n") ||
+	      tree_file(env, proc, "100/maps", maps) || tree_file(env, proc, "101/maps", maps) ||
+	      tree_file(env, proc, "2/status", "Name:\tkthreadd\nTgid:\t2\nPPid:\t0\n") ||
+	      tree_file(env, proc, "2/task/2/comm", "kthreadd\n") ||
+	      tree_file(env, proc, "2/maps", maps);
+	TEST_ASSERT(env, !ret, "the tree");
+
+	ret = record_synth__kernel(&s, &err) || record_synth__modules(&s, &err) ||
+	      record_synth__process(&s, 100, &err) || record_synth__thread(&s, 101, &err) ||
+	      record_synth__process(&s, 2, &err);
+	TEST_ASSERT(env, !ret, "synthesis: %s", err.msg);
+	snprintf(want, sizeof(want),
+		 "MMAP -1 0xffffffff81000000+0xe00000 @0xffffffff81000000 [kernel.kallsyms]_text misc 0x1\n"
+		 "MMAP -1 0xffffffffc0000000+0x4000 @0 [foo_bar] misc 0x1\n"
+		 "COMM 100/100 app\n"
+		 "MMAP2 100/100 0x400000+0x52000 @0x1000 prot 5 flags 2 misc 0x4002 bid %s\n"
+		 "MMAP2 100/100 0x700000+0x10000 @0 prot 5 flags 2 misc 0x2 ino %s\n"
+		 "MMAP2 100/100 0x7f0000000000+0x1000 @0 prot 5 flags 1 misc 0x2 ino //anon\n"
+		 "MMAP2 100/100 0x7ffd00000000+0x2000 @0 prot 5 flags 2 misc 0x%x %s [vdso]\n"
+		 "COMM 100/101 worker\n"
+		 "COMM 100/101 worker\n"
+		 "MMAP2 100/101 0x400000+0x52000 @0x1000 prot 5 flags 2 misc 0x4002 bid %s\n"
+		 "MMAP2 100/101 0x700000+0x10000 @0 prot 5 flags 2 misc 0x2 ino %s\n"
+		 "MMAP2 100/101 0x7f0000000000+0x1000 @0 prot 5 flags 1 misc 0x2 ino //anon\n"
+		 "MMAP2 100/101 0x7ffd00000000+0x2000 @0 prot 5 flags 2 misc 0x%x %s [vdso]\n"
+		 "COMM 2/2 kthreadd\n",
+		 exe, exe, vdso__image(&(size_t){ 0 }) ? 0x4002 : 0x2,
+		 vdso__image(&(size_t){ 0 }) ? "bid" : "ino", exe, exe,
+		 vdso__image(&(size_t){ 0 }) ? 0x4002 : 0x2, vdso__image(&(size_t){ 0 }) ? "bid" : "ino");
+	TEST_ASSERT(env, !strcmp(c.text, want), "records\n%s\nwant\n%s", c.text, want);
+	/* the module's build id from its notes, our binary's from the file, once each */
+	TEST_ASSERT(env, build_id_list__nr(c.bids) == 2 + (vdso__image(&(size_t){ 0 }) != NULL),
+		    "%zu build ids", build_id_list__nr(c.bids));
+
+	/* without build ids in the MMAP2s (the kernel's for the vDSO): the vDSO's is still ours */
+	build_id_list__delete(c.bids);
+	c.bids = build_id_list__new(sys);
+	c.len = 0;
+	s.build_ids = false;
+	TEST_ASSERT(env, c.bids && !record_synth__process(&s, 100, &err), "synthesis: %s", err.msg);
+	TEST_ASSERT(env, build_id_list__nr(c.bids) == (vdso__image(&(size_t){ 0 }) != NULL),
+		    "%zu build ids without MMAP2 build ids", build_id_list__nr(c.bids));
+
+	/* hidden kernel addresses: said, not a map at 0 */
+	TEST_ASSERT(env, !tree_file(env, proc, "kallsyms",
+				    "0000000000000000 T _text\n0000000000000000 T _etext\n"), "kallsyms");
+	ret = record_synth__kernel(&s, &err);
+	snprintf(want, sizeof(want), "%s/kallsyms has no address for _text: kernel addresses are hidden (kernel.kptr_restrict) or it is no kallsyms",
+		 proc);
+	TEST_ASSERT(env, ret == -EACCES && !strcmp(err.msg, want), "%d '%s'", ret, err.msg);
+	TEST_ASSERT(env, !tree_file(env, proc, "modules", "foo 16384 0 - Live 0x0000000000000000\n"),
+		    "modules");
+	ret = record_synth__modules(&s, &err);
+	TEST_ASSERT(env, ret == -EACCES && strstr(err.msg, "module addresses are hidden"), "%d '%s'",
+		    ret, err.msg);
+	build_id_list__delete(c.bids);
 	return TEST_OK;
 }

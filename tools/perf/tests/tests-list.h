@@ -49,4 +49,5 @@ TEST(record_build_id_cache, "Record build ids: HEADER_BUILD_ID from MMAP2, the b
 TEST(record_tracing_data, "Record tracing data: tracefs formats our reader and upstream print fields from")
 TEST(record_side_errors, "Record side-band errors: a gone pid, an unknown tracepoint, an uncreatable cache dir")
 TEST(writer_features, "Writer header features (memory, clock, topology, pmus, caches, build ids) read back in file and pipe, both byte orders")
+TEST(record_synth_tree, "Record side-band of a /proc tree: module maps and build ids, threads, -p and -t, hidden addresses")
 TEST(record_stats, "perf record: deferred samples without their record, LOST and LOST_SAMPLES counted")

@@ -36,6 +36,9 @@ struct build_id_list {
 	size_t		nr, alloc;
 	size_t		*slots;		/* open addressing: index + 1 into v, 0 empty */
 	size_t		nr_slots;	/* a power of two, at least 2 * nr */
+	bool		vdso_looked;	/* vdso_id is this machine's vDSO build id, if any */
+	u8		vdso_id[BUILD_ID_MAX];
+	u8		vdso_size;
 };
 
 struct build_id_list *build_id_list__new(const char *sys)
@@ -176,10 +179,34 @@ static int list__add_module(struct build_id_list *l, const char *file, struct pe
 	return build_id_list__add(l, -1, PERF_RECORD_MISC_KERNEL, id, (u8)size, file, err);
 }
 
+/* this machine's vDSO, looked up once per list */
+static int list__add_vdso(struct build_id_list *l, u16 misc, struct perf_err *err)
+{
+	size_t size;
+
+	if (!l->vdso_looked) {
+		l->vdso_looked = true;
+		if (!vdso__build_id(l->vdso_id, &size))
+			l->vdso_size = (u8)size;
+	}
+	if (!l->vdso_size)
+		return 0;
+	return build_id_list__add(l, -1, misc, l->vdso_id, l->vdso_size, "[vdso]", err);
+}
+
 int build_id_list__add_event(struct build_id_list *l, const struct perf_event_header *ev,
 			     struct perf_err *err)
 {
-	if (ev->type == PERF_RECORD_MMAP2 && (ev->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
+	if (ev->type == PERF_RECORD_MMAP2 && !(ev->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
+		const struct perf_record_mmap2 *m = (const void *)ev;
+		size_t max = ev->size > sizeof(*m) ? ev->size - sizeof(*m) : 0;
+
+		/* the kernel has no file to read the vDSO's build id from: it is ours */
+		if (max > 6 && !strncmp(m->filename, "[vdso]", 7))
+			return list__add_vdso(l, ev->misc & PERF_RECORD_MISC_CPUMODE_MASK, err);
+		return 0;
+	}
+	if (ev->type == PERF_RECORD_MMAP2) {
 		const struct perf_record_mmap2 *m = (const void *)ev;
 		size_t max = ev->size > sizeof(*m) ? ev->size - sizeof(*m) : 0;
 		size_t n = strnlen(m->filename, max);

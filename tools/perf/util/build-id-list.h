@@ -20,6 +20,11 @@
  *   DIR/.build-id/HE/X...	-> ../../NAME/HEX	a relative symlink per entry
  * An entry already there is left as it is (the same build id is the same file).
  *
+ * A recording uses it so: build_id_list__new(); build_id_list__add_event() on every side-band
+ * record written (synthesized ones and those of the ring buffers: anything but MMAP/MMAP2 costs
+ * a type test); at the end build_id_list__add_kernel() and build_id_list__write() before
+ * perf_writer__finish(), then build_id_list__fill_cache() unless -N/--no-buildid-cache.
+ *
  * Errors: 0 or a negative errno with err saying what and where. Nothing here prints. The list
  * owns its entries; no pointer passed in is kept.
  */
@@ -43,7 +48,9 @@ int build_id_list__add(struct build_id_list *l, s32 pid, u16 misc, const u8 *id,
 		       const char *filename, struct perf_err *err);
 /*
  * A record of the recording (host order): an MMAP2 with PERF_RECORD_MISC_MMAP_BUILD_ID adds its
- * file ("//anon" and other nameless ones are skipped); a kernel-mode MMAP of a module (as
+ * file ("//anon" and other nameless ones are skipped); an MMAP2 of [vdso] without one (the
+ * kernel reads build ids from files, the vDSO has none) adds this process's own vDSO build id,
+ * the kernel's image for native processes; a kernel-mode MMAP of a module (as
  * record-synth writes them: its .ko path or "[name]") adds the module with the build id of
  * SYS/module/NAME/notes/.note.gnu.build-id; every other record is ignored. Cheap enough to
  * call on every side-band record.

@@ -142,44 +142,98 @@ int record_synth__kernel(const struct record_synth *s, struct perf_err *err)
 	return ret;
 }
 
-/* the .ko of module name (with '-' and '_' alike) under dir, into out */
-static bool module__find(const char *dir, const char *name, char *out, size_t size, int depth)
+struct module_map {
+	char			name[64];
+	unsigned long long	size, addr;
+	char			*path;		/* its .ko, NULL: not found */
+};
+
+/* module names compare with '-' and '_' alike, as the kernel does */
+static bool module__same(const char *file, size_t n, const char *name)
+{
+	if (n != strlen(name))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char a = file[i] == '-' ? '_' : file[i], b = name[i] == '-' ? '_' : name[i];
+
+		if (a != b)
+			return false;
+	}
+	return true;
+}
+
+/* one walk of dir: the first .ko (compressed or not) of each module gives its path */
+static int modules__find(const char *dir, struct module_map *mods, size_t nr, int depth)
 {
 	struct dirent *de;
-	bool found = false;
 	DIR *d;
 
 	if (depth > 8 || !(d = opendir(dir)))
-		return false;
-	while (!found && (de = readdir(d))) {
+		return 0;
+	while ((de = readdir(d))) {
 		char path[PATH_MAX];
 		const char *dot;
-		size_t n;
 
-		if (de->d_name[0] == '.')
-			continue;
-		if (snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path))
+		if (de->d_name[0] == '.' ||
+		    snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path))
 			continue;
 		if (de->d_type == DT_DIR) {
-			found = module__find(path, name, out, size, depth + 1);
+			if (modules__find(path, mods, nr, depth + 1)) {
+				closedir(d);
+				return -ENOMEM;
+			}
 			continue;
 		}
 		dot = strstr(de->d_name, ".ko");
-		n = dot ? (size_t)(dot - de->d_name) : 0;
-		if (!n || n != strlen(name) || (dot[3] && dot[3] != '.'))
+		if (!dot || (dot[3] && dot[3] != '.'))
 			continue;
-		found = true;
-		for (size_t i = 0; i < n && found; i++) {
-			char a = de->d_name[i] == '-' ? '_' : de->d_name[i];
-			char b = name[i] == '-' ? '_' : name[i];
-
-			found = a == b;
+		for (size_t i = 0; i < nr; i++) {
+			if (mods[i].path || !module__same(de->d_name, (size_t)(dot - de->d_name), mods[i].name))
+				continue;
+			mods[i].path = strdup(path);
+			if (!mods[i].path) {
+				closedir(d);
+				return -ENOMEM;
+			}
+			break;
 		}
-		if (found)
-			snprintf(out, size, "%s", path);
 	}
 	closedir(d);
-	return found;
+	return 0;
+}
+
+/* the lines of /proc/modules; -EACCES when their addresses are hidden */
+static int modules__read(FILE *fp, const char *path, struct module_map **out, size_t *nr,
+			 struct perf_err *err)
+{
+	struct module_map *mods = NULL, *n;
+	size_t alloc = 0;
+	char line[1024];
+
+	*nr = 0;
+	while (fgets(line, sizeof(line), fp)) {
+		struct module_map m = { .path = NULL };
+
+		/* name size refcount deps state address */
+		if (sscanf(line, "%63s %llu %*s %*s %*s %llx", m.name, &m.size, &m.addr) != 3)
+			continue;
+		if (!m.addr) {
+			free(mods);
+			return perf_err__set(err, EACCES, "%s: module addresses are hidden (kernel.kptr_restrict)", path);
+		}
+		if (*nr == alloc) {
+			alloc = alloc ? alloc * 2 : 64;
+			n = realloc(mods, alloc * sizeof(*n));
+			if (!n) {
+				free(mods);
+				return perf_err__set(err, ENOMEM, "out of memory");
+			}
+			mods = n;
+		}
+		mods[(*nr)++] = m;
+	}
+	*out = mods;
+	return 0;
 }
 
 int record_synth__modules(const struct record_synth *s, struct perf_err *err)
@@ -188,45 +242,46 @@ int record_synth__modules(const struct record_synth *s, struct perf_err *err)
 		u32	pid, tid;
 		u64	start, len, pgoff;
 	} m = { .pid = (u32)-1 };
-	char path[PATH_MAX], line[1024], moddir[PATH_MAX + 32];
+	char path[PATH_MAX], moddir[PATH_MAX + 32], file[80];
+	struct module_map *mods = NULL;
 	struct synth_run *r;
 	struct utsname u;
-	int ret = 0;
+	size_t nr = 0;
+	int ret;
 	FILE *fp;
 
 	snprintf(path, sizeof(path), "%s/modules", s->proc ? s->proc : "/proc");
 	fp = fopen(path, "re");
 	if (!fp)
 		return errno == ENOENT ? 0 : perf_err__set(err, errno, "cannot read %s: %m", path);
+	ret = modules__read(fp, path, &mods, &nr, err);
+	fclose(fp);
+	if (ret)
+		return ret;
 	r = malloc(sizeof(*r));
 	if (!r) {
-		fclose(fp);
-		return perf_err__set(err, ENOMEM, "out of memory");
+		ret = perf_err__set(err, ENOMEM, "out of memory");
+		goto out_free;
 	}
 	synth_run__init(r, s, err);
-	moddir[0] = '\0';
-	if (!uname(&u))
+	if (nr && !uname(&u)) {
 		snprintf(moddir, sizeof(moddir), "/lib/modules/%s", u.release);
-	while (!ret && fgets(line, sizeof(line), fp)) {
-		char name[256], file[PATH_MAX];
-		unsigned long long size, addr;
-
-		/* name size refcount deps state address */
-		if (sscanf(line, "%255s %llu %*s %*s %*s %llx", name, &size, &addr) != 3)
-			continue;
-		if (!addr) {
-			ret = perf_err__set(err, EACCES, "%s: module addresses are hidden (kernel.kptr_restrict)", path);
-			break;
-		}
-		if (!moddir[0] || !module__find(moddir, name, file, sizeof(file), 0))
-			snprintf(file, sizeof(file), "[%s]", name);
-		m.start = addr;
-		m.len = size;
-		ret = synth__emit(r, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &m, sizeof(m), file);
+		if (modules__find(moddir, mods, nr, 0))
+			ret = perf_err__set(err, ENOMEM, "out of memory");
 	}
-	fclose(fp);
+	for (size_t i = 0; i < nr && !ret; i++) {
+		snprintf(file, sizeof(file), "[%s]", mods[i].name);
+		m.start = mods[i].addr;
+		m.len = mods[i].size;
+		ret = synth__emit(r, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &m, sizeof(m),
+				  mods[i].path ? mods[i].path : file);
+	}
 	synth_run__exit(r);
 	free(r);
+out_free:
+	for (size_t i = 0; i < nr; i++)
+		free(mods[i].path);
+	free(mods);
 	return ret;
 }
 
