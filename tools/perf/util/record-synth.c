@@ -595,12 +595,8 @@ int record_synth__all(const struct record_synth *s, struct record_synth_stats *s
 	ret = numeric_entries(r->proc, &pids, &nr, err);
 	for (size_t i = 0; i < nr && !ret; i++) {
 		ret = synth__process(r, pids[i], false);
-		/*
-		 * gone between the listing and the read: what -a meets all the time; or
-		 * unreadable (a process of another user namespace, even to root): perf
-		 * skips those too
-		 */
-		if (ret == -ENOENT || ret == -ESRCH || ret == -EACCES) {
+		/* gone between the listing and the read: what -a meets all the time */
+		if (ret == -ENOENT || ret == -ESRCH) {
 			r->stats.vanished++;
 			ret = 0;
 		} else if (ret == -EACCES || ret == -EPERM) {
