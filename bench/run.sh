@@ -42,7 +42,7 @@ BENCH_DWARF_MB=${BENCH_DWARF_MB:-500}
 [ -n "$BENCH_DEFER_CONVERT" ] || BENCH_DEFER_CONVERT="$(cd "$(dirname "$0")/.." && pwd)/tools/perf/perf test -w defer-convert"
 
 # the benchmarks, in run order: each NAME has bench_NAME and a one-line description
-BENCHMARKS=(script_fp report_fp script_deferred report_deferred script_inline report_inline report_dwarf)
+BENCHMARKS=(script_fp report_fp script_deferred report_deferred script_inline report_inline report_dwarf record_end record_overhead)
 declare -A BENCH_DESC=(
 	[script_fp]="perf script -i FILE of a ${BENCH_SAMPLES}-sample -g file: system perf vs ours"
 	[report_fp]="perf report --stdio --no-children and --children of that file: system perf, upstream 7.2 and ours"
@@ -51,6 +51,8 @@ declare -A BENCH_DESC=(
 	[script_inline]="perf script of the -g file with inline frames (the default): upstream 7.2 and ours, vs our --no-inline"
 	[report_inline]="the same with perf report --stdio --no-children"
 	[report_dwarf]="perf report --stdio of a ~${BENCH_DWARF_MB:-500} MB --call-graph dwarf file: system perf, upstream 7.2 (both DWARF-unwind), ours --unwind=dwarf and --unwind=fp"
+	[record_end]="perf record -g of a ~40 MB recording: time from the workload's exit to record's exit, system perf vs ours"
+	[record_overhead]="perf record -F 20000 -g -p of a workload on every CPU: lost samples and record's own CPU time, system perf vs ours"
 )
 
 # longest a recording may take, whatever the sample rate allows
@@ -541,6 +543,80 @@ keep_best() {
 	fi
 	[ "$3" -gt "${!r}" ] && printf -v "$r" '%s' "$3"
 	return 0
+}
+
+# ---- perf record ---------------------------------------------------------------------------
+
+# the -F 20000 -g rate both record benchmarks use: about 5.7 MB/s of -g samples on 2 CPUs
+RECORD_FREQ=20000
+# seconds of workload for record_end: ~40 MB of -g samples at RECORD_FREQ on 2 CPUs (here,
+# busy with other work: 14 MB in 7 s)
+RECORD_END_SECONDS=${RECORD_END_SECONDS:-20}
+RECORD_OVERHEAD_SECONDS=${RECORD_OVERHEAD_SECONDS:-3}
+
+# record_end_one TOOL LABEL: one recording; prints "SECONDS_AFTER_EXIT MB SAMPLES"
+record_end_one() {
+	local tool=$1 dir out end t
+	dir=$(mktemp -d) || die "mktemp failed"
+	out=$dir/rec.data
+	# the workload notes when it ended, as its very last act
+	"$tool" record -q -F $RECORD_FREQ -g -o "$out" -- sh -c \
+		"$(workload_cmd "$RECORD_END_SECONDS"); date +%s.%N >'$dir/end'" >/dev/null 2>"$dir/log"
+	t=$EPOCHREALTIME
+	end=$(cat "$dir/end" 2>/dev/null)
+	[ -n "$end" ] || { log "  $tool: $(tail -1 "$dir/log")"; rm -rf "$dir"; echo "- - -"; return; }
+	awk -v a="$end" -v b="$t" -v s="$(stat -c %s "$out")" -v n="$("$OURS" script -i "$out" -F ip -G 2>/dev/null | wc -l)" \
+		'BEGIN { printf "%.3f %.1f %d\n", b - a, s / 1048576, n }'
+	rm -rf "$dir"
+}
+
+bench_record_end() {
+	local sys ours
+	mkdir -p "$BENCH_CACHE" && cp "$OURS" "$WORKLOAD_PERF.tmp" && mv "$WORKLOAD_PERF.tmp" "$WORKLOAD_PERF" ||
+		die "cannot copy $OURS into $BENCH_CACHE"
+	read -r -a sys < <(record_end_one "$SYSTEM_PERF")
+	read -r -a ours < <(record_end_one "$OURS")
+	printf '  %-22s %22s %10s %10s\n' "tool" "exit to exit (s)" "MB" "samples"
+	printf '  %-22s %22s %10s %10s\n' "system perf" "${sys[0]}" "${sys[1]}" "${sys[2]}"
+	printf '  %-22s %22s %10s %10s\n' "ours" "${ours[0]}" "${ours[1]}" "${ours[2]}"
+	echo "  target: ours < 0.05 s, whatever the file size"
+}
+
+# record_overhead_one TOOL: prints "CPU_SECONDS SAMPLES LOST_RECORDS LOST_SAMPLES"
+record_overhead_one() {
+	local tool=$1 dir pids=() i cpu n lost
+	dir=$(mktemp -d) || die "mktemp failed"
+	for ((i = 0; i < $(nproc); i++)); do
+		"$WORKLOAD_PERF" test -w calls $((RECORD_OVERHEAD_SECONDS + 2)) $(((i % 2) * 12)) &
+		pids+=($!)
+	done
+	sleep 0.5
+	# -p with a command: the command (sleep) only says how long; time's CPU is record's own
+	/usr/bin/time -f '%U %S' -o "$dir/time" "$tool" record -q -F $RECORD_FREQ -g \
+		-p "$(IFS=,; echo "${pids[*]}")" -o "$dir/rec.data" -- sleep "$RECORD_OVERHEAD_SECONDS" \
+		>/dev/null 2>"$dir/log"
+	kill "${pids[@]}" 2>/dev/null
+	wait "${pids[@]}" 2>/dev/null
+	cpu=$(awk '{ printf "%.3f", $1 + $2 }' "$dir/time")
+	n=$("$OURS" script -i "$dir/rec.data" -F ip -G 2>/dev/null | wc -l)
+	lost=$("$OURS" script -D -i "$dir/rec.data" 2>/dev/null | awk '
+		/PERF_RECORD_LOST_SAMPLES/ { s += $NF; next } / PERF_RECORD_LOST / { r++ }
+		END { printf "%d %d", r, s }')
+	echo "$cpu $n $lost"
+	rm -rf "$dir"
+}
+
+bench_record_overhead() {
+	local sys ours
+	[ -x /usr/bin/time ] || { log "no /usr/bin/time: skipped"; return 2; }
+	mkdir -p "$BENCH_CACHE" && cp "$OURS" "$WORKLOAD_PERF.tmp" && mv "$WORKLOAD_PERF.tmp" "$WORKLOAD_PERF" ||
+		die "cannot copy $OURS into $BENCH_CACHE"
+	read -r -a sys < <(record_overhead_one "$SYSTEM_PERF")
+	read -r -a ours < <(record_overhead_one "$OURS")
+	printf '  %-22s %14s %10s %14s %14s\n' "tool" "record CPU (s)" "samples" "LOST records" "lost samples"
+	printf '  %-22s %14s %10s %14s %14s\n' "system perf" "${sys[@]}"
+	printf '  %-22s %14s %10s %14s %14s\n' "ours" "${ours[@]}"
+	echo "  ours/system CPU: $(ratio "${ours[0]}" "${sys[0]}") (target: at most 1.00x, no lost samples)"
 }
 
 # ---- main ------------------------------------------------------------------------------------

@@ -6,6 +6,10 @@
 #include <stdbool.h>
 #include "util/perf-stdout.h"	/* stdout and its write errors, for every command */
 
+/* what `perf version` says and perf record writes into HEADER_VERSION */
+#define PERF_VERSION "7.2.0-defer"
+
+int cmd_record(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_test(int argc, const char **argv);

@@ -8,8 +8,6 @@
 #include <unistd.h>
 #include "builtin.h"
 
-#define PERF_VERSION "7.2.0-defer"
-
 struct cmd_struct {
 	const char	*name;
 	int		(*fn)(int argc, const char **argv);
@@ -17,6 +15,7 @@ struct cmd_struct {
 };
 
 static const struct cmd_struct commands[] = {
+	{ "record",	cmd_record,	"Run a command and record its profile into perf.data" },
 	{ "report",	cmd_report,	"Read perf.data and display the profile" },
 	{ "script",	cmd_script,	"Read perf.data and display trace output" },
 	{ "test",	cmd_test,	"Runs sanity tests" },

@@ -69,6 +69,7 @@ struct perf_writer {
 	u8			*out;		/* pending output bytes */
 	size_t			out_len;
 	u64			pos;		/* file offset of out[0] + out_len */
+	u64			disk_pos;	/* bytes the descriptor took */
 	u64			data_offset;
 
 	u64			*rec;		/* an aligned record being swapped */
@@ -174,6 +175,7 @@ static int out__flush(struct perf_writer *w, struct perf_err *err)
 			return perf_err__set(err, n < 0 ? errno : EIO, "cannot write %s: %m", w->name);
 		}
 		done += (size_t)n;
+		w->disk_pos += (u64)n;
 	}
 	w->out_len = 0;
 	return 0;
@@ -278,7 +280,8 @@ struct perf_writer *perf_writer__new(const char *path, const struct perf_writer_
 		}
 		fd = dup(STDOUT_FILENO);
 	} else {
-		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		/* read-write: perf_writer__salvage() reads back the records that reached the file */
+		fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	}
 	if (fd < 0) {
 		perf_err__set(err, errno, "cannot create %s: %m", path);
@@ -1082,6 +1085,23 @@ int perf_writer__write(struct perf_writer *w, const struct perf_event_header *ev
 	return ret;
 }
 
+/* the PERFILE2 header of what was written, in the output's order (h's features are set) */
+static void writer__file_header(const struct perf_writer *w, struct perf_file_header *h,
+				u64 data_size)
+{
+	u64 attrs = w->nr_attrs * (w->opts.attr_size + sizeof(struct perf_file_section));
+
+	h->magic = w->opts.cross_endian ? PERF_MAGIC2_SWAPPED : PERF_MAGIC2;
+	h->size = w64(w, sizeof(*h));
+	h->attr_size = w64(w, w->opts.attr_size + sizeof(struct perf_file_section));
+	h->attrs.offset = w64(w, w->data_offset - attrs);
+	h->attrs.size = w64(w, attrs);
+	h->data.offset = w64(w, w->data_offset);
+	h->data.size = w64(w, data_size);
+	for (int i = 0; i < HEADER_FEAT_BITS / 64; i++)
+		h->adds_features[i] = w64(w, h->adds_features[i]);
+}
+
 int perf_writer__finish(struct perf_writer *w, struct perf_err *err)
 {
 	struct perf_file_header h;
@@ -1131,15 +1151,7 @@ int perf_writer__finish(struct perf_writer *w, struct perf_err *err)
 		goto out_free;
 	}
 
-	h.magic = w->opts.cross_endian ? PERF_MAGIC2_SWAPPED : PERF_MAGIC2;
-	h.size = w64(w, sizeof(h));
-	h.attr_size = w64(w, w->opts.attr_size + sizeof(struct perf_file_section));
-	h.attrs.offset = w64(w, w->data_offset - w->nr_attrs * (w->opts.attr_size + sizeof(struct perf_file_section)));
-	h.attrs.size = w64(w, w->nr_attrs * (w->opts.attr_size + sizeof(struct perf_file_section)));
-	h.data.offset = w64(w, w->data_offset);
-	h.data.size = w64(w, data_size);
-	for (int i = 0; i < HEADER_FEAT_BITS / 64; i++)
-		h.adds_features[i] = w64(w, h.adds_features[i]);
+	writer__file_header(w, &h, data_size);
 	ret = out__flush(w, err);
 	if (ret)
 		goto out_free;
@@ -1165,6 +1177,37 @@ out_free:
 out_fail:
 	w->failed = true;
 	return ret;
+}
+
+int perf_writer__salvage(struct perf_writer *w, u64 *data_size, struct perf_err *err)
+{
+	struct perf_file_header h;
+	u64 at = w->data_offset, end = w->disk_pos;
+
+	if (w->opts.pipe || w->finished || !w->started || end < w->data_offset)
+		return perf_err__set(err, EINVAL, "%s: nothing to salvage", w->name);
+	/* walk the records that reached the file; the last one may be cut */
+	while (at + sizeof(struct perf_event_header) <= end) {
+		struct perf_event_header eh;
+
+		if (pread(w->fd, &eh, sizeof(eh), (off_t)at) != (ssize_t)sizeof(eh))
+			break;
+		if (w->opts.cross_endian)
+			eh.size = bswap_16(eh.size);
+		if (eh.size < sizeof(eh) || at + eh.size > end)
+			break;
+		at += eh.size;
+	}
+	memset(&h, 0, sizeof(h));
+	writer__file_header(w, &h, at - w->data_offset);
+	/* the header's blocks exist already: rewriting them needs no free space */
+	if (pwrite(w->fd, &h, sizeof(h), 0) != (ssize_t)sizeof(h))
+		return perf_err__set(err, errno ? errno : EIO, "cannot write the header of %s: %m", w->name);
+	if (ftruncate(w->fd, (off_t)at))
+		return perf_err__set(err, errno, "cannot cut %s after its last record: %m", w->name);
+	*data_size = at - w->data_offset;
+	w->finished = true;
+	return 0;
 }
 
 u64 perf_writer__data_size(const struct perf_writer *w)

@@ -8,10 +8,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <perf/defer-convert.h>
 #include "fixture-defer.h"
@@ -360,6 +362,71 @@ static int workload__syscalls(int argc, const char **argv)
 	return 0;
 }
 
+/*
+ * forkexec: threads, a fork and an exec, for perf record's inheritance (issue 9). Two threads
+ * spin in forkexec_thread_spin(); meanwhile a child is forked that spins in
+ * forkexec_child_spin() and then execs this binary's `test -w leafloop`, so one recording
+ * holds three comms' worth of threads, a FORK, an EXEC'd COMM and new MMAP2s.
+ *
+ *   workload__forkexec -> forkexec_threads -> pthread x 2 -> forkexec_thread_spin
+ *                      -> fork -> forkexec_child_spin, then exec leafloop
+ */
+
+#define FORKEXEC_THREADS	2
+
+static WORKLOAD_FN void *forkexec_thread_spin(void *arg)
+{
+	struct spin *s = arg;
+
+	do {
+		for (unsigned int i = 0; i < SPIN_BATCH; i++)
+			s->acc++;
+	} while (!spin__expired(s));
+	return NULL;
+}
+
+static WORKLOAD_FN int forkexec_child_spin(struct spin *s)
+{
+	do {
+		for (unsigned int i = 0; i < SPIN_BATCH; i++)
+			s->acc += 2;
+	} while (!spin__expired(s));
+	return 0;
+}
+
+static WORKLOAD_FN int forkexec_threads(struct spin *s, const char *secs)
+{
+	pthread_t th[FORKEXEC_THREADS];
+	int n = 0, st, ret = 0;
+	pid_t child;
+
+	for (; n < FORKEXEC_THREADS; n++)
+		if (pthread_create(&th[n], NULL, forkexec_thread_spin, s))
+			break;
+	child = fork();
+	if (!child) {
+		const char *args[] = { "perf", "test", "-w", "leafloop", secs, NULL };
+
+		forkexec_child_spin(s);
+		execv("/proc/self/exe", (char *const *)args);
+		_exit(127);
+	}
+	for (int i = 0; i < n; i++)
+		pthread_join(th[i], NULL);
+	if (child < 0 || waitpid(child, &st, 0) != child || !WIFEXITED(st) || WEXITSTATUS(st))
+		ret = 1;
+	return (n == FORKEXEC_THREADS ? ret : 1) + 0;
+}
+
+static int workload__forkexec(int argc, const char **argv)
+{
+	struct spin s;
+
+	if (spin__init(&s, "forkexec", argc, argv))
+		return 1;
+	return forkexec_threads(&s, argc > 0 ? argv[0] : "1");
+}
+
 static const struct test_workload workloads[] = {
 	{ "noploop",	"[SECONDS]",		workload__noploop },
 	{ "leafloop",	"[SECONDS]",		workload__leafloop },
@@ -368,6 +435,7 @@ static const struct test_workload workloads[] = {
 	{ "defer-convert", "IN OUT [each]",	workload__defer_convert },
 	{ "unwind-convert", "IN OUT [DUMP_BYTES]", workload__unwind_convert },
 	{ "syscalls",	"[SECONDS]",		workload__syscalls },
+	{ "forkexec",	"[SECONDS]",		workload__forkexec },
 };
 
 const struct test_workload *workload__find(const char *name)

@@ -12,6 +12,8 @@
  *   calls [SECONDS] [DEPTH]    spins at the bottom of a fixed chain of frame-pointer frames:
  *                              calls_level1 -> ... -> calls_level8 -> DEPTH x calls_recurse
  *                              -> calls_leaf (default 1 s, DEPTH 0)
+ *   forkexec [SECONDS]         two threads spin in forkexec_thread_spin(); a forked child
+ *                              spins in forkexec_child_spin(), then execs leafloop SECONDS
  *   defer-fixtures DIR         writes the synthetic deferred-callchain perf.data files of the
  *                              test suite into DIR (not a CPU workload)
  *   unwind-convert IN OUT [DUMP_BYTES]

@@ -277,4 +277,27 @@ enum perf_sample_regs_abi {
 /* the mask perf record -g --call-graph dwarf asks for on x86-64 (all but segment regs) */
 #define PERF_REGS_X86_64_USER_MASK	0xff0fffULL
 
+
+/*
+ * perf_event_open(2) for recording: the flag, the ioctls and the ring buffer's control page
+ * (struct perf_event_mmap_page: only the fields a reader of the data area needs, at their
+ * ABI offsets).
+ */
+#define PERF_FLAG_FD_CLOEXEC		(1UL << 3)
+#define PERF_EVENT_IOC_ENABLE		0x2400			/* _IO('$', 0) */
+#define PERF_EVENT_IOC_DISABLE		0x2401			/* _IO('$', 1) */
+#define PERF_EVENT_IOC_SET_OUTPUT	0x2405			/* _IO('$', 5) */
+#define PERF_EVENT_IOC_ID		0x80082407		/* _IOR('$', 7, u64 *) */
+
+struct perf_event_mmap_page_data {
+	u8	head_[1024];	/* version, lock, index, offset, time and counter fields */
+	u64	data_head;	/* written by the kernel after the records it covers */
+	u64	data_tail;	/* written by the reader once it is done with the records */
+	u64	data_offset;	/* where the data area starts in the mapping */
+	u64	data_size;
+};
+
+_Static_assert(__builtin_offsetof(struct perf_event_mmap_page_data, data_head) == 1024,
+	       "perf_event_mmap_page layout");
+
 #endif /* PERF_ABI_H */

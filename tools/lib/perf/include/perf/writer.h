@@ -145,6 +145,14 @@ int perf_writer__write(struct perf_writer *w, const struct perf_event_header *ev
 /* flush the compressed stream; file mode: features and the final header */
 int perf_writer__finish(struct perf_writer *w, struct perf_err *err);
 
+/*
+ * File mode, after a write failed (a full disk): makes what reached the file readable. The
+ * header is rewritten with the data section ending at the last complete record on disk (the
+ * file is cut there) and no features, since the disk has no room for them. *data_size gets
+ * the bytes of records kept. 0 or a negative errno.
+ */
+int perf_writer__salvage(struct perf_writer *w, u64 *data_size, struct perf_err *err);
+
 /* bytes written since the data section began (after compression; pipe: since the start) */
 u64 perf_writer__data_size(const struct perf_writer *w);
 

@@ -1,0 +1,1037 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf record: run a command (or watch running threads, or CPUs) and write its samples to
+ * perf.data or a pipe. Option parsing and wiring only: events are parsed in
+ * util/parse-events.c, opened in util/evlist-open.c, read in util/ring-buffer.c and
+ * util/record-loop.c, the workload started by util/workload.c, the side-band, header
+ * features and build ids come from util/record-synth.c, util/record-features.c and
+ * util/build-id-list.c, and the output is tools/lib/perf/writer.c.
+ *
+ * --defer: defer_callchain (attr bit 38) on every sampling event with callchains,
+ * defer_output (39) on the side-band event. A kernel without deferred callchains (< 6.19)
+ * answers EINVAL: both bits are cleared and the recording is what the report side needs to
+ * repair the top of inline frame-pointer chains: the kernel's user callchain, user regs
+ * (ip, sp, bp) and a small user stack dump. Deferring kernels get the same regs and dump
+ * unless --no-repair-data. The report side tells the kinds apart by the attr alone
+ * (record-iface: regs + stack with the kernel's user callchain = FP walk with repair).
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+#include <perf/data.h>
+#include <perf/event.h>
+#include <perf/writer.h>
+#include "builtin.h"
+#include "util/build-id-list.h"
+#include "util/evlist-open.h"
+#include "util/parse-events.h"
+#include "util/parse-options.h"
+#include "util/record-features.h"
+#include "util/record-loop.h"
+#include "util/record-synth.h"
+#include "util/tracing-data.h"
+#include "util/workload.h"
+
+/* perf's defaults: 4000 Hz, 512 KB of ring per CPU (128 pages of 4 KB) */
+#define DEFAULT_FREQ		4000
+#define DEFAULT_MMAP_PAGES	128
+/* perf's --call-graph dwarf default */
+#define DEFAULT_DWARF_STACK	8192
+/*
+ * The user stack dump of the fallback and of the repair data, sized by measurement (system
+ * perf's DWARF unwind of --call-graph dwarf,1024 recordings as the truth, see
+ * Documentation/perf-record.txt, "Stack dump size"): where the frame-pointer walk misses the
+ * caller, its return address lay 0 bytes above SP in libc syscall wrappers (read, write,
+ * mmap) and frameless leaves (str*, mem*), 8 in prologues, 24-56 in small libc functions
+ * without a frame pointer, 88-330 in large ones (those need CFI and more stack: use
+ * --defer-stack-size). 64 bytes cost 112 a sample with the regs: perf test -w calls averages
+ * 256 bytes a sample against 144 with plain -g (1.8x).
+ */
+#define DEFAULT_REPAIR_STACK	64
+/* the kernel's limit on sample_stack_user (a u16 sample size, rounded to u64) */
+#define MAX_STACK_DUMP		65528
+/* ip, sp and bp: what the top-frame repair reads */
+#define REPAIR_REGS_MASK	((1ULL << PERF_REG_X86_IP) | (1ULL << PERF_REG_X86_SP) | \
+				 (1ULL << PERF_REG_X86_BP))
+
+enum callchain_mode {
+	CALLCHAIN_NONE,
+	CALLCHAIN_FP,
+	CALLCHAIN_DWARF,
+};
+
+struct record {
+	/* options */
+	struct parsed_events	evs;
+	const char		*output;
+	const char		*freq;
+	unsigned long long	count;
+	enum callchain_mode	callchain;
+	unsigned int		dwarf_size;
+	bool			defer;
+	int			repair_size;	/* -1: DEFAULT_REPAIR_STACK */
+	bool			no_repair;
+	bool			all_cpus;
+	const char		*pid, *tid, *cpu_list;
+	bool			per_thread;
+	int			comp_level;
+	const char		*mmap_pages;
+	bool			no_inherit;
+	bool			switch_events;
+	bool			sample_cpu;
+	bool			quiet;
+	int			verbose;
+	bool			no_buildid_cache;
+	bool			event_error;	/* an -e callback failed (it said why) */
+	char			tracefs[256];	/* found at the first tracepoint, "" before */
+	int			cmd_argc;	/* the whole command line, for HEADER_CMDLINE */
+	const char		**cmd_argv;
+
+	/* the recording */
+	struct perf_event_attr	*attrs;
+	struct perf_evattr	*evattrs;	/* attrs with ids and positions, for the stats */
+	struct evlist_target	target;
+	int			*cpus;
+	pid_t			*tids;
+	struct workload		wl;
+	struct evlist_open	el;
+	struct perf_writer	*w;
+	struct build_id_list	*build_ids;	/* from MMAP2 as they pass, and the kernel's */
+	bool			defer_fallback;	/* the kernel refused bit 38 */
+};
+
+/* the signal that stopped us (SIGINT, SIGTERM), 0 none: set by the handlers only */
+static volatile sig_atomic_t stop_signal;
+static volatile sig_atomic_t stop_flag;
+
+static void record__sig_stop(int sig)
+{
+	stop_signal = sig;
+	stop_flag = 1;
+}
+
+/* interrupts poll() so the loop sees the workload's exit at once */
+static void record__sig_child(int sig)
+{
+	(void)sig;
+}
+
+static const char *const record_usage[] = {
+	"perf record [<options>] [<command>]",
+	"perf record [<options>] -- <command> [<options>]",
+	NULL
+};
+
+static int record__tracepoint_id(void *ctx, const char *name, u64 *id, struct perf_err *err)
+{
+	struct record *rec = ctx;
+	int ret;
+
+	if (!rec->tracefs[0]) {
+		ret = tracefs__find(NULL, rec->tracefs, sizeof(rec->tracefs), err);
+		if (ret) {
+			rec->tracefs[0] = '\0';
+			return ret;
+		}
+	}
+	return tracepoint__id(rec->tracefs, name, id, err);
+}
+
+static int record__opt_event(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+	struct perf_err err;
+
+	(void)unset;
+	if (parse_events__add(&rec->evs, arg, record__tracepoint_id, rec, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		rec->event_error = true;
+		return -1;
+	}
+	return 0;
+}
+
+static int record__parse_size(const char *arg, unsigned int max, unsigned int *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || arg[0] == '-' || v > max)
+		return -1;
+	*out = (unsigned int)v;
+	return 0;
+}
+
+/* fp | dwarf[,size] | fp,defer[,size] (size: the repair dump with defer) */
+static int record__opt_call_graph(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+	char *copy, *mode, *next, *save = NULL;
+	int ret = 0;
+
+	if (unset) {
+		rec->callchain = CALLCHAIN_NONE;
+		rec->defer = false;
+		return 0;
+	}
+	copy = strdup(arg);
+	if (!copy)
+		return parse_options__error(opt, false, "out of memory");
+	mode = strtok_r(copy, ",", &save);
+	next = strtok_r(NULL, ",", &save);
+	if (mode && !strcmp(mode, "fp")) {
+		rec->callchain = CALLCHAIN_FP;
+		if (next && !strcmp(next, "defer")) {
+			unsigned int size;
+
+			rec->defer = true;
+			next = strtok_r(NULL, ",", &save);
+			if (next && record__parse_size(next, MAX_STACK_DUMP, &size))
+				ret = parse_options__error(opt, false,
+							   "stack dump size '%s': a number of bytes from 0 to %d",
+							   next, MAX_STACK_DUMP);
+			else if (next)
+				rec->repair_size = (int)size;
+			next = NULL;
+		}
+		if (!ret && next)
+			ret = parse_options__error(opt, false,
+						   "'%s' after fp: only 'defer' (fp,defer[,SIZE])", next);
+	} else if (mode && !strcmp(mode, "dwarf")) {
+		rec->callchain = CALLCHAIN_DWARF;
+		rec->dwarf_size = DEFAULT_DWARF_STACK;
+		if (next && !strcmp(next, "defer"))
+			ret = parse_options__error(opt, false, "deferred callchain only works with FP");
+		else if (next && (record__parse_size(next, MAX_STACK_DUMP, &rec->dwarf_size) ||
+				  !rec->dwarf_size))
+			ret = parse_options__error(opt, false,
+						   "dwarf stack size '%s': a number of bytes from 8 to %d",
+						   next, MAX_STACK_DUMP);
+		rec->dwarf_size = (rec->dwarf_size + 7) & ~7u;
+	} else {
+		ret = parse_options__error(opt, false, "unknown mode '%s': fp, dwarf[,size] or fp,defer",
+					   mode ? mode : "");
+	}
+	free(copy);
+	return ret;
+}
+
+static int record__opt_g(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+
+	(void)arg;
+	if (!unset && rec->callchain == CALLCHAIN_NONE)
+		rec->callchain = CALLCHAIN_FP;
+	if (unset)
+		rec->callchain = CALLCHAIN_NONE;
+	return 0;
+}
+
+static int record__opt_compression(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+	char *end;
+	long v;
+
+	if (unset) {
+		rec->comp_level = 0;
+		return 0;
+	}
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < 1 || v > 19)
+		return parse_options__error(opt, false, "level '%s': a number from 1 to 19", arg);
+	rec->comp_level = (int)v;
+	return 0;
+}
+
+static long sysctl_long(const char *path, long dflt)
+{
+	FILE *f = fopen(path, "r");
+	long v;
+
+	if (!f)
+		return dflt;
+	if (fscanf(f, "%ld", &v) != 1)
+		v = dflt;
+	fclose(f);
+	return v;
+}
+
+/* -F: a positive number of Hz, or 'max' (kernel.perf_event_max_sample_rate) */
+static int record__freq(const struct record *rec, u64 *freq)
+{
+	long max = sysctl_long("/proc/sys/kernel/perf_event_max_sample_rate", 100000);
+	char *end;
+	unsigned long long v;
+
+	if (!rec->freq) {
+		*freq = DEFAULT_FREQ < max ? DEFAULT_FREQ : (u64)max;
+		return 0;
+	}
+	if (!strcmp(rec->freq, "max")) {
+		*freq = (u64)max;
+		return 0;
+	}
+	errno = 0;
+	v = strtoull(rec->freq, &end, 10);
+	if (errno || end == rec->freq || *end || rec->freq[0] == '-' || !v) {
+		fprintf(stderr, "perf record: -F '%s': the sampling frequency must be a positive number of Hz or 'max'\n",
+			rec->freq);
+		return -EINVAL;
+	}
+	if (v > (unsigned long long)max) {
+		fprintf(stderr, "perf record: -F %llu is above kernel.perf_event_max_sample_rate (%ld Hz): use -F %ld or less, or raise the sysctl\n",
+			v, max, max);
+		return -EINVAL;
+	}
+	*freq = v;
+	return 0;
+}
+
+/* -m: pages (a power of two) or a size with K/M/G */
+static int record__mmap_pages(const struct record *rec, size_t *pages)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	unsigned long long v, mul = 1;
+	char *end;
+
+	*pages = DEFAULT_MMAP_PAGES;
+	if (!rec->mmap_pages)
+		return 0;
+	errno = 0;
+	v = strtoull(rec->mmap_pages, &end, 10);
+	if (*end == 'K' || *end == 'k')
+		mul = 1024;
+	else if (*end == 'M' || *end == 'm')
+		mul = 1024 * 1024;
+	else if (*end == 'G' || *end == 'g')
+		mul = 1024 * 1024 * 1024;
+	if (mul > 1) {
+		end++;
+		v = v * mul / (unsigned long long)page;
+	}
+	if (errno || end == rec->mmap_pages || *end || !v || (v & (v - 1)) || v > (1u << 20)) {
+		fprintf(stderr, "perf record: -m '%s': the ring size must be a power of two of pages (e.g. 128) or bytes (512K)\n",
+			rec->mmap_pages);
+		return -EINVAL;
+	}
+	*pages = (size_t)v;
+	return 0;
+}
+
+static bool record__has_workload_target(const struct record *rec)
+{
+	return rec->target.kind == EVLIST_TARGET_WORKLOAD;
+}
+
+static int record__repair_size(const struct record *rec)
+{
+	return rec->repair_size >= 0 ? rec->repair_size : DEFAULT_REPAIR_STACK;
+}
+
+/* the repair data: user regs + a small dump, beside the kernel's own user callchain */
+static void attr__add_repair(struct perf_event_attr *a, int size)
+{
+	a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+	a->sample_regs_user = REPAIR_REGS_MASK;
+	a->sample_stack_user = (u32)size;
+}
+
+/* the sample layout of every event, perf's choices */
+static int record__config_attrs(struct record *rec)
+{
+	bool cpu = rec->sample_cpu || rec->target.kind == EVLIST_TARGET_CPUS;
+	bool repair = rec->defer && !rec->no_repair && record__repair_size(rec) > 0;
+	u64 freq;
+
+	if (record__freq(rec, &freq))
+		return -EINVAL;
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		if (rec->evs.ev[i].attr.type == PERF_TYPE_TRACEPOINT)
+			cpu = true;	/* perf's tracepoint samples carry the cpu */
+	rec->attrs = calloc(rec->evs.nr, sizeof(*rec->attrs));
+	if (!rec->attrs)
+		return -ENOMEM;
+	for (size_t i = 0; i < rec->evs.nr; i++) {
+		struct perf_event_attr *a = &rec->attrs[i];
+		bool tp = rec->evs.ev[i].attr.type == PERF_TYPE_TRACEPOINT;
+
+		*a = rec->evs.ev[i].attr;
+		a->size = sizeof(*a);
+		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+		if (tp)
+			a->sample_type |= PERF_SAMPLE_RAW;
+		if (cpu)
+			a->sample_type |= PERF_SAMPLE_CPU;
+		/* several events: every record says which one it is */
+		if (rec->evs.nr > 1)
+			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
+		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+		if (rec->count) {
+			a->sample_period = rec->count;
+		} else if (tp) {
+			a->sample_period = 1;	/* every hit, as perf samples tracepoints */
+		} else {
+			a->sample_period = freq;
+			a->flags |= PERF_ATTR_FLAG(FREQ);
+		}
+		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL) |
+			    PERF_ATTR_FLAG(EXCLUDE_GUEST);
+		/* the kernel maps no inherited event of cpu -1 (--per-thread) */
+		if (!rec->no_inherit && rec->target.kind != EVLIST_TARGET_CPUS &&
+		    !rec->target.per_thread)
+			a->flags |= PERF_ATTR_FLAG(INHERIT);
+		if (record__has_workload_target(rec))
+			a->flags |= PERF_ATTR_FLAG(ENABLE_ON_EXEC);
+		if (!i) {
+			/* the side-band event: maps, comms, forks and exits, build ids in MMAP2 */
+			a->flags |= PERF_ATTR_FLAG(MMAP) | PERF_ATTR_FLAG(COMM) | PERF_ATTR_FLAG(TASK) |
+				    PERF_ATTR_FLAG(MMAP2) | PERF_ATTR_FLAG(COMM_EXEC) |
+				    PERF_ATTR_FLAG(BUILD_ID);
+			if (rec->switch_events)
+				a->flags |= PERF_ATTR_FLAG(CONTEXT_SWITCH);
+			if (rec->defer)
+				a->flags |= PERF_ATTR_FLAG(DEFER_OUTPUT);
+		}
+		switch (rec->callchain) {
+		case CALLCHAIN_NONE:
+			break;
+		case CALLCHAIN_FP:
+			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+			if (rec->defer)
+				a->flags |= PERF_ATTR_FLAG(DEFER_CALLCHAIN);
+			if (repair)
+				attr__add_repair(a, record__repair_size(rec));
+			break;
+		case CALLCHAIN_DWARF:
+			a->sample_type |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER |
+					  PERF_SAMPLE_STACK_USER;
+			a->sample_regs_user = PERF_REGS_X86_64_USER_MASK;
+			a->sample_stack_user = rec->dwarf_size;
+			a->flags |= PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER);
+			break;
+		}
+	}
+	return 0;
+}
+
+static void record__print_paranoid(const struct record *rec, int errnum)
+{
+	long paranoid = sysctl_long("/proc/sys/kernel/perf_event_paranoid", 2);
+	bool cpus = rec->target.kind == EVLIST_TARGET_CPUS;
+
+	/* system-wide needs <= 0; a process of one's own <= 2 (Debian's 3 refuses all) */
+	fprintf(stderr, "perf record: perf_event_open: %s: kernel.perf_event_paranoid is %ld, which allows %s; run as root (or with CAP_PERFMON), or lower it: sysctl -w kernel.perf_event_paranoid=%d\n",
+		strerror(errnum), paranoid,
+		cpus ? "no system-wide profiling (-a, -C) to unprivileged users" :
+		       "no profiling of this target to unprivileged users",
+		cpus ? 0 : paranoid > 2 ? 2 : (int)paranoid - 1);
+}
+
+/*
+ * perf_event_open on the target, with perf's fallbacks: no deferred callchains, no build ids
+ * in MMAP2, no kernel samples at paranoid 2, cpu-clock instead of a missing PMU event.
+ */
+static int record__open(struct record *rec, size_t pages)
+{
+	struct perf_err err;
+	char msg[256];
+
+	for (;;) {
+		struct perf_event_attr *a;
+		int e, errnum;
+
+		if (!evlist_open__open(&rec->el, rec->attrs, rec->evs.nr, &rec->target, pages, &err))
+			return 0;
+		if (rec->el.failed_mmap) {
+			fprintf(stderr, "perf record: %s: use a smaller -m, or raise kernel.perf_event_mlock_kb (now %ld)\n",
+				err.msg, sysctl_long("/proc/sys/kernel/perf_event_mlock_kb", 516));
+			return -rec->el.failed_errno;
+		}
+		e = rec->el.failed_event;
+		errnum = rec->el.failed_errno;
+		if (e < 0) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return -errnum;
+		}
+		a = &rec->attrs[e];
+		if (errnum == EINVAL && (a->flags & (PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
+						     PERF_ATTR_FLAG(DEFER_OUTPUT)))) {
+			int size = rec->no_repair ? 0 : record__repair_size(rec);
+
+			for (size_t i = 0; i < rec->evs.nr; i++) {
+				rec->attrs[i].flags &= ~(PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
+							 PERF_ATTR_FLAG(DEFER_OUTPUT));
+				if (size && (rec->attrs[i].sample_type & PERF_SAMPLE_CALLCHAIN))
+					attr__add_repair(&rec->attrs[i], size);
+			}
+			rec->defer_fallback = true;
+			if (rec->quiet)
+				continue;
+			if (size)
+				fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains with user regs and a %d-byte user stack dump instead, to repair their top frames\n",
+					size);
+			else
+				fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains instead\n");
+			continue;
+		}
+		if (errnum == EINVAL && (a->flags & PERF_ATTR_FLAG(BUILD_ID))) {
+			/* Linux < 5.12: build ids come from the files at the end instead */
+			a->flags &= ~PERF_ATTR_FLAG(BUILD_ID);
+			if (rec->verbose)
+				fprintf(stderr, "perf record: no build ids in MMAP2 on this kernel\n");
+			continue;
+		}
+		if ((errnum == EACCES || errnum == EPERM) &&
+		    !(a->flags & PERF_ATTR_FLAG(EXCLUDE_KERNEL)) &&
+		    rec->target.kind != EVLIST_TARGET_CPUS &&
+		    sysctl_long("/proc/sys/kernel/perf_event_paranoid", 2) >= 2) {
+			for (size_t i = 0; i < rec->evs.nr; i++)
+				rec->attrs[i].flags |= PERF_ATTR_FLAG(EXCLUDE_KERNEL) |
+						       PERF_ATTR_FLAG(EXCLUDE_HV);
+			if (!rec->quiet)
+				fprintf(stderr, "perf record: kernel.perf_event_paranoid=%ld, trying to fall back to excluding kernel and hypervisor samples\n",
+					sysctl_long("/proc/sys/kernel/perf_event_paranoid", 2));
+			continue;
+		}
+		if (errnum == EACCES || errnum == EPERM) {
+			record__print_paranoid(rec, errnum);
+			return -errnum;
+		}
+		if (parse_events__fallback(&rec->evs.ev[e], errnum, msg, sizeof(msg))) {
+			a->type = rec->evs.ev[e].attr.type;
+			a->config = rec->evs.ev[e].attr.config;
+			if (!rec->quiet && (!rec->evs.ev[e].is_default || rec->verbose))
+				fprintf(stderr, "Warning:\n%s\n", msg);
+			continue;
+		}
+		if (errnum == ESRCH) {
+			fprintf(stderr, "perf record: the target exited before it could be recorded (%s)\n",
+				err.msg);
+			return -errnum;
+		}
+		if (errnum == EINVAL && a->sample_period && (a->flags & PERF_ATTR_FLAG(FREQ)))
+			fprintf(stderr, "perf record: event '%s' refused (%s): is -F %llu within kernel.perf_event_max_sample_rate?\n",
+				rec->evs.ev[e].name, err.msg, (unsigned long long)a->sample_period);
+		else
+			fprintf(stderr, "perf record: cannot open event '%s': %s\n",
+				rec->evs.ev[e].name, err.msg);
+		return -errnum;
+	}
+}
+
+static int record__setup_target(struct record *rec)
+{
+	struct perf_err err;
+	int ret;
+
+	if (rec->pid || rec->tid) {
+		rec->target.kind = EVLIST_TARGET_THREADS;
+		ret = thread_list__parse(rec->pid ? rec->pid : rec->tid, rec->pid != NULL,
+					 &rec->tids, &rec->target.nr_tids, &err);
+		if (ret) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return ret;
+		}
+		rec->target.tids = rec->tids;
+		rec->target.per_thread = rec->per_thread;
+		if (rec->per_thread)
+			return 0;
+		ret = cpu_list__expand(NULL, &rec->cpus, &rec->target.nr_cpus, &err);
+		if (ret) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return ret;
+		}
+		rec->target.cpus = rec->cpus;
+		return 0;
+	}
+	rec->target.kind = rec->all_cpus || rec->cpu_list ? EVLIST_TARGET_CPUS :
+							     EVLIST_TARGET_WORKLOAD;
+	ret = cpu_list__expand(rec->cpu_list, &rec->cpus, &rec->target.nr_cpus, &err);
+	if (ret) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return ret;
+	}
+	rec->target.cpus = rec->cpus;
+	return 0;
+}
+
+/* the attrs as the writer and the stats see them: with their ids */
+static int record__add_attrs(struct record *rec)
+{
+	struct perf_err err;
+	u64 *ids = calloc(rec->el.nr_slots, sizeof(*ids));
+	int ret = 0;
+
+	rec->evattrs = calloc(rec->evs.nr, sizeof(*rec->evattrs));
+	if (!ids || !rec->evattrs) {
+		free(ids);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < rec->evs.nr && !ret; i++) {
+		size_t n = evlist_open__event_ids(&rec->el, i, ids);
+		struct perf_evattr *ea = &rec->evattrs[i];
+
+		ret = perf_writer__add_attr(rec->w, &rec->attrs[i], ids, n, rec->evs.ev[i].name, &err);
+		if (ret) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			break;
+		}
+		ea->attr = rec->attrs[i];
+		ea->ids = malloc(n * sizeof(*ids));
+		if (!ea->ids) {
+			ret = -ENOMEM;
+			break;
+		}
+		memcpy(ea->ids, ids, n * sizeof(*ids));
+		ea->nr_ids = n;
+		ea->idx = (int)i;
+		perf_evattr__init_positions(ea);
+	}
+	free(ids);
+	return ret;
+}
+
+static int record__write_simple(struct record *rec, u32 type)
+{
+	struct perf_event_header h = { .type = type, .size = sizeof(h) };
+	struct perf_err err;
+	int ret = perf_writer__write(rec->w, &h, &err);
+
+	if (ret)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	return ret;
+}
+
+/* every map of the recording, the kernel's and ours, gives its build id on the way */
+static int record__see(void *ctx, const struct perf_event_header *ev)
+{
+	struct record *rec = ctx;
+	struct perf_err err;
+	int ret;
+
+	if (ev->type != PERF_RECORD_MMAP2 && ev->type != PERF_RECORD_MMAP)
+		return 0;
+	ret = build_id_list__add_event(rec->build_ids, ev, &err);
+	if (ret)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	return ret;
+}
+
+static int record__emit(void *ctx, const struct perf_event_header *ev)
+{
+	struct record *rec = ctx;
+	struct perf_err err;
+	int ret = record__see(rec, ev);
+
+	if (!ret)
+		ret = perf_writer__write(rec->w, ev, &err);
+	if (ret)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	return ret;
+}
+
+/* HEADER_TRACING_DATA for the tracepoints among the events */
+static int record__tracing_data(struct record *rec)
+{
+	const char **names = calloc(rec->evs.nr, sizeof(*names));
+	struct perf_err err;
+	size_t nr = 0, size;
+	void *data = NULL;
+	int ret = 0;
+
+	if (!names)
+		return -ENOMEM;
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		if (rec->evs.ev[i].tp_sys)
+			names[nr++] = rec->evs.ev[i].name;
+	if (nr)
+		ret = tracing_data__build(rec->tracefs, names, nr, &data, &size, &err);
+	if (nr && !ret)
+		ret = perf_writer__set_tracing_data(rec->w, data, size, &err);
+	if (ret)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	free(data);
+	free(names);
+	return ret;
+}
+
+/* the end: HEADER_BUILD_ID from what went by, then the cache (unless -N) */
+static int record__build_ids(struct record *rec)
+{
+	struct build_id_cache_stats cs;
+	struct perf_err err;
+	int ret = build_id_list__write(rec->build_ids, rec->w, &err);
+
+	if (ret) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return ret;
+	}
+	if (rec->no_buildid_cache)
+		return 0;
+	ret = build_id_list__fill_cache(rec->build_ids, &(struct build_id_cache_opts){ 0 }, &cs,
+					&err);
+	/* a cache we cannot fill costs symbols after a reboot, not this recording */
+	if (ret && !rec->quiet)
+		fprintf(stderr, "perf record: warning: build-id cache: %s\n", err.msg);
+	if (rec->verbose)
+		fprintf(stderr, "perf record: build-id cache: %u added, %u present, %u missing\n",
+			cs.added, cs.present, cs.missing);
+	return 0;
+}
+
+/* the pids of -p (a comma list) */
+static int record__synth_pids(struct record *rec, const struct record_synth *s,
+			      struct perf_err *err)
+{
+	const char *p = rec->pid ? rec->pid : rec->tid;
+	int ret = 0;
+
+	while (*p && !ret) {
+		char *end;
+		long id = strtol(p, &end, 10);
+
+		ret = rec->pid ? record_synth__process(s, (pid_t)id, err) :
+				 record_synth__thread(s, (pid_t)id, err);
+		p = *end ? end + 1 : end;
+	}
+	return ret;
+}
+
+/* what the kernel does not say: the kernel and module maps, threads running already */
+static int record__synthesize(struct record *rec)
+{
+	struct record_synth s = {
+		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
+	};
+	struct perf_err err;
+	int ret;
+
+	ret = record_synth__kernel(&s, &err);
+	if (ret == -EIO)
+		return ret;	/* the writer failed and said so */
+	if (ret && !rec->quiet)
+		fprintf(stderr, "perf record: warning: no kernel map (%s): kernel frames will be [unknown]\n",
+			err.msg);
+	ret = record_synth__modules(&s, &err);
+	if (ret && ret != -EIO && !rec->quiet)
+		fprintf(stderr, "perf record: warning: no module maps: %s\n", err.msg);
+	if (ret == -EIO)
+		return ret;
+	switch (rec->target.kind) {
+	case EVLIST_TARGET_WORKLOAD:
+		return 0;	/* its COMM and MMAP2 come from the kernel from the exec on */
+	case EVLIST_TARGET_THREADS:
+		ret = record__synth_pids(rec, &s, &err);
+		break;
+	case EVLIST_TARGET_CPUS:
+		/* a process we may not read (EACCES) loses its maps, not the recording */
+		ret = record_synth__all(&s, NULL, &err);
+		if (ret && ret != -EIO) {
+			if (!rec->quiet)
+				fprintf(stderr, "perf record: warning: %s: its samples will lack symbols\n",
+					err.msg);
+			ret = 0;
+		}
+		break;
+	}
+	if (ret && ret != -EIO)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	return ret;
+}
+
+static int record__features(struct record *rec)
+{
+	struct record_features_opts fo = {
+		.version = PERF_VERSION, .argc = rec->cmd_argc,
+		.argv = (const char *const *)rec->cmd_argv,
+	};
+	struct perf_err err;
+	int ret = record_features__fill(rec->w, &fo, &err);
+
+	if (ret)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	return ret;
+}
+
+static void record__signals(void)
+{
+	struct sigaction sa = { .sa_handler = record__sig_stop };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sa.sa_handler = record__sig_child;
+	sa.sa_flags = SA_NOCLDSTOP;
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+static void record__summary(struct record *rec, struct record_loop *rl)
+{
+	const struct record_stats *st = &rl->stats;
+	double mb = (double)perf_writer__data_size(rec->w) / (1024 * 1024);
+
+	if (st->lost || st->lost_samples)
+		fprintf(stderr, "Warning:\nProcessed %llu samples and lost %llu chunks (%llu events, %llu samples)!\n\nCheck IO/CPU overload! (a larger -m or a lower -F helps)\n\n",
+			(unsigned long long)st->samples, (unsigned long long)st->lost_records,
+			(unsigned long long)st->lost, (unsigned long long)st->lost_samples);
+	if (st->pending.waiting)
+		fprintf(stderr, "perf record: %llu deferred samples got no user callchain: their tasks were still in the kernel when recording stopped (or the record was lost)\n",
+			(unsigned long long)st->pending.waiting);
+	if (rec->quiet)
+		return;
+	fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
+		(unsigned long long)rl->wakeups);
+	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n", mb,
+		rec->output, (unsigned long long)st->samples);
+}
+
+/* after a write failure: one line, and the file readable up to its last complete record */
+static void record__write_failed(struct record *rec, const struct perf_err *why)
+{
+	struct perf_err err;
+	u64 kept;
+
+	if (!strcmp(rec->output, "-") || perf_writer__salvage(rec->w, &kept, &err)) {
+		fprintf(stderr, "perf record: %s: recording stopped\n", why->msg);
+		return;
+	}
+	fprintf(stderr, "perf record: %s: recording stopped; %s holds the %llu bytes of complete records written before\n",
+		why->msg, rec->output, (unsigned long long)kept);
+}
+
+static void record__exit(struct record *rec)
+{
+	if (rec->w)
+		perf_writer__delete(rec->w);
+	build_id_list__delete(rec->build_ids);
+	evlist_open__close(&rec->el);
+	workload__stop(&rec->wl, SIGTERM);
+	if (rec->evattrs)
+		for (size_t i = 0; i < rec->evs.nr; i++)
+			free(rec->evattrs[i].ids);
+	free(rec->evattrs);
+	free(rec->attrs);
+	free(rec->cpus);
+	free(rec->tids);
+	parsed_events__exit(&rec->evs);
+	free(rec->cmd_argv);
+}
+
+static int record__run(struct record *rec, int argc, const char **argv)
+{
+	struct perf_writer_opts wopts = { .pipe = !strcmp(rec->output, "-"),
+					  .zstd_level = rec->comp_level };
+	struct record_loop rl = { 0 };
+	struct perf_err err;
+	size_t pages;
+	int ret, status = 0;
+
+	if (record__mmap_pages(rec, &pages))
+		return 129;
+	if (record__setup_target(rec))
+		return 255;
+	if (!rec->evs.nr && parse_events__add_default(&rec->evs, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return 255;
+	}
+	ret = record__config_attrs(rec);
+	if (ret)
+		return ret == -EINVAL ? 129 : 255;
+	record__signals();
+	if (argc) {
+		ret = workload__prepare(&rec->wl, argv, wopts.pipe, &err);
+		if (ret) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return 255;
+		}
+		rec->target.pid = rec->wl.pid;
+	}
+	if (record__open(rec, pages))
+		return 255;
+	rec->build_ids = build_id_list__new(NULL);
+	if (!rec->build_ids) {
+		fprintf(stderr, "perf record: out of memory\n");
+		return 255;
+	}
+	rec->w = perf_writer__new(rec->output, &wopts, &err);
+	if (!rec->w) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return 255;
+	}
+	ret = record__add_attrs(rec);
+	if (ret)
+		return 255;
+	ret = record__features(rec);
+	if (!ret)
+		ret = record__tracing_data(rec);
+	if (!ret)
+		ret = build_id_list__add_kernel(rec->build_ids, &err);
+	if (ret)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	if (!ret)
+		ret = record__synthesize(rec);
+	if (!ret)
+		ret = record__write_simple(rec, PERF_RECORD_FINISHED_INIT);
+	if (ret)
+		return 255;
+
+	/* a workload's events start at its exec (enable_on_exec); -a, -C, -p, -t's now */
+	if (!record__has_workload_target(rec) && evlist_open__enable(&rec->el, true, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return 255;
+	}
+	if (argc) {
+		ret = workload__start(&rec->wl, argv[0], &err);
+		if (ret) {
+			fprintf(stderr, "Failed to collect '%s' for the '%s' workload: %s\n",
+				rec->evs.ev[0].name, argv[0], strerror(-ret));
+			return 255;
+		}
+	}
+
+	rl.el = &rec->el;
+	rl.w = rec->w;
+	rl.wl = argc ? &rec->wl : NULL;
+	rl.attrs = rec->evattrs;
+	rl.nr_attrs = rec->evs.nr;
+	rl.stop = &stop_flag;
+	rl.hook = record__see;
+	rl.hook_ctx = rec;
+	record_stats__init(&rl.stats);
+	ret = record_loop__run(&rl, &err);
+	if (!ret && rl.wl && !rl.wl->exited) {
+		/* stopped by a signal: the workload goes too, and what it wrote on its way out */
+		workload__stop(rl.wl, SIGTERM);
+		stop_flag = 1;
+		ret = record_loop__run(&rl, &err);
+	}
+	if (ret && rl.write_errno) {
+		record__write_failed(rec, &rl.write_err);
+		status = 1;
+		goto out_stats;
+	}
+	if (ret) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		status = 255;
+		goto out_stats;
+	}
+	if (record__build_ids(rec)) {
+		status = 255;
+		goto out_stats;
+	}
+	if (perf_writer__finish(rec->w, &err)) {
+		record__write_failed(rec, &err);
+		status = 1;
+		goto out_stats;
+	}
+	record__summary(rec, &rl);
+	if (rl.wl)
+		status = workload__exit_code(rl.wl);
+out_stats:
+	record_stats__exit(&rl.stats);
+	return status;
+}
+
+int cmd_record(int argc, const char **argv)
+{
+	struct record rec = {
+		.output = "perf.data", .repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 },
+	};
+	const struct option options[] = {
+		OPT_CALLBACK('e', "event", &rec, "event",
+			     "event selector. use 'perf list' to list available events",
+			     record__opt_event),
+		OPT_STRING('F', "freq", &rec.freq, "freq or 'max'", "profile at this frequency"),
+		OPT_U64('c', "count", &rec.count, "event period to sample"),
+		OPT_CALLBACK_NOARG('g', NULL, &rec, "enables call-graph recording", record__opt_g),
+		OPT_CALLBACK(0, "call-graph", &rec, "record_mode[,record_size]",
+			     "setup and enables call-graph (stack chain/backtrace): fp, dwarf[,size], fp,defer[,dump size]",
+			     record__opt_call_graph),
+		OPT_BOOLEAN(0, "defer", &rec.defer,
+			    "deferred user callchains (implies -g); on kernels without them, inline ones with repair data"),
+		OPT_INTEGER(0, "defer-stack-size", &rec.repair_size,
+			    "bytes of user stack recorded with --defer for the top-frame repair (0: none)"),
+		OPT_BOOLEAN(0, "no-repair-data", &rec.no_repair,
+			    "--defer without user regs and stack: files for other tools"),
+		OPT_BOOLEAN('a', "all-cpus", &rec.all_cpus, "system-wide collection from all CPUs"),
+		OPT_STRING('p', "pid", &rec.pid, "pid", "record events on existing process id"),
+		OPT_STRING('t', "tid", &rec.tid, "tid", "record events on existing thread id"),
+		OPT_BOOLEAN(0, "per-thread", &rec.per_thread, "use per-thread mmaps"),
+		OPT_STRING('C', "cpu", &rec.cpu_list, "cpu", "list of cpus to monitor"),
+		OPT_STRING('o', "output", &rec.output, "file", "output file name"),
+		OPT_CALLBACK_DEFAULT('z', "compression-level", &rec, "n",
+				     "Compress records using specified level (default: 1 - fastest compression, 19 - greatest compression)",
+				     record__opt_compression, "1"),
+		OPT_STRING('m', "mmap-pages", &rec.mmap_pages, "pages",
+			   "number of mmap data pages (a power of two) or a size (512K)"),
+		OPT_BOOLEAN('i', "no-inherit", &rec.no_inherit, "child tasks do not inherit counters"),
+		OPT_BOOLEAN(0, "switch-events", &rec.switch_events, "Record context switch events"),
+		OPT_BOOLEAN(0, "sample-cpu", &rec.sample_cpu, "Record the sample cpu"),
+		OPT_BOOLEAN('q', "quiet", &rec.quiet, "don't print any warnings or messages"),
+		OPT_INCR('v', "verbose", &rec.verbose, "be more verbose (show counter open errors, etc)"),
+		OPT_BOOLEAN('N', "no-buildid-cache", &rec.no_buildid_cache,
+			    "do not update the buildid cache"),
+		OPT_END()
+	};
+	int argc_left, status;
+
+	/* argv[-1] is perf itself: perf.c hands us its own argv past it */
+	rec.cmd_argv = calloc((size_t)argc + 2, sizeof(*rec.cmd_argv));
+	if (!rec.cmd_argv)
+		return 255;
+	memcpy(rec.cmd_argv, argv - 1, ((size_t)argc + 1) * sizeof(*argv));
+	rec.cmd_argc = argc + 1;
+	argc_left = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc_left == -2) {
+		status = 0;
+		goto out;
+	}
+	if (argc_left < 0) {
+		status = 129;
+		goto out;
+	}
+	if (rec.defer && rec.callchain == CALLCHAIN_DWARF) {
+		fprintf(stderr, "perf record: --defer: deferred callchain only works with FP (not --call-graph dwarf)\n");
+		status = 129;
+		goto out;
+	}
+	if (rec.defer)
+		rec.callchain = CALLCHAIN_FP;
+	if (rec.repair_size < -1 || rec.repair_size > MAX_STACK_DUMP) {
+		fprintf(stderr, "perf record: --defer-stack-size=%d: a number of bytes from 0 to %d\n",
+			rec.repair_size, MAX_STACK_DUMP);
+		status = 129;
+		goto out;
+	}
+	if (rec.repair_size > 0)
+		rec.repair_size = (rec.repair_size + 7) & ~7;
+	/* with -p/-t (or -a) a command only says how long: it is run, not recorded */
+	if ((rec.pid || rec.tid) && (rec.all_cpus || rec.cpu_list)) {
+		fprintf(stderr, "perf record: -p/-t record existing threads: drop -a and -C\n");
+		status = 129;
+		goto out;
+	}
+	if (!argc_left && !rec.pid && !rec.tid)
+		rec.all_cpus = true;	/* no command, no target: the whole system, as perf */
+	status = record__run(&rec, argc_left, argv);
+out:
+	record__exit(&rec);
+	if (stop_signal) {
+		/* as perf: die of the signal that stopped us, once the file is complete */
+		signal(stop_signal, SIG_DFL);
+		raise(stop_signal);
+	}
+	return status;
+}

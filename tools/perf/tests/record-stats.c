@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf record's end-of-run counters (util/record-loop.c, util/defer-pending.c), fed with
+ * records built in memory as a deferring kernel writes them: deferred samples answered by
+ * their CALLCHAIN_DEFERRED record (one record for a kernel entry's samples, matched by tid
+ * and cookie, not by cpu), samples whose record never comes, records that answer nobody,
+ * and LOST / LOST_SAMPLES sums. A kernel that defers is not needed.
+ */
+#include <string.h>
+#include <perf/data.h>
+#include <perf/synthesize.h>
+#include "util/record-loop.h"
+#include "tests.h"
+
+#define K	PERF_CONTEXT_KERNEL
+#define D	PERF_CONTEXT_USER_DEFERRED
+
+struct rs_ctx {
+	struct perf_evattr	ea;
+	struct record_stats	st;
+	u64			buf[512];
+};
+
+static int rs__sample(struct rs_ctx *t, u32 tid, u64 time, u64 cookie, bool deferred)
+{
+	const u64 deferred_chain[] = { K, 0xffffffff81000010ULL, D, cookie };
+	const u64 inline_chain[] = { K, 0xffffffff81000010ULL, PERF_CONTEXT_USER, 0x401000 };
+	struct perf_sample s = {
+		.ip = 0xffffffff81000010ULL, .pid = tid, .tid = tid, .time = time, .period = 1,
+		.callchain_nr = 4, .callchain = deferred ? deferred_chain : inline_chain,
+	};
+	int ret = perf_sample__synthesize(&t->ea.attr, &s, false, t->buf, sizeof(t->buf), NULL);
+
+	if (ret < 0)
+		return ret;
+	record_stats__account(&t->st, &t->ea, 1, (const void *)t->buf);
+	return 0;
+}
+
+static int rs__record(struct rs_ctx *t, u32 tid, u64 time, u64 cookie)
+{
+	const u64 ips[] = { 0x401000, 0x401100 };
+	struct perf_sample id = { .pid = tid, .tid = tid, .time = time };
+	int ret = perf_record_callchain_deferred__synthesize(t->buf, sizeof(t->buf), &t->ea.attr,
+							     &id, cookie, ips, 2);
+
+	if (ret < 0)
+		return ret;
+	record_stats__account(&t->st, &t->ea, 1, (const void *)t->buf);
+	return 0;
+}
+
+DEFINE_SUITE(record_stats)
+{
+	struct rs_ctx t = { 0 };
+	struct perf_record_lost lost = {
+		.header = { .type = PERF_RECORD_LOST, .size = sizeof(lost) }, .id = 1, .lost = 7,
+	};
+	struct perf_record_lost_samples ls = {
+		.header = { .type = PERF_RECORD_LOST_SAMPLES, .size = sizeof(ls) }, .lost = 5,
+	};
+
+	t.ea.attr.type = PERF_TYPE_SOFTWARE;
+	t.ea.attr.size = sizeof(t.ea.attr);
+	t.ea.attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+				PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_PERIOD;
+	t.ea.attr.flags = PERF_ATTR_FLAG(SAMPLE_ID_ALL) | PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
+			  PERF_ATTR_FLAG(DEFER_OUTPUT);
+	perf_evattr__init_positions(&t.ea);
+	record_stats__init(&t.st);
+
+	/* tid 10: three samples of one kernel entry, one record answers them all */
+	TEST_ASSERT(env, !rs__sample(&t, 10, 1, 0x100000003ULL, true), "sample");
+	TEST_ASSERT(env, !rs__sample(&t, 10, 2, 0x100000003ULL, true), "sample");
+	TEST_ASSERT(env, !rs__sample(&t, 10, 3, 0x100000003ULL, true), "sample");
+	/* tid 11: same cookie value, another thread: not answered by tid 10's record */
+	TEST_ASSERT(env, !rs__sample(&t, 11, 4, 0x100000003ULL, true), "sample");
+	/* tid 12: still in the kernel when recording stops */
+	TEST_ASSERT(env, !rs__sample(&t, 12, 5, 0x200000005ULL, true), "sample");
+	TEST_ASSERT(env, !rs__sample(&t, 12, 6, 0x200000005ULL, true), "sample");
+	/* an inline chain (an exiting task) waits for nothing */
+	TEST_ASSERT(env, !rs__sample(&t, 13, 7, 0, false), "sample");
+	TEST_ASSERT(env, t.st.samples == 7 && t.st.deferred_samples == 6,
+		     "%llu samples, %llu deferred", (unsigned long long)t.st.samples,
+		     (unsigned long long)t.st.deferred_samples);
+	TEST_ASSERT(env, t.st.pending.waiting == 6, "%llu waiting",
+		     (unsigned long long)t.st.pending.waiting);
+
+	TEST_ASSERT(env, !rs__record(&t, 10, 8, 0x100000003ULL), "record");
+	TEST_ASSERT(env, t.st.pending.waiting == 3 && t.st.pending.answered == 3,
+		     "after tid 10's record: %llu waiting, %llu answered",
+		     (unsigned long long)t.st.pending.waiting,
+		     (unsigned long long)t.st.pending.answered);
+	/* the same record again (defer_output on two events), and one nobody waits for */
+	TEST_ASSERT(env, !rs__record(&t, 10, 9, 0x100000003ULL), "record");
+	TEST_ASSERT(env, !rs__record(&t, 14, 10, 0x300000007ULL), "record");
+	TEST_ASSERT(env, !rs__record(&t, 11, 11, 0x100000003ULL), "record");
+	TEST_ASSERT(env, t.st.deferred_records == 4, "%llu records",
+		     (unsigned long long)t.st.deferred_records);
+	/* what perf record reports at the end: tid 12's two samples */
+	TEST_ASSERT(env, t.st.pending.waiting == 2 && t.st.pending.answered == 4,
+		     "at the end: %llu waiting, %llu answered",
+		     (unsigned long long)t.st.pending.waiting,
+		     (unsigned long long)t.st.pending.answered);
+
+	record_stats__account(&t.st, &t.ea, 1, &lost.header);
+	record_stats__account(&t.st, &t.ea, 1, &lost.header);
+	record_stats__account(&t.st, &t.ea, 1, &ls.header);
+	TEST_ASSERT(env, t.st.lost_records == 2 && t.st.lost == 14 && t.st.lost_samples == 5,
+		     "lost: %llu records, %llu events, %llu samples",
+		     (unsigned long long)t.st.lost_records, (unsigned long long)t.st.lost,
+		     (unsigned long long)t.st.lost_samples);
+
+	/* many keys: the table grows and keeps every count */
+	for (u32 i = 0; i < 5000; i++)
+		TEST_ASSERT(env, !rs__sample(&t, 100 + i % 50, 100 + i, 0x1000 + i, true), "sample");
+	for (u32 i = 0; i < 5000; i += 2)
+		TEST_ASSERT(env, !rs__record(&t, 100 + i % 50, 6000 + i, 0x1000 + i), "record");
+	TEST_ASSERT(env, t.st.pending.waiting == 2 + 2500, "%llu waiting after 5000 keys",
+		     (unsigned long long)t.st.pending.waiting);
+	record_stats__exit(&t.st);
+	return TEST_OK;
+}

@@ -1,0 +1,62 @@
+#!/bin/sh
+# perf record: a full disk (small tmpfs) gives one error and a file readable to its last record; paranoid refusal as a non-root user names the fix; tracepoints with fields
+# SPDX-License-Identifier: GPL-2.0
+
+. "$(dirname "$0")"/lib.sh
+
+need_perf
+if ! "$PERF" record -q -e cpu-clock -o probe.data -- true >probe.log 2>&1; then
+	verbose "$(cat probe.log)"
+	skip "perf record cannot open events here: $(tail -1 probe.log)"
+fi
+
+# tracepoints: the fields print from the tracing data we wrote, in file and pipe mode
+if [ -d /sys/kernel/tracing/events/sched ] || [ -d /sys/kernel/debug/tracing/events/sched ]; then
+	"$PERF" record -q -e sched:sched_switch -a -o tp.data -- sleep 0.2 >tp.log 2>&1 ||
+		fail "record -e sched:sched_switch failed: $(tail -1 tp.log)"
+	"$PERF" script -i tp.data >tp.txt 2>tp.err || fail "script of the tracepoints failed: $(tail -1 tp.err)"
+	expect_grep 'sched:sched_switch: prev_comm=.* prev_pid=[0-9]+ .* ==> next_comm=' tp.txt \
+		"tracepoint samples without their fields"
+	"$PERF" record -q -e sched:sched_switch -a -o - -- sleep 0.2 2>tpp.log | "$PERF" script -i - >tpp.txt 2>&1
+	expect_grep 'sched:sched_switch: prev_comm=' tpp.txt "pipe mode: tracepoint samples without their fields"
+	"$PERF" record -e sched:no_such_tracepoint -o x.data -- true 2>tpe.err && fail "an unknown tracepoint was accepted"
+	expect_grep "no_such_tracepoint" tpe.err "an unknown tracepoint: not named"
+else
+	verbose "no tracefs: tracepoints not tested"
+fi
+
+# ENOSPC: a 512 KB tmpfs fills in the middle of the recording
+if [ "$(id -u)" -eq 0 ] && mkdir -p small && mount -t tmpfs -o size=512k tmpfs small 2>/dev/null; then
+	"$PERF" record -e cpu-clock:u -F 4000 -g -o small/full.data -- "$WORKLOAD_PERF" test -w calls 3 \
+		>full.log 2>&1; rc=$?
+	cp small/full.data full.data 2>/dev/null
+	umount small
+	[ $rc -ne 0 ] || fail "a full disk: exit 0"
+	[ "$(grep -c . full.log)" -eq 1 ] || fail "a full disk: not one line: $(cat full.log)"
+	expect_grep 'No space left on device.*holds the [0-9]+ bytes of complete records' full.log \
+		"a full disk: no clear line"
+	"$PERF" script -i full.data >full.txt 2>full.err ||
+		fail "the file of a full disk is not readable: $(tail -1 full.err)"
+	[ "$(grep -c calls_leaf full.txt)" -ge 100 ] || fail "the file of a full disk kept too few samples"
+else
+	verbose "no tmpfs mount (not root?): ENOSPC not tested"
+fi
+
+# perf_event_paranoid: a non-root user may not record system-wide at 1 or more
+paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 &&
+	setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$PERF" 2>/dev/null; then
+	trap 'echo "$paranoid" >/proc/sys/kernel/perf_event_paranoid' EXIT
+	echo 2 >/proc/sys/kernel/perf_event_paranoid
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$PERF" record -a -o /tmp/x.data -- true \
+		>par.log 2>&1; rc=$?
+	echo "$paranoid" >/proc/sys/kernel/perf_event_paranoid
+	trap - EXIT
+	[ $rc -eq 255 ] || fail "paranoid refusal: exit $rc, not 255"
+	[ "$(grep -c . par.log)" -eq 1 ] || fail "paranoid refusal: not one line: $(cat par.log)"
+	expect_grep 'kernel.perf_event_paranoid is 2.*system-wide.*sysctl -w kernel.perf_event_paranoid=0' par.log \
+		"paranoid refusal: the fix is not named"
+else
+	verbose "no setpriv or the perf binary is not reachable by nobody: paranoid not tested"
+fi
+exit 0

@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Opening the recording's events and their rings. See evlist-open.h. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "evlist-open.h"
+
+_Static_assert(sizeof(struct perf_event_attr) >= PERF_ATTR_SIZE_VER0, "attr");
+
+static int sys_perf_event_open(const struct perf_event_attr *attr, pid_t pid, int cpu)
+{
+	return (int)syscall(SYS_perf_event_open, attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+}
+
+/* slot -> (pid, cpu) and the ring it writes into */
+static void slot_target(const struct evlist_target *t, size_t slot, pid_t *pid, int *cpu,
+			size_t *ring)
+{
+	switch (t->kind) {
+	case EVLIST_TARGET_WORKLOAD:
+		*pid = t->pid;
+		*cpu = t->cpus[slot];
+		*ring = slot;
+		break;
+	case EVLIST_TARGET_THREADS:
+		if (t->per_thread) {
+			*pid = t->tids[slot];
+			*cpu = -1;
+			*ring = slot;
+		} else {
+			/* cpu-major, so that a cpu's first slot comes first */
+			*pid = t->tids[slot % t->nr_tids];
+			*cpu = t->cpus[slot / t->nr_tids];
+			*ring = slot / t->nr_tids;
+		}
+		break;
+	case EVLIST_TARGET_CPUS:
+		*pid = -1;
+		*cpu = t->cpus[slot];
+		*ring = slot;
+		break;
+	}
+}
+
+static size_t target__slots(const struct evlist_target *t, size_t *nr_rings)
+{
+	if (t->kind != EVLIST_TARGET_THREADS) {
+		*nr_rings = t->nr_cpus;
+		return t->nr_cpus;
+	}
+	if (t->per_thread) {
+		*nr_rings = t->nr_tids;
+		return t->nr_tids;
+	}
+	*nr_rings = t->nr_cpus;
+	return t->nr_tids * t->nr_cpus;
+}
+
+void evlist_open__close(struct evlist_open *el)
+{
+	if (el->rings)
+		for (size_t r = 0; r < el->nr_rings; r++)
+			ring_buffer__munmap(&el->rings[r]);
+	if (el->fds)
+		for (size_t i = 0; i < el->nr_slots * el->nr_events; i++)
+			if (el->fds[i] >= 0)
+				close(el->fds[i]);
+	free(el->fds);
+	free(el->ids);
+	free(el->rings);
+	free(el->ring_fds);
+	el->fds = NULL;
+	el->ids = NULL;
+	el->rings = NULL;
+	el->ring_fds = NULL;
+	el->nr_slots = el->nr_rings = 0;
+}
+
+/* the descriptors of one slot: the ring's owner maps it, the others write into it */
+static int slot__attach(struct evlist_open *el, int *fds, u64 *ids, size_t ring,
+			struct perf_err *err)
+{
+	int ret;
+
+	if (el->ring_fds[ring] < 0) {
+		ret = ring_buffer__mmap(&el->rings[ring], fds[0], el->mmap_pages, err);
+		if (ret) {
+			el->failed_mmap = true;
+			el->failed_errno = -ret;
+			return ret;
+		}
+		el->ring_fds[ring] = fds[0];
+	}
+	for (size_t e = 0; e < el->nr_events; e++) {
+		if (fds[e] != el->ring_fds[ring] &&
+		    ioctl(fds[e], PERF_EVENT_IOC_SET_OUTPUT, el->ring_fds[ring]))
+			return perf_err__set(err, errno, "cannot redirect event %zu to its ring: %m", e);
+		if (ioctl(fds[e], PERF_EVENT_IOC_ID, &ids[e]))
+			return perf_err__set(err, errno, "cannot read an event id: %m");
+	}
+	return 0;
+}
+
+int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attrs,
+		      size_t nr_events, const struct evlist_target *target, size_t mmap_pages,
+		      struct perf_err *err)
+{
+	size_t nr_rings, nr_slots = target__slots(target, &nr_rings);
+	size_t used = 0;
+	int ret;
+
+	memset(el, 0, sizeof(*el));
+	el->failed_event = -1;
+	el->nr_events = nr_events;
+	el->mmap_pages = mmap_pages;
+	el->nr_rings = nr_rings;
+	el->fds = malloc(nr_slots * nr_events * sizeof(*el->fds));
+	el->ids = calloc(nr_slots * nr_events, sizeof(*el->ids));
+	el->rings = calloc(nr_rings, sizeof(*el->rings));
+	el->ring_fds = malloc(nr_rings * sizeof(*el->ring_fds));
+	if (!el->fds || !el->ids || !el->rings || !el->ring_fds) {
+		ret = perf_err__set(err, ENOMEM, "out of memory");
+		goto out_close;
+	}
+	for (size_t i = 0; i < nr_slots * nr_events; i++)
+		el->fds[i] = -1;
+	for (size_t r = 0; r < nr_rings; r++)
+		el->ring_fds[r] = -1;
+	for (size_t s = 0; s < nr_slots; s++) {
+		int *fds = &el->fds[used * nr_events];
+		bool gone = false;
+		pid_t pid = -1;
+		int cpu = -1;
+		size_t ring = 0;
+
+		slot_target(target, s, &pid, &cpu, &ring);
+		for (size_t e = 0; e < nr_events; e++) {
+			fds[e] = sys_perf_event_open(&attrs[e], pid, cpu);
+			if (fds[e] >= 0)
+				continue;
+			if (errno == ESRCH && target->kind == EVLIST_TARGET_THREADS &&
+			    target->nr_tids > 1) {
+				gone = true;	/* the thread exited since we listed it */
+				break;
+			}
+			el->failed_event = (int)e;
+			el->failed_errno = errno;
+			ret = perf_err__set(err, errno, "perf_event_open (pid %d, cpu %d): %m", pid, cpu);
+			el->nr_slots = used + 1;
+			goto out_close;
+		}
+		el->nr_slots = ++used;
+		if (gone) {
+			for (size_t e = 0; e < nr_events; e++)
+				if (fds[e] >= 0)
+					close(fds[e]);
+			el->nr_slots = --used;
+			continue;
+		}
+		ret = slot__attach(el, fds, &el->ids[(used - 1) * nr_events], ring, err);
+		if (ret)
+			goto out_close;
+	}
+	if (!used) {
+		ret = perf_err__set(err, ESRCH, "every thread exited before it could be recorded");
+		el->failed_errno = ESRCH;
+		goto out_close;
+	}
+	return 0;
+
+out_close:
+	evlist_open__close(el);
+	return ret;
+}
+
+int evlist_open__enable(struct evlist_open *el, bool enable, struct perf_err *err)
+{
+	unsigned long req = enable ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE;
+
+	for (size_t i = 0; i < el->nr_slots * el->nr_events; i++)
+		if (el->fds[i] >= 0 && ioctl(el->fds[i], req, 0))
+			return perf_err__set(err, errno, "cannot %s an event: %m",
+					     enable ? "enable" : "disable");
+	return 0;
+}
+
+size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *out)
+{
+	for (size_t s = 0; s < el->nr_slots; s++)
+		out[s] = el->ids[s * el->nr_events + event];
+	return el->nr_slots;
+}
+
+/* "0-3,5" into a list of numbers, each at most max */
+static int range_list__parse(const char *spec, int max, int **out, size_t *nr,
+			     struct perf_err *err)
+{
+	const char *p = spec;
+	int *v = NULL;
+	size_t n = 0;
+
+	while (*p) {
+		char *end;
+		long a, b;
+
+		if (!isdigit((unsigned char)*p))
+			goto out_bad;
+		a = strtol(p, &end, 10);
+		b = a;
+		if (*end == '-') {
+			if (!isdigit((unsigned char)end[1]))
+				goto out_bad;
+			b = strtol(end + 1, &end, 10);
+		}
+		if (b < a || b > max || (*end && *end != ','))
+			goto out_bad;
+		for (long i = a; i <= b; i++) {
+			int *nv = realloc(v, (n + 1) * sizeof(*v));
+
+			if (!nv) {
+				free(v);
+				return perf_err__set(err, ENOMEM, "out of memory");
+			}
+			v = nv;
+			v[n++] = (int)i;
+		}
+		p = *end ? end + 1 : end;
+		if (*end == ',' && !*p)
+			goto out_bad;
+	}
+	if (!n)
+		goto out_bad;
+	*out = v;
+	*nr = n;
+	return 0;
+
+out_bad:
+	free(v);
+	return -EINVAL;
+}
+
+int cpu_list__expand(const char *spec, int **cpus, size_t *nr, struct perf_err *err)
+{
+	char online[4096];
+	FILE *f;
+	int ncpu = (int)sysconf(_SC_NPROCESSORS_CONF);
+	int ret;
+
+	if (spec) {
+		ret = range_list__parse(spec, ncpu - 1, cpus, nr, err);
+		if (ret == -EINVAL)
+			return perf_err__set(err, EINVAL,
+					     "-C %s: not a list of CPUs of this machine (0-%d, e.g. 0,1 or 0-1)",
+					     spec, ncpu - 1);
+		return ret;
+	}
+	f = fopen("/sys/devices/system/cpu/online", "r");
+	if (!f || !fgets(online, sizeof(online), f)) {
+		if (f)
+			fclose(f);
+		snprintf(online, sizeof(online), "0-%d", ncpu - 1);
+	} else {
+		fclose(f);
+		online[strcspn(online, "\n")] = '\0';
+	}
+	ret = range_list__parse(online, 1 << 20, cpus, nr, err);
+	if (ret == -EINVAL)
+		return perf_err__set(err, EINVAL, "cannot parse the online CPUs '%s'", online);
+	return ret;
+}
+
+static int tids_of_process(pid_t pid, pid_t **tids, size_t *nr, struct perf_err *err)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	dir = opendir(path);
+	if (!dir)
+		return perf_err__set(err, ESRCH, "-p %d: no such process (see ps -e for running ones)", pid);
+	while ((d = readdir(dir))) {
+		pid_t *n;
+
+		if (!isdigit((unsigned char)d->d_name[0]))
+			continue;
+		n = realloc(*tids, (*nr + 1) * sizeof(**tids));
+		if (!n) {
+			closedir(dir);
+			return perf_err__set(err, ENOMEM, "out of memory");
+		}
+		*tids = n;
+		(*tids)[(*nr)++] = atoi(d->d_name);
+	}
+	closedir(dir);
+	return 0;
+}
+
+int thread_list__parse(const char *spec, bool whole_process, pid_t **tids, size_t *nr,
+		       struct perf_err *err)
+{
+	int *ids = NULL;
+	size_t n = 0;
+	int ret;
+
+	*tids = NULL;
+	*nr = 0;
+	ret = range_list__parse(spec, (1 << 22), &ids, &n, err);
+	if (ret == -EINVAL)
+		return perf_err__set(err, EINVAL, "%s %s: not a list of %s ids (e.g. 1234,1240)",
+				     whole_process ? "-p" : "-t", spec,
+				     whole_process ? "process" : "thread");
+	if (ret)
+		return ret;
+	for (size_t i = 0; i < n && !ret; i++) {
+		char path[64];
+
+		if (whole_process) {
+			ret = tids_of_process(ids[i], tids, nr, err);
+			continue;
+		}
+		snprintf(path, sizeof(path), "/proc/%d", ids[i]);
+		if (access(path, F_OK)) {
+			ret = perf_err__set(err, ESRCH, "-t %d: no such thread (see ps -eL for running ones)",
+					    ids[i]);
+			continue;
+		}
+		pid_t *nt = realloc(*tids, (*nr + 1) * sizeof(**tids));
+
+		if (!nt) {
+			ret = perf_err__set(err, ENOMEM, "out of memory");
+			continue;
+		}
+		*tids = nt;
+		(*tids)[(*nr)++] = ids[i];
+	}
+	free(ids);
+	if (ret) {
+		free(*tids);
+		*tids = NULL;
+		*nr = 0;
+	}
+	return ret;
+}

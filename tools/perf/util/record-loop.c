@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0
+/* perf record's poll/drain loop and its end-of-run counters. See record-loop.h. */
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <perf/event.h>
+#include "record-loop.h"
+
+/* a safety net only: the kernel wakes us at its watermark and SIGCHLD/SIGINT interrupt poll */
+#define POLL_TIMEOUT_MS	500
+
+void record_stats__init(struct record_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	defer_pending__init(&st->pending);
+}
+
+void record_stats__exit(struct record_stats *st)
+{
+	defer_pending__exit(&st->pending);
+}
+
+static const struct perf_evattr *attr_of(const struct perf_evattr *attrs, size_t nr,
+					 const struct perf_event_header *ev)
+{
+	const struct perf_evattr *first = &attrs[0];
+	u64 id;
+
+	if (nr == 1)
+		return first;
+	if (ev->type == PERF_RECORD_SAMPLE) {
+		if (first->id_pos < 0 || sizeof(*ev) + (size_t)(first->id_pos + 1) * 8 > ev->size)
+			return NULL;
+		memcpy(&id, (const u8 *)(ev + 1) + first->id_pos * 8, 8);
+	} else {
+		if (first->is_pos < 0 || (size_t)(first->is_pos + 1) * 8 > ev->size - sizeof(*ev))
+			return NULL;
+		memcpy(&id, (const u8 *)ev + ev->size - (first->is_pos + 1) * 8, 8);
+	}
+	for (size_t i = 0; i < nr; i++)
+		for (size_t k = 0; k < attrs[i].nr_ids; k++)
+			if (attrs[i].ids[k] == id)
+				return &attrs[i];
+	return NULL;
+}
+
+void record_stats__account(struct record_stats *st, const struct perf_evattr *attrs,
+			   size_t nr_attrs, const struct perf_event_header *ev)
+{
+	const struct perf_evattr *ea;
+	u64 cookie;
+	u32 tid;
+
+	switch (ev->type) {
+	case PERF_RECORD_SAMPLE:
+		st->samples++;
+		ea = attr_of(attrs, nr_attrs, ev);
+		if (ea && perf_attr__has(&ea->attr, PERF_ATTR_BIT_DEFER_CALLCHAIN) &&
+		    perf_evattr__peek_deferred(ea, ev, false, &tid, &cookie)) {
+			st->deferred_samples++;
+			defer_pending__sample(&st->pending, tid, cookie);
+		}
+		break;
+	case PERF_RECORD_LOST:
+		if (ev->size >= sizeof(struct perf_record_lost)) {
+			st->lost_records++;
+			st->lost += ((const struct perf_record_lost *)ev)->lost;
+		}
+		break;
+	case PERF_RECORD_LOST_SAMPLES:
+		if (ev->size >= sizeof(struct perf_record_lost_samples))
+			st->lost_samples += ((const struct perf_record_lost_samples *)ev)->lost;
+		break;
+	case PERF_RECORD_CALLCHAIN_DEFERRED:
+		st->deferred_records++;
+		ea = attr_of(attrs, nr_attrs, ev);
+		if (ea && ev->size >= sizeof(struct perf_record_callchain_deferred) &&
+		    !perf_evattr__parse_tid(ea, ev, false, &tid))
+			defer_pending__record(&st->pending, tid,
+					      ((const struct perf_record_callchain_deferred *)ev)->cookie);
+		break;
+	default:
+		break;
+	}
+}
+
+static int record_loop__one(void *ctx, const struct perf_event_header *ev)
+{
+	struct record_loop *rl = ctx;
+	int ret;
+
+	record_stats__account(&rl->stats, rl->attrs, rl->nr_attrs, ev);
+	if (rl->hook) {
+		ret = rl->hook(rl->hook_ctx, ev);
+		if (ret)
+			return ret;
+	}
+	ret = perf_writer__write(rl->w, ev, &rl->write_err);
+	if (ret && !rl->write_errno)
+		rl->write_errno = -ret;
+	return ret;
+}
+
+/* one pass over every ring; FINISHED_ROUND after it when it moved anything */
+static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_err *err)
+{
+	struct perf_record_finished round = {
+		.header = { .type = PERF_RECORD_FINISHED_ROUND, .size = sizeof(round) },
+	};
+	long n;
+	int ret;
+
+	*moved = false;
+	for (size_t r = 0; r < rl->el->nr_rings; r++) {
+		if (rl->el->ring_fds[r] < 0)
+			continue;	/* every thread of it exited before it was opened */
+		n = ring_buffer__read(&rl->el->rings[r], record_loop__one, rl, err);
+		if (n < 0) {
+			if (rl->write_errno) {
+				*err = rl->write_err;
+				return -rl->write_errno;
+			}
+			return (int)n;
+		}
+		if (n)
+			*moved = true;
+	}
+	if (!*moved)
+		return 0;
+	ret = perf_writer__write(rl->w, &round.header, &rl->write_err);
+	if (ret) {
+		rl->write_errno = -ret;
+		*err = rl->write_err;
+	}
+	return ret;
+}
+
+int record_loop__run(struct record_loop *rl, struct perf_err *err)
+{
+	size_t nr = rl->el->nr_rings;
+	struct pollfd *pfd = calloc(nr, sizeof(*pfd));
+	bool moved;
+	int ret = 0;
+
+	if (!pfd)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	for (size_t s = 0; s < nr; s++) {
+		pfd[s].fd = rl->el->ring_fds[s];
+		pfd[s].events = POLLIN;
+	}
+	for (size_t hup = 0;;) {
+		int n;
+
+		ret = record_loop__drain(rl, &moved, err);
+		if (ret)
+			goto out;
+		if (*rl->stop || (rl->wl && workload__reap(rl->wl)))
+			break;
+		if (moved)
+			continue;
+		n = poll(pfd, nr, POLL_TIMEOUT_MS);
+		if (n < 0 && errno != EINTR) {
+			ret = perf_err__set(err, errno, "poll: %m");
+			goto out;
+		}
+		if (n > 0)
+			rl->wakeups++;
+		/* without a workload, the recording ends when every target thread is gone */
+		for (size_t s = 0; s < nr && n > 0; s++)
+			if (pfd[s].revents & POLLHUP) {
+				pfd[s].fd = -1;	/* its ring is still drained; poll no more on it */
+				hup++;
+			}
+		if (!rl->wl && hup == nr)
+			break;
+	}
+	/* whatever the kernel wrote until the stop */
+	ret = record_loop__drain(rl, &moved, err);
+out:
+	free(pfd);
+	return ret;
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * record-loop.h - perf record's main loop: poll the rings, drain them into the writer, end
+ * each pass with FINISHED_ROUND (so readers may flush their time ordering up to it), stop on
+ * the workload's exit, on the targets' exit (-p) or when *stop is set (SIGINT, SIGTERM),
+ * then drain one last time.
+ *
+ * Every record goes to the writer as the kernel wrote it. On the way, record_stats counts
+ * what perf record reports at the end: samples, LOST and LOST_SAMPLES, deferred samples and
+ * the records that answer them (defer-pending.h). The first write error stops the loop;
+ * write_errno keeps it (the caller salvages the file and says what happened).
+ *
+ * The loop owns nothing: rings, writer, workload and attrs are the caller's.
+ */
+#ifndef PERF_UTIL_RECORD_LOOP_H
+#define PERF_UTIL_RECORD_LOOP_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <perf/abi.h>
+#include <perf/data.h>
+#include <perf/error.h>
+#include <perf/writer.h>
+#include "defer-pending.h"
+#include "evlist-open.h"
+#include "workload.h"
+
+struct record_stats {
+	u64			samples;
+	u64			lost_records, lost;		/* PERF_RECORD_LOST: records, events */
+	u64			lost_samples;			/* PERF_RECORD_LOST_SAMPLES */
+	u64			deferred_samples, deferred_records;
+	struct defer_pending	pending;
+};
+
+/* what is seen of each record besides writing it: 0 or a negative errno that stops the loop */
+typedef int (*record_hook_fn)(void *ctx, const struct perf_event_header *ev);
+
+struct record_loop {
+	struct evlist_open	*el;
+	struct perf_writer	*w;
+	struct workload		*wl;		/* NULL: no workload */
+	const struct perf_evattr *attrs;	/* with positions and ids, for the stats */
+	size_t			nr_attrs;
+	record_hook_fn		hook;		/* may be NULL */
+	void			*hook_ctx;
+	volatile sig_atomic_t	*stop;		/* set by the signal handlers */
+	struct record_stats	stats;
+	u64			wakeups;	/* poll returns with data, as perf's "Woken up" */
+	int			write_errno;	/* the writer's first failure, 0 none */
+	struct perf_err		write_err;
+};
+
+void record_stats__init(struct record_stats *st);
+void record_stats__exit(struct record_stats *st);
+/* counts ev into st; attrs as in struct record_loop */
+void record_stats__account(struct record_stats *st, const struct perf_evattr *attrs,
+			   size_t nr_attrs, const struct perf_event_header *ev);
+
+/* runs until a stop condition; 0, or a negative errno (write failure: write_errno is set) */
+int record_loop__run(struct record_loop *rl, struct perf_err *err);
+
+#endif
