@@ -673,8 +673,22 @@ int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8
 	if (b->oom)
 		return perf_err__set(err, ENOMEM, "out of memory");
 	if (w->started && w->opts.pipe) {
-		/* the features went out with the first record: this one travels alone */
-		int ret = writer__pipe_build_id(w, b->p + before, b->len - before, err);
+		/*
+		 * the features went out with the first record: this one travels alone, as a
+		 * record, so its size must be a multiple of 8 (perf 6.1 stops at one that is
+		 * not); the name's zero padding grows by the 4 bytes the 36-byte head lacks
+		 */
+		size_t rec_len = (b->len - before + 7) / 8 * 8;
+		u16 hsize = (u16)rec_len;
+		int ret;
+
+		wbuf__zeros(b, rec_len - (b->len - before));
+		if (b->oom)
+			return perf_err__set(err, ENOMEM, "out of memory");
+		if (w->opts.cross_endian)
+			hsize = bswap_16(hsize);
+		memcpy(b->p + before + offsetof(struct perf_event_header, size), &hsize, 2);
+		ret = writer__pipe_build_id(w, b->p + before, rec_len, err);
 
 		b->len = before;
 		return ret;
@@ -827,7 +841,11 @@ static int writer__pipe_features(struct perf_writer *w, struct perf_err *err)
 	return 0;
 }
 
-/* pipe mode: a HEADER_TRACING_DATA record (u32 size), then the blob padded to 8 bytes */
+/*
+ * pipe mode: a HEADER_TRACING_DATA record, then the blob padded to 8 bytes. Its size is the
+ * padded one, as perf writes it: upstream checks that what it parsed plus the padding is
+ * exactly that size, and refuses the stream otherwise ("tracing data size mismatch").
+ */
 static int writer__pipe_tracing_data(struct perf_writer *w, struct perf_err *err)
 {
 	static const u8 zero[8];
@@ -838,7 +856,7 @@ static int writer__pipe_tracing_data(struct perf_writer *w, struct perf_err *err
 
 	if (!w->tracing_data)
 		return 0;
-	rec.size = (u32)w->tracing_data_size;
+	rec.size = (u32)(w->tracing_data_size + pad);
 	if (w->opts.cross_endian) {
 		perf_header__swap_out(&rec.header);
 		rec.size = bswap_32(rec.size);
@@ -846,6 +864,39 @@ static int writer__pipe_tracing_data(struct perf_writer *w, struct perf_err *err
 	if (out__write(w, &rec, sizeof(rec), err) ||
 	    out__write(w, w->tracing_data, w->tracing_data_size, err) || out__write(w, zero, pad, err))
 		return -EIO;
+	return 0;
+}
+
+/*
+ * pipe mode: each named event's name in an EVENT_UPDATE (NAME) record after the attrs, as
+ * perf writes them; upstream names a pipe's events from these, not from EVENT_DESC
+ * (without them it prints "cpu-clock:H")
+ */
+static int writer__pipe_event_names(struct perf_writer *w, struct perf_err *err)
+{
+	static const u8 zero[8];
+
+	for (size_t i = 0; i < w->nr_attrs; i++) {
+		const struct perf_evattr *ea = &w->attrs[i];
+		struct perf_event_header h = { .type = PERF_RECORD_EVENT_UPDATE };
+		u64 words[2] = { 2 /* PERF_EVENT_UPDATE__NAME */, 0 };
+		size_t len, padded;
+
+		if (!ea->name || !ea->nr_ids)
+			continue;
+		len = strlen(ea->name) + 1;
+		padded = (len + 7) / 8 * 8;
+		if (sizeof(h) + sizeof(words) + padded > MAX_RECORD_SIZE)
+			return perf_err__set(err, EINVAL, "%s: event name '%s' too long", w->name, ea->name);
+		h.size = (u16)(sizeof(h) + sizeof(words) + padded);
+		words[0] = w64(w, words[0]);
+		words[1] = w64(w, ea->ids[0]);
+		if (w->opts.cross_endian)
+			perf_header__swap_out(&h);
+		if (out__write(w, &h, sizeof(h), err) || out__write(w, words, sizeof(words), err) ||
+		    out__write(w, ea->name, len, err) || out__write(w, zero, padded - len, err))
+			return -EIO;
+	}
 	return 0;
 }
 
@@ -878,9 +929,12 @@ static int writer__start_pipe(struct perf_writer *w, struct perf_err *err)
 				return -EIO;
 		}
 	}
-	if (writer__pipe_tracing_data(w, err))
+	if (writer__pipe_event_names(w, err))
 		return -EIO;
-	return writer__pipe_features(w, err);
+	/* perf's order: the features, then the tracing data */
+	if (writer__pipe_features(w, err))
+		return -EIO;
+	return writer__pipe_tracing_data(w, err);
 }
 
 static int writer__start_file(struct perf_writer *w, struct perf_err *err)

@@ -18,7 +18,22 @@ need_upstream_perf
 "$PERF" record -q -g -a -o a.data -- "$WORKLOAD_PERF" test -w calls 0.3 >a.log 2>&1 ||
 	fail "record -g -a failed: $(tail -1 a.log)"
 
-for f in g a; do
+# pipe mode: a -g stream (build ids as records, 8-byte sized) and a tracepoint stream (the
+# tracing data record's size is the padded one, which upstream checks)
+"$PERF" record -q -g -o - -- "$WORKLOAD_PERF" test -w calls 0.3 >p.data 2>p.log ||
+	fail "record -g -o - failed: $(tail -1 p.log)"
+if "$PERF" record -q -e sched:sched_switch -a -o - -- sleep 0.1 >t.data 2>t.log; then
+	for tool in "$SYSTEM_PERF" "$UPSTREAM_PERF"; do
+		"$tool" script -i t.data >t.txt 2>t.err ||
+			fail "$tool script of our tracepoint pipe stream failed: $(tail -1 t.err)"
+		[ ! -s t.err ] || fail "$tool script of our tracepoint pipe stream warned: $(head -1 t.err)"
+		grep -q 'prev_comm=' t.txt || fail "$tool script of our tracepoint pipe stream printed no fields"
+	done
+else
+	verbose "no sched:sched_switch here ($(tail -1 t.log)): the tracepoint stream is not tested"
+fi
+
+for f in g a p; do
 	"$SYSTEM_PERF" script -i $f.data >$f.sys.txt 2>$f.sys.err ||
 		fail "system perf script of our $f.data failed: $(tail -1 $f.sys.err)"
 	[ ! -s $f.sys.err ] || fail "system perf script of our $f.data warned: $(head -1 $f.sys.err)"
