@@ -31,8 +31,10 @@
 # re-recorded corpus that shows them needs a narrow allowance added here.
 #
 # lat.data shows report's Latency column (two tasks running at once: switch.data, one task,
-# does not show it in upstream either), cxx.data a C++ name longer than 1023 characters,
-# reads.data the PERF_RECORD_READ counts of perf record -s that -T tabulates.
+# does not show it in upstream either), latlow.data a few samples in parallel, under 1% (the
+# column hidden, equal overheads still ordered by their latency), cxx.data a C++ name longer
+# than 1023 characters, reads.data the PERF_RECORD_READ counts of perf record -s that -T
+# tabulates.
 
 need_perf
 need_upstream_perf
