@@ -369,7 +369,6 @@ void hist_opts__drop_latency(struct hist_opts *o, const char *sort_order, const 
 	if ((field_order && field_order[0] != '+') || (sort_order && strstr(sort_order, "latency")))
 		return;
 	fields_drop(o->out, &o->nr_out);
-	fields_drop(o->sort, &o->nr_sort);
 }
 
 /* ---- entries ---- */

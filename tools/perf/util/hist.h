@@ -109,8 +109,10 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		     struct perf_err *err);
 
 /*
- * Upstream hides the latency columns of a profile that was not parallel (see report.h):
- * they leave the columns and the sort steps, unless -F or --sort named them.
+ * Upstream hides the latency columns of a profile that was not parallel (see report.h),
+ * unless -F or --sort named them. They leave the columns only: upstream's sort keeps its own
+ * latency steps, so equal overheads still order by latency (a few samples that ran in
+ * parallel make their entries' latency lower without showing the column).
  */
 void hist_opts__drop_latency(struct hist_opts *o, const char *sort_order, const char *field_order);
 
