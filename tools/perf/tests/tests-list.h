@@ -56,3 +56,4 @@ TEST(unwind_dwarf_live, "DWARF unwinding of this machine's --call-graph dwarf re
 TEST(unwind_dwarf_rules, "CFI rows as unwind rules: entry, prologue, body, epilogue, .plt expression, no CFI")
 TEST(unwind_dwarf_bounds, "DWARF unwinding: cut and corrupted dumps, dyn_size past the dump, loops, 510 frames")
 TEST(unwind_stage, "User-stack unwinder stage: join with the kernel chain, compat regs ABI 32, origins, --unwind=none")
+TEST(read_stage, "Read stage: a sampling group and an inherited read value become one sample per value that grew")
