@@ -361,7 +361,8 @@ static int report__setup(struct perf_report *rep, int *status)
 		return 1;
 	}
 	/* upstream shows a sampling group's members side by side unless --no-group */
-	if (group_read && rep->group) {
+	if (group_read && rep->group && !rep->dump_trace && !rep->stats_mode && !rep->tasks_mode &&
+	    !rep->header_only) {
 		fprintf(stderr, "perf report: the report of sampling groups (PERF_SAMPLE_READ of a group, e.g. -e '{a,b}:S') is not supported yet\n");
 		*status = 129;
 		return 1;

@@ -6,7 +6,8 @@
 # reading the same id (per thread for an inherited counter), as a sample of that member with
 # the growth as its period. Recorded here at test time: a group of two, a group of three with
 # -g, a group with a tracepoint, and a single inherited 'page-faults:S' over forking children.
-# The side-by-side group view of report is refused (exit 129) for now; --no-group is exact.
+# The side-by-side group view of report is refused (exit 129) for now; --no-group is exact,
+# and so are --stats and --tasks, which show no group view.
 
 need_perf
 need_upstream_perf
@@ -69,6 +70,9 @@ for d in $datas; do
 done
 compare three.caller report --stdio -i three.data --no-group --no-children -g caller
 compare single.default report --stdio -i single.data
+# what shows no group view is not refused
+compare two.stats report --stdio -i two.data --stats
+compare three.tasks report --stdio -i three.data --tasks
 [ -z "$failed" ] || fail "different from upstream:$failed"
 
 # the group view is refused in one line; -T keeps its own refusal of read values
