@@ -79,6 +79,7 @@ struct perf_report {
 	bool			mmaps_mode;	/* --mmaps */
 	bool			thread_counts;	/* -T */
 	bool			group;		/* --group (the default), --no-group */
+	bool			group_refused;	/* a pipe's sampling group, seen too late */
 	const char		*unwind;	/* --unwind: NULL for auto */
 	bool			unwind_stats;
 	double			min_percent;
@@ -96,6 +97,15 @@ static struct perf_report *report_of(const struct perf_tool *tool)
 	return (struct perf_report *)((char *)tool - offsetof(struct perf_report, tool));
 }
 
+#define GROUP_REFUSAL	"the report of sampling groups (PERF_SAMPLE_READ of a group, e.g. -e '{a,b}:S') is not supported yet"
+
+/* upstream shows a sampling group's members side by side unless --no-group (not with these) */
+static bool report__group_view(const struct perf_report *rep)
+{
+	return rep->group && !rep->dump_trace && !rep->stats_mode && !rep->tasks_mode &&
+	       !rep->header_only;
+}
+
 static int report__sample(const struct perf_tool *tool, struct perf_session *session,
 			  const struct perf_event_header *event, struct perf_sample *sample,
 			  struct perf_evattr *evattr)
@@ -104,6 +114,12 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 	int ret;
 
 	(void)event;
+	/* a pipe shows its attrs after report__setup(): refused at its first group sample */
+	if ((evattr->attr.sample_type & PERF_SAMPLE_READ) &&
+	    (evattr->attr.read_format & PERF_FORMAT_GROUP) && report__group_view(rep)) {
+		rep->group_refused = true;
+		return perf_err__set(&session->err, EOPNOTSUPP, "%s", GROUP_REFUSAL);
+	}
 	ret = report__add_sample(&rep->report, sample, evattr);
 	if (ret)
 		perf_err__set(&session->err, ret, "%s", rep->report.err.msg);
@@ -360,10 +376,8 @@ static int report__setup(struct perf_report *rep, int *status)
 		*status = 129;
 		return 1;
 	}
-	/* upstream shows a sampling group's members side by side unless --no-group */
-	if (group_read && rep->group && !rep->dump_trace && !rep->stats_mode && !rep->tasks_mode &&
-	    !rep->header_only) {
-		fprintf(stderr, "perf report: the report of sampling groups (PERF_SAMPLE_READ of a group, e.g. -e '{a,b}:S') is not supported yet\n");
+	if (group_read && report__group_view(rep)) {
+		fprintf(stderr, "perf report: %s\n", GROUP_REFUSAL);
 		*status = 129;
 		return 1;
 	}
@@ -618,6 +632,10 @@ int cmd_report(int argc, const char **argv)
 
 		if (!output_failed)
 			fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
+		if (rep.group_refused && !output_failed) {
+			ret = 129;
+			goto out_delete;
+		}
 		/* a cut stream: upstream reports what came before the cut */
 		if (output_failed || read_ret != -ENODATA) {
 			ret = perf_session__exit_code(read_ret, output_failed);

@@ -75,6 +75,18 @@ compare two.stats report --stdio -i two.data --stats
 compare three.tasks report --stdio -i three.data --tasks
 [ -z "$failed" ] || fail "different from upstream:$failed"
 
+# a pipe shows its attrs late: the same, from its first group sample on
+# shellcheck disable=SC2086
+"$SYSTEM_PERF" record -q -o - -e '{cpu-clock,page-faults}:S' -- $wl 2>/dev/null >pipe.data ||
+	fail "recording a :S group to a pipe"
+"$UPSTREAM_PERF" script -i - --kallsyms=kallsyms <pipe.data >want 2>/dev/null
+"$PERF" script -i - --kallsyms=kallsyms <pipe.data >got 2>err || fail "script of the pipe: $(cat err)"
+cmp -s want got || fail "script of a pipe of a :S group differs from upstream"
+"$PERF" report --stdio -i - <pipe.data >out 2>err
+rc=$?
+[ $rc = 129 ] || fail "report of a pipe of a sampling group exited $rc, not 129"
+expect_grep "^perf report: the report of sampling groups" err "the refusal of a pipe's group view"
+
 # the group view is refused in one line; -T keeps its own refusal of read values
 "$PERF" report --stdio -i two.data >out 2>err
 rc=$?
