@@ -814,6 +814,11 @@ static struct perf_evattr *attr_by_id(struct perf_data *data, u64 id)
 	return hit ? &data->attrs[hit->attr] : NULL;
 }
 
+struct perf_evattr *perf_data__attr_by_id(struct perf_data *data, u64 id)
+{
+	return attr_by_id(data, id);
+}
+
 struct perf_evattr *perf_data__attr_of(struct perf_data *data, const struct perf_event_header *h)
 {
 	const struct perf_evattr *first;

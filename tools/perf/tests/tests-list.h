@@ -57,3 +57,4 @@ TEST(unwind_dwarf_rules, "CFI rows as unwind rules: entry, prologue, body, epilo
 TEST(unwind_dwarf_bounds, "DWARF unwinding: cut and corrupted dumps, dyn_size past the dump, loops, 510 frames")
 TEST(unwind_stage, "User-stack unwinder stage: join with the kernel chain, compat regs ABI 32, origins, --unwind=none")
 TEST(record_stats, "perf record: deferred samples without their record, LOST and LOST_SAMPLES counted")
+TEST(read_stage, "Read stage: a sampling group and an inherited read value become one sample per value that grew")

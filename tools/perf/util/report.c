@@ -744,6 +744,17 @@ void report__fprintf_stats(const struct report *r, FILE *fp)
 	}
 }
 
+/* perf says "events" for the leader of a group of several (HEADER_GROUP_DESC) */
+static bool report__leads_group(struct perf_session *session, size_t idx)
+{
+	const struct perf_env *env = perf_data__env(session->data);
+
+	for (u32 i = 0; i < env->nr_groups; i++)
+		if (env->groups[i].leader == idx && env->groups[i].nr_members > 1)
+			return true;
+	return false;
+}
+
 int report__fprintf(struct report *r, FILE *fp)
 {
 	struct perf_session *session = r->session;
@@ -782,7 +793,8 @@ int report__fprintf(struct report *r, FILE *fp)
 			return -ENOMEM;
 		if (!r->opts->quiet) {
 			nr = convert_unit((unsigned long)hists__total_samples(hists), &unit);
-			fprintf(fp, "# Samples: %lu%c of event '%s'", nr, unit, perf_evattr__name(ea));
+			fprintf(fp, "# Samples: %lu%c of event%s '%s'", nr, unit,
+				report__leads_group(session, i) ? "s" : "", perf_evattr__name(ea));
 			if (r->opts->filter && r->opts->filter->time_str)
 				fprintf(fp, " (time slices: %s)", r->opts->filter->time_str);
 			fputc('\n', fp);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * sample-stage.h - the ordered list of sample stages the session runs between ordered
- * events and the tool's callbacks (deferred stitching first, the user-stack unwinder next).
+ * events and the tool's callbacks (deferred stitching first, the user-stack unwinder next, the split of samples with
+ * read values last).
  *
  *   session --sample--> stage 0 --emit--> stage 1 --emit--> ... --emit--> sink (the tool)
  *
@@ -70,6 +71,7 @@ struct stage_record {
 enum sample_stage_kind {
 	SAMPLE_STAGE_DEFERRED,		/* deferred callchain stitching */
 	SAMPLE_STAGE_UNWIND,		/* the user-stack unwinder (unwind.h) */
+	SAMPLE_STAGE_READ,		/* one sample per read value (read-stage.h) */
 	SAMPLE_STAGE_NR,
 };
 

@@ -23,6 +23,7 @@
 #include "callchain.h"
 #include "deferred.h"
 #include "deferred-stage.h"
+#include "read-stage.h"
 #include "session.h"
 #include "unwind.h"
 
@@ -176,6 +177,8 @@ struct trace_event *perf_session__trace_event(const struct perf_session *session
 
 static int session__add_stages(struct perf_session *session)
 {
+	struct sample_stage *rd;
+
 	sample_pipeline__init(&session->pipe, session__deliver_sample, session);
 	if (session->opts.merge_deferred) {
 		struct sample_stage *st = deferred_stage__new(session, session->opts.deferred_max_mem);
@@ -190,6 +193,10 @@ static int session__add_stages(struct perf_session *session)
 		if (!st || sample_pipeline__add(&session->pipe, st))
 			return -ENOMEM;
 	}
+	/* always: a pipe's attrs come later, and samples without read values only pass */
+	rd = read_stage__new(session);
+	if (!rd || sample_pipeline__add(&session->pipe, rd))
+		return -ENOMEM;
 	return 0;
 }
 

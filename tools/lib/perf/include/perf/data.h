@@ -104,6 +104,8 @@ u64 perf_data__data_size(const struct perf_data *data);
  * only one. NULL when the id is unknown.
  */
 struct perf_evattr *perf_data__attr_of(struct perf_data *data, const struct perf_event_header *h);
+/* the attr listing sample id id, NULL when none does */
+struct perf_evattr *perf_data__attr_by_id(struct perf_data *data, u64 id);
 
 /* evsel naming as perf does it for attrs without an EVENT_DESC name ("cpu-clock", ...) */
 void perf_evattr__default_name(const struct perf_event_attr *attr, char *buf, size_t len);

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * read-stage.c - one sample per read value that grew (read-stage.h).
+ *
+ * The previous values live in one open-addressing table keyed by (id, tid), tid -1 where
+ * the attr does not keep them per thread: perf keeps one per sample id, or one per id and
+ * thread for inherited counters, whose children read their own copies.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <perf/abi.h>
+#include <perf/data.h>
+#include "read-stage.h"
+#include "sample-stage.h"
+#include "session.h"
+
+struct read_prev {
+	u64	id;
+	s64	tid;		/* -1: shared by every thread */
+	u64	value;
+	bool	used;
+};
+
+struct read_stage {
+	struct sample_stage	st;
+	struct perf_session	*session;
+	struct read_prev	*slots;
+	size_t			nr_slots, nr_used;	/* nr_slots: a power of two or 0 */
+};
+
+static size_t read_prev__hash(u64 id, s64 tid, size_t mask)
+{
+	u64 h = (id ^ ((u64)tid << 32)) * 0x9e3779b97f4a7c15ULL;
+
+	return (size_t)(h >> 17) & mask;
+}
+
+static struct read_prev *read_stage__slot(struct read_stage *rs, u64 id, s64 tid)
+{
+	size_t mask = rs->nr_slots - 1, i = read_prev__hash(id, tid, mask);
+
+	while (rs->slots[i].used && (rs->slots[i].id != id || rs->slots[i].tid != tid))
+		i = (i + 1) & mask;
+	return &rs->slots[i];
+}
+
+static int read_stage__grow(struct read_stage *rs)
+{
+	size_t old_nr = rs->nr_slots, nr = old_nr ? old_nr * 2 : 64;
+	struct read_prev *old = rs->slots;
+
+	rs->slots = calloc(nr, sizeof(*rs->slots));
+	if (!rs->slots) {
+		rs->slots = old;
+		return -ENOMEM;
+	}
+	rs->nr_slots = nr;
+	for (size_t i = 0; i < old_nr; i++)
+		if (old[i].used)
+			*read_stage__slot(rs, old[i].id, old[i].tid) = old[i];
+	free(old);
+	return 0;
+}
+
+/* the value's growth since the previous one of (id, tid), which it becomes */
+static int read_stage__delta(struct read_stage *rs, u64 id, s64 tid, u64 value, u64 *delta)
+{
+	struct read_prev *p;
+
+	if ((rs->nr_used + 1) * 2 > rs->nr_slots && read_stage__grow(rs))
+		return -ENOMEM;
+	p = read_stage__slot(rs, id, tid);
+	if (!p->used) {
+		*p = (struct read_prev){ .id = id, .tid = tid, .used = true };
+		rs->nr_used++;
+	}
+	*delta = value - p->value;
+	p->value = value;
+	return 0;
+}
+
+static int read_stage__value(struct read_stage *rs, struct stage_sample *s, s64 tid, u64 value,
+			     u64 id)
+{
+	struct perf_evattr *ea = perf_data__attr_by_id(rs->session->data, id);
+	struct perf_sample m;
+	struct stage_sample out;
+	u64 delta;
+	int ret;
+
+	if (!ea) {
+		rs->session->stats.nr_unknown_id++;
+		return 0;
+	}
+	ret = read_stage__delta(rs, id, tid, value, &delta);
+	if (ret || !delta)
+		return ret;
+	m = *s->sample;
+	m.id = id;
+	m.period = delta;
+	out = *s;
+	out.sample = &m;
+	out.evattr = ea;
+	return sample_stage__emit(&rs->st, &out);
+}
+
+static int read_stage__sample(struct sample_stage *st, struct stage_sample *s)
+{
+	struct read_stage *rs = (struct read_stage *)st;
+	const struct perf_event_attr *attr = &s->evattr->attr;
+	const struct perf_sample_read *r = &s->sample->read;
+	u64 per, fmt = attr->read_format;
+	s64 tid = -1;
+	int ret = 0;
+
+	if (!(attr->sample_type & PERF_SAMPLE_READ))
+		return sample_stage__emit(st, s);
+	if (perf_attr__has(attr, PERF_ATTR_BIT_INHERIT) && (attr->sample_type & PERF_SAMPLE_TID))
+		tid = s->sample->tid;
+	if (!(fmt & PERF_FORMAT_GROUP))
+		return read_stage__value(rs, s, tid, r->one.value, r->one.id);
+	per = 1 + !!(fmt & PERF_FORMAT_ID) + !!(fmt & PERF_FORMAT_LOST);
+	for (u64 i = 0; i < r->nr && !ret; i++) {
+		const u64 *v = (const u64 *)r->group + i * per;
+
+		/* without PERF_FORMAT_ID a value names no event: perf drops it as unknown */
+		ret = read_stage__value(rs, s, tid, v[0], fmt & PERF_FORMAT_ID ? v[1] : 0);
+	}
+	return ret;
+}
+
+static void read_stage__delete(struct sample_stage *st)
+{
+	struct read_stage *rs = (struct read_stage *)st;
+
+	free(rs->slots);
+	free(rs);
+}
+
+static const struct sample_stage_ops read_stage_ops = {
+	.name	= "read",
+	.kind	= SAMPLE_STAGE_READ,
+	.sample	= read_stage__sample,
+	.delete	= read_stage__delete,
+};
+
+struct sample_stage *read_stage__new(struct perf_session *session)
+{
+	struct read_stage *rs = calloc(1, sizeof(*rs));
+
+	if (!rs)
+		return NULL;
+	rs->st.ops = &read_stage_ops;
+	rs->session = session;
+	return &rs->st;
+}
