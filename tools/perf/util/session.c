@@ -175,6 +175,16 @@ struct trace_event *perf_session__trace_event(const struct perf_session *session
 	return session->tevent;
 }
 
+static bool session__may_have_reads(struct perf_session *session)
+{
+	if (perf_data__is_pipe(session->data))
+		return true;
+	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++)
+		if (perf_data__attr(session->data, i)->attr.sample_type & PERF_SAMPLE_READ)
+			return true;
+	return false;
+}
+
 static int session__add_stages(struct perf_session *session)
 {
 	struct sample_stage *rd;
@@ -193,7 +203,9 @@ static int session__add_stages(struct perf_session *session)
 		if (!st || sample_pipeline__add(&session->pipe, st))
 			return -ENOMEM;
 	}
-	/* always: a pipe's attrs come later, and samples without read values only pass */
+	/* a pipe's attrs come later; a file without read values needs no stage to pass through */
+	if (!session__may_have_reads(session))
+		return 0;
 	rd = read_stage__new(session);
 	if (!rd || sample_pipeline__add(&session->pipe, rd))
 		return -ENOMEM;
