@@ -7,6 +7,7 @@
 # user frames from the top one down to main must all be PROG's and be one of the chains
 # leaf|leaf_adj <- mid <- top <- rec... <- main (a suffix of it)
 score_calls() {
+	: >score.wrong
 	awk -v prog="($2)" '
 	BEGIN { RS = ""; FS = "\n" }
 	{
@@ -23,15 +24,16 @@ score_calls() {
 		if (!judged) next
 		n++
 		if (!foreign && chain ~ /^(((((leaf|leaf_adj) )?mid )?top )?(rec )+)?main $/) good++
-		else if (bad++ < 3 && verbose) print "wrong: " chain > "/dev/stderr"
+		else if (bad++ < 3) print "wrong: " chain "(sample: " $1 ")" > "score.wrong"
 	}
-	END { print good + 0, n + 0 }' verbose="$PERF_TEST_VERBOSE" "$1"
+	END { print good + 0, n + 0 }' "$1"
 }
 
 # score_sys OUT PERFBIN: perf script output of `perf test -w syscalls`: a sample whose top
 # user frame is libc's read, write or memset must have one libc frame, then the wrapper's
 # caller in PERFBIN (sys_read_one, sys_write_one, sys_touch), sys_loop, workload__syscalls
 score_sys() {
+	: >score.wrong
 	awk -v bin="($2)" '
 	BEGIN { RS = ""; FS = "\n" }
 	function name(l) { sub(/^[ \t]*[0-9a-f]+ /, "", l); sub(/\+0x[0-9a-f]+ .*/, "", l); sub(/ \(.*/, "", l); return l }
@@ -48,17 +50,19 @@ score_sys() {
 		n++
 		if (k >= 4 && index(u[2], bin) && name(u[2]) == want && name(u[3]) == "sys_loop" &&
 		    name(u[4]) == "workload__syscalls") good++
-		else if (bad++ < 3 && verbose) print "wrong: " f " <- " name(u[2]) " <- " name(u[3]) > "/dev/stderr"
+		else if (bad++ < 3) print "wrong: " f " <- " name(u[2]) " <- " name(u[3]) " (sample: " $1 ")" > "score.wrong"
 	}
-	END { print good + 0, n + 0 }' verbose="$PERF_TEST_VERBOSE" "$1"
+	END { print good + 0, n + 0 }' "$1"
 }
 
 # at_least GOOD JUDGED WHAT: fail unless GOOD >= 99.95% of JUDGED (the issue's bar) and
-# something was judged at all
+# something was judged at all; the failure names the first wrong samples the last score found,
+# so that a failure seen once in CI says what went wrong
 at_least() {
 	[ "$2" -gt 0 ] || fail "$3: no sample was judged"
 	# integers: GOOD * 10000 >= JUDGED * 9995
-	[ $(($1 * 10000)) -ge $(($2 * 9995)) ] || fail "$3: only $1 of $2 samples have the right callers"
+	[ $(($1 * 10000)) -ge $(($2 * 9995)) ] ||
+		fail "$3: only $1 of $2 samples have the right callers; the first wrong ones: $(cat score.wrong)"
 	verbose "$3: $1 of $2 samples right"
 }
 
