@@ -407,8 +407,9 @@ out:
 }
 
 const char *frame__srcline(const struct resolved_frame *f, const struct machine *machine,
-			   bool with_sym, char *buf, size_t size)
+			   unsigned int how, char *buf, size_t size)
 {
+	bool with_sym = how & FRAME_SRCLINE_SYM;
 	struct dso *dso = f->dso;
 	const char *line = NULL;
 	u64 addr = f->ip;
@@ -429,11 +430,15 @@ const char *frame__srcline(const struct resolved_frame *f, const struct machine 
 	} else if (dso && dso->kind != DSO_KIND_KERNEL && dso->kind != DSO_KIND_KMODULE) {
 		addr = f->map_ip;
 	}
+	/* upstream names a caller without a line by the address as recorded */
+	if (!line && (how & FRAME_SRCLINE_RECORDED))
+		addr = f->ip;
 	if (line)
 		snprintf(buf, size, "%s", line);
 	else if (with_sym && f->sym)
 		snprintf(buf, size, "%s+%llu", f->sym->name,
-			 (unsigned long long)(f->sym_addr - f->sym->start));
+			 (unsigned long long)((how & FRAME_SRCLINE_RECORDED ? f->ip : f->sym_addr) -
+					      f->sym->start));
 	else
 		snprintf(buf, size, "%s[%llx]", dso ? dso->short_name : "[unknown]",
 			 (unsigned long long)addr);

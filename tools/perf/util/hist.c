@@ -322,19 +322,6 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		if (ret)
 			return ret;
 	}
-	/*
-	 * children mode's entries of callers take their source lines from the callchain
-	 * frames in upstream 7.2, in ways not reproduced yet
-	 */
-	if (o->children) {
-		for (unsigned int i = 0; i < o->nr_sort + o->nr_out; i++) {
-			const struct hist_field *f = i < o->nr_sort ? &o->sort[i] : &o->out[i - o->nr_sort];
-
-			if (f->is_key && f->id == SORT_KEY_SRCLINE)
-				return perf_err__set(err, EINVAL,
-						     "srcline is not supported with --children yet (add --no-children)");
-		}
-	}
 	/* sort keys become columns, columns become (last) sort steps */
 	for (unsigned int i = 0; i < o->nr_sort; i++) {
 		ret = fields_add(o->out, &o->nr_out, o->sort[i], true, err);
@@ -1305,6 +1292,15 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		}
 		if (dup)
 			continue;
+		if (!he && s->frame_srcline) {
+			char line[4096];
+
+			key.srcline = strset__intern(hists->strings,
+						     s->frame_srcline(s->frame_srcline_arg, i, line,
+								      sizeof(line)));
+			if (!key.srcline)
+				return -ENOMEM;
+		}
 		if (!he)
 			he = hists__add(hists, &key, &slot, s->has_callchain);
 		if (!he)

@@ -161,6 +161,13 @@ struct hist_sample {
 	 * frames (and nr_frames), which lets hists__add_repeat() skip comparing them.
 	 */
 	u64			chain_key;
+	/*
+	 * Children mode with the srcline key: frame i's source line as upstream names the
+	 * entry of that caller (an inlined function's own line, else its address's), asked
+	 * only when the frame's entry is new; the text may be written to buf.
+	 */
+	const char		*(*frame_srcline)(void *arg, u32 i, char *buf, size_t size);
+	void			*frame_srcline_arg;
 };
 
 struct hist_entry;

@@ -48,6 +48,7 @@ static char cpumode_level(u16 cpumode)
 
 static int report__grow_frames(struct report *r, size_t n)
 {
+	const struct resolved_frame **rf;
 	struct chain_frame *cf;
 
 	if (n <= r->frames_alloc)
@@ -56,6 +57,10 @@ static int report__grow_frames(struct report *r, size_t n)
 	if (!cf)
 		return -ENOMEM;
 	r->chain_frames = cf;
+	rf = realloc(r->chain_rf, n * sizeof(*rf));
+	if (!rf)
+		return -ENOMEM;
+	r->chain_rf = rf;
 	r->frames_alloc = n;
 	return 0;
 }
@@ -104,6 +109,7 @@ static int report__chain_frames(struct report *r, struct machine *machine,
 			.ip = rf->ip, .dso = rf->dso, .sym = rf->sym,
 			.dso_order = dso_order(machine, rf->dso),
 		};
+		r->chain_rf[out] = rf;
 		/* -U leaves unresolved frames out of the chain (they still count for --max-stack) */
 		if (!r->opts->hide_unresolved || f->sym)
 			*nr_out = (u32)++out;
@@ -396,7 +402,19 @@ static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
 		keys->cgroup_ns_ino = ns->ino;
 	}
 	if (r->srcline_key)
-		keys->srcline = frame__srcline(rf, &r->session->machine, true, srcline, size);
+		keys->srcline = frame__srcline(rf, &r->session->machine, FRAME_SRCLINE_SYM, srcline, size);
+}
+
+/*
+ * A caller's source line: an inlined function's is the line it was at (the inline list's),
+ * another frame's that of its address as recorded (a return address is not moved back)
+ */
+static const char *report__frame_srcline(void *arg, u32 i, char *buf, size_t size)
+{
+	struct report *r = arg;
+
+	return frame__srcline(r->chain_rf[i], &r->session->machine,
+			      FRAME_SRCLINE_SYM | FRAME_SRCLINE_RECORDED, buf, size);
 }
 
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr)
@@ -494,6 +512,10 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 			return perf_err__set(&r->err, ret, "out of memory");
 		hs.frames = r->chain_frames;
 		hs.nr_frames = nr_frames;
+		if (r->srcline_key && r->opts->hopts.children) {
+			hs.frame_srcline = report__frame_srcline;
+			hs.frame_srcline_arg = r;
+		}
 	}
 	ret = hists__add_sample(hists, &hs);
 	if (ret)
@@ -865,6 +887,7 @@ void report__exit(struct report *r)
 	free(r->hists);
 	frame_resolver__delete(r->resolver);
 	free(r->chain_frames);
+	free(r->chain_rf);
 	for (size_t i = 0; i < r->nr_cgroups; i++)
 		free(r->cgroups[i].path);
 	free(r->cgroups);
