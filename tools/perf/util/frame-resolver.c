@@ -422,7 +422,10 @@ const char *frame__srcline(const struct resolved_frame *f, const struct machine 
 		snprintf(buf, size, "%s", f->srcline);
 		return buf;
 	}
-	if (dso && dso->kind == DSO_KIND_USER) {
+	if (dso && dso->kind == DSO_KIND_USER && (how & FRAME_SRCLINE_AT_RECORDED)) {
+		/* outside the DSO's ELF space unless it is loaded at its own vaddrs */
+		line = dso__srcline(dso, f->ip);
+	} else if (dso && dso->kind == DSO_KIND_USER) {
 		addr = f->sym_addr;
 		if (!f->sym)
 			dso__find_symbol_by_offset(dso, machine->conf, f->map_ip, &addr);

@@ -124,8 +124,10 @@ const struct resolved_frame *frame_resolver__addr(struct frame_resolver *fr,
 /* how frame__srcline() names a frame without a line */
 enum {
 	FRAME_SRCLINE_SYM	= 1 << 0,	/* "sym+<offset>" when it has a symbol */
-	/* the address as recorded, in "dso[addr]" and the offset (upstream's callers) */
+	/* the address as recorded names it, in "dso[addr]" and the offset (upstream's callers) */
 	FRAME_SRCLINE_RECORDED	= 1 << 1,
+	/* and is looked up (upstream's callers without inline frames) */
+	FRAME_SRCLINE_AT_RECORDED = 1 << 2,
 };
 
 /*

@@ -406,15 +406,21 @@ static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
 }
 
 /*
- * A caller's source line: an inlined function's is the line it was at (the inline list's),
- * another frame's that of its address as recorded (a return address is not moved back)
+ * A caller's source line, as upstream takes it from the callchain: with inline frames, the
+ * line of the frame's entry in the inline list (each inlined function's call site); else,
+ * or where the address has no line, the line at the address as recorded (a return address
+ * is not moved back), which is none in a DSO not loaded at its vaddrs, and the address
+ * (or the symbol's offset from it) names the caller
  */
 static const char *report__frame_srcline(void *arg, u32 i, char *buf, size_t size)
 {
 	struct report *r = arg;
 
-	return frame__srcline(r->chain_rf[i], &r->session->machine,
-			      FRAME_SRCLINE_SYM | FRAME_SRCLINE_RECORDED, buf, size);
+	unsigned int how = FRAME_SRCLINE_SYM | FRAME_SRCLINE_RECORDED;
+
+	if (!r->opts->inline_frames)
+		how |= FRAME_SRCLINE_AT_RECORDED;
+	return frame__srcline(r->chain_rf[i], &r->session->machine, how, buf, size);
 }
 
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr)
