@@ -438,8 +438,10 @@ const char *frame__srcline(const struct resolved_frame *f, const struct machine 
 		addr = f->ip;
 	if (line)
 		snprintf(buf, size, "%s", line);
-	else if (with_sym && f->sym)
-		snprintf(buf, size, "%s+%llu", f->sym->name,
+	else if (how & FRAME_SRCLINE_UNKNOWN)
+		snprintf(buf, size, "??:0");
+	else if ((how & (FRAME_SRCLINE_SYM | FRAME_SRCLINE_OFF)) && f->sym)
+		snprintf(buf, size, "%s+%llu", with_sym ? f->sym->name : "",
 			 (unsigned long long)((how & FRAME_SRCLINE_RECORDED ? f->ip : f->sym_addr) -
 					      f->sym->start));
 	else

@@ -124,10 +124,12 @@ const struct resolved_frame *frame_resolver__addr(struct frame_resolver *fr,
 /* how frame__srcline() names a frame without a line */
 enum {
 	FRAME_SRCLINE_SYM	= 1 << 0,	/* "sym+<offset>" when it has a symbol */
+	FRAME_SRCLINE_OFF	= 1 << 1,	/* "+<offset>" then */
+	FRAME_SRCLINE_UNKNOWN	= 1 << 2,	/* "??:0", whatever it has */
 	/* the address as recorded names it, in "dso[addr]" and the offset (upstream's callers) */
-	FRAME_SRCLINE_RECORDED	= 1 << 1,
+	FRAME_SRCLINE_RECORDED	= 1 << 3,
 	/* and is looked up (upstream's callers without inline frames) */
-	FRAME_SRCLINE_AT_RECORDED = 1 << 2,
+	FRAME_SRCLINE_AT_RECORDED = 1 << 4,
 };
 
 /*
@@ -135,7 +137,8 @@ enum {
  * the expansion's own line for frames of an inline expansion, else the DWARF's line for
  * the address ("file:line", ":0", see dwarf-inline.h); without one, "sym+<decimal offset>"
  * when FRAME_SRCLINE_SYM is in how and the frame has a symbol, else "dso[addr]" (the ELF
- * address; the ip for kernel dsos). Returns buf. A frame without a map is "??:0".
+ * address; the ip for kernel dsos); the flags below change that. Returns buf. A frame
+ * without a map is "??:0".
  */
 const char *frame__srcline(const struct resolved_frame *f, const struct machine *machine,
 			   unsigned int how, char *buf, size_t size);

@@ -800,6 +800,11 @@ static int hists__entry_sort(const struct hists *hists, const struct hist_entry 
 	return 0;
 }
 
+const char *hists__intern(struct hists *hists, const char *s)
+{
+	return strset__intern(hists->strings, s);
+}
+
 struct hists *hists__new(const struct hist_opts *opts)
 {
 	struct hists *hists = calloc(1, sizeof(*hists));
@@ -949,7 +954,7 @@ static struct hist_entry *hists__add(struct hists *hists, const struct hist_key 
 	he->key = *key;
 	he->hash = slot->hash;
 	he->has_callchain = has_callchain;
-	chain_root__init(&he->callchain);
+	chain_root__init(&he->callchain, hists->opts->chain.key);
 	he->all_next = hists->all;
 	hists->all = he;
 	rbtree__insert(&hists->entries_in, &he->rb_in, slot->parent, slot->link);
@@ -1844,7 +1849,7 @@ static int print_hierarchy_chain(struct hists *hists, struct sbuf *sb,
 	struct chain_root root;
 	int ret = 0;
 
-	chain_root__init(&root);
+	chain_root__init(&root, o->chain.key);
 	for (size_t i = 0; i < grp->nr && !ret; i++)
 		if (grp->entries[i]->has_callchain)
 			ret = chain_root__merge(&root, &grp->entries[i]->callchain);

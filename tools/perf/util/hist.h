@@ -119,6 +119,10 @@ void hist_opts__drop_latency(struct hist_opts *o, const char *sort_order, const 
 /* whether a sort step is key k */
 bool hist_opts__has_key(const struct hist_opts *o, enum sort_key k);
 
+struct hists;
+/* s kept as long as hists, one copy per text; NULL when out of memory */
+const char *hists__intern(struct hists *hists, const char *s);
+
 /* what the parent, cgroup and cgroup_id sort keys take of a sample */
 struct hist_sample_keys {
 	const struct symbol	*parent;	/* SORT_KEY_PARENT: NULL for "[other]" */

@@ -70,9 +70,26 @@ static int report__grow_frames(struct report *r, size_t n)
  * --max-stack addresses counted from the side the order starts with, as upstream walks it.
  * An unstitched deferred cookie stays in as the user address upstream takes it for.
  */
-static int report__chain_frames(struct report *r, struct machine *machine,
+/*
+ * The line a callchain frame carries under -g address or srcline, as upstream's does: an
+ * inlined function's (and its caller's) from the inline list, else the address's
+ * (map-relative), and without one "??:0" (srcline) or "+offset" / "dso[addr]" (address)
+ */
+static const char *report__chain_srcline(struct report *r, struct hists *hists,
+					 const struct resolved_frame *rf)
+{
+	unsigned int how = r->opts->hopts.chain.key == CCKEY_ADDRESS ? FRAME_SRCLINE_OFF :
+			   FRAME_SRCLINE_UNKNOWN;
+	char buf[4096];
+
+	return hists__intern(hists, frame__srcline(rf, &r->session->machine, how, buf,
+						   sizeof(buf)));
+}
+
+static int report__chain_frames(struct report *r, struct machine *machine, struct hists *hists,
 				const struct resolved_chain *chain, u32 *nr_out)
 {
+	bool lines = r->opts->hopts.chain.key != CCKEY_FUNCTION;
 	bool callee = r->opts->hopts.chain.order == ORDER_CALLEE;
 	size_t n = chain->nr, groups = 0, keep, first, last, out = 0;
 	int ret;
@@ -109,6 +126,11 @@ static int report__chain_frames(struct report *r, struct machine *machine,
 			.ip = rf->ip, .dso = rf->dso, .sym = rf->sym,
 			.dso_order = dso_order(machine, rf->dso),
 		};
+		if (lines && rf->map) {
+			f->srcline = report__chain_srcline(r, hists, rf);
+			if (!f->srcline)
+				return -ENOMEM;
+		}
 		r->chain_rf[out] = rf;
 		/* -U leaves unresolved frames out of the chain (they still count for --max-stack) */
 		if (!r->opts->hide_unresolved || f->sym)
@@ -416,6 +438,10 @@ static const char *report__frame_srcline(void *arg, u32 i, char *buf, size_t siz
 {
 	struct report *r = arg;
 
+	/* the line the callchain holds, where -g address or srcline made one */
+	if (r->chain_frames[i].srcline)
+		return r->chain_frames[i].srcline;
+
 	unsigned int how = FRAME_SRCLINE_SYM | FRAME_SRCLINE_RECORDED;
 
 	if (!r->opts->inline_frames)
@@ -513,7 +539,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	if (hists__add_repeat(hists, &hs))
 		return 0;
 	if (want_chain) {
-		ret = report__chain_frames(r, machine, &chain, &nr_frames);
+		ret = report__chain_frames(r, machine, hists, &chain, &nr_frames);
 		if (ret)
 			return perf_err__set(&r->err, ret, "out of memory");
 		hs.frames = r->chain_frames;
