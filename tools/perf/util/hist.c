@@ -911,9 +911,12 @@ static struct hist_entry *hists__lookup(struct hists *hists, const struct hist_k
 
 	/*
 	 * an inlined function's symbol equals one of the same name whose range touches its
-	 * own: no hash finds that, the walk does (and upstream's walk decides which merge)
+	 * own: no hash finds that, the walk does (and upstream's walk decides which merge).
+	 * Once the tree holds one, symbols compare by name against it and by address against
+	 * the others, no order at all: any symbol's walk can miss its equal entry and add a
+	 * second one (the collapse of a comm key merges them again), so every symbol walks.
 	 */
-	slot->by_hash = (key->sym && !key->sym->inlined) || !hists->has_sym_key;
+	slot->by_hash = !hists->has_sym_key || (key->sym && !key->sym->inlined && !hists->has_inlined);
 	slot->hash = slot->by_hash ? h : 0;
 	slot->link = &hists->entries_in.node;
 	slot->parent = NULL;
@@ -952,6 +955,8 @@ static struct hist_entry *hists__add(struct hists *hists, const struct hist_key 
 	if (!he)
 		return NULL;
 	he->key = *key;
+	if (key->sym && key->sym->inlined)
+		hists->has_inlined = true;
 	he->hash = slot->hash;
 	he->has_callchain = has_callchain;
 	chain_root__init(&he->callchain, hists->opts->chain.key);
@@ -1291,8 +1296,16 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			for (size_t j = 0; j < nr_cached && !dup; j++) {
 				const struct hist_key *c = &hists->cache[j].he->key;
 
-				/* only another unresolved one at this address can be equal */
-				dup = !c->sym && c->ip == key.ip && hists__key_equal(hists, c, &key);
+				/*
+				 * an unresolved key equals only another unresolved one at its
+				 * address, an inlined one only a symbol of its name: one function
+				 * listed twice in an inline chain counts once, as upstream's
+				 */
+				if (key.sym ? !c->sym || (c->sym != key.sym &&
+							  strcmp(c->sym->name, key.sym->name)) :
+					      c->sym || c->ip != key.ip)
+					continue;
+				dup = hists__key_equal(hists, c, &key);
 			}
 		}
 		if (dup)

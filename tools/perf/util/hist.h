@@ -186,6 +186,7 @@ struct hists {
 	size_t			nr_buckets, nr_hashed;
 	size_t			nr_entries;
 	bool			has_sym_key;	/* a sort key compares symbols */
+	bool			has_inlined;	/* an entry has an inlined function's symbol */
 	bool			need_collapse;	/* a sort key collapses (comm) */
 	struct hist_walk_memo	*memo;		/* walks of unresolved keys (see hist.c) */
 	u64			tree_gen;	/* entries_in changes */
