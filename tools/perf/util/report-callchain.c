@@ -327,22 +327,16 @@ static enum match_result chain_frame__match(const struct chain_frame *existing,
 			return existing->srcline ? MATCH_LT : MATCH_GT;
 		return str_match(existing->srcline, new->srcline);
 	}
-	if (key == CCKEY_ADDRESS)
-		goto address;
-
 	/* inlined functions share their frame symbol's start: upstream compares their names */
-	if (existing->sym && new->sym && (existing->sym->inlined || new->sym->inlined)) {
+	if (key != CCKEY_ADDRESS && existing->sym && new->sym &&
+	    (existing->sym->inlined || new->sym->inlined))
 		return str_match(existing->sym->name, new->sym->name);
-	}
 	if (existing->dso_order != new->dso_order)
 		return existing->dso_order < new->dso_order ? MATCH_LT : MATCH_GT;
-	if (existing->sym && new->sym) {
+	if (key != CCKEY_ADDRESS && existing->sym && new->sym) {
 		l = existing->sym->start;
 		r = new->sym->start;
 	} else {
-address:
-		if (existing->dso_order != new->dso_order)
-			return existing->dso_order < new->dso_order ? MATCH_LT : MATCH_GT;
 		l = existing->ip;
 		r = new->ip;
 	}
