@@ -51,6 +51,11 @@ while read -r case rec args; do
 	n=$((n + 1))
 done <cases
 [ -z "$failed" ] || fail "differs from upstream:$failed"
+# -g's branch key (branch stacks) is not supported: refused in one line, exit 129
+"$PERF" report --stdio -g caller,branch -i "$G/data/calls.fp.data" >br.out 2>br.err
+rc=$?
+[ $rc = 129 ] || fail "report -g caller,branch exited $rc, not 129"
+expect_grep "callchain sort key 'branch' is not supported" br.err "the -g branch refusal"
 [ $n -gt 80 ] || fail "only $n cases ran"
 verbose "$n cases equal upstream's"
 exit 0
