@@ -441,7 +441,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('F', "fields", &rep.field_order, "key[,keys...]",
 			   "output field(s): overhead latency overhead_children latency_children sample period and the sort keys"),
 		OPT_CALLBACK_DEFAULT('g', "call-graph", &rep, "print_type,threshold[,print_limit],order,sort_key[,branch],value",
-				     "Display call graph (stack chain/backtrace): graph, fractal, flat, folded or none; threshold; print limit; caller or callee; function; percent, period or count. Default: " CALLCHAIN_DEFAULT_OPT,
+				     "Display call graph (stack chain/backtrace): graph, fractal, flat, folded or none; threshold; print limit; caller or callee; function, address or srcline; percent, period or count. Default: " CALLCHAIN_DEFAULT_OPT,
 				     parse_call_graph, CALLCHAIN_DEFAULT_OPT),
 		OPT_BOOLEAN(0, "children", &rep.children,
 			    "Accumulate callchains of children and show total overhead as well. Enabled by default, use --no-children to disable."),

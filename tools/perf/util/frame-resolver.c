@@ -407,8 +407,9 @@ out:
 }
 
 const char *frame__srcline(const struct resolved_frame *f, const struct machine *machine,
-			   bool with_sym, char *buf, size_t size)
+			   unsigned int how, char *buf, size_t size)
 {
+	bool with_sym = how & FRAME_SRCLINE_SYM;
 	struct dso *dso = f->dso;
 	const char *line = NULL;
 	u64 addr = f->ip;
@@ -421,7 +422,10 @@ const char *frame__srcline(const struct resolved_frame *f, const struct machine 
 		snprintf(buf, size, "%s", f->srcline);
 		return buf;
 	}
-	if (dso && dso->kind == DSO_KIND_USER) {
+	if (dso && dso->kind == DSO_KIND_USER && (how & FRAME_SRCLINE_AT_RECORDED)) {
+		/* outside the DSO's ELF space unless it is loaded at its own vaddrs */
+		line = dso__srcline(dso, f->ip);
+	} else if (dso && dso->kind == DSO_KIND_USER) {
 		addr = f->sym_addr;
 		if (!f->sym)
 			dso__find_symbol_by_offset(dso, machine->conf, f->map_ip, &addr);
@@ -429,11 +433,17 @@ const char *frame__srcline(const struct resolved_frame *f, const struct machine 
 	} else if (dso && dso->kind != DSO_KIND_KERNEL && dso->kind != DSO_KIND_KMODULE) {
 		addr = f->map_ip;
 	}
+	/* upstream names a caller without a line by the address as recorded */
+	if (!line && (how & FRAME_SRCLINE_RECORDED))
+		addr = f->ip;
 	if (line)
 		snprintf(buf, size, "%s", line);
-	else if (with_sym && f->sym)
-		snprintf(buf, size, "%s+%llu", f->sym->name,
-			 (unsigned long long)(f->sym_addr - f->sym->start));
+	else if (how & FRAME_SRCLINE_UNKNOWN)
+		snprintf(buf, size, "??:0");
+	else if ((how & (FRAME_SRCLINE_SYM | FRAME_SRCLINE_OFF)) && f->sym)
+		snprintf(buf, size, "%s+%llu", with_sym ? f->sym->name : "",
+			 (unsigned long long)((how & FRAME_SRCLINE_RECORDED ? f->ip : f->sym_addr) -
+					      f->sym->start));
 	else
 		snprintf(buf, size, "%s[%llx]", dso ? dso->short_name : "[unknown]",
 			 (unsigned long long)addr);

@@ -121,15 +121,26 @@ int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 const struct resolved_frame *frame_resolver__addr(struct frame_resolver *fr,
 						  struct thread *thread, u8 cpumode, u64 ip);
 
+/* how frame__srcline() names a frame without a line */
+enum {
+	FRAME_SRCLINE_SYM	= 1 << 0,	/* "sym+<offset>" when it has a symbol */
+	FRAME_SRCLINE_OFF	= 1 << 1,	/* "+<offset>" then */
+	FRAME_SRCLINE_UNKNOWN	= 1 << 2,	/* "??:0", whatever it has */
+	/* the address as recorded names it, in "dso[addr]" and the offset (upstream's callers) */
+	FRAME_SRCLINE_RECORDED	= 1 << 3,
+	/* and is looked up (upstream's callers without inline frames) */
+	FRAME_SRCLINE_AT_RECORDED = 1 << 4,
+};
+
 /*
  * The frame's source line as upstream prints it, into buf (NUL-terminated, cut to size):
  * the expansion's own line for frames of an inline expansion, else the DWARF's line for
  * the address ("file:line", ":0", see dwarf-inline.h); without one, "sym+<decimal offset>"
- * when with_sym and the frame has a symbol, else "dso[addr]" (the ELF address; the ip for
- * kernel dsos). Returns buf; false from *known when no DWARF named the line. A frame
+ * when FRAME_SRCLINE_SYM is in how and the frame has a symbol, else "dso[addr]" (the ELF
+ * address; the ip for kernel dsos); the flags below change that. Returns buf. A frame
  * without a map is "??:0".
  */
 const char *frame__srcline(const struct resolved_frame *f, const struct machine *machine,
-			   bool with_sym, char *buf, size_t size);
+			   unsigned int how, char *buf, size_t size);
 
 #endif

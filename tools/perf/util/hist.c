@@ -322,19 +322,6 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		if (ret)
 			return ret;
 	}
-	/*
-	 * children mode's entries of callers take their source lines from the callchain
-	 * frames in upstream 7.2, in ways not reproduced yet
-	 */
-	if (o->children) {
-		for (unsigned int i = 0; i < o->nr_sort + o->nr_out; i++) {
-			const struct hist_field *f = i < o->nr_sort ? &o->sort[i] : &o->out[i - o->nr_sort];
-
-			if (f->is_key && f->id == SORT_KEY_SRCLINE)
-				return perf_err__set(err, EINVAL,
-						     "srcline is not supported with --children yet (add --no-children)");
-		}
-	}
 	/* sort keys become columns, columns become (last) sort steps */
 	for (unsigned int i = 0; i < o->nr_sort; i++) {
 		ret = fields_add(o->out, &o->nr_out, o->sort[i], true, err);
@@ -813,6 +800,11 @@ static int hists__entry_sort(const struct hists *hists, const struct hist_entry 
 	return 0;
 }
 
+const char *hists__intern(struct hists *hists, const char *s)
+{
+	return strset__intern(hists->strings, s);
+}
+
 struct hists *hists__new(const struct hist_opts *opts)
 {
 	struct hists *hists = calloc(1, sizeof(*hists));
@@ -919,9 +911,12 @@ static struct hist_entry *hists__lookup(struct hists *hists, const struct hist_k
 
 	/*
 	 * an inlined function's symbol equals one of the same name whose range touches its
-	 * own: no hash finds that, the walk does (and upstream's walk decides which merge)
+	 * own: no hash finds that, the walk does (and upstream's walk decides which merge).
+	 * Once the tree holds one, symbols compare by name against it and by address against
+	 * the others, no order at all: any symbol's walk can miss its equal entry and add a
+	 * second one (the collapse of a comm key merges them again), so every symbol walks.
 	 */
-	slot->by_hash = (key->sym && !key->sym->inlined) || !hists->has_sym_key;
+	slot->by_hash = !hists->has_sym_key || (key->sym && !key->sym->inlined && !hists->has_inlined);
 	slot->hash = slot->by_hash ? h : 0;
 	slot->link = &hists->entries_in.node;
 	slot->parent = NULL;
@@ -960,9 +955,11 @@ static struct hist_entry *hists__add(struct hists *hists, const struct hist_key 
 	if (!he)
 		return NULL;
 	he->key = *key;
+	if (key->sym && key->sym->inlined)
+		hists->has_inlined = true;
 	he->hash = slot->hash;
 	he->has_callchain = has_callchain;
-	chain_root__init(&he->callchain);
+	chain_root__init(&he->callchain, hists->opts->chain.key);
 	he->all_next = hists->all;
 	hists->all = he;
 	rbtree__insert(&hists->entries_in, &he->rb_in, slot->parent, slot->link);
@@ -1299,12 +1296,29 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			for (size_t j = 0; j < nr_cached && !dup; j++) {
 				const struct hist_key *c = &hists->cache[j].he->key;
 
-				/* only another unresolved one at this address can be equal */
-				dup = !c->sym && c->ip == key.ip && hists__key_equal(hists, c, &key);
+				/*
+				 * an unresolved key equals only another unresolved one at its
+				 * address, an inlined one only a symbol of its name: one function
+				 * listed twice in an inline chain counts once, as upstream's
+				 */
+				if (key.sym ? !c->sym || (c->sym != key.sym &&
+							  strcmp(c->sym->name, key.sym->name)) :
+					      c->sym || c->ip != key.ip)
+					continue;
+				dup = hists__key_equal(hists, c, &key);
 			}
 		}
 		if (dup)
 			continue;
+		if (!he && s->frame_srcline) {
+			char line[4096];
+
+			key.srcline = strset__intern(hists->strings,
+						     s->frame_srcline(s->frame_srcline_arg, i, line,
+								      sizeof(line)));
+			if (!key.srcline)
+				return -ENOMEM;
+		}
 		if (!he)
 			he = hists__add(hists, &key, &slot, s->has_callchain);
 		if (!he)
@@ -1848,7 +1862,7 @@ static int print_hierarchy_chain(struct hists *hists, struct sbuf *sb,
 	struct chain_root root;
 	int ret = 0;
 
-	chain_root__init(&root);
+	chain_root__init(&root, o->chain.key);
 	for (size_t i = 0; i < grp->nr && !ret; i++)
 		if (grp->entries[i]->has_callchain)
 			ret = chain_root__merge(&root, &grp->entries[i]->callchain);

@@ -119,6 +119,10 @@ void hist_opts__drop_latency(struct hist_opts *o, const char *sort_order, const 
 /* whether a sort step is key k */
 bool hist_opts__has_key(const struct hist_opts *o, enum sort_key k);
 
+struct hists;
+/* s kept as long as hists, one copy per text; NULL when out of memory */
+const char *hists__intern(struct hists *hists, const char *s);
+
 /* what the parent, cgroup and cgroup_id sort keys take of a sample */
 struct hist_sample_keys {
 	const struct symbol	*parent;	/* SORT_KEY_PARENT: NULL for "[other]" */
@@ -161,6 +165,13 @@ struct hist_sample {
 	 * frames (and nr_frames), which lets hists__add_repeat() skip comparing them.
 	 */
 	u64			chain_key;
+	/*
+	 * Children mode with the srcline key: frame i's source line as upstream names the
+	 * entry of that caller (an inlined function's own line, else its address's), asked
+	 * only when the frame's entry is new; the text may be written to buf.
+	 */
+	const char		*(*frame_srcline)(void *arg, u32 i, char *buf, size_t size);
+	void			*frame_srcline_arg;
 };
 
 struct hist_entry;
@@ -175,6 +186,7 @@ struct hists {
 	size_t			nr_buckets, nr_hashed;
 	size_t			nr_entries;
 	bool			has_sym_key;	/* a sort key compares symbols */
+	bool			has_inlined;	/* an entry has an inlined function's symbol */
 	bool			need_collapse;	/* a sort key collapses (comm) */
 	struct hist_walk_memo	*memo;		/* walks of unresolved keys (see hist.c) */
 	u64			tree_gen;	/* entries_in changes */

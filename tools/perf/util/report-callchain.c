@@ -202,6 +202,19 @@ static bool parse_value(struct chain_params *p, const char *tok)
 	return true;
 }
 
+static bool parse_key(struct chain_params *p, const char *tok)
+{
+	if (word_prefix(tok, "function"))
+		p->key = CCKEY_FUNCTION;
+	else if (word_prefix(tok, "address"))
+		p->key = CCKEY_ADDRESS;
+	else if (word_prefix(tok, "srcline"))
+		p->key = CCKEY_SRCLINE;
+	else
+		return false;
+	return true;
+}
+
 int chain_params__parse(struct chain_params *p, const char *arg, struct perf_err *err)
 {
 	bool threshold_set = false;
@@ -223,12 +236,11 @@ int chain_params__parse(struct chain_params *p, const char *arg, struct perf_err
 			goto out;
 		}
 		if (parse_mode(p, tok) || parse_order(p, tok) || parse_value(p, tok) ||
-		    word_prefix(tok, "function"))
+		    parse_key(p, tok))
 			continue;
-		if (word_prefix(tok, "address") || word_prefix(tok, "srcline") ||
-		    word_prefix(tok, "branch")) {
+		if (word_prefix(tok, "branch")) {
 			ret = perf_err__set(err, EINVAL,
-					    "callchain sort key '%s' is not supported (only 'function')", tok);
+					    "callchain sort key '%s' is not supported", tok);
 			goto out;
 		}
 		if (!threshold_set) {
@@ -249,9 +261,10 @@ out:
 
 /* ---- building ---- */
 
-void chain_root__init(struct chain_root *root)
+void chain_root__init(struct chain_root *root, enum chain_key key)
 {
 	memset(root, 0, sizeof(*root));
+	root->key = key;
 }
 
 /* post-order over the sibling tree: nothing is read after it was freed */
@@ -272,12 +285,13 @@ static void free_siblings(struct rbnode *n)
 void chain_root__exit(struct chain_root *root)
 {
 	free_siblings(root->node.children_in.node);
-	chain_root__init(root);
+	chain_root__init(root, root->key);
 }
 
 /* a chain being appended: frames[pos..nr) are still to place */
 struct chain_cursor {
 	const struct chain_frame	*frames;
+	enum chain_key			key;
 	u32				pos, nr;
 	u64				period;
 	struct chain_node		*end;		/* where the chain ended up */
@@ -290,27 +304,36 @@ enum match_result {
 	MATCH_GT,
 };
 
+static enum match_result str_match(const char *l, const char *r)
+{
+	int cmp = strcmp(l, r);
+
+	return !cmp ? MATCH_EQ : cmp < 0 ? MATCH_LT : MATCH_GT;
+}
+
 /*
  * Frames are the same entry when they are the same function of the same dso, or, when
  * either is unresolved, the same address in the same dso (upstream's "function" key).
- * dsos compare by creation rank, as upstream compares their addresses.
+ * dsos compare by creation rank, as upstream compares their addresses. The "srcline" key
+ * compares the lines' texts where either frame has one, the "address" key addresses only.
  */
 static enum match_result chain_frame__match(const struct chain_frame *existing,
-					    const struct chain_frame *new)
+					    const struct chain_frame *new, enum chain_key key)
 {
 	u64 l, r;
 
-	/* inlined functions share their frame symbol's start: upstream compares their names */
-	if (existing->sym && new->sym && (existing->sym->inlined || new->sym->inlined)) {
-		int cmp = strcmp(existing->sym->name, new->sym->name);
-
-		if (cmp)
-			return cmp < 0 ? MATCH_LT : MATCH_GT;
-		return MATCH_EQ;
+	if (key == CCKEY_SRCLINE && (existing->srcline || new->srcline)) {
+		if (!existing->srcline || !new->srcline)
+			return existing->srcline ? MATCH_LT : MATCH_GT;
+		return str_match(existing->srcline, new->srcline);
 	}
+	/* inlined functions share their frame symbol's start: upstream compares their names */
+	if (key != CCKEY_ADDRESS && existing->sym && new->sym &&
+	    (existing->sym->inlined || new->sym->inlined))
+		return str_match(existing->sym->name, new->sym->name);
 	if (existing->dso_order != new->dso_order)
 		return existing->dso_order < new->dso_order ? MATCH_LT : MATCH_GT;
-	if (existing->sym && new->sym) {
+	if (key != CCKEY_ADDRESS && existing->sym && new->sym) {
 		l = existing->sym->start;
 		r = new->sym->start;
 	} else {
@@ -384,7 +407,8 @@ static int chain_node__split(struct chain_node *node, struct chain_cursor *c, u3
 
 	if (c->pos < c->nr) {
 		branch = chain_node__add_child(node, &(struct chain_cursor){
-			.frames = c->frames, .pos = c->pos, .nr = c->nr, .period = c->period });
+			.frames = c->frames, .key = c->key, .pos = c->pos, .nr = c->nr,
+			.period = c->period });
 		if (!branch) {
 			free(tail->val);
 			free(tail);
@@ -410,7 +434,7 @@ static int chain_node__split(struct chain_node *node, struct chain_cursor *c, u3
 
 	if (branch) {
 		struct rbnode *p = node->children_in.node;
-		enum match_result m = chain_frame__match(&tail->val[0], &c->frames[c->pos]);
+		enum match_result m = chain_frame__match(&tail->val[0], &c->frames[c->pos], c->key);
 
 		node->hit = 0;
 		node->count = 0;
@@ -443,7 +467,7 @@ static int chain_node__append(struct chain_node *node, struct chain_cursor *c)
 	int ret;
 
 	for (matched = 0; matched < node->val_nr && c->pos < c->nr; matched++) {
-		m = chain_frame__match(&node->val[matched], &c->frames[c->pos]);
+		m = chain_frame__match(&node->val[matched], &c->frames[c->pos], c->key);
 		if (m != MATCH_EQ)
 			break;
 		c->pos++;
@@ -498,7 +522,9 @@ inc_children:
 int chain_root__append(struct chain_root *root, const struct chain_frame *frames, u32 nr,
 		       u64 period, struct chain_node **end)
 {
-	struct chain_cursor c = { .frames = frames, .pos = 0, .nr = nr, .period = period };
+	struct chain_cursor c = {
+		.frames = frames, .key = root->key, .pos = 0, .nr = nr, .period = period,
+	};
 	int ret;
 
 	if (end)
@@ -559,7 +585,9 @@ static int merge_node(struct chain_root *dst, struct merge_path *path, const str
 		path->frames[path->nr + i].sym = NULL;
 	path->nr += node->val_nr;
 	if (node->hit && path->nr) {
-		struct chain_cursor c = { .frames = path->frames, .nr = path->nr, .period = node->hit };
+		struct chain_cursor c = {
+			.frames = path->frames, .key = dst->key, .nr = path->nr, .period = node->hit,
+		};
 
 		ret = chain_node__append_children(&dst->node, &c);
 		if (c.reshaped)
@@ -668,9 +696,16 @@ struct chain_printer {
 /* upstream formats a frame's name in a 1024-byte buffer: longer (C++) names are cut */
 #define FRAME_NAME_MAX	1023
 
-static void frame_name(struct sbuf *sb, const struct chain_frame *f)
+static void frame_name(struct sbuf *sb, const struct chain_frame *f, enum chain_key key)
 {
-	if (f->sym && f->sym->inlined)
+	char buf[FRAME_NAME_MAX + 1];
+
+	if (key != CCKEY_FUNCTION && f->sym && f->srcline) {
+		/* the name, line and mark share the one buffer */
+		snprintf(buf, sizeof(buf), "%s %s%s", f->sym->name, f->srcline,
+			 f->sym->inlined ? " (inlined)" : "");
+		sbuf__adds(sb, buf);
+	} else if (f->sym && f->sym->inlined)
 		sbuf__printf(sb, "%.*s (inlined)", FRAME_NAME_MAX - 10, f->sym->name);
 	else if (f->sym)
 		sbuf__printf(sb, "%.*s", FRAME_NAME_MAX, f->sym->name);
@@ -749,7 +784,7 @@ static void graph_frame(struct chain_printer *pr, const struct chain_frame *f, u
 		}
 	}
 	if (f)
-		frame_name(pr->sb, f);
+		frame_name(pr->sb, f, pr->p->key);
 	else
 		sbuf__adds(pr->sb, "[...]");
 	sbuf__addc(pr->sb, '\n');
@@ -830,7 +865,7 @@ static void print_graph(struct chain_printer *pr, const struct chain_root *root,
 			} else {
 				left_margin(pr, margin);
 			}
-			frame_name(pr->sb, &node->val[i]);
+			frame_name(pr->sb, &node->val[i], pr->p->key);
 			sbuf__addc(pr->sb, '\n');
 			if (++printed == pr->p->print_limit)
 				break;
@@ -851,7 +886,7 @@ static void flat_path(struct chain_printer *pr, const struct chain_node *node)
 	flat_path(pr, node->parent);
 	for (u32 i = 0; i < node->val_nr; i++) {
 		sbuf__adds(pr->sb, "                ");
-		frame_name(pr->sb, &node->val[i]);
+		frame_name(pr->sb, &node->val[i], pr->p->key);
 		sbuf__addc(pr->sb, '\n');
 	}
 }
@@ -884,7 +919,7 @@ static bool folded_path(struct chain_printer *pr, const struct chain_node *node,
 	for (u32 i = 0; i < node->val_nr; i++) {
 		if (any)
 			sbuf__adds(pr->sb, sep);
-		frame_name(pr->sb, &node->val[i]);
+		frame_name(pr->sb, &node->val[i], pr->p->key);
 		any = true;
 	}
 	return any;

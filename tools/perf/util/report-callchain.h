@@ -63,6 +63,13 @@ enum chain_order {
 	ORDER_CALLER,
 };
 
+/* how frames are told apart and shown: -g's sort key */
+enum chain_key {
+	CCKEY_FUNCTION,
+	CCKEY_ADDRESS,		/* by dso and address; shown with their line (or offset) */
+	CCKEY_SRCLINE,		/* by source line text; shown with it */
+};
+
 enum chain_value {
 	CCVAL_PERCENT,
 	CCVAL_PERIOD,
@@ -73,6 +80,7 @@ struct chain_params {
 	enum chain_mode		mode;
 	enum chain_order	order;
 	enum chain_value	value;
+	enum chain_key		key;
 	double			min_percent;	/* threshold, in percent */
 	unsigned int		print_limit;	/* 0: no limit */
 	bool			order_set;	/* the user chose the order */
@@ -84,8 +92,8 @@ void chain_params__init(struct chain_params *p);
 /*
  * Parses a -g/--call-graph argument ("graph,0.5,caller", "folded", "none", ...) over p, as
  * upstream does: each token is a mode, an order, a sort key, a value type, or a number
- * (threshold first, then print limit); prefixes of the words are accepted. Only the
- * "function" sort key is supported (address/srcline need source lines). 0 or -EINVAL.
+ * (threshold first, then print limit); prefixes of the words are accepted. The "branch"
+ * sort key is not supported. 0 or -EINVAL.
  */
 int chain_params__parse(struct chain_params *p, const char *arg, struct perf_err *err);
 
@@ -97,6 +105,11 @@ struct chain_frame {
 	struct dso		*dso;		/* NULL: no map covers ip (borrowed) */
 	const struct symbol	*sym;		/* NULL: unresolved (borrowed) */
 	u32			dso_order;	/* rank of dso by creation, 0 for none */
+	/*
+	 * CCKEY_ADDRESS/SRCLINE: the frame's source line as upstream's callchain holds it
+	 * (NULL without a map; borrowed, it lives as long as the tree); NULL otherwise
+	 */
+	const char		*srcline;
 };
 
 struct chain_node {
@@ -115,12 +128,13 @@ struct chain_node {
 
 struct chain_root {
 	struct chain_node	node;		/* val_nr 0: the root holds no frame */
+	enum chain_key		key;		/* how its frames match */
 	u32			max_depth;	/* longest chain appended */
 	u64			shape_gen;	/* bumped whenever a node is added or split */
 	struct rbroot		sorted;		/* what chain_root__sort() kept */
 };
 
-void chain_root__init(struct chain_root *root);
+void chain_root__init(struct chain_root *root, enum chain_key key);
 void chain_root__exit(struct chain_root *root);
 
 /*

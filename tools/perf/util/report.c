@@ -48,6 +48,7 @@ static char cpumode_level(u16 cpumode)
 
 static int report__grow_frames(struct report *r, size_t n)
 {
+	const struct resolved_frame **rf;
 	struct chain_frame *cf;
 
 	if (n <= r->frames_alloc)
@@ -56,6 +57,10 @@ static int report__grow_frames(struct report *r, size_t n)
 	if (!cf)
 		return -ENOMEM;
 	r->chain_frames = cf;
+	rf = realloc(r->chain_rf, n * sizeof(*rf));
+	if (!rf)
+		return -ENOMEM;
+	r->chain_rf = rf;
 	r->frames_alloc = n;
 	return 0;
 }
@@ -65,9 +70,26 @@ static int report__grow_frames(struct report *r, size_t n)
  * --max-stack addresses counted from the side the order starts with, as upstream walks it.
  * An unstitched deferred cookie stays in as the user address upstream takes it for.
  */
-static int report__chain_frames(struct report *r, struct machine *machine,
+/*
+ * The line a callchain frame carries under -g address or srcline, as upstream's does: an
+ * inlined function's (and its caller's) from the inline list, else the address's
+ * (map-relative), and without one "??:0" (srcline) or "+offset" / "dso[addr]" (address)
+ */
+static const char *report__chain_srcline(struct report *r, struct hists *hists,
+					 const struct resolved_frame *rf)
+{
+	unsigned int how = r->opts->hopts.chain.key == CCKEY_ADDRESS ? FRAME_SRCLINE_OFF :
+			   FRAME_SRCLINE_UNKNOWN;
+	char buf[4096];
+
+	return hists__intern(hists, frame__srcline(rf, &r->session->machine, how, buf,
+						   sizeof(buf)));
+}
+
+static int report__chain_frames(struct report *r, struct machine *machine, struct hists *hists,
 				const struct resolved_chain *chain, u32 *nr_out)
 {
+	bool lines = r->opts->hopts.chain.key != CCKEY_FUNCTION;
 	bool callee = r->opts->hopts.chain.order == ORDER_CALLEE;
 	size_t n = chain->nr, groups = 0, keep, first, last, out = 0;
 	int ret;
@@ -104,6 +126,12 @@ static int report__chain_frames(struct report *r, struct machine *machine,
 			.ip = rf->ip, .dso = rf->dso, .sym = rf->sym,
 			.dso_order = dso_order(machine, rf->dso),
 		};
+		if (lines && rf->map) {
+			f->srcline = report__chain_srcline(r, hists, rf);
+			if (!f->srcline)
+				return -ENOMEM;
+		}
+		r->chain_rf[out] = rf;
 		/* -U leaves unresolved frames out of the chain (they still count for --max-stack) */
 		if (!r->opts->hide_unresolved || f->sym)
 			*nr_out = (u32)++out;
@@ -396,7 +424,29 @@ static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
 		keys->cgroup_ns_ino = ns->ino;
 	}
 	if (r->srcline_key)
-		keys->srcline = frame__srcline(rf, &r->session->machine, true, srcline, size);
+		keys->srcline = frame__srcline(rf, &r->session->machine, FRAME_SRCLINE_SYM, srcline, size);
+}
+
+/*
+ * A caller's source line, as upstream takes it from the callchain: with inline frames, the
+ * line of the frame's entry in the inline list (each inlined function's call site); else,
+ * or where the address has no line, the line at the address as recorded (a return address
+ * is not moved back), which is none in a DSO not loaded at its vaddrs, and the address
+ * (or the symbol's offset from it) names the caller
+ */
+static const char *report__frame_srcline(void *arg, u32 i, char *buf, size_t size)
+{
+	struct report *r = arg;
+
+	/* the line the callchain holds, where -g address or srcline made one */
+	if (r->chain_frames[i].srcline)
+		return r->chain_frames[i].srcline;
+
+	unsigned int how = FRAME_SRCLINE_SYM | FRAME_SRCLINE_RECORDED;
+
+	if (!r->opts->inline_frames)
+		how |= FRAME_SRCLINE_AT_RECORDED;
+	return frame__srcline(r->chain_rf[i], &r->session->machine, how, buf, size);
 }
 
 int report__add_sample(struct report *r, struct perf_sample *sample, struct perf_evattr *evattr)
@@ -489,11 +539,15 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	if (hists__add_repeat(hists, &hs))
 		return 0;
 	if (want_chain) {
-		ret = report__chain_frames(r, machine, &chain, &nr_frames);
+		ret = report__chain_frames(r, machine, hists, &chain, &nr_frames);
 		if (ret)
 			return perf_err__set(&r->err, ret, "out of memory");
 		hs.frames = r->chain_frames;
 		hs.nr_frames = nr_frames;
+		if (r->srcline_key && r->opts->hopts.children) {
+			hs.frame_srcline = report__frame_srcline;
+			hs.frame_srcline_arg = r;
+		}
 	}
 	ret = hists__add_sample(hists, &hs);
 	if (ret)
@@ -865,6 +919,7 @@ void report__exit(struct report *r)
 	free(r->hists);
 	frame_resolver__delete(r->resolver);
 	free(r->chain_frames);
+	free(r->chain_rf);
 	for (size_t i = 0; i < r->nr_cgroups; i++)
 		free(r->cgroups[i].path);
 	free(r->cgroups);

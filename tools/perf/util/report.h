@@ -75,6 +75,7 @@ struct report {
 	size_t			nr_hists;
 	struct frame_resolver	*resolver;
 	struct chain_frame	*chain_frames;	/* the chain of the sample being added */
+	const struct resolved_frame **chain_rf;	/* each one's resolved frame (in the chain) */
 	size_t			frames_alloc;
 	/*
 	 * Parallelism, as upstream counts it for latency: the threads on CPUs, from context

@@ -561,7 +561,7 @@ static void print_srcline(struct sbuf *sb, const struct machine *machine,
 	if (!f->map)
 		return;
 	sbuf__add(sb, "\n  ", 3);
-	sbuf__adds(sb, frame__srcline(f, machine, false, buf, sizeof(buf)));
+	sbuf__adds(sb, frame__srcline(f, machine, 0, buf, sizeof(buf)));
 }
 
 /* "\t<ip> sym+off (dso)\n", or the cookie line of an unstitched deferred sample */

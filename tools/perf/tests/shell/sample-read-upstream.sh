@@ -5,7 +5,8 @@
 # Upstream delivers such a sample once per read value that grew since the previous sample
 # reading the same id (per thread for an inherited counter), as a sample of that member with
 # the growth as its period. Recorded here at test time: a group of two, a group of three with
-# -g, a group with a tracepoint, and a single inherited 'page-faults:S' over forking children.
+# -g, a group with a tracepoint, a single inherited 'page-faults:S' over forking children, and
+# a -g group of find /usr for children mode with inline frames.
 # The side-by-side group view of report is refused (exit 129) for now; --no-group is exact,
 # and so are --stats and --tasks, which show no group view.
 
@@ -73,6 +74,15 @@ compare single.default report --stdio -i single.data
 # what shows no group view is not refused
 compare two.stats report --stdio -i two.data --stats
 compare three.tasks report --stdio -i three.data --tasks
+# children mode with libc's inline frames (its debug file, where installed): a function
+# listed twice in one inline chain counts once; symbols in a tree that holds inlined ones
+# have no order, so an entry can be added twice and merged by the comm collapse (its
+# branches then print as addresses), as upstream's
+rec inl -e '{cpu-clock,task-clock}:S' -g -- find /usr -name '*.gz' || fail "recording -g of find /usr"
+compare inl.caller report --stdio -i inl.data --no-group --children -g caller
+compare inl.callee report --stdio -i inl.data --no-group --children -g callee
+compare inl.sym report --stdio -i inl.data --no-group --children --sort dso,sym
+grep -q '(inlined)' inl.caller.out || verbose "no inline frames in inl.data: no debug info for libc?"
 [ -z "$failed" ] || fail "different from upstream:$failed"
 
 # a pipe shows its attrs late: the same, from its first group sample on
