@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -369,15 +370,103 @@ out_free:
 	return ret;
 }
 
+/* reads a file line by line in large chunks: /proc/kallsyms in 1 KiB reads costs 5000 calls */
+struct line_reader {
+	int	fd;
+	char	*buf;
+	size_t	size, start, end;
+	bool	eof;
+};
+
+#define LINE_READER_CHUNK	(256 << 10)
+
+/* the next line without its newline, NUL-terminated in place; NULL at the end */
+static char *line_reader__next(struct line_reader *lr)
+{
+	for (;;) {
+		char *nl = memchr(lr->buf + lr->start, '\n', lr->end - lr->start);
+		ssize_t n;
+
+		if (nl) {
+			char *line = lr->buf + lr->start;
+
+			*nl = '\0';
+			lr->start = (size_t)(nl + 1 - lr->buf);
+			return line;
+		}
+		if (lr->eof) {
+			char *line = lr->buf + lr->start;
+
+			if (lr->start == lr->end)
+				return NULL;
+			/* a last line without a newline: the buffer always has room for a NUL */
+			lr->buf[lr->end] = '\0';
+			lr->start = lr->end;
+			return line;
+		}
+		if (lr->start) {
+			memmove(lr->buf, lr->buf + lr->start, lr->end - lr->start);
+			lr->end -= lr->start;
+			lr->start = 0;
+		}
+		if (lr->size - lr->end < LINE_READER_CHUNK / 2 + 1) {
+			char *b = realloc(lr->buf, lr->size * 2);
+
+			if (!b)
+				return NULL;
+			lr->buf = b;
+			lr->size *= 2;
+		}
+		do {
+			n = read(lr->fd, lr->buf + lr->end, lr->size - lr->end - 1);
+		} while (n < 0 && errno == EINTR);
+		if (n <= 0)
+			lr->eof = true;
+		else
+			lr->end += (size_t)n;
+	}
+}
+
+/* kallsyms' address column, as strtoull(16) reads it; its plain form without libc's locale */
+static bool parse_hex(const char **pp, u64 *val)
+{
+	const char *p = *pp;
+	u64 v = 0;
+	int digits = 0;
+
+	for (;; p++, digits++) {
+		unsigned int d;
+
+		if (*p >= '0' && *p <= '9')
+			d = (unsigned int)(*p - '0');
+		else if ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'f')
+			d = (unsigned int)((*p | 0x20) - 'a' + 10);
+		else
+			break;
+		v = v << 4 | d;
+	}
+	/* blanks, a sign, 0x or an overflow: strtoull's own rules */
+	if (!digits || digits > 16 || (digits == 1 && (*p | 0x20) == 'x')) {
+		char *end;
+
+		v = strtoull(*pp, &end, 16);
+		p = end;
+		if (p == *pp)
+			return false;
+	}
+	*pp = p;
+	*val = v;
+	return true;
+}
+
 int machine__load_kallsyms(struct machine *machine)
 {
 	char path[PATH_MAX];
 	struct dso *kernel = machine->kernel_dso;
-	char *line = NULL;
-	size_t cap = 0;
+	struct line_reader lr = { .size = LINE_READER_CHUNK };
+	char *line;
 	bool have_ref = false;
 	u64 ref_addr = 0;
-	FILE *fp;
 
 	if (machine->kernel_loaded)
 		return kernel ? kernel->load_errno : 0;
@@ -403,26 +492,31 @@ int machine__load_kallsyms(struct machine *machine)
 		kernel->load_errno = ENOENT;
 		return -ENOENT;
 	}
-	fp = fopen(path, "r");
-	if (!fp) {
+	lr.fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (lr.fd < 0) {
 		kernel->load_errno = errno;
 		return -errno;
 	}
-	while (getline(&line, &cap, fp) > 0) {
-		char *p = line, *end, *name, *mod;
+	lr.buf = malloc(lr.size);
+	if (!lr.buf) {
+		close(lr.fd);
+		kernel->load_errno = ENOMEM;
+		return -ENOMEM;
+	}
+	while ((line = line_reader__next(&lr))) {
+		const char *p = line;
+		char *name, *mod;
 		struct dso *dso = kernel;
 		u64 addr;
 		char type;
 
-		addr = strtoull(p, &end, 16);
-		if (end == p || *end != ' ')
+		if (!parse_hex(&p, &addr) || *p != ' ')
 			continue;
-		p = end + 1;
+		p++;
 		type = *p;
 		if (!type || p[1] != ' ')
 			continue;
-		name = p + 2;
-		name[strcspn(name, "\n")] = '\0';
+		name = line + (p + 2 - line);
 		mod = strchr(name, '\t');
 		if (mod) {
 			*mod++ = '\0';
@@ -455,8 +549,8 @@ int machine__load_kallsyms(struct machine *machine)
 		}
 		dso->loaded = true;
 	}
-	free(line);
-	fclose(fp);
+	free(lr.buf);
+	close(lr.fd);
 	/* kallsyms was read from another boot: symbols move by the KASLR difference */
 	if (have_ref && machine->ref_reloc_sym_addr && machine->kernel_map)
 		machine->kernel_map->reloc = (s64)(ref_addr - machine->ref_reloc_sym_addr);
