@@ -34,15 +34,21 @@ struct data_prefetch {
 	size_t		drop_step;	/* 0: keep every page (a swapped file is changed in place) */
 	/* under lock */
 	size_t		reader;		/* the reader's position when it last reported */
+	size_t		released;	/* given back below this */
 	bool		stop;
 	/* the thread's own */
-	size_t		populated, released;
+	size_t		populated;
 	bool		touch;		/* no MADV_POPULATE_READ (Linux < 5.14): read a byte a page */
 };
 
 static size_t page_down(size_t x)
 {
 	return x & ~(PAGE - 1);
+}
+
+static size_t page_up(size_t x)
+{
+	return (x + PAGE - 1) & ~(PAGE - 1);
 }
 
 static void populate(struct data_prefetch *pf, size_t from, size_t len)
@@ -59,6 +65,18 @@ static void populate(struct data_prefetch *pf, size_t from, size_t len)
 		(void)*(volatile const u8 *)(pf->map + from + off);
 }
 
+/* called and returns with the lock held */
+static void drop_behind(struct data_prefetch *pf)
+{
+	size_t from = pf->released, upto = page_down(pf->reader);
+
+	pf->released = upto;
+	pthread_mutex_unlock(&pf->lock);
+	/* the pages read back from the file if touched again: pointers stay good */
+	madvise(pf->map + from, upto - from, MADV_DONTNEED);
+	pthread_mutex_lock(&pf->lock);
+}
+
 static void *prefetch__run(void *arg)
 {
 	struct data_prefetch *pf = arg;
@@ -66,8 +84,18 @@ static void *prefetch__run(void *arg)
 	pthread_mutex_lock(&pf->lock);
 	while (!pf->stop) {
 		size_t reader = pf->reader;
-		size_t want = reader + PREFETCH_AHEAD < pf->end ? reader + PREFETCH_AHEAD : pf->end;
+		/* whole pages: madvise wants an aligned start, and the map ends on a page */
+		size_t want = page_up(reader + PREFETCH_AHEAD < pf->end ? reader + PREFETCH_AHEAD
+									 : pf->end);
 
+		/* giving back first: RSS stays flat even when populating falls behind */
+		if (pf->drop_step && reader - pf->released > pf->drop_step) {
+			drop_behind(pf);
+			continue;
+		}
+		/* what the reader passed it faulted in itself, or it was given back since */
+		if (pf->populated < page_down(reader))
+			pf->populated = page_down(reader);
 		if (pf->populated < want) {
 			size_t from = pf->populated;
 			size_t len = want - from < PREFETCH_CHUNK ? want - from : PREFETCH_CHUNK;
@@ -75,16 +103,6 @@ static void *prefetch__run(void *arg)
 			pthread_mutex_unlock(&pf->lock);
 			pf->populated = from + len;
 			populate(pf, from, len);
-			pthread_mutex_lock(&pf->lock);
-			continue;
-		}
-		if (pf->drop_step && reader - pf->released > pf->drop_step) {
-			size_t from = pf->released, upto = page_down(reader);
-
-			pthread_mutex_unlock(&pf->lock);
-			/* the pages read back from the file if touched again: pointers stay good */
-			madvise(pf->map + from, upto - from, MADV_DONTNEED);
-			pf->released = upto;
 			pthread_mutex_lock(&pf->lock);
 			continue;
 		}
@@ -123,6 +141,9 @@ void data_prefetch__advance(struct data_prefetch *pf, size_t pos)
 {
 	pthread_mutex_lock(&pf->lock);
 	pf->reader = pos;
+	/* a thread kept from running must not let RSS grow: then the reader drops itself */
+	if (pf->drop_step && pos - pf->released > pf->drop_step + PREFETCH_AHEAD)
+		drop_behind(pf);
 	pthread_cond_signal(&pf->cond);
 	pthread_mutex_unlock(&pf->lock);
 }

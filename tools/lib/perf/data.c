@@ -511,6 +511,9 @@ static int next_file_record(struct perf_data *data, struct perf_data_record *rec
 	if (data->swapped)
 		perf_record__swap(h, trailer_size(data));
 	data->pos += hdr.size;
+	/* the next header is a cache miss (records are KBs apart): start it while this one is used */
+	if (data->pos < data->data_end)
+		__builtin_prefetch(data->map + data->pos);
 	if (data->prefetch) {
 		if (data->pos >= data->prefetch_next) {
 			data_prefetch__advance(data->prefetch, data->pos);
