@@ -511,7 +511,12 @@ static int next_file_record(struct perf_data *data, struct perf_data_record *rec
 	if (data->swapped)
 		perf_record__swap(h, trailer_size(data));
 	data->pos += hdr.size;
-	/* the next header is a cache miss (records are KBs apart): start it while this one is used */
+	/*
+	 * The next headers are cache misses when records are KBs apart (stack dumps): start
+	 * them while this one is used, the one after guessed to follow a record of this size.
+	 */
+	if (data->pos + hdr.size < data->data_end)
+		__builtin_prefetch(data->map + data->pos + hdr.size);
 	if (data->pos < data->data_end)
 		__builtin_prefetch(data->map + data->pos);
 	if (data->prefetch) {

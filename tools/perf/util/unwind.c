@@ -23,6 +23,8 @@
 #define INSN_MAX_LEN		15
 /* distinct reasons counted; unwind-dwarf.c has fewer than this */
 #define UNWIND_DWARF_REASONS	16
+/* the part of a stack dump fetched into the cache before the walk: a dozen small frames */
+#define PREFETCH_DUMP_BYTES	1024
 /* slots of the walk's memo (direct-mapped): a profile's distinct frame addresses are few */
 #define MEMO_BITS		12
 
@@ -404,6 +406,13 @@ static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 	if (!ws || !sample__user_reg(ps, PERF_REG_X86_IP, &ust_regs.ip) ||
 	    !sample__user_reg(ps, PERF_REG_X86_SP, &ust_regs.sp))
 		return sample_stage__emit(st, s);
+	/*
+	 * Each frame's read depends on the previous one's: the dump's cache misses (it was
+	 * never read before) would come one after another. Its first lines hold most frames.
+	 */
+	for (u64 off = 0; off < ps->user_stack_dyn_size && off < ps->user_stack_size &&
+			  off < PREFETCH_DUMP_BYTES; off += 64)
+		__builtin_prefetch(ps->user_stack + off);
 	if (!sample__user_reg(ps, PERF_REG_X86_BP, &ust_regs.fp))
 		ust_regs.fp = 0;
 	if (ws == 4) {
