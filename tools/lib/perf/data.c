@@ -26,6 +26,7 @@
 /* a data section this large gets the prefetch thread, which keeps RSS as flat */
 #define PREFETCH_MIN_BYTES	(64 << 20)
 #define PREFETCH_DROP_BYTES	(48 << 20)
+#define PREFETCH_STREAM_BYTES	1024
 #define PERF_EVENT_UPDATE__NAME	2
 
 static int read_full(int fd, void *buf, size_t len)
@@ -519,6 +520,9 @@ static int next_file_record(struct perf_data *data, struct perf_data_record *rec
 		__builtin_prefetch(data->map + data->pos + hdr.size);
 	if (data->pos < data->data_end)
 		__builtin_prefetch(data->map + data->pos);
+	/* small records: the stream a few lines ahead, where page boundaries stop the hardware */
+	if (data->pos + PREFETCH_STREAM_BYTES < data->data_end)
+		__builtin_prefetch(data->map + data->pos + PREFETCH_STREAM_BYTES);
 	if (data->prefetch) {
 		if (data->pos >= data->prefetch_next) {
 			data_prefetch__advance(data->prefetch, data->pos);
