@@ -80,3 +80,76 @@ DEFINE_SUITE(kaslr)
 	TEST_ASSERT(env, system(cmd) == 0, "output with kallsyms slid by %#" PRIx64 " differs", SLIDE);
 	return TEST_OK;
 }
+
+/*
+ * The kallsyms reader takes the file in 256 KiB chunks (on a thread of its own) and parses
+ * the address column itself: a line longer than a chunk, upper-case and 0x-prefixed
+ * addresses, blank lines and a last line without its newline must read as the plain file.
+ */
+static int odd_kallsyms(const char *gz, const char *out)
+{
+	char cmd[2048], line[1024];
+	FILE *in, *o;
+	long n = 0;
+	int ret = 0;
+
+	snprintf(cmd, sizeof(cmd), "gzip -dc '%s'", gz);
+	in = popen(cmd, "r");
+	o = fopen(out, "w");
+	if (!in || !o) {
+		ret = -1;
+		goto out;
+	}
+	/* not a symbol: skipped, as a line that does not parse always was */
+	for (int i = 0; i < 300 * 1024; i++)
+		fputc('x', o);
+	fputs("\n\n", o);
+	while (fgets(line, sizeof(line), in)) {
+		if (n % 3 == 1)
+			for (char *p = line; *p && *p != ' '; p++)
+				*p = (char)(*p >= 'a' && *p <= 'f' ? *p - 'a' + 'A' : *p);
+		if (n % 5 == 2)
+			fputs("0x", o);
+		fputs(line, o);
+		n++;
+	}
+	/* the file's last line goes without its newline */
+	if (fflush(o) || ftruncate(fileno(o), ftell(o) - 1))
+		ret = -1;
+out:
+	if (in && pclose(in))
+		ret = -1;
+	if (o)
+		fclose(o);
+	return ret;
+}
+
+DEFINE_SUITE(kallsyms_reader)
+{
+	char gz[1024], symfs[1024], data[1024], ks[1024], ks2[1024], o1[1024], o2[1024], cmd[4096];
+
+	snprintf(gz, sizeof(gz), "%s/../shared/fixtures/perf72/kallsyms.gz", env->srcdir);
+	snprintf(symfs, sizeof(symfs), "%s/../shared/fixtures/perf72/symfs", env->srcdir);
+	snprintf(data, sizeof(data), "%s/../shared/fixtures/perf72/data/sys.fp.data", env->srcdir);
+	if (access(gz, R_OK) || access(data, R_OK)) {
+		if (env->verbose)
+			fprintf(stderr, "fixtures missing: %s\n", gz);
+		return TEST_SKIP;
+	}
+	snprintf(ks, sizeof(ks), "%s/kallsyms", env->tmpdir);
+	snprintf(ks2, sizeof(ks2), "%s/kallsyms.odd", env->tmpdir);
+	snprintf(o1, sizeof(o1), "%s/plain.txt", env->tmpdir);
+	snprintf(o2, sizeof(o2), "%s/odd.txt", env->tmpdir);
+	snprintf(cmd, sizeof(cmd), "gzip -dc '%s' >'%s'", gz, ks);
+	TEST_ASSERT(env, system(cmd) == 0, "cannot write the kallsyms file");
+	TEST_ASSERT(env, odd_kallsyms(gz, ks2) == 0, "cannot write the odd kallsyms file");
+	snprintf(cmd, sizeof(cmd), "tail -c 1 '%s' | od -c | grep -q '\\\\n'", ks2);
+	TEST_ASSERT(env, system(cmd) != 0, "the odd file still ends in a newline");
+	TEST_ASSERT(env, run_script(env, symfs, ks, data, o1) == 0, "perf script failed");
+	TEST_ASSERT(env, run_script(env, symfs, ks2, data, o2) == 0, "perf script failed (odd)");
+	snprintf(cmd, sizeof(cmd), "grep -q 'do_syscall_64+0x' '%s'", o1);
+	TEST_ASSERT(env, system(cmd) == 0, "no kernel symbols resolved at all");
+	snprintf(cmd, sizeof(cmd), "cmp -s '%s' '%s'", o1, o2);
+	TEST_ASSERT(env, system(cmd) == 0, "the odd kallsyms reads differently from the plain one");
+	return TEST_OK;
+}

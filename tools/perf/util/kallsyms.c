@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -370,15 +371,149 @@ out_free:
 	return ret;
 }
 
-/* reads a file line by line in large chunks: /proc/kallsyms in 1 KiB reads costs 5000 calls */
-struct line_reader {
-	int	fd;
-	char	*buf;
-	size_t	size, start, end;
-	bool	eof;
+/*
+ * The file read on a thread of its own while its lines are parsed: /proc/kallsyms costs the
+ * kernel about as long to print as us to parse, and the first kernel sample waits for both.
+ * The bytes and their order are the file's, whoever reads them.
+ */
+struct feed_chunk {
+	struct feed_chunk	*next;
+	size_t			len;
+	char			data[];
+};
+
+struct chunk_feed {
+	pthread_t		thread;
+	pthread_mutex_t		lock;
+	pthread_cond_t		cond;
+	int			fd;
+	struct feed_chunk	*head, *tail;	/* read, not taken yet */
+	unsigned int		queued;
+	bool			done;		/* the end was read (or an error, taken as the end) */
+	bool			stop;		/* the parser gave up */
 };
 
 #define LINE_READER_CHUNK	(256 << 10)
+#define FEED_MAX_QUEUED		8
+
+static void *chunk_feed__run(void *arg)
+{
+	struct chunk_feed *cf = arg;
+	bool end = false;
+
+
+	while (!end) {
+		struct feed_chunk *c = malloc(sizeof(*c) + LINE_READER_CHUNK);
+
+		if (!c)
+			break;
+		c->next = NULL;
+		c->len = 0;
+		while (c->len < LINE_READER_CHUNK) {
+			ssize_t n = read(cf->fd, c->data + c->len, LINE_READER_CHUNK - c->len);
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				end = true;
+				break;
+			}
+			c->len += (size_t)n;
+		}
+		pthread_mutex_lock(&cf->lock);
+		while (cf->queued >= FEED_MAX_QUEUED && !cf->stop)
+			pthread_cond_wait(&cf->cond, &cf->lock);
+		if (cf->stop) {
+			pthread_mutex_unlock(&cf->lock);
+			free(c);
+			return NULL;
+		}
+		if (c->len) {
+			if (cf->tail)
+				cf->tail->next = c;
+			else
+				cf->head = c;
+			cf->tail = c;
+			cf->queued++;
+		} else {
+			free(c);
+		}
+		pthread_cond_broadcast(&cf->cond);
+		pthread_mutex_unlock(&cf->lock);
+	}
+	pthread_mutex_lock(&cf->lock);
+	cf->done = true;
+	pthread_cond_broadcast(&cf->cond);
+	pthread_mutex_unlock(&cf->lock);
+	return NULL;
+}
+
+/* the next chunk in file order, NULL at the end; the caller frees it */
+static struct feed_chunk *chunk_feed__take(struct chunk_feed *cf)
+{
+	struct feed_chunk *c;
+
+	pthread_mutex_lock(&cf->lock);
+	while (!cf->head && !cf->done)
+		pthread_cond_wait(&cf->cond, &cf->lock);
+	c = cf->head;
+	if (c) {
+		cf->head = c->next;
+		if (!cf->head)
+			cf->tail = NULL;
+		cf->queued--;
+		pthread_cond_broadcast(&cf->cond);
+	}
+	pthread_mutex_unlock(&cf->lock);
+	return c;
+}
+
+static struct chunk_feed *chunk_feed__start(int fd)
+{
+	struct chunk_feed *cf = calloc(1, sizeof(*cf));
+
+	if (!cf)
+		return NULL;
+	cf->fd = fd;
+	pthread_mutex_init(&cf->lock, NULL);
+	pthread_cond_init(&cf->cond, NULL);
+	if (pthread_create(&cf->thread, NULL, chunk_feed__run, cf)) {
+		pthread_cond_destroy(&cf->cond);
+		pthread_mutex_destroy(&cf->lock);
+		free(cf);
+		return NULL;
+	}
+	return cf;
+}
+
+static void chunk_feed__stop(struct chunk_feed *cf)
+{
+	if (!cf)
+		return;
+	pthread_mutex_lock(&cf->lock);
+	cf->stop = true;
+	pthread_cond_broadcast(&cf->cond);
+	pthread_mutex_unlock(&cf->lock);
+	pthread_join(cf->thread, NULL);
+	while (cf->head) {
+		struct feed_chunk *c = cf->head;
+
+		cf->head = c->next;
+		free(c);
+	}
+	pthread_cond_destroy(&cf->cond);
+	pthread_mutex_destroy(&cf->lock);
+	free(cf);
+}
+
+/* reads a file line by line in large chunks: /proc/kallsyms in 1 KiB reads costs 5000 calls */
+struct line_reader {
+	int			fd;
+	struct chunk_feed	*feed;		/* NULL: read(2) here */
+	char			*buf;
+	size_t			size, start, end;
+	bool			eof;
+};
 
 /* the next line without its newline, NUL-terminated in place; NULL at the end */
 static char *line_reader__next(struct line_reader *lr)
@@ -409,13 +544,25 @@ static char *line_reader__next(struct line_reader *lr)
 			lr->end -= lr->start;
 			lr->start = 0;
 		}
-		if (lr->size - lr->end < LINE_READER_CHUNK / 2 + 1) {
+		if (lr->size - lr->end < LINE_READER_CHUNK + 1) {
 			char *b = realloc(lr->buf, lr->size * 2);
 
 			if (!b)
 				return NULL;
 			lr->buf = b;
 			lr->size *= 2;
+		}
+		if (lr->feed) {
+			struct feed_chunk *c = chunk_feed__take(lr->feed);
+
+			if (!c) {
+				lr->eof = true;
+				continue;
+			}
+			memcpy(lr->buf + lr->end, c->data, c->len);
+			lr->end += c->len;
+			free(c);
+			continue;
 		}
 		do {
 			n = read(lr->fd, lr->buf + lr->end, lr->size - lr->end - 1);
@@ -463,7 +610,7 @@ int machine__load_kallsyms(struct machine *machine)
 {
 	char path[PATH_MAX];
 	struct dso *kernel = machine->kernel_dso;
-	struct line_reader lr = { .size = LINE_READER_CHUNK };
+	struct line_reader lr = { .size = 2 * LINE_READER_CHUNK };
 	char *line;
 	bool have_ref = false;
 	u64 ref_addr = 0;
@@ -503,6 +650,9 @@ int machine__load_kallsyms(struct machine *machine)
 		kernel->load_errno = ENOMEM;
 		return -ENOMEM;
 	}
+	/* no thread (or the other CPU is taken): read here, the same bytes */
+	if (!machine->helper_busy)
+		lr.feed = chunk_feed__start(lr.fd);
 	while ((line = line_reader__next(&lr))) {
 		const char *p = line;
 		char *name, *mod;
@@ -549,6 +699,7 @@ int machine__load_kallsyms(struct machine *machine)
 		}
 		dso->loaded = true;
 	}
+	chunk_feed__stop(lr.feed);
 	free(lr.buf);
 	close(lr.fd);
 	/* kallsyms was read from another boot: symbols move by the KASLR difference */
