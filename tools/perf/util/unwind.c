@@ -23,8 +23,8 @@
 #define INSN_MAX_LEN		15
 /* distinct reasons counted; unwind-dwarf.c has fewer than this */
 #define UNWIND_DWARF_REASONS	16
-/* the part of a stack dump fetched into the cache before the walk: a dozen small frames */
-#define PREFETCH_DUMP_BYTES	1024
+/* the part of a stack dump fetched into the cache before the walk: its first frames */
+#define PREFETCH_DUMP_BYTES	512
 /* slots of the walk's memo (direct-mapped): a profile's distinct frame addresses are few */
 #define MEMO_BITS		12
 
