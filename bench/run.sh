@@ -50,7 +50,7 @@ declare -A BENCH_DESC=(
 	[report_deferred]="the same with our perf report --stdio --no-children"
 	[script_inline]="perf script of the -g file with inline frames (the default): upstream 7.2 and ours, vs our --no-inline"
 	[report_inline]="the same with perf report --stdio --no-children"
-	[report_dwarf]="perf report --stdio of a ~${BENCH_DWARF_MB:-500} MB --call-graph dwarf file: system perf, upstream 7.2 (both DWARF-unwind), ours --unwind=dwarf and --unwind=fp"
+	[report_dwarf]="perf report --stdio of a ~${BENCH_DWARF_MB:-500} MB --call-graph dwarf file: system perf, upstream 7.2 (both DWARF-unwind), ours --unwind=dwarf, --unwind=fp and --unwind=fp --no-inline"
 	[record_end]="perf record -g of a ~40 MB recording: time from the workload's exit to record's exit, system perf vs ours"
 	[record_overhead]="perf record -F 20000 -g -p of a workload on every CPU: lost samples and record's own CPU time, system perf vs ours"
 )
@@ -493,12 +493,13 @@ dwarf_data() {
 # RSS, and --unwind=fp at least 10x as fast as the system perf.
 bench_report_dwarf() {
 	local data errs erru errd errf s_wall s_rss s_rc u_wall= u_rss=0 u_rc=0
-	local d_wall d_rss d_rc f_wall f_rss f_rc failed=0
+	local d_wall d_rss d_rc f_wall f_rss f_rc n_wall n_rss n_rc errn failed=0
 	data=$(dwarf_data) || return 1
 	errs=$BENCH_CACHE/report_dwarf.system.err
 	erru=$BENCH_CACHE/report_dwarf.upstream.err
 	errd=$BENCH_CACHE/report_dwarf.ours-dwarf.err
 	errf=$BENCH_CACHE/report_dwarf.ours-fp.err
+	errn=$BENCH_CACHE/report_dwarf.ours-fp-noinline.err
 	echo "report_dwarf: perf report --stdio --no-children -i $(file_desc "$data")," \
 	     "$(sed -n 's/^samples=//p' "$data.meta") samples, $BENCH_REPEAT run(s) each, fastest kept"
 	warm_cache "$data"
@@ -514,12 +515,18 @@ bench_report_dwarf() {
 	d_wall=$B_WALL d_rss=$B_RSS d_rc=$B_RC
 	best_of "ours --unwind=fp" "$errf" "$OURS" report --stdio --no-children --unwind=fp -i "$data"
 	f_wall=$B_WALL f_rss=$B_RSS f_rc=$B_RC
+	# without inline frames: no DWARF of the DSOs to open, the time is reading and unwinding
+	best_of "ours --unwind=fp --no-inline" "$errn" "$OURS" report --stdio --no-children --unwind=fp \
+		--no-inline -i "$data"
+	n_wall=$B_WALL n_rss=$B_RSS n_rc=$B_RC
 	printf '  %-22s %10s %14s\n' "tool" "wall (s)" "peak RSS (MB)"
 	report_row "system perf ($("$SYSTEM_PERF" --version | awk '{ print $3 }'))" "$s_wall" "$s_rss" "$s_rc" "$errs"
 	[ -z "$u_wall" ] || report_row "upstream 7.2" "$u_wall" "$u_rss" "$u_rc" "$erru"
 	report_row "ours --unwind=dwarf" "$d_wall" "$d_rss" "$d_rc" "$errd"
 	report_row "ours --unwind=fp" "$f_wall" "$f_rss" "$f_rc" "$errf"
-	if [ "$s_rc" -ne 0 ] || [ "$u_rc" -ne 0 ] || [ "$d_rc" -ne 0 ] || [ "$f_rc" -ne 0 ]; then
+	report_row "ours fp --no-inline" "$n_wall" "$n_rss" "$n_rc" "$errn"
+	if [ "$s_rc" -ne 0 ] || [ "$u_rc" -ne 0 ] || [ "$d_rc" -ne 0 ] || [ "$f_rc" -ne 0 ] ||
+	   [ "$n_rc" -ne 0 ]; then
 		echo "  ratios: n/a (a run failed)"
 		return 1
 	fi
@@ -527,6 +534,7 @@ bench_report_dwarf() {
 	[ -z "$u_wall" ] ||
 		echo "  upstream/ours --unwind=dwarf: $(ratio "$u_wall" "$d_wall") faster, peak RSS $(ratio "$d_rss" "$u_rss") of it"
 	echo "  system/ours --unwind=fp: $(ratio "$s_wall" "$f_wall") faster, peak RSS $(ratio "$f_rss" "$s_rss") of it"
+	echo "  system/ours --unwind=fp --no-inline: $(ratio "$s_wall" "$n_wall") faster"
 	return $failed
 }
 

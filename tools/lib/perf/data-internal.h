@@ -33,6 +33,9 @@ struct perf_data {
 	u64			pos;		/* next record's file offset */
 	u64			data_end;
 	size_t			released;	/* mapping below this was given back */
+	struct data_prefetch	*prefetch;	/* maps in ahead, drops behind (large files) */
+	size_t			prefetch_next;	/* report the position to it from here */
+	bool			prefetch_tried;
 	u8			*align_buf;	/* aligned copy of a misaligned record */
 
 	/* pipe mode: one record at a time */
@@ -53,6 +56,19 @@ struct perf_data {
 	size_t			decomp_rec_size;
 	u64			nr_compressed, nr_compressed2;	/* containers read */
 };
+
+/*
+ * data-prefetch.c: a thread that populates [begin, end) of map ahead of the reader and, with
+ * drop_step, gives back what is behind it each time the reader went that far. NULL when no
+ * thread could be started. Positions are offsets into map; released is what is already gone.
+ */
+struct data_prefetch;
+struct data_prefetch *data_prefetch__start(u8 *map, size_t begin, size_t end, size_t released,
+					   size_t drop_step);
+/* the reader is at pos: call once per data_prefetch__step() bytes */
+void data_prefetch__advance(struct data_prefetch *pf, size_t pos);
+size_t data_prefetch__step(void);
+void data_prefetch__stop(struct data_prefetch *pf);
 
 int perf_data__read_features(struct perf_data *data, struct perf_err *err);
 int perf_data__apply_feature(struct perf_data *data, int feat, const u8 *buf, size_t size,

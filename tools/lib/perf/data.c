@@ -23,6 +23,10 @@
 #define PIPE_HEADER_SIZE	16
 #define PIPE_BUF_SIZE		(1 << 20)
 #define DROP_BEHIND_BYTES	(64 << 20)
+/* a data section this large gets the prefetch thread, which keeps RSS as flat */
+#define PREFETCH_MIN_BYTES	(64 << 20)
+#define PREFETCH_DROP_BYTES	(48 << 20)
+#define PREFETCH_STREAM_BYTES	1024
 #define PERF_EVENT_UPDATE__NAME	2
 
 static int read_full(int fd, void *buf, size_t len)
@@ -337,6 +341,7 @@ void perf_data__close(struct perf_data *data)
 {
 	if (!data)
 		return;
+	data_prefetch__stop(data->prefetch);
 	for (size_t i = 0; i < data->nr_attrs; i++) {
 		free(data->attrs[i].ids);
 		free(data->attrs[i].name);
@@ -467,6 +472,15 @@ static int next_file_record(struct perf_data *data, struct perf_data_record *rec
 
 	if (off >= data->data_end)
 		return 0;
+	if (!data->prefetch_tried) {
+		data->prefetch_tried = true;
+		if (data->data_end - off >= PREFETCH_MIN_BYTES) {
+			data->prefetch = data_prefetch__start(data->map, off, data->data_end,
+							      data->released,
+							      data->swapped ? 0 : PREFETCH_DROP_BYTES);
+			data->prefetch_next = off + data_prefetch__step();
+		}
+	}
 	if (data->data_end - off < sizeof(hdr))
 		return perf_err__set(err, EINVAL, "truncated record header at offset %#llx: %llu bytes left in the data section",
 				     (unsigned long long)off, (unsigned long long)(data->data_end - off));
@@ -499,6 +513,24 @@ static int next_file_record(struct perf_data *data, struct perf_data_record *rec
 		perf_record__swap(h, trailer_size(data));
 	data->pos += hdr.size;
 	/*
+	 * The next headers are cache misses when records are KBs apart (stack dumps): start
+	 * them while this one is used, the one after guessed to follow a record of this size.
+	 */
+	if (data->pos + hdr.size < data->data_end)
+		__builtin_prefetch(data->map + data->pos + hdr.size);
+	if (data->pos < data->data_end)
+		__builtin_prefetch(data->map + data->pos);
+	/* small records: the stream a few lines ahead, where page boundaries stop the hardware */
+	if (data->pos + PREFETCH_STREAM_BYTES < data->data_end)
+		__builtin_prefetch(data->map + data->pos + PREFETCH_STREAM_BYTES);
+	if (data->prefetch) {
+		if (data->pos >= data->prefetch_next) {
+			data_prefetch__advance(data->prefetch, data->pos);
+			data->prefetch_next = data->pos + data_prefetch__step();
+		}
+		goto out;
+	}
+	/*
 	 * Give back what is behind us to keep RSS flat on large files. The pages read back
 	 * from the file if touched again, so pointers stay good; not so the in-place swapping
 	 * of a cross-endian file, which therefore keeps its pages.
@@ -511,6 +543,7 @@ static int next_file_record(struct perf_data *data, struct perf_data_record *rec
 			data->released = upto;
 		}
 	}
+out:
 	rec->header = h;
 	rec->file_offset = off;
 	rec->decompressed = false;

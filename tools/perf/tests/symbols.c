@@ -1013,3 +1013,88 @@ DEFINE_SUITE(symbols_goldens)
 	dsos__exit(&dsos);
 	return ret;
 }
+
+/* ---- the tree built late: sorted adds skip it, answers must not change ---- */
+
+static u64 lazy_rand(u64 *state)
+{
+	*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return *state >> 33;
+}
+
+/*
+ * One table built twice from the same sorted symbols: once as it comes (the tree is built
+ * only when sealing finds overlaps), once with the tree forced from the first add on (a
+ * lookup while adding builds it). Zero-sized, sized, overlapping and same-start symbols, IFUNCs,
+ * kallsyms-style module names, and adds after the fixups (PLT entries) must all give the
+ * same sealed table and the same lookups.
+ */
+static int lazy_tree__compare(const struct test_env *env, u64 seed)
+{
+	struct symbols lazy, eager;
+	u64 st = seed, addr = 0x1000;
+	int nr = 20 + (int)(lazy_rand(&st) % 200), late = (int)(lazy_rand(&st) % 4);
+	bool kallsyms = lazy_rand(&st) % 3 == 0;
+	int ret = TEST_OK;
+
+	symbols__init(&lazy);
+	symbols__init(&eager);
+	for (int i = 0; i < nr + late; i++) {
+		u64 r = lazy_rand(&st), start, end;
+		char name[48];
+		u8 bind = (u8)(r % 3 == 0 ? STB_WEAK : r % 3 == 1 ? STB_GLOBAL : STB_LOCAL);
+		u8 type = (u8)((r >> 2) % 5 == 0 ? STT_GNU_IFUNC : (r >> 2) % 5 == 1 ? STT_NOTYPE :
+			       STT_FUNC);
+
+		if (i == nr) {
+			/* the fixups, then late adds at any address (PLT entries come so) */
+			symbols__fixup(&lazy, kallsyms);
+			symbols__fixup(&eager, kallsyms);
+		}
+		/* sorted: the same start a third of the time, else forward by up to 64 */
+		if (i < nr && (r >> 5) % 3)
+			addr += 1 + (r >> 7) % 64;
+		start = i < nr ? addr : 0x1000 + lazy_rand(&st) % (addr - 0x1000 + 1);
+		/* zero-sized, inside the gap, or overlapping what follows */
+		end = (r >> 13) % 3 == 0 ? 0 : start + 1 + (r >> 15) % ((r >> 13) % 3 == 1 ? 16 : 200);
+		snprintf(name, sizeof(name), "%.*sf%d%s", (int)((r >> 23) % 3), "__", i,
+			 kallsyms && (r >> 25) % 4 == 0 ? "\t[mod]" : "");
+		TEST_ASSERT(env, symbols__insert(&lazy, start, end, name, bind, type) >= 0, "insert");
+		TEST_ASSERT(env, symbols__insert(&eager, start, end, name, bind, type) >= 0, "insert");
+		if (!i)
+			symbols__find_idx(&eager, start);
+	}
+	if (!late) {
+		symbols__fixup(&lazy, kallsyms);
+		symbols__fixup(&eager, kallsyms);
+	}
+	symbols__seal(&lazy);
+	symbols__seal(&eager);
+	TEST_ASSERT(env, lazy.nr == eager.nr && lazy.nr_keys == eager.nr_keys &&
+			 !lazy.key_sym == !eager.key_sym,
+		    "seed %llu: %zu/%zu symbols, %zu/%zu keys", (unsigned long long)seed, lazy.nr,
+		    eager.nr, lazy.nr_keys, eager.nr_keys);
+	for (size_t i = 0; i < lazy.nr; i++)
+		TEST_ASSERT(env, lazy.syms[i].start == eager.syms[i].start &&
+				 lazy.syms[i].end == eager.syms[i].end &&
+				 !strcmp(lazy.syms[i].name, eager.syms[i].name),
+			    "seed %llu: symbol %zu differs", (unsigned long long)seed, i);
+	for (u64 a = 0xff0; a < addr + 300; a++) {
+		const struct symbol *x = symbols__find(&lazy, a), *y = symbols__find(&eager, a);
+
+		TEST_ASSERT(env, (!x && !y) || (x && y && x - lazy.syms == y - eager.syms),
+			    "seed %llu: %#llx finds %s, the tree %s", (unsigned long long)seed,
+			    (unsigned long long)a, sym_name(x), sym_name(y));
+	}
+	symbols__exit(&lazy);
+	symbols__exit(&eager);
+	return ret;
+}
+
+DEFINE_SUITE(symbols_lazy_tree)
+{
+	for (u64 seed = 1; seed <= 400; seed++)
+		if (lazy_tree__compare(env, seed) != TEST_OK)
+			return TEST_FAIL;
+	return TEST_OK;
+}

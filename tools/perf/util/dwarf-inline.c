@@ -2,7 +2,8 @@
 /*
  * dwarf-inline.c - inline chains and source lines from a DSO's DWARF (see dwarf-inline.h).
  *
- *   dso->dwarf (opened on the first lookup: ELF, libdw handle, units checked once)
+ *   dso->dwarf (opened on the first lookup: ELF, libdw handle, units checked once; or
+ *               opened on a thread of its own ahead of it, see dso__dwarf_prefetch())
  *     address cache: vaddr -> srcline, entries (each address resolved once)
  *        | miss
  *        v
@@ -15,6 +16,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +75,10 @@ struct owned {
 
 struct dso_dwarf {
 	enum dwarf_state	state;
+	/* being opened on the opener thread: nothing else is valid until it is joined */
+	bool			opening;
+	pthread_t		opener;
+	char			*open_path, *open_name;	/* the opener's copies */
 	int			fd;
 	Elf			*elf;
 	Dwarf			*dw;
@@ -107,10 +113,21 @@ static char *dd__strdup(struct dso_dwarf *dd, const char *s)
 	return p;
 }
 
+static void dd__join(struct dso_dwarf *dd)
+{
+	if (dd->opening) {
+		pthread_join(dd->opener, NULL);
+		dd->opening = false;
+	}
+}
+
 void dso_dwarf__delete(struct dso_dwarf *dd)
 {
 	if (!dd)
 		return;
+	dd__join(dd);
+	free(dd->open_path);
+	free(dd->open_name);
 	for (u32 i = 0; i < dd->nr_units; i++) {
 		struct dw_unit *u = &dd->units[i];
 
@@ -138,7 +155,7 @@ void dso_dwarf__delete(struct dso_dwarf *dd)
 	free(dd);
 }
 
-static void dd__fail(struct dso_dwarf *dd, const struct dso *dso, const char *what)
+static void dd__fail(struct dso_dwarf *dd, const char *name, const char *path, const char *what)
 {
 	char buf[512];
 
@@ -146,7 +163,7 @@ static void dd__fail(struct dso_dwarf *dd, const struct dso *dso, const char *wh
 	if (dd->error)
 		return;
 	snprintf(buf, sizeof(buf), "%s: cannot read DWARF of %s: %s; its frames are shown without inline functions",
-		 dso->long_name, dso->symsrc_path, what);
+		 name, path, what);
 	dd->error = strdup(buf);
 }
 
@@ -199,14 +216,16 @@ static int dd__check_units(struct dso_dwarf *dd)
 	}
 }
 
-static void dso_dwarf__open(struct dso *dso, struct dso_dwarf *dd)
+/*
+ * Touches nothing but dd: it may run on the opener thread (name: the DSO's, for the error).
+ * libelf is initialized (elf_version()) by the caller, once, on the command's thread.
+ */
+static void dso_dwarf__open(struct dso_dwarf *dd, const char *name, const char *path)
 {
 	dd->state = DWARF_NONE;
-	if (!dso->symsrc_path)
+	if (!path)
 		return;
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return;
-	dd->fd = open(dso->symsrc_path, O_RDONLY);
+	dd->fd = open(path, O_RDONLY);
 	if (dd->fd < 0)
 		return;
 	dd->elf = elf_begin(dd->fd, ELF_C_READ_MMAP, NULL);
@@ -214,7 +233,7 @@ static void dso_dwarf__open(struct dso *dso, struct dso_dwarf *dd)
 		return;
 	dd->dw = dwarf_begin_elf(dd->elf, DWARF_C_READ, NULL);
 	if (!dd->dw) {
-		dd__fail(dd, dso, dwarf_errmsg(-1));
+		dd__fail(dd, name, path, dwarf_errmsg(-1));
 		return;
 	}
 	if (dd__check_units(dd)) {
@@ -222,24 +241,63 @@ static void dso_dwarf__open(struct dso *dso, struct dso_dwarf *dd)
 
 		if (dd->bad_version)
 			snprintf(what, sizeof(what), "unit version %u", dd->bad_version);
-		dd__fail(dd, dso, dd->bad_version ? what : dwarf_errmsg(-1));
+		dd__fail(dd, name, path, dd->bad_version ? what : dwarf_errmsg(-1));
 		return;
 	}
 	dd->state = DWARF_OK;
+}
+
+static void *dso_dwarf__opener(void *arg)
+{
+	struct dso_dwarf *dd = arg;
+
+	dso_dwarf__open(dd, dd->open_name, dd->open_path);
+	return NULL;
+}
+
+bool dso__dwarf_prefetch(struct dso *dso)
+{
+	struct dso_dwarf *dd;
+
+	if (dso->dwarf || !dso->symsrc_path || elf_version(EV_CURRENT) == EV_NONE)
+		return false;
+	dd = calloc(1, sizeof(*dd));
+	if (!dd)
+		return false;
+	dd->fd = -1;
+	dd->open_path = strdup(dso->symsrc_path);
+	dd->open_name = strdup(dso->long_name);
+	if (!dd->open_path || !dd->open_name) {
+		free(dd->open_path);
+		free(dd->open_name);
+		free(dd);
+		return false;
+	}
+	dso->dwarf = dd;
+	dd->opening = !pthread_create(&dd->opener, NULL, dso_dwarf__opener, dd);
+	/* no thread: opened here and now, as the first lookup would */
+	if (!dd->opening)
+		dso_dwarf__open(dd, dd->open_name, dd->open_path);
+	return dd->opening;
 }
 
 static struct dso_dwarf *dso__dwarf(struct dso *dso)
 {
 	struct dso_dwarf *dd = dso->dwarf;
 
-	if (dd)
+	if (dd) {
+		dd__join(dd);
 		return dd;
+	}
 	dd = calloc(1, sizeof(*dd));
 	if (!dd)
 		return NULL;
 	dd->fd = -1;
 	dso->dwarf = dd;
-	dso_dwarf__open(dso, dd);
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		dd->state = DWARF_NONE;
+	else
+		dso_dwarf__open(dd, dso->long_name, dso->symsrc_path);
 	return dd;
 }
 
@@ -247,6 +305,8 @@ const char *dso_dwarf__error(struct dso *dso)
 {
 	struct dso_dwarf *dd = dso->dwarf;
 
+	if (dd)
+		dd__join(dd);
 	if (!dd || !dd->error || dd->error_said)
 		return NULL;
 	dd->error_said = true;
@@ -416,7 +476,7 @@ static struct dw_unit *dd__unit(struct dso_dwarf *dd, const struct dso *dso, Dwa
 	if (unit__scan(u, top, files, -1, 0)) {
 		free(u->funcs);
 		free(u->ranges);
-		dd__fail(dd, dso, dwarf_errmsg(-1));
+		dd__fail(dd, dso->long_name, dso->symsrc_path, dwarf_errmsg(-1));
 		return NULL;
 	}
 	dd->nr_units++;

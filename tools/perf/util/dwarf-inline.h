@@ -32,6 +32,7 @@
 #ifndef PERF_UTIL_DWARF_INLINE_H
 #define PERF_UTIL_DWARF_INLINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <perf/abi.h>
 
@@ -63,7 +64,16 @@ const char *dso__srcline(struct dso *dso, u64 vaddr);
  */
 const char *dso_dwarf__error(struct dso *dso);
 
-/* frees what dso->dwarf holds; NULL is fine */
+/*
+ * Starts opening the DSO's DWARF (dso->symsrc_path: its symbols must be loaded) on a thread
+ * of its own, to overlap the decompression of its debug sections with other work; the first
+ * lookup waits for it. The opened state is the one the first lookup would have made. true
+ * when a thread was started; false when the DWARF is open or being opened already, or the
+ * DSO has no symbol source.
+ */
+bool dso__dwarf_prefetch(struct dso *dso);
+
+/* frees what dso->dwarf holds (waiting for its opener); NULL is fine */
 struct dso_dwarf;
 void dso_dwarf__delete(struct dso_dwarf *dd);
 

@@ -14,6 +14,11 @@
  *          |  miss
  *          v
  *   machine__resolve()
+ *
+ * With inline frames, the first chains also start opening the DWARF of their user DSOs on
+ * threads of their own before the walk: a chain's kernel frames come first and load the
+ * kernel's symbols, its user frames' inline lookups then open the DWARF (decompressing a
+ * libc's debug sections takes as long as reading kallsyms); so the two overlap.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -26,6 +31,9 @@
 #include "machine.h"
 
 #define ADDR_SLOT_BITS		14
+/* chain misses that look for DWARF to open ahead, and threads started for it at most */
+#define PREFETCH_CHAINS		1024
+#define PREFETCH_THREADS	8
 #define CHAIN_SLOT_BITS		9
 /* longer chains are resolved every time: their copies would crowd the cache */
 #define CHAIN_MAX_WORDS		512
@@ -62,6 +70,7 @@ struct frame_resolver {
 	struct chain_slot	scratch;	/* chains that are not cached */
 	struct resolved_frame	addr_frame;	/* frame_resolver__addr()'s answer */
 	u64			next_id;
+	u32			prefetch_chains, prefetch_threads;	/* left */
 	bool			inline_frames;
 	FILE			*warn;		/* where unreadable DWARF is said; NULL: nowhere */
 };
@@ -74,6 +83,8 @@ struct frame_resolver *frame_resolver__new(struct machine *machine)
 		return NULL;
 	fr->machine = machine;
 	fr->next_id = FRAME_CHAIN_ID_EMPTY + 1;
+	fr->prefetch_chains = PREFETCH_CHAINS;
+	fr->prefetch_threads = PREFETCH_THREADS;
 	fr->addrs = calloc(1U << ADDR_SLOT_BITS, sizeof(*fr->addrs));
 	fr->chains = calloc(1U << CHAIN_SLOT_BITS, sizeof(*fr->chains));
 	if (!fr->addrs || !fr->chains) {
@@ -260,6 +271,39 @@ static void frame_resolver__walk(struct frame_resolver *fr, struct thread *threa
 	cs->nr_frames = n;
 }
 
+/*
+ * The user frames' lookups done ahead of the walk (the same lookups: the walk finds them in
+ * the address cache, or repeats them if loading kallsyms changed the maps since), and the
+ * DWARF of the DSOs whose inline lookups will open it started now.
+ */
+static bool frame_resolver__prefetch(struct frame_resolver *fr, struct thread *thread,
+				     const struct perf_sample *sample)
+{
+	struct callchain_iter it;
+	bool started = false;
+	u64 ip;
+	u8 cpumode;
+
+	fr->prefetch_chains--;
+	callchain_iter__init(&it, sample, UINT32_MAX);
+	while (fr->prefetch_threads && callchain_iter__next(&it, &ip, &cpumode)) {
+		const struct addr_slot *slot;
+		struct dso *dso;
+
+		if (cpumode_is_kernel(cpumode))
+			continue;
+		slot = frame_resolver__lookup(fr, thread, cpumode, ip);
+		dso = slot->map ? slot->map->dso : NULL;
+		/* as frame__inlines() asks: a symbol in a user DSO */
+		if (slot->sym && dso && dso->kind == DSO_KIND_USER && !dso->dwarf &&
+		    dso__dwarf_prefetch(dso)) {
+			fr->prefetch_threads--;
+			started = true;
+		}
+	}
+	return started;
+}
+
 static const struct inline_entry *frame__inlines(struct frame_resolver *fr,
 						 const struct resolved_frame *f, u32 *nr)
 {
@@ -379,7 +423,11 @@ int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 		chain->id = 0;
 		return -ENOMEM;
 	}
+	/* the walk's loads (kallsyms) leave the other CPU to the openers just started */
+	if (fr->inline_frames && fr->prefetch_chains && fr->prefetch_threads)
+		machine->helper_busy = frame_resolver__prefetch(fr, thread, sample);
 	frame_resolver__walk(fr, thread, sample, cs);
+	machine->helper_busy = false;
 	if (not_unwound)
 		cs->frames[0].origin = FRAME_ORIGIN_SAMPLE;
 	if (fr->inline_frames && frame_resolver__expand(fr, cs)) {

@@ -2,8 +2,10 @@
 #include <ctype.h>
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -369,15 +371,249 @@ out_free:
 	return ret;
 }
 
+/*
+ * The file read on a thread of its own while its lines are parsed: /proc/kallsyms costs the
+ * kernel about as long to print as us to parse, and the first kernel sample waits for both.
+ * The bytes and their order are the file's, whoever reads them.
+ */
+struct feed_chunk {
+	struct feed_chunk	*next;
+	size_t			len;
+	char			data[];
+};
+
+struct chunk_feed {
+	pthread_t		thread;
+	pthread_mutex_t		lock;
+	pthread_cond_t		cond;
+	int			fd;
+	struct feed_chunk	*head, *tail;	/* read, not taken yet */
+	unsigned int		queued;
+	bool			done;		/* the end was read (or an error, taken as the end) */
+	bool			stop;		/* the parser gave up */
+};
+
+#define LINE_READER_CHUNK	(256 << 10)
+#define FEED_MAX_QUEUED		8
+
+static void *chunk_feed__run(void *arg)
+{
+	struct chunk_feed *cf = arg;
+	bool end = false;
+
+
+	while (!end) {
+		struct feed_chunk *c = malloc(sizeof(*c) + LINE_READER_CHUNK);
+
+		if (!c)
+			break;
+		c->next = NULL;
+		c->len = 0;
+		while (c->len < LINE_READER_CHUNK) {
+			ssize_t n = read(cf->fd, c->data + c->len, LINE_READER_CHUNK - c->len);
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				end = true;
+				break;
+			}
+			c->len += (size_t)n;
+		}
+		pthread_mutex_lock(&cf->lock);
+		while (cf->queued >= FEED_MAX_QUEUED && !cf->stop)
+			pthread_cond_wait(&cf->cond, &cf->lock);
+		if (cf->stop) {
+			pthread_mutex_unlock(&cf->lock);
+			free(c);
+			return NULL;
+		}
+		if (c->len) {
+			if (cf->tail)
+				cf->tail->next = c;
+			else
+				cf->head = c;
+			cf->tail = c;
+			cf->queued++;
+		} else {
+			free(c);
+		}
+		pthread_cond_broadcast(&cf->cond);
+		pthread_mutex_unlock(&cf->lock);
+	}
+	pthread_mutex_lock(&cf->lock);
+	cf->done = true;
+	pthread_cond_broadcast(&cf->cond);
+	pthread_mutex_unlock(&cf->lock);
+	return NULL;
+}
+
+/* the next chunk in file order, NULL at the end; the caller frees it */
+static struct feed_chunk *chunk_feed__take(struct chunk_feed *cf)
+{
+	struct feed_chunk *c;
+
+	pthread_mutex_lock(&cf->lock);
+	while (!cf->head && !cf->done)
+		pthread_cond_wait(&cf->cond, &cf->lock);
+	c = cf->head;
+	if (c) {
+		cf->head = c->next;
+		if (!cf->head)
+			cf->tail = NULL;
+		cf->queued--;
+		pthread_cond_broadcast(&cf->cond);
+	}
+	pthread_mutex_unlock(&cf->lock);
+	return c;
+}
+
+static struct chunk_feed *chunk_feed__start(int fd)
+{
+	struct chunk_feed *cf = calloc(1, sizeof(*cf));
+
+	if (!cf)
+		return NULL;
+	cf->fd = fd;
+	pthread_mutex_init(&cf->lock, NULL);
+	pthread_cond_init(&cf->cond, NULL);
+	if (pthread_create(&cf->thread, NULL, chunk_feed__run, cf)) {
+		pthread_cond_destroy(&cf->cond);
+		pthread_mutex_destroy(&cf->lock);
+		free(cf);
+		return NULL;
+	}
+	return cf;
+}
+
+static void chunk_feed__stop(struct chunk_feed *cf)
+{
+	if (!cf)
+		return;
+	pthread_mutex_lock(&cf->lock);
+	cf->stop = true;
+	pthread_cond_broadcast(&cf->cond);
+	pthread_mutex_unlock(&cf->lock);
+	pthread_join(cf->thread, NULL);
+	while (cf->head) {
+		struct feed_chunk *c = cf->head;
+
+		cf->head = c->next;
+		free(c);
+	}
+	pthread_cond_destroy(&cf->cond);
+	pthread_mutex_destroy(&cf->lock);
+	free(cf);
+}
+
+/* reads a file line by line in large chunks: /proc/kallsyms in 1 KiB reads costs 5000 calls */
+struct line_reader {
+	int			fd;
+	struct chunk_feed	*feed;		/* NULL: read(2) here */
+	char			*buf;
+	size_t			size, start, end;
+	bool			eof;
+};
+
+/* the next line without its newline, NUL-terminated in place; NULL at the end */
+static char *line_reader__next(struct line_reader *lr)
+{
+	for (;;) {
+		char *nl = memchr(lr->buf + lr->start, '\n', lr->end - lr->start);
+		ssize_t n;
+
+		if (nl) {
+			char *line = lr->buf + lr->start;
+
+			*nl = '\0';
+			lr->start = (size_t)(nl + 1 - lr->buf);
+			return line;
+		}
+		if (lr->eof) {
+			char *line = lr->buf + lr->start;
+
+			if (lr->start == lr->end)
+				return NULL;
+			/* a last line without a newline: the buffer always has room for a NUL */
+			lr->buf[lr->end] = '\0';
+			lr->start = lr->end;
+			return line;
+		}
+		if (lr->start) {
+			memmove(lr->buf, lr->buf + lr->start, lr->end - lr->start);
+			lr->end -= lr->start;
+			lr->start = 0;
+		}
+		if (lr->size - lr->end < LINE_READER_CHUNK + 1) {
+			char *b = realloc(lr->buf, lr->size * 2);
+
+			if (!b)
+				return NULL;
+			lr->buf = b;
+			lr->size *= 2;
+		}
+		if (lr->feed) {
+			struct feed_chunk *c = chunk_feed__take(lr->feed);
+
+			if (!c) {
+				lr->eof = true;
+				continue;
+			}
+			memcpy(lr->buf + lr->end, c->data, c->len);
+			lr->end += c->len;
+			free(c);
+			continue;
+		}
+		do {
+			n = read(lr->fd, lr->buf + lr->end, lr->size - lr->end - 1);
+		} while (n < 0 && errno == EINTR);
+		if (n <= 0)
+			lr->eof = true;
+		else
+			lr->end += (size_t)n;
+	}
+}
+
+/* kallsyms' address column, as strtoull(16) reads it; its plain form without libc's locale */
+static bool parse_hex(const char **pp, u64 *val)
+{
+	const char *p = *pp;
+	u64 v = 0;
+	int digits = 0;
+
+	for (;; p++, digits++) {
+		unsigned int d;
+
+		if (*p >= '0' && *p <= '9')
+			d = (unsigned int)(*p - '0');
+		else if ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'f')
+			d = (unsigned int)((*p | 0x20) - 'a' + 10);
+		else
+			break;
+		v = v << 4 | d;
+	}
+	/* blanks, a sign, 0x or an overflow: strtoull's own rules */
+	if (!digits || digits > 16 || (digits == 1 && (*p | 0x20) == 'x')) {
+		char *end;
+
+		v = strtoull(*pp, &end, 16);
+		p = end;
+		if (p == *pp)
+			return false;
+	}
+	*pp = p;
+	*val = v;
+	return true;
+}
+
 int machine__load_kallsyms(struct machine *machine)
 {
 	char path[PATH_MAX];
 	struct dso *kernel = machine->kernel_dso;
-	char *line = NULL;
-	size_t cap = 0;
+	struct line_reader lr = { .size = 2 * LINE_READER_CHUNK };
+	char *line;
 	bool have_ref = false;
 	u64 ref_addr = 0;
-	FILE *fp;
 
 	if (machine->kernel_loaded)
 		return kernel ? kernel->load_errno : 0;
@@ -403,26 +639,34 @@ int machine__load_kallsyms(struct machine *machine)
 		kernel->load_errno = ENOENT;
 		return -ENOENT;
 	}
-	fp = fopen(path, "r");
-	if (!fp) {
+	lr.fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (lr.fd < 0) {
 		kernel->load_errno = errno;
 		return -errno;
 	}
-	while (getline(&line, &cap, fp) > 0) {
-		char *p = line, *end, *name, *mod;
+	lr.buf = malloc(lr.size);
+	if (!lr.buf) {
+		close(lr.fd);
+		kernel->load_errno = ENOMEM;
+		return -ENOMEM;
+	}
+	/* no thread (or the other CPU is taken): read here, the same bytes */
+	if (!machine->helper_busy)
+		lr.feed = chunk_feed__start(lr.fd);
+	while ((line = line_reader__next(&lr))) {
+		const char *p = line;
+		char *name, *mod;
 		struct dso *dso = kernel;
 		u64 addr;
 		char type;
 
-		addr = strtoull(p, &end, 16);
-		if (end == p || *end != ' ')
+		if (!parse_hex(&p, &addr) || *p != ' ')
 			continue;
-		p = end + 1;
+		p++;
 		type = *p;
 		if (!type || p[1] != ' ')
 			continue;
-		name = p + 2;
-		name[strcspn(name, "\n")] = '\0';
+		name = line + (p + 2 - line);
 		mod = strchr(name, '\t');
 		if (mod) {
 			*mod++ = '\0';
@@ -455,8 +699,9 @@ int machine__load_kallsyms(struct machine *machine)
 		}
 		dso->loaded = true;
 	}
-	free(line);
-	fclose(fp);
+	chunk_feed__stop(lr.feed);
+	free(lr.buf);
+	close(lr.fd);
 	/* kallsyms was read from another boot: symbols move by the KASLR difference */
 	if (have_ref && machine->ref_reloc_sym_addr && machine->kernel_map)
 		machine->kernel_map->reloc = (s64)(ref_addr - machine->ref_reloc_sym_addr);

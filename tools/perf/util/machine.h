@@ -31,6 +31,11 @@ struct machine {
 	bool			kernel_loaded;
 	bool			kernel_missed;	/* a kernel address had no map before the load */
 	bool			kallsyms_is_running;	/* symbols from this boot's /proc/kallsyms */
+	/*
+	 * A helper thread (a DWARF opener) is busy on the other CPU right now: loaders then do
+	 * their work on the command's thread rather than start one more (kallsyms.c).
+	 */
+	bool			helper_busy;
 	/* why the kernel has no symbols, for the command to print once; "" when it has */
 	char			kernel_warning[256];
 	u64			maps_gen;	/* bumped whenever any map changes */

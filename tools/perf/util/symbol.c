@@ -10,6 +10,13 @@
  * insert/erase rules. Sealing turns it into a sorted array; when nothing overlaps, a binary
  * search over it is provably the same as the tree search, otherwise the answer of the tree
  * search is tabulated once per elementary address range (both are O(log n) per lookup).
+ *
+ * Most tables arrive sorted (kallsyms, a sealed table reopened): while every symbol added
+ * starts at or after the previous one, the tree is not built at all. Its in-order walk is
+ * then the insertion order (equal starts go right), so the fixups walk the array and log
+ * their erasures; the tree is built (inserts in order, then the logged erasures) only when
+ * its shape matters: a lookup or removal while adding, an out-of-order or post-erasure
+ * insert, or overlaps left when sealing.
  */
 #include <elf.h>
 #include <errno.h>
@@ -32,6 +39,10 @@ struct symbols_build {
 	struct sym_node	*nodes;		/* parallel to syms[], in insertion order */
 	size_t		alloc;
 	u32		root;
+	/* no tree yet: nodes[0 .. nr) sorted by start; in_tree says which are not erased */
+	bool		lazy;
+	u32		*erased;	/* while lazy: erasures in order, replayed on the tree */
+	size_t		nr_erased, erased_alloc;
 };
 
 void symbols__init(struct symbols *s)
@@ -43,6 +54,7 @@ static void build__free(struct symbols *s)
 {
 	if (s->build) {
 		free(s->build->nodes);
+		free(s->build->erased);
 		free(s->build);
 		s->build = NULL;
 	}
@@ -306,6 +318,79 @@ static u32 tree_search(const struct symbols *s, u64 ip)
 	return NIL;
 }
 
+/* ---- the tree not built yet ---- */
+
+static void tree_insert(struct symbols *s, u32 z);
+static void tree_build(struct symbols *s);
+
+/* the order the tree would have: insertion order without the erased */
+static u32 order_first(const struct symbols *s)
+{
+	if (!s->build->lazy)
+		return tree_first(s, s->build->root);
+	for (u32 i = 0; i < s->nr; i++)
+		if (N(s, i)->in_tree)
+			return i;
+	return NIL;
+}
+
+static u32 order_next(const struct symbols *s, u32 n)
+{
+	if (!s->build->lazy)
+		return tree_next(s, n);
+	for (u32 i = n + 1; i < s->nr; i++)
+		if (N(s, i)->in_tree)
+			return i;
+	return NIL;
+}
+
+static void order_erase(struct symbols *s, u32 z)
+{
+	struct symbols_build *b = s->build;
+
+	if (!b->lazy) {
+		tree_erase(s, z);
+		return;
+	}
+	if (b->nr_erased == b->erased_alloc) {
+		size_t n = b->erased_alloc ? b->erased_alloc * 2 : 64;
+		u32 *e = realloc(b->erased, n * sizeof(*e));
+
+		if (!e) {
+			/* out of memory: erase on the real tree instead (slower, same result) */
+			tree_build(s);
+			tree_erase(s, z);
+			return;
+		}
+		b->erased = e;
+		b->erased_alloc = n;
+	}
+	b->erased[b->nr_erased++] = z;
+	N(s, z)->in_tree = 0;
+}
+
+/* build the tree the operations so far would have made: all inserts came before the erasures */
+static void tree_build(struct symbols *s)
+{
+	struct symbols_build *b = s->build;
+
+	if (!b->lazy)
+		return;
+	b->lazy = false;
+	b->root = NIL;
+	for (u32 i = 0; i < s->nr; i++) {
+		u8 alias = N(s, i)->ifunc_alias;
+
+		tree_insert(s, i);
+		N(s, i)->ifunc_alias = alias;
+	}
+	for (size_t i = 0; i < b->nr_erased; i++)
+		tree_erase(s, b->erased[i]);
+	free(b->erased);
+	b->erased = NULL;
+	b->nr_erased = b->erased_alloc = 0;
+}
+
 /* ---- adding ---- */
 
 static int arena__add(struct symbols *s, const char *name, u32 *off)
@@ -359,6 +444,7 @@ static int symbols__reopen(struct symbols *s)
 	if (!s->build)
 		return -ENOMEM;
 	s->build->root = NIL;
+	s->build->lazy = true;
 	free(s->keys);
 	free(s->key_sym);
 	s->keys = NULL;
@@ -372,10 +458,12 @@ static int symbols__reopen(struct symbols *s)
 		}
 		s->build->alloc = s->alloc;
 	}
+	/* sealed tables are sorted: the nodes stay out of a tree until one is needed */
 	for (size_t i = 0; i < s->nr; i++) {
-		N(s, (u32)i)->name_off = (u32)(s->syms[i].name - s->arena);
+		*N(s, (u32)i) = (struct sym_node){ .left = NIL, .right = NIL, .parent = NIL,
+						   .in_tree = 1,
+						   .name_off = (u32)(s->syms[i].name - s->arena) };
 		s->syms[i].name = NULL;
-		tree_insert(s, (u32)i);
 	}
 	return 0;
 }
@@ -404,6 +492,12 @@ long symbols__insert(struct symbols *s, u64 start, u64 end, const char *name, u8
 					  .binding = binding, .type = type };
 	N(s, (u32)s->nr)->name_off = off;
 	N(s, (u32)s->nr)->ifunc_alias = 0;
+	if (s->build->lazy && !s->build->nr_erased &&
+	    (!s->nr || start >= s->syms[s->nr - 1].start)) {
+		N(s, (u32)s->nr)->in_tree = 1;
+		return (long)s->nr++;
+	}
+	tree_build(s);
 	tree_insert(s, (u32)s->nr);
 	return (long)s->nr++;
 }
@@ -415,12 +509,13 @@ int symbols__add(struct symbols *s, u64 start, u64 end, const char *name, u8 bin
 	return idx < 0 ? (int)idx : 0;
 }
 
-long symbols__find_idx(const struct symbols *s, u64 addr)
+long symbols__find_idx(struct symbols *s, u64 addr)
 {
 	u32 n;
 
 	if (!s->build)
 		return -1;
+	tree_build(s);
 	n = tree_search(s, addr);
 	return n == NIL ? -1 : (long)n;
 }
@@ -442,8 +537,10 @@ bool symbols__is_ifunc(const struct symbols *s, long idx)
 
 void symbols__remove(struct symbols *s, long idx)
 {
-	if (s->build && N(s, (u32)idx)->in_tree)
+	if (s->build && N(s, (u32)idx)->in_tree) {
+		tree_build(s);
 		tree_erase(s, (u32)idx);
+	}
 }
 
 /* ---- perf's fixups ---- */
@@ -455,11 +552,11 @@ static u64 page_roundup(u64 x)
 
 static void fixup_end(struct symbols *s, bool is_kallsyms)
 {
-	u32 prev, curr = tree_first(s, s->build->root);
+	u32 prev, curr = order_first(s);
 
 	if (curr == NIL)
 		return;
-	for (u32 nd = tree_next(s, curr); nd != NIL; nd = tree_next(s, nd)) {
+	for (u32 nd = order_next(s, curr); nd != NIL; nd = order_next(s, nd)) {
 		struct symbol *p;
 		const char *prev_mod, *curr_mod;
 
@@ -533,10 +630,10 @@ static bool choose_first(const struct symbols *s, u32 ia, u32 ib)
 
 static void fixup_duplicate(struct symbols *s)
 {
-	u32 curr = tree_first(s, s->build->root);
+	u32 curr = order_first(s);
 
 	while (curr != NIL) {
-		u32 next = tree_next(s, curr);
+		u32 next = order_next(s, curr);
 
 		if (next == NIL)
 			break;
@@ -547,11 +644,11 @@ static void fixup_duplicate(struct symbols *s)
 		if (choose_first(s, curr, next)) {
 			if (s->syms[next].type == STT_GNU_IFUNC)
 				N(s, curr)->ifunc_alias = 1;
-			tree_erase(s, next);
+			order_erase(s, next);
 		} else {
 			if (s->syms[curr].type == STT_GNU_IFUNC)
 				N(s, next)->ifunc_alias = 1;
-			tree_erase(s, curr);
+			order_erase(s, curr);
 			curr = next;
 		}
 	}
@@ -598,6 +695,8 @@ static int build_ranges(struct symbols *s, const u32 *new_idx)
 
 	if (!pts)
 		return -ENOMEM;
+	/* the search below is the tree's: its shape decides among overlaps */
+	tree_build(s);
 	pts[nb++] = 0;
 	for (u32 i = tree_first(s, s->build->root); i != NIL; i = tree_next(s, i)) {
 		pts[nb++] = s->syms[i].start;
@@ -651,7 +750,7 @@ void symbols__seal(struct symbols *s)
 
 	if (!s->build)
 		return;
-	for (u32 i = tree_first(s, s->build->root); i != NIL; i = tree_next(s, i)) {
+	for (u32 i = order_first(s); i != NIL; i = order_next(s, i)) {
 		nr++;
 		len += strlen(symbols__name(s, i)) + 1;
 	}
@@ -663,7 +762,7 @@ void symbols__seal(struct symbols *s)
 
 	/* names are copied in address order, which also keeps the arena free of dead names */
 	nr = len = 0;
-	for (u32 i = tree_first(s, s->build->root); i != NIL; i = tree_next(s, i)) {
+	for (u32 i = order_first(s); i != NIL; i = order_next(s, i)) {
 		const char *name = symbols__name(s, i);
 		size_t l = strlen(name) + 1;
 

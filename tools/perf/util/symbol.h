@@ -82,7 +82,7 @@ void symbols__fixup(struct symbols *s, bool is_kallsyms);
 /* seal without fixups: sorted array + lookup table; names become valid */
 void symbols__seal(struct symbols *s);
 /* while adding: the index of the symbol perf's search finds at addr, or -1 */
-long symbols__find_idx(const struct symbols *s, u64 addr);
+long symbols__find_idx(struct symbols *s, u64 addr);
 /* while adding: the symbol with that index (its name is not valid, use symbols__name) */
 struct symbol *symbols__at(struct symbols *s, long idx);
 const char *symbols__name(const struct symbols *s, long idx);

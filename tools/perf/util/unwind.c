@@ -23,6 +23,10 @@
 #define INSN_MAX_LEN		15
 /* distinct reasons counted; unwind-dwarf.c has fewer than this */
 #define UNWIND_DWARF_REASONS	16
+/* the part of a stack dump fetched into the cache before the walk: its first frames */
+#define PREFETCH_DUMP_BYTES	512
+/* slots of the walk's memo (direct-mapped): a profile's distinct frame addresses are few */
+#define MEMO_BITS		12
 
 struct unwind_stats {
 	u64	samples[UNWIND_MODE_NONE];	/* by the mode used: [FP], [DWARF] */
@@ -37,6 +41,29 @@ struct unwind_stats {
 	u64	dwarf_why_nr[UNWIND_DWARF_REASONS];
 };
 
+/*
+ * The walk asks the same questions of the same addresses sample after sample: which rule
+ * (a CFI row lookup: the map, the DSO's CFI, the row cache) and whether a return address is
+ * code (the map again). The answers depend on the address and the maps only, so they are
+ * kept under the frame resolver's key: ip, the thread's maps, machine->maps_gen.
+ */
+struct walk_memo {
+	u64			ip;
+	const void		*space;		/* the thread's maps */
+	u64			gen;
+	struct unwind_rule	rule;
+	s32			ret;		/* the rule provider's result */
+	u8			kind;		/* MEMO_* */
+};
+
+enum {
+	MEMO_EMPTY,
+	MEMO_TOP,	/* rule for the sampled ip */
+	MEMO_CALLER,	/* rule for a return address */
+	MEMO_CODE_YES,	/* is_code answers */
+	MEMO_CODE_NO,
+};
+
 struct unwind_stage {
 	struct sample_stage	stage;
 	struct perf_session	*session;
@@ -49,6 +76,7 @@ struct unwind_stage {
 	size_t			chain_alloc;
 	u64			ips[UNWIND_MAX_FRAMES];
 	u8			sources[UNWIND_MAX_FRAMES];
+	struct walk_memo	*rules, *code_memo;	/* 1 << MEMO_BITS each */
 	struct unwind_stats	stats;
 };
 
@@ -115,10 +143,9 @@ static int unwind_stage__insn_rule(struct unwind_stage *ust, u64 ip, u32 ws,
 	return unwind_insn__rule(code, len, ip_off, ws, rule);
 }
 
-static int unwind_stage__rule(void *arg, u64 ip, bool top, u32 ws, struct unwind_rule *rule)
+static int unwind_stage__find_rule(struct unwind_stage *ust, u64 ip, bool top, u32 ws,
+				   struct unwind_rule *rule)
 {
-	struct unwind_stage *ust = arg;
-
 	/* the CFI knows 64-bit code only; a caller's row is the call's, at RA - 1 */
 	if (ws == 8 && !unwind_dwarf__rule(ust->ud, ust->thread, top ? ip : ip - 1, rule))
 		return 0;
@@ -128,16 +155,74 @@ static int unwind_stage__rule(void *arg, u64 ip, bool top, u32 ws, struct unwind
 	return unwind_stage__insn_rule(ust, ip, ws, rule);
 }
 
-/* a return address in a file's executable mapping (anonymous memory: JIT or garbage) */
-static bool unwind_stage__is_code(void *arg, u64 ip)
+static const void *unwind_stage__space(const struct unwind_stage *ust)
+{
+	return ust->thread ? (const void *)ust->thread->maps : NULL;
+}
+
+static struct walk_memo *memo__slot(struct walk_memo *memo, u64 ip, const void *space)
+{
+	u64 h = (ip ^ (u64)(uintptr_t)space) * 0x9e3779b97f4a7c15ULL;
+
+	return &memo[h >> (64 - MEMO_BITS)];
+}
+
+static bool memo__hit(const struct walk_memo *m, const struct unwind_stage *ust, u64 ip,
+		      const void *space)
+{
+	return m->kind != MEMO_EMPTY && m->ip == ip && m->space == space &&
+	       m->gen == ust->session->machine.maps_gen;
+}
+
+static int unwind_stage__rule(void *arg, u64 ip, bool top, u32 ws, struct unwind_rule *rule)
 {
 	struct unwind_stage *ust = arg;
+	const void *space = unwind_stage__space(ust);
+	u8 kind = top ? MEMO_TOP : MEMO_CALLER;
+	struct walk_memo *m;
+	int ret;
+
+	/* word size 4 (compat) is rare and takes other paths: not kept */
+	if (ws != 8)
+		return unwind_stage__find_rule(ust, ip, top, ws, rule);
+	m = memo__slot(ust->rules, ip * 2 + top, space);
+	if (memo__hit(m, ust, ip, space) && m->kind == kind) {
+		*rule = m->rule;
+		return m->ret;
+	}
+	ret = unwind_stage__find_rule(ust, ip, top, ws, rule);
+	/* out of memory is no answer to keep; the generation is the one it ended with */
+	if (ret != -ENOMEM)
+		*m = (struct walk_memo){ .ip = ip, .space = space, .kind = kind, .ret = ret,
+					 .gen = ust->session->machine.maps_gen,
+					 .rule = ret ? (struct unwind_rule){ 0 } : *rule };
+	return ret;
+}
+
+/* a return address in a file's executable mapping (anonymous memory: JIT or garbage) */
+static bool unwind_stage__find_code(struct unwind_stage *ust, u64 ip)
+{
 	struct map *map = ust->thread ? maps__find(ust->thread->maps, ip) : NULL;
 
 	if (!map || !map->dso || map->dso->kind == DSO_KIND_ANON)
 		return false;
 	/* MMAP (not MMAP2) records carry no protection: take them for code */
 	return !map->prot || (map->prot & PROT_EXEC);
+}
+
+static bool unwind_stage__is_code(void *arg, u64 ip)
+{
+	struct unwind_stage *ust = arg;
+	const void *space = unwind_stage__space(ust);
+	struct walk_memo *m = memo__slot(ust->code_memo, ip, space);
+	bool code;
+
+	if (memo__hit(m, ust, ip, space))
+		return m->kind == MEMO_CODE_YES;
+	code = unwind_stage__find_code(ust, ip);
+	*m = (struct walk_memo){ .ip = ip, .space = space, .gen = ust->session->machine.maps_gen,
+				 .kind = code ? MEMO_CODE_YES : MEMO_CODE_NO };
+	return code;
 }
 
 static int unwind_stage__reserve(struct unwind_stage *ust, size_t words)
@@ -321,6 +406,13 @@ static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 	if (!ws || !sample__user_reg(ps, PERF_REG_X86_IP, &ust_regs.ip) ||
 	    !sample__user_reg(ps, PERF_REG_X86_SP, &ust_regs.sp))
 		return sample_stage__emit(st, s);
+	/*
+	 * Each frame's read depends on the previous one's: the dump's cache misses (it was
+	 * never read before) would come one after another. Its first lines hold most frames.
+	 */
+	for (u64 off = 0; off < ps->user_stack_dyn_size && off < ps->user_stack_size &&
+			  off < PREFETCH_DUMP_BYTES; off += 64)
+		__builtin_prefetch(ps->user_stack + off);
 	if (!sample__user_reg(ps, PERF_REG_X86_BP, &ust_regs.fp))
 		ust_regs.fp = 0;
 	if (ws == 4) {
@@ -431,6 +523,8 @@ static void unwind_stage__delete(struct sample_stage *st)
 	unwind_dwarf__delete(ust->ud);
 	free(ust->chain);
 	free(ust->origins);
+	free(ust->rules);
+	free(ust->code_memo);
 	free(ust);
 }
 
@@ -460,9 +554,13 @@ struct sample_stage *unwind_stage__new(struct perf_session *session, enum unwind
 	ust->code = unwind_code__new(session->opts.symbol_conf ?
 				     session->opts.symbol_conf->symfs : "");
 	ust->ud = unwind_dwarf__new(session->opts.symbol_conf);
-	if (!ust->code || !ust->ud) {
+	ust->rules = calloc(1u << MEMO_BITS, sizeof(*ust->rules));
+	ust->code_memo = calloc(1u << MEMO_BITS, sizeof(*ust->code_memo));
+	if (!ust->code || !ust->ud || !ust->rules || !ust->code_memo) {
 		unwind_code__delete(ust->code);
 		unwind_dwarf__delete(ust->ud);
+		free(ust->rules);
+		free(ust->code_memo);
 		free(ust);
 		return NULL;
 	}
