@@ -628,6 +628,25 @@ static struct addr_result *dd__slot(struct dso_dwarf *dd, u64 vaddr)
 	return &dd->slots[i];
 }
 
+/*
+ * addr2line tells an address no unit covers by whether it lies in an allocated section: there
+ * it answers "??:?" (upstream prints "??:0", e.g. for crt1's _start), elsewhere "??:0", which
+ * upstream takes as no answer at all (and names the frame by its symbol or address)
+ */
+static bool dd__in_alloc_section(struct dso_dwarf *dd, u64 vaddr)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(dd->elf, scn)) != NULL) {
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
+			continue;
+		if (vaddr >= sh.sh_addr && vaddr - sh.sh_addr < sh.sh_size)
+			return true;
+	}
+	return false;
+}
+
 /* the slot for vaddr, its srcline read the first time; NULL without DWARF */
 static struct addr_result *dso__addr_result(struct dso *dso, u64 vaddr)
 {
@@ -651,6 +670,8 @@ static struct addr_result *dso__addr_result(struct dso *dso, u64 vaddr)
 			res->srcline = dd__srcline(dd, file, (u32)lineno);
 		else
 			res->srcline = ":0";
+	} else if (dd__in_alloc_section(dd, vaddr)) {
+		res->srcline = "??:0";
 	}
 	return res;
 }

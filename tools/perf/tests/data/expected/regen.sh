@@ -60,3 +60,13 @@ grep -v '^#' "$here/inline-cases.txt" | while read -r case rec args; do
 	"$up" $args --symfs="$fx/perf72/symfs" --kallsyms="$tmp/ks72" \
 		-i "$fx/perf72/data/$rec.data" 2>/dev/null | zstd -19 -q -c >"$here/inline-$case.txt.zst"
 done
+
+# source lines of DWARF-unwound chains (tests/shell/unwind-dwarf-upstream.sh): crt1's _start,
+# covered by no unit, is "??:0"
+for args in "-F +srcline --no-inline" "-F +srcline"; do
+	n=$(echo "$args" | tr -c 'a-z\n' '-' | sed -E 's/-+/-/g; s/^-|-$//g')
+	# shellcheck disable=SC2086
+	"$up" script $args --symfs="$fx/perf72/symfs" --kallsyms="$tmp/ks72" \
+		-i "$fx/perf72/data/calls_cet.dwarf.data" 2>/dev/null |
+		zstd -19 -q -c >"$here/unwind-calls_cet.dwarf.script-$n.txt.zst"
+done
