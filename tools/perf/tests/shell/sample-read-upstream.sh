@@ -55,8 +55,11 @@ compare() {
 	strip "$case.want" >want
 	strip "$case.out" >got
 	if [ $rc_want != $rc_got ] || ! cmp -s want got; then
-		verbose "--- $case ($*): upstream (exit $rc_want) vs ours (exit $rc_got) ---"
-		verbose "$(diff want got | head -20)"
+		# kept for the failure: a live recording that differs once must say how
+		{
+			echo "--- $case ($*): upstream (exit $rc_want) vs ours (exit $rc_got) ---"
+			diff want got | head -20
+		} >>failed.diff
 		failed="$failed $case"
 	fi
 }
@@ -83,7 +86,8 @@ compare inl.caller report --stdio -i inl.data --no-group --children -g caller
 compare inl.callee report --stdio -i inl.data --no-group --children -g callee
 compare inl.sym report --stdio -i inl.data --no-group --children --sort dso,sym
 grep -q '(inlined)' inl.caller.out || verbose "no inline frames in inl.data: no debug info for libc?"
-[ -z "$failed" ] || fail "different from upstream:$failed"
+[ -z "$failed" ] || fail "different from upstream:$failed
+$(head -60 failed.diff)"
 
 # a pipe shows its attrs late: the same, from its first group sample on
 # shellcheck disable=SC2086
