@@ -18,30 +18,11 @@
 #include <unistd.h>
 #include "util/kallsyms.h"
 #include "util/machine.h"
+#include "tests/run-helpers.h"
 
 #define KERNEL_START	0xffffffff81000000ULL
 
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
-
-static int kernel_mmap(struct machine *m, u64 start)
-{
-	union {
-		struct perf_record_mmap	mmap;
-		char			buf[sizeof(struct perf_record_mmap) + 64];
-	} u;
-
-	memset(&u, 0, sizeof(u));
-	u.mmap.header.type = PERF_RECORD_MMAP;
-	u.mmap.header.misc = PERF_RECORD_MISC_KERNEL;
-	u.mmap.header.size = (u16)sizeof(u);
-	u.mmap.pid = (u32)-1;
-	u.mmap.tid = (u32)-1;
-	u.mmap.start = start;
-	u.mmap.len = 0x1000000;
-	u.mmap.pgoff = start;
-	snprintf(u.mmap.filename, 64, "[kernel.kallsyms]_text");
-	return machine__process_mmap(m, &u.mmap.header, 0);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
 {
@@ -50,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
 	struct machine m;
 	struct thread *t;
 	char path[64];
-	u64 base;
+	u64 base, start;
 	int fd;
 
 	if (size < 9)
@@ -66,7 +47,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
 	if (machine__init(&m, &conf))
 		abort();
 	m.helper_busy = bytes[0] & 1;
-	if (kernel_mmap(&m, bytes[0] & 2 ? (base & ~0xfffULL) : KERNEL_START))
+	start = bytes[0] & 2 ? (base & ~0xfffULL) : KERNEL_START;
+	if (test_machine_mmap(&m, PERF_RECORD_MISC_KERNEL, (u32)-1, start, 0x1000000, start,
+			      "[kernel.kallsyms]_text"))
 		goto out;
 	t = machine__findnew_thread(&m, 1, 1);
 	if (!t)
