@@ -324,7 +324,7 @@ static int own_vdso_fd(const struct dso *dso)
 	if (write(fd, image, size) != (ssize_t)size)
 		goto out_close;
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	/* with a recorded build id it must match; without one, perf takes its own vDSO too */
+	/* with a recorded build id it must match; without one there is nothing to check */
 	if (dso->has_build_id &&
 	    (filename__read_build_id(path, bid, &bid_size) || bid_size != dso->build_id_size ||
 	     memcmp(bid, dso->build_id, bid_size)))
@@ -339,7 +339,8 @@ out_close:
 /*
  * [vdso] has no file: perf record keeps a copy in the build-id cache; failing that, this
  * machine's own vDSO serves when its build id is the recorded one, or when none was
- * recorded (what perf does: it always falls back on its own vDSO). path gets the file;
+ * recorded. perf 6.1 and 7.2 leave the frames [unknown] without the cache's copy (seen
+ * with HOME elsewhere): a matching build id makes ours the same bytes. path gets the file;
  * *fd is a memfd holding our own vDSO (the caller closes it), -1 for the cache's copy.
  */
 static int vdso_path(const struct dso *dso, char *path, size_t size, int *fd)
