@@ -3,7 +3,8 @@
 # run-tests.sh - the test step of `make test`: `perf test` on the normal build
 # (tools/perf/perf), then on the ASan+UBSan build (build-asan/perf) where any sanitizer
 # finding aborts the test that hit it. Failed tests are re-run once with -v so the log
-# shows why. The last line is the combined "N passed, N failed, N skipped"; the exit
+# shows why, after the failed run's own output (PERF_TEST_FAILED_DIR: a failure that does
+# not happen again still says what it was). The last line is the combined "N passed, N failed, N skipped"; the exit
 # status is non-zero when anything failed or a run did not finish.
 #
 # Usage: scripts/run-tests.sh [perf test arguments, e.g. a test number or name fragment]
@@ -26,9 +27,20 @@ total_skipped=0
 # only its tail still says what failed
 failed_names=()
 
+# show_bounded FILE: a long diff says what it has to in its first lines; the last line kept
+show_bounded() {
+	if [ "$(wc -l <"$1")" -gt $((MAX_DETAIL_LINES + 1)) ]; then
+		head -n "$MAX_DETAIL_LINES" "$1"
+		echo "[... $(($(wc -l <"$1") - MAX_DETAIL_LINES - 1)) more lines ...]"
+		tail -n 1 "$1"
+	else
+		cat "$1"
+	fi
+}
+
 # run_suite NAME BINARY [ARGS...]: runs one binary's perf test and adds up its counts
 run_suite() {
-	local name=$1 bin=$2 log summary rc start p f s
+	local name=$1 bin=$2 log faildir summary rc start p f s
 	shift 2
 
 	echo "==== perf test: $name build ($bin) ===="
@@ -38,8 +50,9 @@ run_suite() {
 		return
 	fi
 	log=$(mktemp "${TMPDIR:-/tmp}/perf-run-tests.XXXXXX") || exit 1
+	faildir=$(mktemp -d "${TMPDIR:-/tmp}/perf-run-tests-failed.XXXXXX") || exit 1
 	start=$SECONDS
-	"$bin" test "$@" </dev/null 2>&1 | tee "$log"
+	PERF_TEST_FAILED_DIR=$faildir "$bin" test "$@" </dev/null 2>&1 | tee "$log"
 	rc=${PIPESTATUS[0]}
 	summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$log" | tail -1)
 	echo "==== $name build: exit status $rc, $((SECONDS - start)) s ===="
@@ -47,6 +60,7 @@ run_suite() {
 		echo "$bin test ended without its summary line (exit status $rc): counted as one failure"
 		total_failed=$((total_failed + 1))
 		rm -f "$log"
+		rm -rf "$faildir"
 		return
 	fi
 	read -r p _ f _ s _ <<<"$summary"
@@ -67,20 +81,18 @@ run_suite() {
 			echo "---- (more failures: re-run them with '$bin test -v NUMBER') ----"
 			break
 		fi
+		if [ -s "$faildir/$nr.log" ]; then
+			echo "---- $name build: test $nr, the failed run's output ----"
+			show_bounded "$faildir/$nr.log"
+		fi
 		echo "---- $name build: test $nr again, with -v ----"
 		"$bin" test -v "$nr" </dev/null 2>&1 |
 			grep -vE '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' >"$log.v"
-		# a long diff says what it has to in its first lines; keep the result line
-		if [ "$(wc -l <"$log.v")" -gt $((MAX_DETAIL_LINES + 1)) ]; then
-			head -n "$MAX_DETAIL_LINES" "$log.v"
-			echo "[... $(($(wc -l <"$log.v") - MAX_DETAIL_LINES - 1)) more lines ...]"
-			tail -n 1 "$log.v"
-		else
-			cat "$log.v"
-		fi
+		show_bounded "$log.v"
 		rm -f "$log.v"
 	done
 	rm -f "$log"
+	rm -rf "$faildir"
 }
 
 run_suite normal "${NORMAL_PERF:-tools/perf/perf}" "$@"

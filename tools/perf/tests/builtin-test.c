@@ -559,6 +559,34 @@ static void output__dump(int fd, const char *note)
 		fprintf(stderr, "%s\n", note);
 }
 
+/*
+ * PERF_TEST_FAILED_DIR=DIR keeps a failed test's output (what -v shows) in DIR/NR.log: a
+ * failure seen once, in a run without -v, still says why (scripts/run-tests.sh prints it)
+ */
+static void output__save_failed(int fd, size_t nr, const char *note)
+{
+	const char *dir = getenv("PERF_TEST_FAILED_DIR");
+	char path[PATH_MAX], buf[4096];
+	ssize_t n;
+	FILE *f;
+
+	if (!dir || !*dir)
+		return;
+	snprintf(path, sizeof(path), "%s/%zu.log", dir, nr);
+	f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "perf test: cannot write %s: %s\n", path, strerror(errno));
+		return;
+	}
+	if (fd >= 0 && lseek(fd, 0, SEEK_SET) == 0) {
+		while ((n = read(fd, buf, sizeof(buf))) > 0)
+			fwrite(buf, 1, (size_t)n, f);
+	}
+	if (note)
+		fprintf(f, "%s\n", note);
+	fclose(f);
+}
+
 static int output__open(void)
 {
 	int fd = memfd_create("perf-test-output", MFD_CLOEXEC);
@@ -575,7 +603,7 @@ static int output__open(void)
 
 /* runs one test in a child; returns TEST_OK/TEST_FAIL/TEST_SKIP or -EINTR */
 static int test__run_forked(const struct test_cmd *cmd, const struct test_entry *t,
-			    const char *tmpdir)
+			    size_t nr, const char *tmpdir)
 {
 	char note[128] = "";
 	int out_fd, status = 0, ret, waited;
@@ -615,6 +643,8 @@ static int test__run_forked(const struct test_cmd *cmd, const struct test_entry 
 	} else {
 		ret = TEST_FAIL;
 	}
+	if (ret == TEST_FAIL)
+		output__save_failed(out_fd, nr, note[0] ? note : NULL);
 	if (cmd->verbose) {
 		output__dump(out_fd, note[0] ? note : NULL);
 		fprintf(stderr, "---- end(%d) ----\n",
@@ -687,7 +717,7 @@ static int test_cmd__run(struct test_cmd *cmd, int argc, const char **argv)
 			if (cmd->dont_fork && t->fn)
 				res = test__run_inline(cmd, t, tmpdir);
 			else
-				res = test__run_forked(cmd, t, tmpdir);
+				res = test__run_forked(cmd, t, i + 1, tmpdir);
 			tmpdir__remove(tmpdir);
 		}
 		if (res == -EINTR)

@@ -31,8 +31,10 @@ chmod -x "$probe/f_noexec.sh"
 # helpers are not tests
 mk lib_helper.sh "harness-probe helper" "exit 1"
 
-# a timeout of 1 s: the hang test is the one that needs it
-OUTER=$TMPDIR PERF_TEST_SHELL_DIR=$probe "$PERF" test --timeout 1 harness-probe >out.txt 2>&1
+# a timeout of 1 s: the hang test is the one that needs it; failed tests' output kept
+mkdir failed || fail "cannot create $TMPDIR/failed"
+OUTER=$TMPDIR PERF_TEST_SHELL_DIR=$probe PERF_TEST_FAILED_DIR=$TMPDIR/failed \
+	"$PERF" test --timeout 1 harness-probe >out.txt 2>&1
 rc=$?
 verbose "$(cat out.txt)"
 
@@ -47,6 +49,14 @@ expect_grep '^ *[0-9]+: harness-probe not executable +: Ok$' out.txt \
 grep -q 'harness-probe helper' out.txt && fail "lib_helper.sh was run as a test"
 [ "$(tail -1 out.txt)" = "3 passed, 2 failed, 1 skipped" ] ||
 	fail "wrong summary line: '$(tail -1 out.txt)'"
+
+# PERF_TEST_FAILED_DIR: NR.log of each failed test only, with its output or why it ended
+nr_fail=$(awk -F: '/harness-probe fail/ { print $1 + 0 }' out.txt)
+nr_hang=$(awk -F: '/harness-probe hang/ { print $1 + 0 }' out.txt)
+grep -qx 'failing on purpose' "failed/$nr_fail.log" ||
+	fail "the failed test's output was not kept: $(ls failed)"
+grep -q 'timed out after 1 s' "failed/$nr_hang.log" || fail "the hung test's log says no timeout"
+[ "$(ls failed | wc -l)" -eq 2 ] || fail "logs kept for tests that did not fail: $(ls failed)"
 
 # the private directory is gone once the test ended
 [ -s e_env.tmpdir ] || fail "the env probe left no record"

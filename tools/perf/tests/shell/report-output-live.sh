@@ -127,15 +127,21 @@ run_cases() {
 			verbose "$data $opts: upstream run $try differs"
 		done
 		if ! cmp -s want got; then
-			verbose "--- $data $opts: upstream vs ours ---"
-			verbose "$(diff want got | cut -c1-200 | head -20)"
+			# kept for the failure: a live recording that differs once must say how
+			{
+				echo "--- $data $opts: upstream vs ours ---"
+				diff want got | cut -c1-200 | head -40
+			} >>failed.diff
+			# both whole, for a failure seen once (PERF_TEST_KEEP_TMPDIR keeps them)
+			cp want "failed.$n.want" && cp got "failed.$n.got"
 			failed="$failed [$data $opts]"
 		fi
 	done
 }
 run_cases stderr <cases
 run_cases "" <verbose_cases
-[ -z "$failed" ] || fail "perf report differs from upstream perf 7.2 for:$failed"
+[ -z "$failed" ] || fail "perf report differs from upstream perf 7.2 for:$failed
+$(head -80 failed.diff)"
 
 # -T with PERF_SAMPLE_READ counts (a sampling group)
 if "$SYSTEM_PERF" record -q -e '{cpu-clock,task-clock}:S' -o group.data -- sh -c "$walk" \
