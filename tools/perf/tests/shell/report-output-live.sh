@@ -78,16 +78,24 @@ strip() {
 	grep -v -E '^# \((Tip:|Cannot load tips)' "$1"
 }
 
-# garbage_apart FILE: FILE's paragraphs in order, but those of a hierarchy entry that is an
-# unresolved kernel-mode garbage address with 0.00% self and children (a corrupt frame of a
-# callchain) go, one line each, sorted, to FILE.garbage. Where upstream puts such an entry
-# among the other 0.00% entries of --hierarchy is not reproduced yet (seen under load, on
-# recordings with a corrupt user frame; not analysed): only its place is allowed to differ.
+# garbage_apart FILE: FILE's entries (an entry line of any level with the lines below it) in
+# order, but those that are an unresolved kernel-mode garbage address with 0.00% self and
+# children (a corrupt frame of a callchain) go, one line each, sorted, to FILE.garbage;
+# blank lines go too. Such an entry lands first or last among its 0.00% siblings under its
+# DSO's line (seen on recordings made under load). Symbol-less addresses compare by their
+# signed difference, which is not transitive for addresses more than 2^63 apart (kernel
+# against user garbage): presumably the place then follows upstream's tree shape, which is
+# not reproduced. Only that place is allowed to differ.
 garbage_apart() {
-	: >"$1.garbage"
-	awk -v g="$1.garbage" 'BEGIN { RS = ""; ORS = "\n\n" }
-		/^ +0\.00% +0\.00% +\[k\] 0x[0-9a-f]+\n/ { gsub(/\n/, "|"); print >g; next }
-		{ print }' "$1" >"$1.apart"
+	awk -v g="$1.garbage" '
+	function flush() {
+		if (cur != "") { if (garb) print cur >g; else print cur }
+		cur = ""; garb = 0
+	}
+	/^ +[0-9]+\.[0-9]+% / { flush(); cur = $0; garb = $0 ~ /^ +0\.00% +0\.00% +\[k\] 0x[0-9a-f]+$/; next }
+	/^$/ { flush(); next }
+	{ cur = cur == "" ? $0 : cur "|" $0 }
+	END { flush() }' "$1" >"$1.apart"
 	touch "$1.garbage"
 	sort "$1.garbage" -o "$1.garbage"
 }
