@@ -541,9 +541,10 @@ static int features__cache(struct feat_ctx *c, u32 nr_cpus)
 			caches[nr++] = e;
 		}
 	}
+	/* no cache directory in sysfs (some VMs): perf still writes the feature, empty */
 	if (ret)
 		perf_err__set(c->err, ENOMEM, "out of memory");
-	else if (nr) {
+	else {
 		caches__sort(caches, nr);
 		ret = perf_writer__set_cache(c->w, caches, nr, c->err);
 	}
