@@ -41,7 +41,8 @@ static int got__sink(void *arg, struct stage_sample *s)
 	if (i >= NR_GOT || s->sample->callchain_nr > 8)
 		return -E2BIG;
 	g->nr[i] = (u32)s->sample->callchain_nr;
-	memcpy(g->words[i], s->sample->callchain, g->nr[i] * sizeof(u64));
+	if (g->nr[i])
+		memcpy(g->words[i], s->sample->callchain, g->nr[i] * sizeof(u64));
 	g->id[i] = s->sample->id;
 	g->period[i] = s->sample->period;
 	return 0;
