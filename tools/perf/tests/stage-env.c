@@ -60,7 +60,21 @@ static int write_record(struct perf_writer *w, int ret, const u64 *buf, struct p
  */
 static int write_file(const char *path, struct perf_err *err)
 {
-	struct perf_event_attr a = { 0 }, rd = { 0 };
+	const struct perf_event_attr a = {
+		.type = PERF_TYPE_SOFTWARE, .sample_period = 4000, .sample_stack_user = 64,
+		.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			       PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN |
+			       PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER,
+		.sample_regs_user = (1ULL << PERF_REG_X86_BP) | (1ULL << PERF_REG_X86_SP) |
+				    (1ULL << PERF_REG_X86_IP),
+		.flags = PERF_ATTR_FLAG(SAMPLE_ID_ALL) | PERF_ATTR_FLAG(MMAP) |
+			 PERF_ATTR_FLAG(TASK) | PERF_ATTR_FLAG(DEFER_CALLCHAIN),
+	}, rd = {
+		.type = PERF_TYPE_SOFTWARE, .config = 2, .sample_period = 4000,
+		.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			       PERF_SAMPLE_TIME | PERF_SAMPLE_READ,
+		.read_format = PERF_FORMAT_ID, .flags = PERF_ATTR_FLAG(SAMPLE_ID_ALL),
+	};
 	struct perf_record_mmap2 m = { .pid = TID, .tid = TID, .start = 0x400000, .len = 0x10000,
 				       .prot = PROT_READ | PROT_EXEC };
 	struct perf_sample s = { .pid = TID, .tid = TID, .id = 1, .period = 1, .time = 10 };
@@ -75,23 +89,6 @@ static int write_file(const char *path, struct perf_err *err)
 	struct perf_writer *w;
 	int ret;
 
-	a.type = PERF_TYPE_SOFTWARE;
-	a.sample_period = 4000;
-	a.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
-			PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN |
-			PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
-	a.sample_regs_user = (1ULL << PERF_REG_X86_BP) | (1ULL << PERF_REG_X86_SP) |
-			     (1ULL << PERF_REG_X86_IP);
-	a.sample_stack_user = 64;
-	a.flags = PERF_ATTR_FLAG(SAMPLE_ID_ALL) | PERF_ATTR_FLAG(MMAP) | PERF_ATTR_FLAG(TASK) |
-		  PERF_ATTR_FLAG(DEFER_CALLCHAIN);
-	rd.type = PERF_TYPE_SOFTWARE;
-	rd.config = 2;
-	rd.sample_period = 4000;
-	rd.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
-			 PERF_SAMPLE_TIME | PERF_SAMPLE_READ;
-	rd.read_format = PERF_FORMAT_ID;
-	rd.flags = PERF_ATTR_FLAG(SAMPLE_ID_ALL);
 	w = perf_writer__new(path, NULL, err);
 	if (!w)
 		return -EIO;
@@ -114,23 +111,17 @@ static int write_file(const char *path, struct perf_err *err)
 	if (ret >= 0)
 		ret = write_record(w, perf_record_callchain_deferred__synthesize(buf, sizeof(buf), &a,
 				   &s, COOKIE, record_ips, 2), buf, err);
-	s.time = 40;
-	s.ip = 0x401000;
-	s.misc = PERF_RECORD_MISC_USER;
-	s.callchain = kern;
-	s.callchain_nr = 6;
-	s.user_regs_abi = PERF_SAMPLE_REGS_ABI_64;
-	s.user_regs_mask = a.sample_regs_user;
-	s.user_regs = regs;
-	s.user_stack = (const u8 *)dump;
-	s.user_stack_size = 64;
-	s.user_stack_dyn_size = 64;
+	s = (struct perf_sample){
+		.pid = TID, .tid = TID, .id = 1, .period = 1, .time = 40, .ip = 0x401000,
+		.misc = PERF_RECORD_MISC_USER, .callchain = kern, .callchain_nr = 6,
+		.user_regs_abi = PERF_SAMPLE_REGS_ABI_64, .user_regs_mask = a.sample_regs_user,
+		.user_regs = regs, .user_stack = (const u8 *)dump, .user_stack_size = 64,
+		.user_stack_dyn_size = 64,
+	};
 	if (ret >= 0)
 		ret = write_record(w, perf_sample__synthesize(&a, &s, false, buf, sizeof(buf), err),
 				   buf, err);
-	memset(&s, 0, sizeof(s));
-	s.pid = s.tid = TID;
-	s.id = 2;
+	s = (struct perf_sample){ .pid = TID, .tid = TID, .id = 2 };
 	for (size_t i = 0; i < 3 && ret >= 0; i++) {
 		s.time = 50 + i;
 		s.read.one.value = reads[i][0];
