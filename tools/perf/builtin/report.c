@@ -118,12 +118,12 @@ static int report__sample(const struct perf_tool *tool, struct perf_session *ses
 	if ((evattr->attr.sample_type & PERF_SAMPLE_READ) &&
 	    (evattr->attr.read_format & PERF_FORMAT_GROUP) && report__group_view(rep)) {
 		rep->group_refused = true;
-		return perf_err__set(&session->err, EOPNOTSUPP, "%s", GROUP_REFUSAL);
+		return perf_session__tool_error(session, EOPNOTSUPP, GROUP_REFUSAL);
 	}
 	ret = report__add_sample(&rep->report, sample, evattr);
 	if (ret)
-		perf_err__set(&session->err, ret, "%s", rep->report.err.msg);
-	return ret;
+		return perf_session__tool_error(session, ret, rep->report.err.msg);
+	return 0;
 }
 
 static int report__user_meta(const struct perf_tool *tool, struct perf_session *session,
@@ -158,8 +158,8 @@ static int report__other(const struct perf_tool *tool, struct perf_session *sess
 	ret = event->type == PERF_RECORD_READ ? report__add_read(&rep->report, event, evattr) :
 					       report__side_record(&rep->report, event);
 	if (ret)
-		perf_err__set(&session->err, ret, "%s", rep->report.err.msg);
-	return ret;
+		return perf_session__tool_error(session, ret, rep->report.err.msg);
+	return 0;
 }
 
 static int report__exit_event(const struct perf_tool *tool, struct perf_session *session,
@@ -549,7 +549,7 @@ int cmd_report(int argc, const char **argv)
 	/* -D shows the records as they are in the file, as upstream's report -D does */
 	sopts.merge_deferred = !rep.dump_trace;
 	sopts.deferred_max_mem = (size_t)rep.deferred_max_mb << 20;
-	if (unwind__session_opts(rep.unwind, &sopts)) {
+	if (unwind_mode__parse(rep.unwind, &sopts.unwind_mode)) {
 		fprintf(stderr, "perf report: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", rep.unwind);
 		return 129;
 	}

@@ -261,10 +261,8 @@ static int script__user_meta(const struct perf_tool *tool, struct perf_session *
 	case PERF_RECORD_HEADER_TRACING_DATA:
 		/* the session built it from the record just now */
 		script->out.tevent = perf_session__trace_event(session);
-		if (script_output__setup(&script->out, session)) {
-			perf_err__set(&session->err, EINVAL, "%s", script->out.err.msg);
-			return -EINVAL;
-		}
+		if (script_output__setup(&script->out, session))
+			return perf_session__tool_error(session, EINVAL, script->out.err.msg);
 		break;
 	case PERF_RECORD_FINISHED_ROUND:
 		if (script->show_round_events)
@@ -274,10 +272,8 @@ static int script__user_meta(const struct perf_tool *tool, struct perf_session *
 	case PERF_RECORD_HEADER_FEATURE:
 		if (script->show_header)
 			dump__feature_event(session->data, event, stdout, script->show_info);
-		if (script_output__setup(&script->out, session)) {
-			perf_err__set(&session->err, EINVAL, "%s", script->out.err.msg);
-			return -EINVAL;
-		}
+		if (script_output__setup(&script->out, session))
+			return perf_session__tool_error(session, EINVAL, script->out.err.msg);
 		break;
 	default:
 		break;
@@ -452,7 +448,7 @@ int cmd_script(int argc, const char **argv)
 	/* upstream merges under -D too: the dump shows the records, the output the result */
 	sopts.merge_deferred = script.merge_callchains;
 	sopts.deferred_max_mem = (size_t)script.deferred_max_mb << 20;
-	if (unwind__session_opts(script.unwind, &sopts)) {
+	if (unwind_mode__parse(script.unwind, &sopts.unwind_mode)) {
 		fprintf(stderr, "perf script: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", script.unwind);
 		script_output__exit(&script.out);
 		return 129;

@@ -110,11 +110,11 @@ DEFINE_SUITE(read_stage)
 	session = perf_session__new(&opts, &g.tool, &err);
 	TEST_ASSERT(env, session, "%s", err.msg);
 	st = perf_session__process_events(session);
-	if (!st && session->stats.nr_unknown_id != 1)
-		st = perf_err__set(&session->err, EINVAL, "%llu unknown ids, not 1",
-				   (unsigned long long)session->stats.nr_unknown_id);
 	if (st)
 		err = session->err;
+	else if (session->stats.nr_unknown_id != 1)
+		st = perf_err__set(&err, EINVAL, "%llu unknown ids, not 1",
+				   (unsigned long long)session->stats.nr_unknown_id);
 	perf_session__delete(session);
 	TEST_ASSERT(env, !st, "%s", err.msg);
 	TEST_ASSERT(env, g.nr == sizeof(want) / sizeof(want[0]), "%zu samples delivered", g.nr);

@@ -154,7 +154,7 @@ static int run(const char *path, const char *mode, struct got *g, struct perf_er
 	perf_tool__init(&t.tool);
 	t.tool.sample = got_sample;
 	memset(&t.got, 0, sizeof(t.got));
-	if (mode && unwind__session_opts(mode, &opts))
+	if (mode && unwind_mode__parse(mode, &opts.unwind_mode))
 		return -EINVAL;
 	session = perf_session__new(&opts, &t.tool, err);
 	if (!session)

@@ -7,12 +7,11 @@
 #include <stdlib.h>
 #include "deferred.h"
 #include "deferred-stage.h"
-#include "session.h"
+#include "sample-stage.h"
 
 struct deferred_stage {
 	struct sample_stage		stage;
 	struct deferred_stitcher	*ds;
-	struct perf_session		*session;
 };
 
 static struct deferred_stage *deferred_stage_of(const struct sample_stage *st)
@@ -48,9 +47,17 @@ static int deferred_stage__parse(void *arg, const struct perf_event_header *even
 				 struct perf_sample *sample)
 {
 	struct deferred_stage *dst = arg;
+	struct perf_err *err = dst->stage.env.err;
+	const struct stage_record r = {
+		.event = event, .evattr = ea, .file_offset = file_offset, .swapped = swapped,
+	};
+	struct perf_err why;
+	int ret = stage_record__parse(&r, scratch, sample, &why);
 
-	return perf_session__parse_sample(dst->session, event, file_offset, ea, swapped, scratch,
-					  sample);
+	/* several held samples can fail in one go: the first one is the one to report */
+	if (ret && !err->msg[0])
+		*err = why;
+	return ret;
 }
 
 /* the stitcher may keep the sample: it keeps a reference on its thread with it */
@@ -64,7 +71,7 @@ static int deferred_stage__queue(struct deferred_stage *dst, const struct perf_e
 	};
 
 	if (!thread)
-		thread = machine__find_thread(&dst->session->machine, (s32)tid);
+		thread = machine__find_thread(dst->stage.env.machine, (s32)tid);
 	/* unknown yet: the tool finds or makes it by pid/tid when the sample is delivered */
 	q.priv = thread__get(thread);
 	return deferred_stitcher__queue(dst->ds, &q);
@@ -151,14 +158,13 @@ static const struct sample_stage_ops deferred_stage_ops = {
 	.delete		= deferred_stage__delete,
 };
 
-struct sample_stage *deferred_stage__new(struct perf_session *session, size_t max_mem)
+struct sample_stage *deferred_stage__new(const struct sample_stage_env *env, size_t max_mem)
 {
 	struct deferred_stage *dst = calloc(1, sizeof(*dst));
 
 	if (!dst)
 		return NULL;
-	dst->stage.ops = &deferred_stage_ops;
-	dst->session = session;
+	sample_stage__init(&dst->stage, &deferred_stage_ops, env);
 	dst->ds = deferred_stitcher__new(max_mem, deferred_stage__deliver, dst);
 	if (!dst->ds) {
 		free(dst);

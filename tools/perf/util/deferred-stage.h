@@ -8,17 +8,17 @@
  * sample) and every PERF_RECORD_CALLCHAIN_DEFERRED; on the parsed path (-D) it takes the
  * same ones parsed. A held sample holds a reference on its thread, so tid reuse before its
  * record comes leaves it with the thread it was taken in. Errors of that late parse name the
- * sample's offset in the session's err.
+ * sample's offset in env->err (the first failure stays); threads are env->machine's.
  */
 #ifndef PERF_UTIL_DEFERRED_STAGE_H
 #define PERF_UTIL_DEFERRED_STAGE_H
 
 #include <stddef.h>
 
-struct perf_session;
 struct sample_stage;
+struct sample_stage_env;
 
 /* max_mem: the pending-sample cap (0: the default); NULL when out of memory */
-struct sample_stage *deferred_stage__new(struct perf_session *session, size_t max_mem);
+struct sample_stage *deferred_stage__new(const struct sample_stage_env *env, size_t max_mem);
 
 #endif

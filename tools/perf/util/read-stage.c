@@ -12,7 +12,6 @@
 #include <perf/data.h>
 #include "read-stage.h"
 #include "sample-stage.h"
-#include "session.h"
 
 struct read_prev {
 	u64	id;
@@ -23,7 +22,6 @@ struct read_prev {
 
 struct read_stage {
 	struct sample_stage	st;
-	struct perf_session	*session;
 	struct read_prev	*slots;
 	size_t			nr_slots, nr_used;	/* nr_slots: a power of two or 0 */
 };
@@ -82,14 +80,14 @@ static int read_stage__delta(struct read_stage *rs, u64 id, s64 tid, u64 value, 
 static int read_stage__value(struct read_stage *rs, struct stage_sample *s, s64 tid, u64 value,
 			     u64 id)
 {
-	struct perf_evattr *ea = perf_data__attr_by_id(rs->session->data, id);
+	struct perf_evattr *ea = perf_data__attr_by_id(rs->st.env.data, id);
 	struct perf_sample m;
 	struct stage_sample out;
 	u64 delta;
 	int ret;
 
 	if (!ea) {
-		rs->session->stats.nr_unknown_id++;
+		(*rs->st.env.nr_unknown_id)++;
 		return 0;
 	}
 	ret = read_stage__delta(rs, id, tid, value, &delta);
@@ -144,13 +142,12 @@ static const struct sample_stage_ops read_stage_ops = {
 	.delete	= read_stage__delete,
 };
 
-struct sample_stage *read_stage__new(struct perf_session *session)
+struct sample_stage *read_stage__new(const struct sample_stage_env *env)
 {
 	struct read_stage *rs = calloc(1, sizeof(*rs));
 
 	if (!rs)
 		return NULL;
-	rs->st.ops = &read_stage_ops;
-	rs->session = session;
+	sample_stage__init(&rs->st, &read_stage_ops, env);
 	return &rs->st;
 }

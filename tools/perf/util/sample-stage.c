@@ -3,8 +3,16 @@
  * The sample pipeline: stages in order, then the sink. Nothing here knows what a stage does.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <string.h>
 #include "sample-stage.h"
+
+int stage_record__parse_failed(const struct stage_record *r, const struct perf_err *why,
+			       struct perf_err *err)
+{
+	return perf_err__set(err, EINVAL, "%s record at offset %#" PRIx64 ": %s",
+			     perf_record_type__name(r->event->type), r->file_offset, why->msg);
+}
 
 void sample_pipeline__init(struct sample_pipeline *pipe, sample_sink_t sink, void *sink_arg)
 {

@@ -22,7 +22,7 @@
  *  - sample():  a parsed sample. Emit it (sample_stage__emit()) or keep what it needs to
  *               emit it later. A stage may change what it emits (the stitcher and an
  *               unwinder give it a new callchain, in memory of theirs that lives until the
- *               emit returns); perf_session__stage_thread() finds its thread and maps.
+ *               emit returns); sample_stage__thread() finds its thread and maps.
  *  - record():  a parsed record of a type in ops->consumes: it goes to the first stage that
  *               consumes it instead of the tool.
  *  - thread_exit(): an EXIT record's tid, before the tool sees the EXIT.
@@ -35,16 +35,36 @@
  * the call copies what it needs and takes its own reference on s->thread (thread__get()),
  * which it hands to the stage_sample it emits and puts after that emit returns. Hooks return
  * 0 or a negative errno, which stops the session.
+ *
+ * A stage sees nothing of the session: what it may use comes in a struct sample_stage_env
+ * the session fills (a test can fill one by hand), and this header is the only one of the
+ * session's side a stage includes. The session decides which stages run and in what order.
  */
 #ifndef PERF_UTIL_SAMPLE_STAGE_H
 #define PERF_UTIL_SAMPLE_STAGE_H
 
 #include <stdio.h>
 #include <perf/data.h>
+#include <perf/error.h>
+#include "machine.h"
 
-struct thread;
 struct sample_stage;
 struct sample_pipeline;
+struct symbol_conf;
+
+/*
+ * What a stage may use of the pass it runs in. Every pointer is borrowed and outlives the
+ * stage; the stage keeps a copy of the struct (sample_stage__init()). No callbacks: stages
+ * use each of these once per sample, where a pointer costs nothing and a call would.
+ */
+struct sample_stage_env {
+	struct machine		*machine;	/* threads and maps, kept up to date for the stages */
+	struct perf_data	*data;		/* the input's attrs (perf_data__attr_by_id()) */
+	const struct symbol_conf *symbol_conf;	/* --symfs, debug files; NULL: the defaults */
+	/* why a hook failed, for the failures the hook's errno does not explain */
+	struct perf_err		*err;
+	u64			*nr_unknown_id;	/* bumped for a sample (value) of an id no attr lists */
+};
 
 /* a sample going down the pipeline */
 struct stage_sample {
@@ -96,7 +116,58 @@ struct sample_stage {
 	const struct sample_stage_ops	*ops;
 	struct sample_pipeline		*pipe;	/* set by sample_pipeline__add() */
 	unsigned int			idx;
+	struct sample_stage_env		env;	/* a copy: its pointers are borrowed */
 };
+
+/* a stage's constructor: ops and a copy of env (borrowed pointers only) */
+static inline void sample_stage__init(struct sample_stage *st, const struct sample_stage_ops *ops,
+				      const struct sample_stage_env *env)
+{
+	st->ops = ops;
+	st->env = *env;
+}
+
+/*
+ * The thread of a sample: held, the one a stage kept with it (tid reuse while it waited
+ * does not change it), else the machine's for its pid/tid. Borrowed; NULL when out of
+ * memory. Inline: the sink and the unwinder ask once per sample.
+ */
+static inline struct thread *sample_stage__thread_of(struct machine *machine, struct thread *held,
+						     const struct perf_sample *sample)
+{
+	if (!held)
+		return machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
+	/* as machine__findnew_thread() does for a thread first seen without its pid */
+	if (held->pid == -1 && (s32)sample->pid != -1)
+		held->pid = (s32)sample->pid;
+	return held;
+}
+
+/* the same from a stage, for a sample it was given: s->thread, else the machine's */
+static inline struct thread *sample_stage__thread(const struct sample_stage *st,
+						  const struct stage_sample *s)
+{
+	return sample_stage__thread_of(st->env.machine, s->thread, s->sample);
+}
+
+/* names r in err after its parse failed for the reason in why; returns -EINVAL */
+int stage_record__parse_failed(const struct stage_record *r, const struct perf_err *why,
+			       struct perf_err *err);
+
+/*
+ * The full parse of a record (perf_evattr__parse_sample() with scratch, r->evattr not NULL),
+ * for the session and for a stage that held a sample raw: a failure names the record and
+ * its offset in err. Inline: the session parses every record with it.
+ */
+static inline int stage_record__parse(const struct stage_record *r, u64 *scratch,
+				      struct perf_sample *sample, struct perf_err *err)
+{
+	struct perf_err why;
+
+	if (!perf_evattr__parse_sample(r->evattr, r->event, r->swapped, scratch, sample, &why))
+		return 0;
+	return stage_record__parse_failed(r, &why, err);
+}
 
 /* where the last stage's samples go (the session's delivery to the tool) */
 typedef int (*sample_sink_t)(void *arg, struct stage_sample *s);

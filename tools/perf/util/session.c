@@ -25,7 +25,6 @@
 #include "deferred-stage.h"
 #include "read-stage.h"
 #include "session.h"
-#include "unwind.h"
 
 #define SCRATCH_WORDS	(65536 / 8)
 /* perf 7.2's PERF_RECORD_HEADER_MAX: it knows 84..86 (BPF_METADATA, SCHEDSTAT_*) too */
@@ -48,56 +47,15 @@ static int session__deliver_sample(void *arg, struct stage_sample *s)
 	return ret;
 }
 
-/* held: the thread a stage kept with the sample, or NULL */
-static struct thread *session__thread_of(struct perf_session *session, struct thread *held,
-					 const struct perf_sample *sample)
-{
-	if (!held)
-		return machine__findnew_thread(&session->machine, (s32)sample->pid, (s32)sample->tid);
-	/* as machine__findnew_thread() does for a thread first seen without its pid */
-	if (held->pid == -1 && (s32)sample->pid != -1)
-		held->pid = (s32)sample->pid;
-	return held;
-}
-
-struct thread *perf_session__stage_thread(struct perf_session *session, const struct stage_sample *s)
-{
-	return session__thread_of(session, s->thread, s->sample);
-}
-
 struct thread *perf_session__sample_thread(struct perf_session *session,
 					   const struct perf_sample *sample)
 {
-	return session__thread_of(session, session->sample_thread, sample);
+	return sample_stage__thread_of(&session->machine, session->sample_thread, sample);
 }
 
-/* parse into sample with scratch; a failure names the record and its offset in err */
-static int session__parse_into(struct perf_err *err, const struct perf_event_header *event,
-			       u64 file_offset, struct perf_evattr *ea, bool swapped, u64 *scratch,
-			       struct perf_sample *sample)
+int perf_session__tool_error(struct perf_session *session, int errnum, const char *why)
 {
-	char why[sizeof(err->msg)];
-	struct perf_err perr;
-
-	if (!perf_evattr__parse_sample(ea, event, swapped, scratch, sample, &perr))
-		return 0;
-	snprintf(why, sizeof(why), "%s", perr.msg);
-	perf_err__set(err, EINVAL, "%s record at offset %#" PRIx64 ": %s",
-		      perf_record_type__name(event->type), file_offset, why);
-	return -EINVAL;
-}
-
-int perf_session__parse_sample(struct perf_session *session, const struct perf_event_header *event,
-			       u64 file_offset, struct perf_evattr *ea, bool swapped, u64 *scratch,
-			       struct perf_sample *sample)
-{
-	struct perf_err err;
-	int ret = session__parse_into(&err, event, file_offset, ea, swapped, scratch, sample);
-
-	/* several held samples can fail in one go: the first one is the one to report */
-	if (ret && !session->err.msg[0])
-		session->err = err;
-	return ret;
+	return perf_err__set(&session->err, errnum, "%s", why);
 }
 
 /* build ids from the header (or pipe records) tell the dsos which debug files fit them */
@@ -185,20 +143,27 @@ static bool session__may_have_reads(struct perf_session *session)
 	return false;
 }
 
+/* the stages, in their order: deferred stitching, the unwinder, the split of read values */
 static int session__add_stages(struct perf_session *session)
 {
+	const struct sample_stage_env env = {
+		.machine	= &session->machine,
+		.data		= session->data,
+		.symbol_conf	= session->opts.symbol_conf,
+		.err		= &session->err,
+		.nr_unknown_id	= &session->stats.nr_unknown_id,
+	};
 	struct sample_stage *rd;
 
 	sample_pipeline__init(&session->pipe, session__deliver_sample, session);
 	if (session->opts.merge_deferred) {
-		struct sample_stage *st = deferred_stage__new(session, session->opts.deferred_max_mem);
+		struct sample_stage *st = deferred_stage__new(&env, session->opts.deferred_max_mem);
 
 		if (!st || sample_pipeline__add(&session->pipe, st))
 			return -ENOMEM;
 	}
-	if (session->opts.unwind) {
-		struct sample_stage *st = unwind_stage__new(session,
-							    (enum unwind_mode)session->opts.unwind_mode);
+	if (session->opts.unwind_mode != UNWIND_MODE_NONE) {
+		struct sample_stage *st = unwind_stage__new(&env, session->opts.unwind_mode);
 
 		if (!st || sample_pipeline__add(&session->pipe, st))
 			return -ENOMEM;
@@ -206,7 +171,7 @@ static int session__add_stages(struct perf_session *session)
 	/* a pipe's attrs come later; a file without read values needs no stage to pass through */
 	if (!session__may_have_reads(session))
 		return 0;
-	rd = read_stage__new(session);
+	rd = read_stage__new(&env);
 	if (!rd || sample_pipeline__add(&session->pipe, rd))
 		return -ENOMEM;
 	return 0;
@@ -288,13 +253,16 @@ static size_t fixed_size(u32 type)
 static int session__parse(struct perf_session *session, const struct perf_event_header *event,
 			  u64 file_offset, struct perf_evattr *ea, struct perf_sample *sample)
 {
+	const struct stage_record r = {
+		.event = event, .evattr = ea, .file_offset = file_offset, .swapped = session->swapped,
+	};
+
 	if (!ea) {
 		memset(sample, 0, sizeof(*sample));
 		sample->pid = sample->tid = sample->cpu = (u32)-1;
 		return event->type == PERF_RECORD_SAMPLE ? -ENOENT : 0;
 	}
-	return session__parse_into(&session->err, event, file_offset, ea,
-				   session->swapped, session->scratch, sample);
+	return stage_record__parse(&r, session->scratch, sample, &session->err);
 }
 
 static int session__bad_record(struct perf_session *session, const struct perf_event_header *event,

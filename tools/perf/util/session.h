@@ -8,6 +8,10 @@
  * the options ask for and the trace_event built from the input's tracing data; the tool, the
  * symbol_conf and an observer are borrowed and must outlive it. Two sessions in one process
  * are independent.
+ *
+ * The stages never see the session: it hands each one a struct sample_stage_env (its
+ * machine, its input's attrs, the symbol_conf, its err, the unknown-id counter) and keeps
+ * their order. A tool callback that fails says why with perf_session__tool_error().
  */
 #ifndef PERF_UTIL_SESSION_H
 #define PERF_UTIL_SESSION_H
@@ -19,6 +23,7 @@
 #include "sample-stage.h"
 #include "tool.h"
 #include "trace-event.h"
+#include "unwind.h"
 
 /* anomalies, counted and reported once at the end (perf_session__warn_about_errors) */
 struct session_stats {
@@ -42,8 +47,7 @@ struct session_opts {
 	/* the sample stages, in this order */
 	bool			merge_deferred;		/* stitch deferred user callchains */
 	size_t			deferred_max_mem;	/* 0: default */
-	bool			unwind;			/* unwind user stacks (regs + dump) */
-	u8			unwind_mode;		/* enum unwind_mode (unwind.h) */
+	enum unwind_mode	unwind_mode;		/* user stacks (regs + dump); 0: none */
 	/*
 	 * Kernel symbols of tracepoint fields (%pS, function fields), as perf script has them
 	 * (report does not); priv is the session. NULL: addresses print in hex.
@@ -81,7 +85,8 @@ struct perf_session {
 	size_t			nr_unsupported, unsupported_alloc;
 	u64			*scratch;	/* host-order arrays of cross-endian samples */
 	bool			swapped;	/* the input is in the other byte order */
-	struct perf_err		err;		/* why process() failed */
+	/* why process() failed; read it, tools write theirs with perf_session__tool_error() */
+	struct perf_err		err;
 };
 
 /* returns NULL with err filled (the reader's message) */
@@ -118,8 +123,13 @@ void perf_session__fprintf_stage_stats(const struct perf_session *session, FILE 
  */
 struct thread *perf_session__sample_thread(struct perf_session *session,
 					   const struct perf_sample *sample);
-/* the same for a stage (an unwinder needs the maps): s->thread, else the machine's */
-struct thread *perf_session__stage_thread(struct perf_session *session, const struct stage_sample *s);
+
+/*
+ * A tool callback's reason for the error it returns: the session's err says why (the
+ * record's name and offset would blame the input) and the callback returns what this
+ * returns, -errnum. why is copied; a later failure of the session does not replace it.
+ */
+int perf_session__tool_error(struct perf_session *session, int errnum, const char *why);
 
 /*
  * The tracepoint formats of the input (file header, or a pipe's TRACING_DATA record once it
@@ -127,13 +137,5 @@ struct thread *perf_session__stage_thread(struct perf_session *session, const st
  * tracepoint attrs from it as soon as it is built.
  */
 struct trace_event *perf_session__trace_event(const struct perf_session *session);
-
-/*
- * The full parse of a sample record, for stages that held it raw: a failure names the
- * record and its offset in session->err (the first failure stays).
- */
-int perf_session__parse_sample(struct perf_session *session, const struct perf_event_header *event,
-			       u64 file_offset, struct perf_evattr *ea, bool swapped, u64 *scratch,
-			       struct perf_sample *sample);
 
 #endif

@@ -5,8 +5,10 @@
  * Each command embeds one struct perf_tool in its state struct and fills every slot in one
  * init function (perf_tool__init gives the defaults, the command overrides what it handles);
  * the session takes it const. A callback returns 0 or a negative errno, which stops the
- * session. Which sample stages run (deferred stitching, ...) is a session option
- * (session_opts), not the tool's: samples reach tool->sample after the stages.
+ * session; one that has a reason to give returns perf_session__tool_error(), so that the
+ * command prints the tool's words rather than a record's offset. Which sample stages run
+ * (deferred stitching, ...) is a session option (session_opts), not the tool's: samples
+ * reach tool->sample after the stages.
  */
 #ifndef PERF_UTIL_TOOL_H
 #define PERF_UTIL_TOOL_H

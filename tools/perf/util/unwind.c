@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "frame-resolver.h"
-#include "session.h"
+#include "sample-stage.h"
 #include "unwind.h"
 #include "unwind-code.h"
 #include "unwind-dwarf.h"
@@ -29,7 +29,7 @@
 #define MEMO_BITS		12
 
 struct unwind_stats {
-	u64	samples[UNWIND_MODE_NONE];	/* by the mode used: [FP], [DWARF] */
+	u64	samples[UNWIND_MODE_NR];	/* by the mode used: [FP], [DWARF] */
 	u64	top_rule[UNWIND_SRC_NR];	/* fp walks: the top frame's rule */
 	u64	repaired[UNWIND_SRC_NR];	/* ... that put another caller than the kernel's */
 	u64	stops[UNWIND_STOP_NR];		/* why fp walks ended */
@@ -66,7 +66,6 @@ enum {
 
 struct unwind_stage {
 	struct sample_stage	stage;
-	struct perf_session	*session;
 	enum unwind_mode	mode;
 	struct unwind_code	*code;
 	struct unwind_dwarf	*ud;		/* CFI rows and DWARF walks */
@@ -92,6 +91,10 @@ int unwind_mode__parse(const char *name, enum unwind_mode *mode)
 		[UNWIND_MODE_DWARF] = "dwarf", [UNWIND_MODE_NONE] = "none",
 	};
 
+	if (!name) {
+		*mode = UNWIND_MODE_AUTO;
+		return 0;
+	}
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		if (!strcmp(name, names[i])) {
 			*mode = (enum unwind_mode)i;
@@ -99,17 +102,6 @@ int unwind_mode__parse(const char *name, enum unwind_mode *mode)
 		}
 	}
 	return -EINVAL;
-}
-
-int unwind__session_opts(const char *name, struct session_opts *sopts)
-{
-	enum unwind_mode mode = UNWIND_MODE_AUTO;
-
-	if (name && unwind_mode__parse(name, &mode))
-		return -EINVAL;
-	sopts->unwind = mode != UNWIND_MODE_NONE;
-	sopts->unwind_mode = (u8)mode;
-	return 0;
 }
 
 /* the user register of perf_event_x86_regs number bit, if the sample has it */
@@ -130,7 +122,7 @@ static int unwind_stage__insn_rule(struct unwind_stage *ust, u64 ip, u32 ws,
 	size_t len;
 	u64 ip_off;
 
-	machine__resolve(&ust->session->machine, ust->thread, PERF_RECORD_MISC_USER, ip, &al);
+	machine__resolve(ust->stage.env.machine, ust->thread, PERF_RECORD_MISC_USER, ip, &al);
 	if (!al.map || !al.map->dso || !al.sym || al.sym_addr < al.sym->start)
 		return -ENOENT;
 	ip_off = al.sym_addr - al.sym->start;
@@ -171,7 +163,7 @@ static bool memo__hit(const struct walk_memo *m, const struct unwind_stage *ust,
 		      const void *space)
 {
 	return m->kind != MEMO_EMPTY && m->ip == ip && m->space == space &&
-	       m->gen == ust->session->machine.maps_gen;
+	       m->gen == ust->stage.env.machine->maps_gen;
 }
 
 static int unwind_stage__rule(void *arg, u64 ip, bool top, u32 ws, struct unwind_rule *rule)
@@ -194,7 +186,7 @@ static int unwind_stage__rule(void *arg, u64 ip, bool top, u32 ws, struct unwind
 	/* out of memory is no answer to keep; the generation is the one it ended with */
 	if (ret != -ENOMEM)
 		*m = (struct walk_memo){ .ip = ip, .space = space, .kind = kind, .ret = ret,
-					 .gen = ust->session->machine.maps_gen,
+					 .gen = ust->stage.env.machine->maps_gen,
 					 .rule = ret ? (struct unwind_rule){ 0 } : *rule };
 	return ret;
 }
@@ -220,7 +212,7 @@ static bool unwind_stage__is_code(void *arg, u64 ip)
 	if (memo__hit(m, ust, ip, space))
 		return m->kind == MEMO_CODE_YES;
 	code = unwind_stage__find_code(ust, ip);
-	*m = (struct walk_memo){ .ip = ip, .space = space, .gen = ust->session->machine.maps_gen,
+	*m = (struct walk_memo){ .ip = ip, .space = space, .gen = ust->stage.env.machine->maps_gen,
 				 .kind = code ? MEMO_CODE_YES : MEMO_CODE_NO };
 	return code;
 }
@@ -436,7 +428,7 @@ static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 								      : FRAME_ORIGIN_USER_FP;
 		}
 	}
-	ust->thread = perf_session__stage_thread(ust->session, s);
+	ust->thread = sample_stage__thread(st, s);
 	if (!ust->thread)
 		return sample_stage__emit(st, s);
 	stack = (struct unwind_stack){
@@ -542,18 +534,16 @@ static const struct sample_stage_ops unwind_stage_ops = {
 	.delete		= unwind_stage__delete,
 };
 
-struct sample_stage *unwind_stage__new(struct perf_session *session, enum unwind_mode mode)
+struct sample_stage *unwind_stage__new(const struct sample_stage_env *env, enum unwind_mode mode)
 {
 	struct unwind_stage *ust = calloc(1, sizeof(*ust));
 
 	if (!ust)
 		return NULL;
-	ust->stage.ops = &unwind_stage_ops;
-	ust->session = session;
+	sample_stage__init(&ust->stage, &unwind_stage_ops, env);
 	ust->mode = mode;
-	ust->code = unwind_code__new(session->opts.symbol_conf ?
-				     session->opts.symbol_conf->symfs : "");
-	ust->ud = unwind_dwarf__new(session->opts.symbol_conf);
+	ust->code = unwind_code__new(env->symbol_conf ? env->symbol_conf->symfs : "");
+	ust->ud = unwind_dwarf__new(env->symbol_conf);
 	ust->rules = calloc(1u << MEMO_BITS, sizeof(*ust->rules));
 	ust->code_memo = calloc(1u << MEMO_BITS, sizeof(*ust->code_memo));
 	if (!ust->code || !ust->ud || !ust->rules || !ust->code_memo) {

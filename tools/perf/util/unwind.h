@@ -32,29 +32,29 @@
 
 #include <stdbool.h>
 
-struct perf_session;
 struct sample_stage;
+struct sample_stage_env;
 
 enum unwind_mode {
+	UNWIND_MODE_NONE,	/* 0: options that do not say unwind nothing */
 	UNWIND_MODE_AUTO,
 	UNWIND_MODE_FP,
 	UNWIND_MODE_DWARF,
-	UNWIND_MODE_NONE,
+	UNWIND_MODE_NR,
 };
 
-/* "auto", "fp", "dwarf", "none": 0, or -EINVAL */
-int unwind_mode__parse(const char *name, enum unwind_mode *mode);
-
 /*
- * The session options for --unwind=name (NULL: auto): sopts->unwind and unwind_mode.
+ * --unwind=name: "auto", "fp", "dwarf", "none", or NULL (the option not given: auto).
  * 0, or -EINVAL for an unknown name (the command says so).
  */
-struct session_opts;
-int unwind__session_opts(const char *name, struct session_opts *sopts);
+int unwind_mode__parse(const char *name, enum unwind_mode *mode);
 
 #define UNWIND_OPT_HELP	"auto|fp|dwarf|none"
 
-/* mode is not UNWIND_MODE_NONE; NULL when out of memory */
-struct sample_stage *unwind_stage__new(struct perf_session *session, enum unwind_mode mode);
+/*
+ * mode is not UNWIND_MODE_NONE. Threads and maps are env->machine's; --symfs and debug
+ * files from env->symbol_conf. NULL when out of memory.
+ */
+struct sample_stage *unwind_stage__new(const struct sample_stage_env *env, enum unwind_mode mode);
 
 #endif
