@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/kernel.h>
 #include "dso.h"
 #include "report-callchain.h"
 #include "symbol.h"
@@ -168,7 +169,7 @@ static bool parse_mode(struct chain_params *p, const char *tok)
 		{ "fractal", CHAIN_GRAPH_REL }, { "folded", CHAIN_FOLDED },
 	};
 
-	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++) {
 		if (word_prefix(tok, modes[i].word)) {
 			p->mode = modes[i].mode;
 			return true;

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+#include <perf/kernel.h>
 #include "dump.h"
 #include "frame-resolver.h"
 #include "report.h"
@@ -688,7 +689,7 @@ static char *report__tip(const char *exec_dir)
 
 	snprintf(path, sizeof(path), "%s/../share/doc/perf-tip", exec_dir);
 	dirs[0] = path;
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]) && !fp; i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(dirs) && !fp; i++) {
 		char file[PATH_MAX + 16];
 
 		snprintf(file, sizeof(file), "%s/tips.txt", dirs[i]);
