@@ -564,7 +564,7 @@ static int task_level(struct machine *machine, const struct thread *t)
 	int level = 0;
 
 	/* bounded: a ppid cycle in a broken file must not loop */
-	for (size_t hops = 0; hops <= machine->nr_threads; hops++) {
+	for (size_t hops = 0; hops <= hashmap__nr(&machine->threads); hops++) {
 		const struct thread *parent;
 
 		if (t->tid <= 0)
@@ -607,7 +607,7 @@ static int task_cmp(const void *pa, const void *pb, void *arg)
 		a = task_parent(machine, a);
 	for (int i = level_b; i > level_a && b; i--)
 		b = task_parent(machine, b);
-	for (size_t hops = 0; a && b && a->ppid != b->ppid && hops <= machine->nr_threads; hops++) {
+	for (size_t hops = 0; a && b && a->ppid != b->ppid && hops <= hashmap__nr(&machine->threads); hops++) {
 		a = task_parent(machine, a);
 		b = task_parent(machine, b);
 	}
@@ -643,19 +643,18 @@ int report__fprintf_tasks(struct report *r, FILE *fp, bool with_maps)
 {
 	struct machine *machine = &r->session->machine;
 	const struct thread **tasks;
+	struct hashmap_node *pos;
 	bool has_idle = false;
-	size_t nr = 0;
+	size_t nr = 0, b;
 
-	tasks = calloc(machine->nr_threads + 1, sizeof(*tasks));
+	tasks = calloc(hashmap__nr(&machine->threads) + 1, sizeof(*tasks));
 	if (!tasks)
 		return -ENOMEM;
-	for (size_t b = 0; b < machine->nr_thread_buckets; b++) {
-		for (const struct thread *t = machine->threads[b]; t; t = t->hash_next) {
-			if (nr == machine->nr_threads)
-				break;
-			has_idle |= t->tid == 0;
-			tasks[nr++] = t;
-		}
+	hashmap__for_each(&machine->threads, pos, b) {
+		const struct thread *t = container_of(pos, struct thread, hash_node);
+
+		has_idle |= t->tid == 0;
+		tasks[nr++] = t;
 	}
 	qsort_r(tasks, nr, sizeof(*tasks), task_cmp, machine);
 	fprintf(fp, "# %8s %8s %8s  %s\n", "pid", "tid", "ppid", "comm");
