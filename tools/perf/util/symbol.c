@@ -29,16 +29,18 @@
 #define NIL UINT32_MAX
 
 struct sym_node {
-	struct rbnode	rb;		/* in build->root once the tree is built */
-	u32		name_off;
-	u8		in_tree;
-	u8		ifunc_alias;
+	u32	name_off;
+	u8	in_tree;
+	u8	ifunc_alias;
 };
 
 struct symbols_build {
 	struct sym_node	*nodes;		/* parallel to syms[], in insertion order */
 	size_t		alloc;
+	/* the tree's links, parallel to nodes[]: only once the tree is built (not lazy) */
+	struct rbnode	*rb;
 	struct rbroot	root;
+	bool		failed;		/* no memory for the links: sealing gives an empty table */
 	/* no tree yet: nodes[0 .. nr) sorted by start; in_tree says which are not erased */
 	bool		lazy;
 	u32		*erased;	/* while lazy: erasures in order, replayed on the tree */
@@ -54,6 +56,7 @@ static void build__free(struct symbols *s)
 {
 	if (s->build) {
 		free(s->build->nodes);
+		free(s->build->rb);
 		free(s->build->erased);
 		free(s->build);
 		s->build = NULL;
@@ -80,7 +83,7 @@ static inline struct sym_node *N(const struct symbols *s, u32 i)
 /* the index of a tree node; NIL for NULL */
 static inline u32 idx_of(const struct symbols *s, const struct rbnode *n)
 {
-	return n ? (u32)(rbtree__entry(n, struct sym_node, rb) - s->build->nodes) : NIL;
+	return n ? (u32)(n - s->build->rb) : NIL;
 }
 
 static void tree_insert(struct symbols *s, u32 z)
@@ -95,7 +98,7 @@ static void tree_insert(struct symbols *s, u32 z)
 	}
 	N(s, z)->in_tree = 1;
 	N(s, z)->ifunc_alias = 0;
-	rbtree__insert(&s->build->root, &N(s, z)->rb, parent, link);
+	rbtree__insert(&s->build->root, &s->build->rb[z], parent, link);
 }
 
 static u32 tree_first(const struct symbols *s)
@@ -105,12 +108,12 @@ static u32 tree_first(const struct symbols *s)
 
 static u32 tree_next(const struct symbols *s, u32 n)
 {
-	return idx_of(s, rbtree__next(&N(s, n)->rb));
+	return idx_of(s, rbtree__next(&s->build->rb[n]));
 }
 
 static void tree_erase(struct symbols *s, u32 z)
 {
-	rbtree__erase(&s->build->root, &N(s, z)->rb);
+	rbtree__erase(&s->build->root, &s->build->rb[z]);
 	N(s, z)->in_tree = 0;
 }
 
@@ -135,7 +138,7 @@ static u32 tree_search(const struct symbols *s, u64 ip)
 /* ---- the tree not built yet ---- */
 
 static void tree_insert(struct symbols *s, u32 z);
-static void tree_build(struct symbols *s);
+static bool tree_build(struct symbols *s);
 
 /* the order the tree would have: insertion order without the erased */
 static u32 order_first(const struct symbols *s)
@@ -172,8 +175,9 @@ static void order_erase(struct symbols *s, u32 z)
 
 		if (!e) {
 			/* out of memory: erase on the real tree instead (slower, same result) */
-			tree_build(s);
-			tree_erase(s, z);
+			if (tree_build(s))
+				tree_erase(s, z);
+			N(s, z)->in_tree = 0;
 			return;
 		}
 		b->erased = e;
@@ -183,13 +187,23 @@ static void order_erase(struct symbols *s, u32 z)
 	N(s, z)->in_tree = 0;
 }
 
-/* build the tree the operations so far would have made: all inserts came before the erasures */
-static void tree_build(struct symbols *s)
+/*
+ * build the tree the operations so far would have made: all inserts came before the erasures.
+ * false: no memory for it (failed is set: the table seals empty)
+ */
+static bool tree_build(struct symbols *s)
 {
 	struct symbols_build *b = s->build;
 
 	if (!b->lazy)
-		return;
+		return true;
+	if (b->failed)
+		return false;
+	b->rb = malloc((b->alloc ? b->alloc : 1) * sizeof(*b->rb));
+	if (!b->rb) {
+		b->failed = true;
+		return false;
+	}
 	b->lazy = false;
 	b->root.node = NULL;
 	for (u32 i = 0; i < s->nr; i++) {
@@ -203,6 +217,7 @@ static void tree_build(struct symbols *s)
 	free(b->erased);
 	b->erased = NULL;
 	b->nr_erased = b->erased_alloc = 0;
+	return true;
 }
 
 /* ---- adding ---- */
@@ -243,20 +258,21 @@ static int symbols__grow(struct symbols *s)
 	if (!syms)
 		return -ENOMEM;
 	s->syms = syms;
-	if (s->build->lazy) {
-		nodes = realloc(s->build->nodes, n * sizeof(*nodes));
-		if (!nodes)
-			return -ENOMEM;
-	} else {
-		/* the tree links point into the old array: copied, then moved over */
-		nodes = malloc(n * sizeof(*nodes));
-		if (!nodes)
-			return -ENOMEM;
-		memcpy(nodes, s->build->nodes, s->nr * sizeof(*nodes));
-		rbtree__move(&s->build->root, s->build->nodes, nodes);
-		free(s->build->nodes);
-	}
+	nodes = realloc(s->build->nodes, n * sizeof(*nodes));
+	if (!nodes)
+		return -ENOMEM;
 	s->build->nodes = nodes;
+	if (s->build->rb) {
+		/* the tree's links point into the old array: copied, then moved over */
+		struct rbnode *rb = malloc(n * sizeof(*rb));
+
+		if (!rb)
+			return -ENOMEM;
+		memcpy(rb, s->build->rb, s->nr * sizeof(*rb));
+		rbtree__move(&s->build->root, s->build->rb, rb);
+		free(s->build->rb);
+		s->build->rb = rb;
+	}
 	s->alloc = s->build->alloc = n;
 	return 0;
 }
@@ -319,7 +335,8 @@ long symbols__insert(struct symbols *s, u64 start, u64 end, const char *name, u8
 		N(s, (u32)s->nr)->in_tree = 1;
 		return (long)s->nr++;
 	}
-	tree_build(s);
+	if (!tree_build(s))
+		return -ENOMEM;
 	tree_insert(s, (u32)s->nr);
 	return (long)s->nr++;
 }
@@ -335,9 +352,8 @@ long symbols__find_idx(struct symbols *s, u64 addr)
 {
 	u32 n;
 
-	if (!s->build)
+	if (!s->build || !tree_build(s))
 		return -1;
-	tree_build(s);
 	n = tree_search(s, addr);
 	return n == NIL ? -1 : (long)n;
 }
@@ -360,8 +376,9 @@ bool symbols__is_ifunc(const struct symbols *s, long idx)
 void symbols__remove(struct symbols *s, long idx)
 {
 	if (s->build && N(s, (u32)idx)->in_tree) {
-		tree_build(s);
-		tree_erase(s, (u32)idx);
+		if (tree_build(s))
+			tree_erase(s, (u32)idx);
+		N(s, (u32)idx)->in_tree = 0;
 	}
 }
 
@@ -518,7 +535,10 @@ static int build_ranges(struct symbols *s, const u32 *new_idx)
 	if (!pts)
 		return -ENOMEM;
 	/* the search below is the tree's: its shape decides among overlaps */
-	tree_build(s);
+	if (!tree_build(s)) {
+		free(pts);
+		return -ENOMEM;
+	}
 	pts[nb++] = 0;
 	for (u32 i = tree_first(s); i != NIL; i = tree_next(s, i)) {
 		pts[nb++] = s->syms[i].start;
@@ -572,6 +592,8 @@ void symbols__seal(struct symbols *s)
 
 	if (!s->build)
 		return;
+	if (s->build->failed)
+		goto out_fail;
 	for (u32 i = order_first(s); i != NIL; i = order_next(s, i)) {
 		nr++;
 		len += strlen(symbols__name(s, i)) + 1;
