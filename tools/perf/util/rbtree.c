@@ -32,27 +32,22 @@ static void replace_child(struct rbroot *root, struct rbnode *parent, struct rbn
 		set_parent(new, parent);
 }
 
-static void rotate_left(struct rbroot *root, struct rbnode *x)
+/* dir 0: the left child, 1: the right one; the cases below are each written once for both */
+static inline struct rbnode **child(struct rbnode *n, int dir)
 {
-	struct rbnode *y = x->right;
-
-	x->right = y->left;
-	if (y->left)
-		set_parent(y->left, x);
-	replace_child(root, rbtree__parent(x), x, y);
-	y->left = x;
-	set_parent(x, y);
+	return dir ? &n->right : &n->left;
 }
 
-static void rotate_right(struct rbroot *root, struct rbnode *x)
+/* x's child on the side !dir takes x's place, x becomes its child on side dir (0: left) */
+static void rotate(struct rbroot *root, struct rbnode *x, int dir)
 {
-	struct rbnode *y = x->left;
+	struct rbnode *y = *child(x, !dir);
 
-	x->left = y->right;
-	if (y->right)
-		set_parent(y->right, x);
+	*child(x, !dir) = *child(y, dir);
+	if (*child(y, dir))
+		set_parent(*child(y, dir), x);
 	replace_child(root, rbtree__parent(x), x, y);
-	y->right = x;
+	*child(y, dir) = x;
 	set_parent(x, y);
 }
 
@@ -65,6 +60,7 @@ void rbtree__insert(struct rbroot *root, struct rbnode *node, struct rbnode *par
 
 	for (;;) {
 		struct rbnode *p = rbtree__parent(node), *g, *uncle;
+		int dir;
 
 		if (!p) {
 			set_black(node, true);
@@ -73,25 +69,8 @@ void rbtree__insert(struct rbroot *root, struct rbnode *node, struct rbnode *par
 		if (!is_red(p))
 			return;
 		g = rbtree__parent(p);	/* a red node is never the root */
-		if (p == g->left) {
-			uncle = g->right;
-			if (is_red(uncle)) {
-				set_black(p, true);
-				set_black(uncle, true);
-				set_black(g, false);
-				node = g;
-				continue;
-			}
-			if (node == p->right) {
-				rotate_left(root, p);
-				p = node;
-			}
-			set_black(p, true);
-			set_black(g, false);
-			rotate_right(root, g);
-			return;
-		}
-		uncle = g->left;
+		dir = p == g->right;
+		uncle = *child(g, !dir);
 		if (is_red(uncle)) {
 			set_black(p, true);
 			set_black(uncle, true);
@@ -99,13 +78,13 @@ void rbtree__insert(struct rbroot *root, struct rbnode *node, struct rbnode *par
 			node = g;
 			continue;
 		}
-		if (node == p->left) {
-			rotate_right(root, p);
+		if (node == *child(p, !dir)) {
+			rotate(root, p, dir);
 			p = node;
 		}
 		set_black(p, true);
 		set_black(g, false);
-		rotate_left(root, g);
+		rotate(root, g, !dir);
 		return;
 	}
 }
@@ -114,57 +93,31 @@ void rbtree__insert(struct rbroot *root, struct rbnode *node, struct rbnode *par
 static void erase_fixup(struct rbroot *root, struct rbnode *x, struct rbnode *xp)
 {
 	while (x != root->node && !is_red(x)) {
-		struct rbnode *w;
+		int dir = x != xp->left;
+		struct rbnode *w = *child(xp, !dir);
 
-		if (x == xp->left) {
-			w = xp->right;
-			if (is_red(w)) {
-				set_black(w, true);
-				set_black(xp, false);
-				rotate_left(root, xp);
-				w = xp->right;
-			}
-			if (!is_red(w->left) && !is_red(w->right)) {
-				set_black(w, false);
-				x = xp;
-				xp = rbtree__parent(x);
-				continue;
-			}
-			if (!is_red(w->right)) {
-				set_black(w->left, true);
-				set_black(w, false);
-				rotate_right(root, w);
-				w = xp->right;
-			}
-			set_black(w, !is_red(xp));
-			set_black(xp, true);
-			set_black(w->right, true);
-			rotate_left(root, xp);
-		} else {
-			w = xp->left;
-			if (is_red(w)) {
-				set_black(w, true);
-				set_black(xp, false);
-				rotate_right(root, xp);
-				w = xp->left;
-			}
-			if (!is_red(w->left) && !is_red(w->right)) {
-				set_black(w, false);
-				x = xp;
-				xp = rbtree__parent(x);
-				continue;
-			}
-			if (!is_red(w->left)) {
-				set_black(w->right, true);
-				set_black(w, false);
-				rotate_left(root, w);
-				w = xp->left;
-			}
-			set_black(w, !is_red(xp));
-			set_black(xp, true);
-			set_black(w->left, true);
-			rotate_right(root, xp);
+		if (is_red(w)) {
+			set_black(w, true);
+			set_black(xp, false);
+			rotate(root, xp, dir);
+			w = *child(xp, !dir);
 		}
+		if (!is_red(w->left) && !is_red(w->right)) {
+			set_black(w, false);
+			x = xp;
+			xp = rbtree__parent(x);
+			continue;
+		}
+		if (!is_red(*child(w, !dir))) {
+			set_black(*child(w, dir), true);
+			set_black(w, false);
+			rotate(root, w, !dir);
+			w = *child(xp, !dir);
+		}
+		set_black(w, !is_red(xp));
+		set_black(xp, true);
+		set_black(*child(w, !dir), true);
+		rotate(root, xp, dir);
 		x = root->node;
 		break;
 	}
