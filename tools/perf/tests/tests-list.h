@@ -60,5 +60,5 @@ TEST(record_stats, "perf record: deferred samples without their record, LOST and
 TEST(read_stage, "Read stage: a sampling group and an inherited read value become one sample per value that grew")
 TEST(symbols_lazy_tree, "Symbol tables: sorted adds without the red-black tree give the tree's tables and lookups")
 TEST(kallsyms_reader, "Kernel symbols: kallsyms with a line past a chunk, upper-case and 0x addresses, no final newline")
-TEST(hashmap, "Hash map: growth, collisions, removal while iterating, clear")
+TEST(hashmap, "Hash map: growth, collisions, removal while iterating, clear, entries that moved")
 TEST(rbtree, "Red-black tree: the kernel's shapes for known inserts and erasures, invariants under random ones, a moved array")

@@ -29,11 +29,11 @@ void hashmap__clear(struct hashmap *map, void (*fn)(struct hashmap_node *node, v
 		struct hashmap_node *pos = map->buckets[b], *next;
 
 		map->buckets[b] = NULL;
-		for (; pos; pos = next) {
+		/* without fn the nodes are not read: they may be gone (their array moved) */
+		for (; fn && pos; pos = next) {
 			next = pos->next;
 			pos->next = NULL;
-			if (fn)
-				fn(pos, arg);
+			fn(pos, arg);
 		}
 	}
 	map->nr = 0;

@@ -52,7 +52,10 @@ struct hashmap {
 void hashmap__init(struct hashmap *map, size_t min_buckets);
 /* frees the buckets; the entries stay the user's (see above). The map is empty again */
 void hashmap__exit(struct hashmap *map);
-/* fn (may be NULL) on every node, which it may free; the map keeps its buckets, empty */
+/*
+ * fn on every node, which it may free; the map keeps its buckets, empty. fn NULL: the nodes
+ * are forgotten without being read (they may be gone: an array of entries that moved)
+ */
 void hashmap__clear(struct hashmap *map, void (*fn)(struct hashmap_node *node, void *arg),
 		    void *arg);
 
