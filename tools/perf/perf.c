@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <perf/kernel.h>
 #include "builtin.h"
 
 struct cmd_struct {
@@ -56,7 +57,7 @@ int cmd_version(int argc, const char **argv)
 static void usage(FILE *fp)
 {
 	fprintf(fp, "\n usage: perf COMMAND [ARGS]\n\n The most commonly used perf commands are:\n");
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		fprintf(fp, "   %-10s %s\n", commands[i].name, commands[i].help);
 	fprintf(fp, "\n See 'perf help COMMAND' for more information on a specific command.\n\n");
 }
@@ -89,7 +90,7 @@ int main(int argc, const char **argv)
 		argc = 3;
 		cmd = argv[1];
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(commands[i].name, cmd))
 			return perf_stdout__finish(commands[i].name,
 						   commands[i].fn(argc - 1, argv + 1));

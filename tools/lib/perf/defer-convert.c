@@ -16,6 +16,7 @@
 #include <perf/defer-convert.h>
 #include <perf/writer.h>
 #include <perf/synthesize.h>
+#include <perf/kernel.h>
 
 #define NONE	((size_t)-1)
 
@@ -274,7 +275,7 @@ static int cv__new_entry(struct cv *cv, size_t first, bool kernel)
 {
 	const struct cv_rec *c = &cv->recs[first];
 	struct cv_entry *e;
-	u32 cpu = c->cpu % (sizeof(cv->cpu_cnt) / sizeof(cv->cpu_cnt[0]));
+	u32 cpu = c->cpu % (ARRAY_SIZE(cv->cpu_cnt));
 
 	if (cv->nr_entries == cv->alloc_entries) {
 		size_t n = cv->alloc_entries ? cv->alloc_entries * 2 : 1024;
@@ -480,7 +481,7 @@ static int cv__write_sample(struct cv *cv, struct perf_writer *w, const struct c
 	if (perf_evattr__parse_sample(c->ea, c->h, false, NULL, &s, NULL))
 		return perf_err__set(err, EINVAL, "a sample no longer parses");
 	/* the kernel part, then the marker and the cookie in place of the user part */
-	if (c->user_at + 2 > sizeof(cv->chain) / sizeof(cv->chain[0]))
+	if (c->user_at + 2 > ARRAY_SIZE(cv->chain))
 		return perf_err__set(err, E2BIG, "a kernel callchain of %llu entries is longer than the kernel writes",
 				     (unsigned long long)c->user_at);
 	memcpy(chain, s.callchain, c->user_at * sizeof(u64));

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <perf/data.h>
+#include <perf/kernel.h>
 
 static const char *const hw_names[] = {
 	"cycles", "instructions", "cache-references", "cache-misses", "branches",
@@ -52,13 +53,13 @@ void perf_evattr__default_name(const struct perf_event_attr *attr, char *buf, si
 
 	switch (attr->type) {
 	case PERF_TYPE_HARDWARE:
-		if (c < sizeof(hw_names) / sizeof(hw_names[0]))
+		if (c < ARRAY_SIZE(hw_names))
 			snprintf(buf, len, "%s", hw_names[c]);
 		else
 			snprintf(buf, len, "unknown-hardware");
 		break;
 	case PERF_TYPE_SOFTWARE:
-		if (c < sizeof(sw_names) / sizeof(sw_names[0]))
+		if (c < ARRAY_SIZE(sw_names))
 			snprintf(buf, len, "%s", sw_names[c]);
 		else
 			snprintf(buf, len, "unknown-software");

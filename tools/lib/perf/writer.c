@@ -24,6 +24,7 @@
 #include <perf/record.h>
 #include <perf/synthesize.h>
 #include <perf/writer.h>
+#include <perf/kernel.h>
 #include "swap-out.h"
 
 #define PERF_FILE_HEADER_SIZE	104
@@ -1285,7 +1286,7 @@ int perf_writer__copy_header(struct perf_writer *w, struct perf_data *data, stru
 		ret = perf_writer__add_attr(w, &ea->attr, ea->ids, ea->nr_ids, ea->name, err);
 		ret = ret < 0 ? ret : 0;
 	}
-	for (size_t i = 0; i < sizeof(strings) / sizeof(strings[0]) && !ret; i++)
+	for (size_t i = 0; i < ARRAY_SIZE(strings) && !ret; i++)
 		if (strings[i].s)
 			ret = perf_writer__set_string(w, strings[i].feat, strings[i].s, err);
 	if (!ret && perf_env__has_feat(env, HEADER_NRCPUS))

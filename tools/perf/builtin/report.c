@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <perf/kernel.h>
 #include "builtin.h"
 #include "util/dump.h"
 #include "util/hist.h"
@@ -94,7 +95,7 @@ struct perf_report {
 
 static struct perf_report *report_of(const struct perf_tool *tool)
 {
-	return (struct perf_report *)((char *)tool - offsetof(struct perf_report, tool));
+	return (struct perf_report *)container_of(tool, struct perf_report, tool);
 }
 
 #define GROUP_REFUSAL	"the report of sampling groups (PERF_SAMPLE_READ of a group, e.g. -e '{a,b}:S') is not supported yet"

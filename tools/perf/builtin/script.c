@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <perf/kernel.h>
 #include "builtin.h"
 #include "util/dump.h"
 #include "util/parse-options.h"
@@ -59,7 +60,7 @@ struct perf_script {
 
 static struct perf_script *script_of(const struct perf_tool *tool)
 {
-	return (struct perf_script *)((char *)tool - offsetof(struct perf_script, tool));
+	return (struct perf_script *)container_of(tool, struct perf_script, tool);
 }
 
 /* upstream's script prints nothing of a sample any of its filters refuses */

@@ -25,6 +25,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <perf/kernel.h>
 #include "builtin.h"
 #include "util/parse-options.h"
 #include "tests.h"
@@ -149,7 +150,7 @@ static void find_shell_dir(struct test_cmd *cmd, const char *exec_dir)
 		}
 		return;
 	}
-	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(rel); i++) {
 		snprintf(path, sizeof(path), "%s/%s", exec_dir, rel[i]);
 		if (is_dir(path) && abs_path(path, cmd->shell_dir))
 			return;
@@ -274,7 +275,7 @@ out_free:
 
 static int test_cmd__build_list(struct test_cmd *cmd)
 {
-	size_t nr_c = sizeof(c_tests) / sizeof(c_tests[0]);
+	size_t nr_c = ARRAY_SIZE(c_tests);
 
 	cmd->tests = calloc(nr_c ? nr_c : 1, sizeof(*cmd->tests));
 	if (!cmd->tests) {

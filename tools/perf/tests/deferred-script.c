@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <perf/data.h>
 #include <perf/writer.h>
+#include <perf/kernel.h>
 #include "util/deferred.h"
 #include <perf/defer-convert.h>
 #include "fixture-defer.h"
@@ -464,7 +465,7 @@ DEFINE_SUITE(deferred_convert)
 	char in[4096], tag[256];
 	int found = 0;
 
-	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(inputs); i++) {
 		snprintf(in, sizeof(in), "%s/../shared/fixtures/%s", env->srcdir, inputs[i].path);
 		if (access(in, R_OK)) {
 			if (env->verbose)
@@ -472,7 +473,7 @@ DEFINE_SUITE(deferred_convert)
 			continue;
 		}
 		found++;
-		for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		for (size_t m = 0; m < ARRAY_SIZE(modes); m++) {
 			snprintf(tag, sizeof(tag), "%s-%s", inputs[i].tag, modes[m].tag);
 			if (convert_one(env, in, tag, modes[m].flags, inputs[i].raw, &total) != TEST_OK)
 				return TEST_FAIL;

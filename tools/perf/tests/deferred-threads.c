@@ -20,6 +20,7 @@
 #include <string.h>
 #include <perf/data.h>
 #include <perf/writer.h>
+#include <perf/kernel.h>
 #include "util/session.h"
 #include "fixture-defer.h"
 #include "tests.h"
@@ -44,13 +45,13 @@ static int reuse__sample(const struct perf_tool *tool, struct perf_session *sess
 			 const struct perf_event_header *event, struct perf_sample *sample,
 			 struct perf_evattr *evattr)
 {
-	struct reuse_tool *rt = (void *)((char *)tool - offsetof(struct reuse_tool, tool));
+	struct reuse_tool *rt = (struct reuse_tool *)container_of(tool, struct reuse_tool, tool);
 	struct thread *thread = perf_session__sample_thread(session, sample);
 	struct seen *s;
 
 	(void)event;
 	(void)evattr;
-	if (!thread || rt->nr == sizeof(rt->seen) / sizeof(rt->seen[0]))
+	if (!thread || rt->nr == ARRAY_SIZE(rt->seen))
 		return -ENOMEM;
 	s = &rt->seen[rt->nr++];
 	s->time = sample->time;
@@ -165,7 +166,7 @@ static int write_reuse_file(const char *path, struct perf_err *err)
 	if (!b.w)
 		return -EIO;
 	ret = perf_writer__add_attr(b.w, &b.attr, &id, 1, "cpu-clock", err);
-	for (size_t i = 0; ret >= 0 && i < sizeof(script) / sizeof(script[0]); i++) {
+	for (size_t i = 0; ret >= 0 && i < ARRAY_SIZE(script); i++) {
 		const struct step *st = &script[i];
 
 		switch (st->type) {
@@ -243,7 +244,7 @@ DEFINE_SUITE(deferred_tid_reuse)
 	/* the peek path (samples claimed raw) and the parsed one (an observer is installed) */
 	for (int observed = 0; observed < 2; observed++) {
 		TEST_ASSERT(env, run(env, path, observed, &rt) == TEST_OK, "processing failed");
-		TEST_ASSERT(env, rt.nr == sizeof(want) / sizeof(want[0]), "%zu samples delivered", rt.nr);
+		TEST_ASSERT(env, rt.nr == ARRAY_SIZE(want), "%zu samples delivered", rt.nr);
 		for (size_t i = 0; i < rt.nr; i++) {
 			const struct seen *g = &rt.seen[i], *w = &want[i];
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <perf/writer.h>
+#include <perf/kernel.h>
 #include "util/deferred.h"
 #include "fixture-defer.h"
 #include "tests.h"
@@ -504,7 +505,7 @@ DEFINE_SUITE(deferred_stitch)
 	/* the same from a cross-endian file: the copy is re-parsed swapped */
 	if (case_basic(env, true) != TEST_OK)
 		return TEST_FAIL;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
 		if (cases[i](env) != TEST_OK)
 			return TEST_FAIL;
 	return TEST_OK;

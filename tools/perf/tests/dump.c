@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <zstd.h>
+#include <perf/kernel.h>
 #include "util/dump.h"
 #include "util/machine.h"
 #include "util/session.h"
@@ -164,7 +165,7 @@ static int resolve_sample(const struct perf_tool *tool, struct perf_session *ses
 			  const struct perf_event_header *event, struct perf_sample *sample,
 			  struct perf_evattr *evattr)
 {
-	const struct dump_tool *dt = (const void *)((const char *)tool - offsetof(struct dump_tool, tool));
+	const struct dump_tool *dt = container_of(tool, struct dump_tool, tool);
 	struct thread *thread;
 	struct addr_location al;
 
@@ -349,7 +350,7 @@ DEFINE_SUITE(dump_fixtures)
 
 	if (!have_fixtures(env, fx, sizeof(fx)))
 		return TEST_SKIP;
-	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(runs); i++) {
 		char data[8192], expected[4096];
 
 		snprintf(data, sizeof(data), "%s/%s", fx, runs[i].data);
@@ -432,7 +433,7 @@ DEFINE_SUITE(dump_header)
 
 	if (!have_fixtures(env, fx, sizeof(fx)))
 		return TEST_SKIP;
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
 		const char *slash = strchr(files[i], '/');
 		char data[8192], expected[8192];
 

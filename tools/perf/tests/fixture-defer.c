@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/kernel.h>
 #include "fixture-defer.h"
 
 #define FX_NR_CPUS	4
@@ -193,7 +194,7 @@ static void fx_kernel_entry(struct fx_gen *g, struct fx_thread *th, bool force_l
 			return;
 		if (empty)
 			e->nu = 0;
-		if (lost && th->nr_lost < (int)(sizeof(th->lost) / sizeof(th->lost[0])))
+		if (lost && th->nr_lost < (int)(ARRAY_SIZE(th->lost)))
 			th->lost[th->nr_lost++] = (size_t)(e - g->sc->events);
 		else if (lost)
 			g->err = -E2BIG;
@@ -235,7 +236,7 @@ static void fx_user_sample(struct fx_gen *g, struct fx_thread *th)
 		return;
 	th->t += 2000 + fx_rand(g, 8000);
 	if (fx_rand(g, 10) == 0) {
-		if (th->nr_lost == (int)(sizeof(th->lost) / sizeof(th->lost[0])))
+		if (th->nr_lost == (int)(ARRAY_SIZE(th->lost)))
 			g->err = -E2BIG;
 		else
 			th->lost[th->nr_lost++] = (size_t)(e - g->sc->events);
@@ -449,7 +450,7 @@ void defer_scenario__delete(struct defer_scenario *sc)
 
 /* the thread order of the per-task streams */
 static const u32 fx_stream_tids[] = { 100, 101, 102, 200, 201, 9 };
-#define FX_NR_TASK_STREAMS	(int)(sizeof(fx_stream_tids) / sizeof(fx_stream_tids[0]))
+#define FX_NR_TASK_STREAMS	(int)(ARRAY_SIZE(fx_stream_tids))
 
 static int fx_stream(const struct defer_scenario *sc, enum fx_layout layout, const struct fx_event *e)
 {
@@ -584,7 +585,7 @@ static int fx_render_event(const struct defer_scenario *sc, const struct defer_r
 		size = perf_record_task__synthesize(buf, len, &attrs[0], &ids, PERF_RECORD_EXIT, e->pid, e->tid);
 		break;
 	case FX_SAMPLE:
-		nr = defer_scenario__chain(e, opts->deferred, chain, sizeof(chain) / sizeof(chain[0]));
+		nr = defer_scenario__chain(e, opts->deferred, chain, ARRAY_SIZE(chain));
 		ids.misc = e->user_mode ? PERF_RECORD_MISC_USER : PERF_RECORD_MISC_KERNEL;
 		ids.ip = e->user_mode ? e->u[0] : e->k[0];
 		ids.period = 4000;
@@ -646,7 +647,7 @@ int defer_scenario__write(const struct defer_scenario *sc, const char *path,
 	if (!ret)
 		ret = perf_writer__set_nrcpus(w, (u32)sc->nr_cpus, (u32)sc->nr_cpus, err);
 	if (!ret)
-		ret = perf_writer__set_cmdline(w, (int)(sizeof(argv) / sizeof(argv[0])), argv, err);
+		ret = perf_writer__set_cmdline(w, (int)(ARRAY_SIZE(argv)), argv, err);
 
 	/*
 	 * Rounds of FX_ROUND_NS: within one, each stream's records in time order, the streams
@@ -688,7 +689,7 @@ static const struct defer_fixture_variant fx_variants[] = {
 
 const struct defer_fixture_variant *defer_fixture__variants(size_t *nr)
 {
-	*nr = sizeof(fx_variants) / sizeof(fx_variants[0]);
+	*nr = ARRAY_SIZE(fx_variants);
 	return fx_variants;
 }
 
@@ -710,7 +711,7 @@ int defer_fixtures__write(const char *dir, struct perf_err *err)
 			snprintf(path, sizeof(path), "%s/inline-%s-%s.data", dir, scenarios[k], layouts[l]);
 			ret = defer_scenario__write(sc, path, &ro, err);
 			ro.deferred = true;
-			for (size_t v = 0; v < sizeof(fx_variants) / sizeof(fx_variants[0]) && !ret; v++) {
+			for (size_t v = 0; v < ARRAY_SIZE(fx_variants) && !ret; v++) {
 				ro.writer = fx_variants[v].opts;
 				snprintf(path, sizeof(path), "%s/defer-%s-%s-%s.data", dir, scenarios[k],
 					 layouts[l], fx_variants[v].name);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/kernel.h>
 #include "util/frame-resolver.h"
 #include "util/hist.h"
 #include "util/machine.h"
@@ -322,7 +323,7 @@ DEFINE_SUITE(report_repeats)
 	if (!pool.dsos[0] || !pool.dsos[1] || !pool.dsos[2])
 		goto out;
 	repeat_pool__init(&pool, 7);
-	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++) {
 		u64 slow_keyed, slow_plain;
 		char *keyed = repeat_report(&pool, modes[i].sort, modes[i].children, modes[i].graph,
 					    true, &slow_keyed);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/kernel.h>
 #include "util/hist.h"
 #include "run-helpers.h"
 #include "tests.h"
@@ -49,7 +50,7 @@ DEFINE_SUITE(hist_filtered)
 		{ true, 25, 1, "100.00%  kept" },	/* relative: of the 25 kept */
 	};
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		u64 total = 0, samples = 0;
 		char path[4096], *text = NULL;
 		size_t len;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <perf/record.h>
+#include <perf/kernel.h>
 #include "util/kallsyms.h"
 #include "util/machine.h"
 #include "run-helpers.h"
@@ -68,7 +69,7 @@ static int machine__setup(struct machine *m, const struct symbol_conf *conf, con
 	if (!d)
 		return -ENOMEM;
 	dso__set_build_id(d, kid, 20);
-	for (size_t i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(mods); i++) {
 		if (mods[i].id) {
 			d = dsos__findnew(&m->dsos, mods[i].path, DSO_KIND_USER);
 			if (!d)
@@ -108,7 +109,7 @@ DEFINE_SUITE(kernel_buildid)
 			"/sys/module/foo/notes", "/sys/module/bar", "/sys/module/bar/notes",
 		};
 
-		for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
 			snprintf(path, sizeof(path), "%s%s", root, dirs[i]);
 			TEST_ASSERT(env, !mkdir(path, 0755), "mkdir %s: %s", path, strerror(errno));
 		}

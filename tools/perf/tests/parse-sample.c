@@ -7,6 +7,7 @@
 #include <byteswap.h>
 #include <string.h>
 #include <perf/data.h>
+#include <perf/kernel.h>
 #include "tests.h"
 
 struct builder {
@@ -233,7 +234,7 @@ static void build_peek_sample(struct builder *b, struct perf_evattr *ea, unsigne
 
 	memset(ea, 0, sizeof(*ea));
 	b->n = 1;
-	for (size_t f = 0; f < sizeof(fields_before_callchain) / sizeof(u64); f++) {
+	for (size_t f = 0; f < ARRAY_SIZE(fields_before_callchain); f++) {
 		u64 field = fields_before_callchain[f];
 
 		if (!(mask & (1u << f)))
@@ -295,7 +296,7 @@ static int check_peek(const struct test_env *env)
 		u64 scratch[16], cookie = 0;
 		u32 tid = 0;
 
-		if (c >= sizeof(chains) / sizeof(chains[0]))
+		if (c >= ARRAY_SIZE(chains))
 			continue;
 		build_peek_sample(&b, &ea, mask, chains[c], swap);
 		peeked = perf_evattr__peek_deferred(&ea, (void *)b.words, swap, &tid, &cookie);

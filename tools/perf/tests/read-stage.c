@@ -10,6 +10,7 @@
 #include <string.h>
 #include <perf/data.h>
 #include <perf/writer.h>
+#include <perf/kernel.h>
 #include "util/session.h"
 #include "tests.h"
 
@@ -117,7 +118,7 @@ DEFINE_SUITE(read_stage)
 				   (unsigned long long)session->stats.nr_unknown_id);
 	perf_session__delete(session);
 	TEST_ASSERT(env, !st, "%s", err.msg);
-	TEST_ASSERT(env, g.nr == sizeof(want) / sizeof(want[0]), "%zu samples delivered", g.nr);
+	TEST_ASSERT(env, g.nr == ARRAY_SIZE(want), "%zu samples delivered", g.nr);
 	for (size_t i = 0; i < g.nr; i++)
 		TEST_ASSERT(env, g.s[i].idx == want[i].idx && g.s[i].id == want[i].id &&
 			    g.s[i].period == want[i].period && g.s[i].tid == want[i].tid,

@@ -34,6 +34,7 @@
 #include <sys/wait.h>
 #include <perf/synthesize.h>
 #include <perf/writer.h>
+#include <perf/kernel.h>
 #include "util/build-id-list.h"
 #include "util/machine.h"
 #include "util/record-features.h"
@@ -540,8 +541,8 @@ DEFINE_SUITE(record_features_header)
 		ret = run_to(env, "p61-own", rep, &up, NULL);
 		TEST_ASSERT(env, !ret && up, "perf 6.1 report --header-only of its own file: %d", ret);
 	}
-	a = lines_without(ours, per_run, sizeof(per_run) / sizeof(per_run[0]));
-	b = lines_without(up, per_run, sizeof(per_run) / sizeof(per_run[0]));
+	a = lines_without(ours, per_run, ARRAY_SIZE(per_run));
+	b = lines_without(up, per_run, ARRAY_SIZE(per_run));
 	TEST_ASSERT(env, a && b && !strcmp(a, b), "perf 6.1's header of our file\n%s\nof its own\n%s",
 		    a, b);
 	if (env->verbose)
@@ -742,7 +743,7 @@ DEFINE_SUITE(record_tracing_data)
 			{ "next_prio", 120, NULL },
 		};
 
-		for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		for (size_t i = 0; i < ARRAY_SIZE(fields); i++) {
 			u64 v = i ? fields[i].v : id;
 
 			TEST_ASSERT(env, format_field(fmt, fields[i].name, &off, &fsize) &&

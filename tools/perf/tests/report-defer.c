@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <perf/data.h>
+#include <perf/kernel.h>
 #include "util/sbuf.h"
 #include "util/session.h"
 #include "util/undefer.h"
@@ -293,7 +294,7 @@ DEFINE_SUITE(report_deferred_inline)
 		fprintf(stderr, "no real-defer fixtures: skipped\n");
 	if (ret != TEST_OK)
 		return ret;
-	for (size_t i = 0; i < sizeof(recordings) / sizeof(recordings[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(recordings); i++) {
 		char in[4200], twin[4200], a[4200], b[4200], ks[4300];
 		struct perf_err err;
 
@@ -301,7 +302,7 @@ DEFINE_SUITE(report_deferred_inline)
 		snprintf(twin, sizeof(twin), "%s/%s.inline.data", env->tmpdir, recordings[i]);
 		snprintf(ks, sizeof(ks), "--kallsyms=%s", f.kallsyms);
 		TEST_ASSERT(env, !undefer__file(in, twin, &err), "%s: %s", recordings[i], err.msg);
-		for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		for (size_t m = 0; m < ARRAY_SIZE(modes); m++) {
 			const char *ours[] = { env->perf, "report", "--stdio", modes[m][0], f.symfs, ks,
 					       "-i", in, modes[m][1], NULL };
 			const char *inl[] = { env->perf, "report", "--stdio", modes[m][0], f.symfs, ks,
@@ -334,7 +335,7 @@ DEFINE_SUITE(report_deferred_upstream)
 	ret = fixture__init(&f, env);
 	if (ret != TEST_OK)
 		return ret;
-	for (size_t i = 0; i < sizeof(recordings) / sizeof(recordings[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(recordings); i++) {
 		char in[4200], twin[4200], a[4200], b[4200], ks[4300];
 		struct perf_err err;
 

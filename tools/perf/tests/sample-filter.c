@@ -8,6 +8,7 @@
 #include <string.h>
 #include <perf/data.h>
 #include <perf/writer.h>
+#include <perf/kernel.h>
 #include "tests.h"
 #include "util/dso.h"
 #include "util/sample-filter.h"
@@ -119,7 +120,7 @@ DEFINE_SUITE(sample_filter)
 
 	TEST_ASSERT(env, data && nocpu, "cannot write the test files");
 	sample_filter__init(&f);
-	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(refused); i++) {
 		ret = setup(&f, data, refused[i].opt, &failed, &err);
 		if (!refused[i].msg) {
 			TEST_ASSERT(env, !ret, "%s refused: %s", refused[i].opt, err.msg);

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/kernel.h>
 #include "util/sample-stage.h"
 #include "tests.h"
 
@@ -35,7 +36,7 @@ static void log_add(struct log *log, char name, const char *what)
 
 static struct rec_stage *rec_of(const struct sample_stage *st)
 {
-	return (struct rec_stage *)((char *)st - offsetof(struct rec_stage, stage));
+	return (struct rec_stage *)container_of(st, struct rec_stage, stage);
 }
 
 static int rec__claim(struct sample_stage *st, const struct stage_record *r)

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <perf/kernel.h>
 #include "util/dso.h"
 #include "util/symbol.h"
 #include "run-helpers.h"
@@ -187,7 +188,7 @@ DEFINE_SUITE(dsos_table)
 	struct dso *d, *first, *kept;
 	char name[64];
 
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
 		TEST_ASSERT(env, dso__kind_of(kinds[i].name) == kinds[i].kind, "kind of %s: %d",
 			    kinds[i].name, dso__kind_of(kinds[i].name));
 
@@ -500,7 +501,7 @@ DEFINE_SUITE(symbols_debuginfo)
 		    "gcc failed");
 	TEST_ASSERT(env, !read_offsets(env, &b, "other"), "running the test program failed");
 	/* every build has the same layout (same code, same build id size), so one run suffices */
-	for (size_t i = 0; i < sizeof(dbg_cases) / sizeof(dbg_cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(dbg_cases); i++) {
 		const struct dbg_case *c = &dbg_cases[i];
 		struct symbol_conf conf = { .symfs = b.fs };
 		char buf[512];
@@ -748,7 +749,7 @@ DEFINE_SUITE(symbols_malformed)
 		dso__put(dso);
 	}
 
-	for (size_t i = 0; i < sizeof(sec_damage) / sizeof(sec_damage[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(sec_damage); i++) {
 		struct symbol_conf conf = { .symfs = b.fs };
 		Elf64_Shdr sh = { 0 };
 		struct dso *dso;
@@ -973,7 +974,7 @@ DEFINE_SUITE(symbols_goldens)
 		return TEST_SKIP;
 	}
 	dsos__init(&dsos);
-	for (size_t i = 0; i < sizeof(goldens) / sizeof(goldens[0]) && ret == TEST_OK; i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(goldens) && ret == TEST_OK; i++) {
 		ret = check_golden(env, dir, goldens[i].file, goldens[i].maps, &dsos, &conf,
 				   &checked);
 		if (ret == TEST_SKIP) {
@@ -998,7 +999,7 @@ DEFINE_SUITE(symbols_goldens)
 				libc && libc->symsrc_path ? libc->symsrc_path : "nothing");
 		ret = TEST_FAIL;
 	}
-	for (size_t i = 0; ret == TEST_OK && i < sizeof(golden_plt) / sizeof(golden_plt[0]); i++) {
+	for (size_t i = 0; ret == TEST_OK && i < ARRAY_SIZE(golden_plt); i++) {
 		struct dso *dso = dsos__findnew(&dsos, golden_plt[i].dso, DSO_KIND_USER);
 		const char *got = resolve(dso, &conf, golden_plt[i].off, buf, sizeof(buf));
 

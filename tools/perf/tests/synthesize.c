@@ -23,6 +23,7 @@
 #include <string.h>
 #include <perf/data.h>
 #include <perf/synthesize.h>
+#include <perf/kernel.h>
 #include "sample-cmp.h"
 #include "tests.h"
 
@@ -60,7 +61,7 @@ static const u64 read_formats[] = {
 		PERF_FORMAT_TOTAL_TIME_RUNNING,
 	PERF_FORMAT_GROUP | PERF_FORMAT_LOST,	/* with nr 0 */
 };
-#define NR_READ		(sizeof(read_formats) / sizeof(read_formats[0]))
+#define NR_READ		(ARRAY_SIZE(read_formats))
 
 static const u64 chain_plain[] = { PERF_CONTEXT_KERNEL, 0xffffffff81000010ULL, 0xffffffff81000020ULL,
 				   PERF_CONTEXT_USER, 0x401000, 0x402000 };
@@ -200,11 +201,11 @@ static void tcase__init(struct tcase *t, u64 sample_type, const struct shape *sh
 			break;
 		case 2:
 			s->callchain = chain_plain;
-			s->callchain_nr = sizeof(chain_plain) / sizeof(chain_plain[0]);
+			s->callchain_nr = ARRAY_SIZE(chain_plain);
 			break;
 		default:
 			s->callchain = chain_deferred;
-			s->callchain_nr = sizeof(chain_deferred) / sizeof(chain_deferred[0]);
+			s->callchain_nr = ARRAY_SIZE(chain_deferred);
 			s->deferred_callchain = true;
 			s->deferred_cookie = chain_deferred[3];
 			break;
@@ -374,7 +375,7 @@ static int test_var_subsets(const struct test_env *env, unsigned long *count)
 
 	for (u64 i = 0; i < (1ULL << n); i++)
 		for (unsigned k = 0; k < SHAPES; k++)
-			for (size_t f = 0; f < sizeof(fixed_sets) / sizeof(fixed_sets[0]); f++) {
+			for (size_t f = 0; f < ARRAY_SIZE(fixed_sets); f++) {
 				struct shape sh = shape__round(k);
 
 				if (run_case(env, subset(bits, n, i) | fixed_sets[f], &sh, count))

@@ -61,3 +61,5 @@ TEST(read_stage, "Read stage: a sampling group and an inherited read value becom
 TEST(symbols_lazy_tree, "Symbol tables: sorted adds without the red-black tree give the tree's tables and lookups")
 TEST(kallsyms_reader, "Kernel symbols: kallsyms with a line past a chunk, upper-case and 0x addresses, no final newline")
 TEST(stages_env, "Sample stages on a hand-made env, no session: deferred stitching, the unwinder, the read split")
+TEST(hashmap, "Hash map: growth, collisions, removal while iterating, clear, entries that moved")
+TEST(rbtree, "Red-black tree: the kernel's shapes for known inserts and erasures, invariants under random ones, a moved array")

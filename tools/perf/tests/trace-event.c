@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <traceevent/event-parse.h>
 #include <perf/data.h>
+#include <perf/kernel.h>
 #include "tests.h"
 #include "util/trace-event.h"
 
@@ -523,7 +524,7 @@ DEFINE_SUITE(trace_event_long_size)
 			n = trace_event__format(te, TE_A_ID, r.v, r.size, 0, text, sizeof(text), &err);
 		trace_event__delete(te);
 		TEST_ASSERT(env, n > 0, "%s: %d (%s)", be ? "big endian" : "little endian", n, err.msg);
-		for (size_t k = 0; k < sizeof(expect) / sizeof(expect[0]); k++)
+		for (size_t k = 0; k < ARRAY_SIZE(expect); k++)
 			TEST_ASSERT(env, strstr(text, expect[k]), "%s: no \"%s\" in \"%s\"",
 				    be ? "big endian" : "little endian", expect[k], text);
 		/* a pointer-sized field names a printk string: 4 bytes here */
@@ -655,7 +656,7 @@ DEFINE_SUITE(trace_event_corrupt)
 	if (!blob)
 		goto out_fail;
 
-	for (size_t i = 0; i < sizeof(edits) / sizeof(edits[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(edits); i++) {
 		memcpy(blob, r.tracing, r.tracing_size);
 		TEST_ASSERT(env, patch(blob, r.tracing_size, edits[i].after, edits[i].from, edits[i].to),
 			    "edit %zu: \"%s\" not in the tracing data", i, edits[i].from);
@@ -698,7 +699,7 @@ DEFINE_SUITE(trace_event_corrupt)
 	}
 
 	/* what a real format never has, in a synthetic one */
-	for (size_t i = 0; i < sizeof(synthetic) / sizeof(synthetic[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(synthetic); i++) {
 		struct blob b;
 		bool ok;
 

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <perf/event.h>
+#include <perf/kernel.h>
 #include "util/dso.h"
 #include "util/frame-resolver.h"
 #include "util/machine.h"
@@ -444,7 +445,7 @@ DEFINE_SUITE(unwind_dwarf_live)
 	    test_write_file("cxx.cc", cxx_src, sizeof(cxx_src) - 1) ||
 	    test_write_file("signal.c", signal_src, sizeof(signal_src) - 1))
 		return TEST_FAIL;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		const struct live_case *c = &cases[i];
 		struct golden g = { .must = NULL };
 		int ret;
@@ -540,7 +541,7 @@ DEFINE_SUITE(unwind_dwarf_rules)
 	ud = unwind_dwarf__new(&conf);
 	if (!t || !ud)
 		goto out;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct unwind_rule r = { .cfa_off = 12345 };
 		int err = unwind_dwarf__rule(ud, t, CET_BASE + cases[i].vaddr, &r);
 		const struct unwind_rule *w = &cases[i].rule;

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <perf/defer-convert.h>
+#include <perf/kernel.h>
 #include "fixture-defer.h"
 #include "fixture-unwind.h"
 #include "workloads.h"
@@ -440,7 +441,7 @@ static const struct test_workload workloads[] = {
 
 const struct test_workload *workload__find(const char *name)
 {
-	for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(workloads); i++)
 		if (!strcmp(workloads[i].name, name))
 			return &workloads[i];
 	return NULL;
@@ -448,7 +449,7 @@ const struct test_workload *workload__find(const char *name)
 
 void workloads__fprintf_list(FILE *fp, int verbose)
 {
-	for (size_t i = 0; i < sizeof(workloads) / sizeof(workloads[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(workloads); i++) {
 		if (verbose)
 			fprintf(fp, "%-16s %s\n", workloads[i].name, workloads[i].usage);
 		else

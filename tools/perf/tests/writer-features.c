@@ -11,6 +11,7 @@
 #include <perf/data.h>
 #include <perf/synthesize.h>
 #include <perf/writer.h>
+#include <perf/kernel.h>
 #include "tests.h"
 
 static char *core[] = { "0-1" }, *thr[] = { "0", "1" }, *dies[] = { "0-1" };
@@ -84,7 +85,7 @@ static bool env_ok(const struct perf_env *e, char *why, size_t len)
 				     HEADER_CACHE, HEADER_MEM_TOPOLOGY, HEADER_SAMPLE_TIME,
 				     HEADER_BUILD_ID };
 
-	for (size_t i = 0; i < sizeof(feats) / sizeof(feats[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(feats); i++)
 		if (!perf_env__parsed(e, feats[i]) && feats[i] != HEADER_BUILD_ID) {
 			snprintf(why, len, "%s not parsed", perf_header_feature__name(feats[i]));
 			return false;

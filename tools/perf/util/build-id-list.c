@@ -14,6 +14,7 @@
 #include <perf/event.h>
 #include <perf/writer.h>
 #include "build-id-list.h"
+#include "hashmap.h"
 #include "kallsyms.h"
 #include "record-synth.h"
 #include "symbol-elf.h"
@@ -22,20 +23,19 @@
 #define KERNEL_NAME	"[kernel.kallsyms]"
 
 struct bid_entry {
+	struct hashmap_node node;	/* in ids, by (filename, build id) */
 	s32	pid;
 	u16	misc;
 	u8	id[BUILD_ID_MAX];
 	u8	size;
 	char	*filename;
-	u64	hash;
 };
 
 struct build_id_list {
 	char		*sys;
 	struct bid_entry *v;		/* first-seen order */
 	size_t		nr, alloc;
-	size_t		*slots;		/* open addressing: index + 1 into v, 0 empty */
-	size_t		nr_slots;	/* a power of two, at least 2 * nr */
+	struct hashmap	ids;		/* the nodes of v[] */
 	bool		vdso_looked;	/* vdso_id is this machine's vDSO build id, if any */
 	u8		vdso_id[BUILD_ID_MAX];
 	u8		vdso_size;
@@ -52,6 +52,7 @@ struct build_id_list *build_id_list__new(const char *sys)
 		free(l);
 		return NULL;
 	}
+	hashmap__init(&l->ids, 256);
 	return l;
 }
 
@@ -62,7 +63,7 @@ void build_id_list__delete(struct build_id_list *l)
 	for (size_t i = 0; i < l->nr; i++)
 		free(l->v[i].filename);
 	free(l->v);
-	free(l->slots);
+	hashmap__exit(&l->ids);
 	free(l->sys);
 	free(l);
 }
@@ -84,41 +85,26 @@ static u64 entry_hash(const char *name, const u8 *id, u8 size)
 	return h;
 }
 
-static int list__rehash(struct build_id_list *l)
+/* v[] moved: its nodes go back into the buckets at their new addresses */
+static void list__rehash(struct build_id_list *l)
 {
-	size_t n = l->nr_slots ? l->nr_slots * 2 : 256;
-	size_t *slots = calloc(n, sizeof(*slots));
-
-	if (!slots)
-		return -ENOMEM;
-	for (size_t i = 0; i < l->nr; i++) {
-		size_t s = l->v[i].hash & (n - 1);
-
-		while (slots[s])
-			s = (s + 1) & (n - 1);
-		slots[s] = i + 1;
-	}
-	free(l->slots);
-	l->slots = slots;
-	l->nr_slots = n;
-	return 0;
+	hashmap__clear(&l->ids, NULL, NULL);
+	for (size_t i = 0; i < l->nr; i++)
+		hashmap__add(&l->ids, &l->v[i].node, l->v[i].node.hash);
 }
 
 int build_id_list__add(struct build_id_list *l, s32 pid, u16 misc, const u8 *id, u8 size,
 		       const char *filename, struct perf_err *err)
 {
-	u64 h = entry_hash(filename, id, size);
+	size_t h = (size_t)entry_hash(filename, id, size);
+	struct hashmap_node *pos;
 	struct bid_entry *e;
-	size_t s;
 
 	if (!size || size > BUILD_ID_MAX)
 		return perf_err__set(err, EINVAL, "build id of %u bytes for %s", size, filename);
-	if ((l->nr + 1) * 2 > l->nr_slots && list__rehash(l))
-		return perf_err__set(err, ENOMEM, "out of memory");
-	for (s = h & (l->nr_slots - 1); l->slots[s]; s = (s + 1) & (l->nr_slots - 1)) {
-		e = &l->v[l->slots[s] - 1];
-		if (e->hash == h && e->size == size && !memcmp(e->id, id, size) &&
-		    !strcmp(e->filename, filename))
+	hashmap__for_each_hash(&l->ids, pos, h) {
+		e = container_of(pos, struct bid_entry, node);
+		if (e->size == size && !memcmp(e->id, id, size) && !strcmp(e->filename, filename))
 			return 0;
 	}
 	if (l->nr == l->alloc) {
@@ -127,8 +113,11 @@ int build_id_list__add(struct build_id_list *l, s32 pid, u16 misc, const u8 *id,
 
 		if (!v)
 			return perf_err__set(err, ENOMEM, "out of memory");
-		l->v = v;
 		l->alloc = n;
+		if (v != l->v) {
+			l->v = v;
+			list__rehash(l);
+		}
 	}
 	e = &l->v[l->nr];
 	memset(e, 0, sizeof(*e));
@@ -138,9 +127,12 @@ int build_id_list__add(struct build_id_list *l, s32 pid, u16 misc, const u8 *id,
 	e->pid = pid;
 	e->misc = misc;
 	e->size = size;
-	e->hash = h;
 	memcpy(e->id, id, size);
-	l->slots[s] = ++l->nr;
+	if (hashmap__add(&l->ids, &e->node, h)) {
+		free(e->filename);
+		return perf_err__set(err, ENOMEM, "out of memory");
+	}
+	l->nr++;
 	return 0;
 }
 

@@ -13,12 +13,10 @@
 #define PERF_UTIL_DEFER_PENDING_H
 
 #include <perf/abi.h>
-
-struct defer_pending_entry;
+#include "hashmap.h"
 
 struct defer_pending {
-	struct defer_pending_entry	**buckets;
-	size_t				nr_buckets, nr_keys;
+	struct hashmap			keys;		/* struct defer_pending_entry, owned */
 	u64				waiting;	/* samples under all keys */
 	u64				answered;	/* samples a record answered */
 	bool				oom;		/* a sample could not be kept: counts are low */

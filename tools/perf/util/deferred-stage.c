@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <perf/kernel.h>
 #include "deferred.h"
 #include "deferred-stage.h"
 #include "sample-stage.h"
@@ -16,7 +17,7 @@ struct deferred_stage {
 
 static struct deferred_stage *deferred_stage_of(const struct sample_stage *st)
 {
-	return (struct deferred_stage *)((char *)st - offsetof(struct deferred_stage, stage));
+	return (struct deferred_stage *)container_of(st, struct deferred_stage, stage);
 }
 
 /* a sample the stitcher is done with goes on, with the thread it was taken in */

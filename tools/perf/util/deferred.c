@@ -12,7 +12,8 @@
  *       fifo:     oldest <-> ... <-> newest          (all threads; cap and EOF release)
  *       thread:   head -> ... -> tail                (one list per tid, arrival order)
  *
- * Threads sit in an open-addressing hash keyed by tid. A thread holds its pending list and
+ * Threads sit in a hash map keyed by tid; a thread that leaves it is kept for the next one
+ * (no allocation per thread churn, only up to the peak). A thread holds its pending list and
  * its latest record (cookie + ips). Every record delivers the whole pending list of its tid
  * (matching cookie: stitched; other cookie: released), so the cost is O(1) per sample and per
  * record, whatever the number of threads or pending samples.
@@ -25,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "deferred.h"
+#include "hashmap.h"
 
 #define DEFERRED_DEFAULT_MAX_MEM	(64ULL << 20)
 #define CHUNK_MIN			4096
@@ -64,8 +66,8 @@ struct arena_chunk {
 };
 
 struct deferred_thread {
+	struct hashmap_node node;	/* in threads; or the free list's link (node.next) */
 	u32	tid;
-	bool	used;		/* the hash slot holds a thread */
 	bool	has_record;
 	bool	record_used;	/* the latest record stitched at least one sample */
 	u32	pending_head, pending_tail;
@@ -97,10 +99,9 @@ struct deferred_stitcher {
 	u32			fifo_head, fifo_tail;
 	u64			nr_pending;
 
-	struct deferred_thread	*threads;	/* hash, power-of-two size */
-	u32			threads_alloc;
-	u32			nr_threads;
-	u32			threads_gen;	/* bumped when threads move in the hash */
+	struct hashmap		threads;	/* struct deferred_thread by tid, owned */
+	struct hashmap_node	*free_threads;	/* removed threads kept for reuse, owned */
+	u32			threads_gen;	/* bumped when a thread leaves the map */
 
 	u64			*scratch;	/* host-order arrays when re-parsing a copy */
 	u64			*merged;	/* the stitched callchain handed to deliver() */
@@ -111,98 +112,62 @@ struct deferred_stitcher {
 
 /* ---- threads ---------------------------------------------------------------------------- */
 
-static u32 tid_hash(u32 tid, u32 mask)
+static size_t tid_hash(u32 tid)
 {
 	u32 h = tid * 0x9e3779b1u;
 
-	/* fold the well-mixed high bits into the low ones the mask keeps */
-	return (h ^ (h >> 16)) & mask;
+	/* fold the well-mixed high bits into the low ones the map keeps */
+	return h ^ (h >> 16);
 }
 
 static struct deferred_thread *threads__find(struct deferred_stitcher *ds, u32 tid)
 {
-	u32 mask, i;
+	size_t h = tid_hash(tid);
+	struct hashmap_node *pos;
 
-	if (!ds->threads_alloc)
-		return NULL;
-	mask = ds->threads_alloc - 1;
-	for (i = tid_hash(tid, mask); ds->threads[i].used; i = (i + 1) & mask)
-		if (ds->threads[i].tid == tid)
-			return &ds->threads[i];
+	hashmap__for_each_hash(&ds->threads, pos, h) {
+		struct deferred_thread *t = container_of(pos, struct deferred_thread, node);
+
+		if (t->tid == tid)
+			return t;
+	}
 	return NULL;
 }
 
-static int threads__grow(struct deferred_stitcher *ds)
-{
-	u32 nalloc = ds->threads_alloc ? ds->threads_alloc * 2 : 64;
-	struct deferred_thread *old = ds->threads, *n = calloc(nalloc, sizeof(*n));
-
-	if (!n)
-		return -ENOMEM;
-	for (u32 k = 0; k < ds->threads_alloc; k++) {
-		u32 i;
-
-		if (!old[k].used)
-			continue;
-		for (i = tid_hash(old[k].tid, nalloc - 1); n[i].used; i = (i + 1) & (nalloc - 1))
-			;
-		n[i] = old[k];
-	}
-	free(old);
-	ds->threads = n;
-	ds->threads_alloc = nalloc;
-	ds->threads_gen++;
-	return 0;
-}
-
-/* the returned pointer is valid until the next threads__findnew() or threads__remove() */
+/* the returned pointer is valid until the next threads__remove() (see threads_gen) */
 static struct deferred_thread *threads__findnew(struct deferred_stitcher *ds, u32 tid)
 {
 	struct deferred_thread *t = threads__find(ds, tid);
-	u32 mask, i;
 
 	if (t)
 		return t;
-	/* keep the load under 1/2 so probe runs stay short */
-	if ((ds->nr_threads + 1) * 2 > ds->threads_alloc && threads__grow(ds))
-		return NULL;
-	mask = ds->threads_alloc - 1;
-	for (i = tid_hash(tid, mask); ds->threads[i].used; i = (i + 1) & mask)
-		;
-	t = &ds->threads[i];
+	if (ds->free_threads) {
+		t = container_of(ds->free_threads, struct deferred_thread, node);
+		ds->free_threads = t->node.next;
+	} else {
+		t = malloc(sizeof(*t));
+		if (!t)
+			return NULL;
+	}
 	memset(t, 0, sizeof(*t));
-	t->used = true;
 	t->tid = tid;
 	t->pending_head = t->pending_tail = NIL;
-	ds->nr_threads++;
+	if (hashmap__add(&ds->threads, &t->node, tid_hash(tid))) {
+		free(t);
+		return NULL;
+	}
 	return t;
 }
 
-/* linear probing without tombstones: shift later members of the run back into the hole */
+/* out of the map, onto the free list */
 static void threads__remove(struct deferred_stitcher *ds, struct deferred_thread *t)
 {
-	u32 mask = ds->threads_alloc - 1;
-	u32 hole = (u32)(t - ds->threads), i = hole;
-
 	free(t->ips_buf);
-	t->used = false;
-	ds->nr_threads--;
+	t->ips_buf = NULL;
+	hashmap__remove(&ds->threads, &t->node);
+	t->node.next = ds->free_threads;
+	ds->free_threads = &t->node;
 	ds->threads_gen++;
-	for (;;) {
-		u32 home;
-
-		i = (i + 1) & mask;
-		if (!ds->threads[i].used)
-			return;
-		home = tid_hash(ds->threads[i].tid, mask);
-		/* movable when its home is not in the cyclic range (hole, i] */
-		if ((i > hole && (home <= hole || home > i)) ||
-		    (i < hole && home <= hole && home > i)) {
-			ds->threads[hole] = ds->threads[i];
-			ds->threads[i].used = false;
-			hole = i;
-		}
-	}
 }
 
 /* the latest record is going away: count it if it never stitched anything */
@@ -570,6 +535,15 @@ static int stitcher__make_room_entry(struct deferred_stitcher *ds)
 
 /* ---- API -------------------------------------------------------------------------------- */
 
+static void thread__free(struct hashmap_node *node, void *arg)
+{
+	struct deferred_thread *t = container_of(node, struct deferred_thread, node);
+
+	(void)arg;
+	free(t->ips_buf);
+	free(t);
+}
+
 struct deferred_stitcher *deferred_stitcher__new(size_t max_mem, deferred_deliver_t deliver,
 						 void *arg)
 {
@@ -589,6 +563,7 @@ struct deferred_stitcher *deferred_stitcher__new(size_t max_mem, deferred_delive
 	ds->cur_chunk = ds->spare_chunk = NIL;
 	ds->free_head = ds->fifo_head = ds->fifo_tail = NIL;
 	ds->stats.max_mem = ds->max_mem;
+	hashmap__init(&ds->threads, 64);
 	ds->scratch = malloc(MAX_RECORD_WORDS * sizeof(u64));
 	if (!ds->scratch) {
 		free(ds);
@@ -604,10 +579,12 @@ void deferred_stitcher__delete(struct deferred_stitcher *ds)
 	/* samples never delivered (the input stopped): their privs go back */
 	for (u32 idx = ds->fifo_head; idx != NIL; idx = ds->slab[idx].fifo_next)
 		stitcher__put(ds, ds->slab[idx].priv);
-	for (u32 i = 0; i < ds->threads_alloc; i++)
-		if (ds->threads[i].used)
-			free(ds->threads[i].ips_buf);
-	free(ds->threads);
+	hashmap__clear(&ds->threads, thread__free, NULL);
+	hashmap__exit(&ds->threads);
+	for (struct hashmap_node *n = ds->free_threads, *next; n; n = next) {
+		next = n->next;
+		thread__free(n, NULL);
+	}
 	for (u32 i = 0; i < ds->nr_chunks; i++)
 		free(ds->chunks[i].base);
 	free(ds->chunks);
@@ -654,7 +631,7 @@ int deferred_stitcher__queue(struct deferred_stitcher *ds, const struct deferred
 		ds->stats.released[DEFERRED_RELEASE_MEMORY]++;
 		return ds->deliver(ds->arg, ds_s, &sample);
 	}
-	/* releasing to make room may have moved threads in the hash */
+	/* releasing to make room may have removed t (its last pending sample went) */
 	if (!t || ds->threads_gen != gen) {
 		t = threads__findnew(ds, ds_s->tid);
 		if (!t) {
@@ -800,7 +777,9 @@ int deferred_stitcher__thread_exit(struct deferred_stitcher *ds, u32 tid)
 
 int deferred_stitcher__flush(struct deferred_stitcher *ds)
 {
+	struct hashmap_node *pos, *tmp;
 	int err = 0;
+	size_t b;
 
 	while (ds->fifo_head != NIL) {
 		int ret = stitcher__release_oldest(ds, DEFERRED_RELEASE_EOF);
@@ -808,16 +787,12 @@ int deferred_stitcher__flush(struct deferred_stitcher *ds)
 		if (ret && !err)
 			err = ret;
 	}
-	for (u32 i = 0; i < ds->threads_alloc; i++) {
-		struct deferred_thread *t = &ds->threads[i];
+	hashmap__for_each_safe(&ds->threads, pos, tmp, b) {
+		struct deferred_thread *t = container_of(pos, struct deferred_thread, node);
 
-		if (!t->used)
-			continue;
 		thread__drop_record(ds, t);
-		free(t->ips_buf);
-		t->used = false;
+		threads__remove(ds, t);
 	}
-	ds->nr_threads = 0;
 	return err;
 }
 

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <perf/kernel.h>
 #include "dso.h"
 #include "dwarf-inline.h"
 #include "symbol-elf.h"
@@ -102,7 +103,7 @@ enum dso_kind dso__kind_of(const char *filename)
 	if (!strcmp(filename, "[vdso]") || !strcmp(filename, "[vdso32]") ||
 	    !strcmp(filename, "[vdsox32]"))
 		return DSO_KIND_VDSO;
-	for (size_t i = 0; i < sizeof(anon_prefixes) / sizeof(anon_prefixes[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(anon_prefixes); i++)
 		if (has_prefix(filename, anon_prefixes[i]))
 			return DSO_KIND_ANON;
 	if (filename[0] == '[')

@@ -7,6 +7,7 @@
  */
 #include <inttypes.h>
 #include <string.h>
+#include <perf/kernel.h>
 #include "dump-internal.h"
 
 #define BRANCH_CALL_STACK	(1ULL << 11)	/* PERF_SAMPLE_BRANCH_CALL_STACK */
@@ -144,7 +145,7 @@ static const char *x86_reg_name(unsigned int rid)
 		"XMM8", "XMM9", "XMM10", "XMM11", "XMM12", "XMM13", "XMM14", "XMM15",
 	};
 
-	if (rid < sizeof(names) / sizeof(names[0]))
+	if (rid < ARRAY_SIZE(names))
 		return names[rid];
 	/* each XMM register takes two u64 slots from bit 32 on; perf names the first */
 	if (rid >= 32 && rid < 64 && !(rid & 1))

@@ -21,6 +21,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/kernel.h>
 #include "dump.h"
 #include "dump-internal.h"
 #include "machine.h"
@@ -264,7 +265,7 @@ static void dump__namespaces(FILE *fp, const struct perf_event_header *h)
 		if (i && i % 4 == 0)
 			fprintf(fp, "\n\t\t ");
 		fprintf(fp, "%" PRIu64 "/%s: %" PRIu64 "/%#" PRIx64 "%s", i,
-			i < sizeof(ns_names) / sizeof(ns_names[0]) ? ns_names[i] : "UNKNOWN",
+			i < ARRAY_SIZE(ns_names) ? ns_names[i] : "UNKNOWN",
 			dev, ino, i + 1 < nr ? ", " : "]\n");
 	}
 	/* no entries: perf leaves the list open, and the next record goes on this line */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <perf/kernel.h>
 #include "header-fprintf.h"
 
 #define NSEC_PER_SEC	((u64)1000000000)
@@ -101,7 +102,7 @@ static const char *hw_name(u64 config)
 	/* the upper 32 bits may hold an extended PMU type */
 	u64 id = config & 0xffffffffULL;
 
-	return id < sizeof(names) / sizeof(names[0]) ? names[id] : NULL;
+	return id < ARRAY_SIZE(names) ? names[id] : NULL;
 }
 
 static const char *sw_name(u64 config)
@@ -114,7 +115,7 @@ static const char *sw_name(u64 config)
 		"PERF_COUNT_SW_DUMMY", "PERF_COUNT_SW_BPF_OUTPUT", "PERF_COUNT_SW_CGROUP_SWITCHES",
 	};
 
-	return config < sizeof(names) / sizeof(names[0]) ? names[config] : NULL;
+	return config < ARRAY_SIZE(names) ? names[config] : NULL;
 }
 
 static void config_str(char *buf, size_t size, u32 type, u64 config)

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/kernel.h>
 #include "dso.h"
 #include "hist.h"
 #include "machine.h"
@@ -192,7 +193,7 @@ static int parse_token(const char *tok, bool cols_first, struct hist_field *out,
 {
 	for (int pass = 0; pass < 2; pass++) {
 		if ((pass == 0) == cols_first) {
-			for (size_t i = 0; i < sizeof(col_dims) / sizeof(col_dims[0]); i++) {
+			for (size_t i = 0; i < ARRAY_SIZE(col_dims); i++) {
 				if (!token_prefixes(tok, col_dims[i].name))
 					continue;
 				if (col_dims[i].col < 0)
@@ -202,7 +203,7 @@ static int parse_token(const char *tok, bool cols_first, struct hist_field *out,
 				return 0;
 			}
 		} else {
-			for (size_t i = 0; i < sizeof(sort_dims) / sizeof(sort_dims[0]); i++) {
+			for (size_t i = 0; i < ARRAY_SIZE(sort_dims); i++) {
 				if (!token_prefixes(tok, sort_dims[i].name))
 					continue;
 				if (sort_dims[i].key < 0)

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <perf/kernel.h>
 #include "kallsyms.h"
 #include "machine.h"
 #include "symbol-elf.h"
@@ -111,7 +112,7 @@ static bool kallsyms__cached(const char *root, const char *dir, const char *hex,
 	static const char *const layouts[] = { "%s%s/[kernel.kallsyms]/%s/kallsyms",
 					       "%s%s/[kernel.kallsyms]/%s" };
 
-	for (size_t i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(layouts); i++) {
 		struct stat st;
 
 		if (snprintf(path, size, layouts[i], root, dir, hex) >= (int)size)

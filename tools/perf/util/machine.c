@@ -14,6 +14,12 @@
 
 #define THREAD_BUCKETS_MIN	256
 
+static void thread__put_node(struct hashmap_node *node, void *arg)
+{
+	(void)arg;
+	thread__put(container_of(node, struct thread, hash_node));
+}
+
 int machine__init(struct machine *machine, const struct symbol_conf *conf)
 {
 	struct thread *idle;
@@ -22,9 +28,8 @@ int machine__init(struct machine *machine, const struct symbol_conf *conf)
 	machine->conf = conf;
 	dsos__init(&machine->dsos);
 	machine->kmaps = maps__new();
-	machine->nr_thread_buckets = THREAD_BUCKETS_MIN;
-	machine->threads = calloc(machine->nr_thread_buckets, sizeof(*machine->threads));
-	if (!machine->kmaps || !machine->threads) {
+	hashmap__init(&machine->threads, THREAD_BUCKETS_MIN);
+	if (!machine->kmaps) {
 		machine__exit(machine);
 		return -ENOMEM;
 	}
@@ -39,79 +44,44 @@ int machine__init(struct machine *machine, const struct symbol_conf *conf)
 
 void machine__exit(struct machine *machine)
 {
-	for (size_t i = 0; machine->threads && i < machine->nr_thread_buckets; i++) {
-		struct thread *t = machine->threads[i], *next;
-
-		for (; t; t = next) {
-			next = t->hash_next;
-			t->hash_next = NULL;
-			thread__put(t);
-		}
-	}
-	free(machine->threads);
+	hashmap__clear(&machine->threads, thread__put_node, NULL);
+	hashmap__exit(&machine->threads);
 	map__put(machine->kernel_map);
 	maps__put(machine->kmaps);
 	dsos__exit(&machine->dsos);
 	memset(machine, 0, sizeof(*machine));
 }
 
-static size_t tid_hash(const struct machine *machine, s32 tid)
+static size_t tid_hash(s32 tid)
 {
-	return ((u32)tid * 2654435761u) & (machine->nr_thread_buckets - 1);
-}
-
-static void machine__grow_threads(struct machine *machine)
-{
-	size_t n = machine->nr_thread_buckets * 2;
-	struct thread **b = calloc(n, sizeof(*b));
-
-	if (!b)
-		return;	/* keep the smaller table: slower, still correct */
-	for (size_t i = 0; i < machine->nr_thread_buckets; i++) {
-		struct thread *t = machine->threads[i], *next;
-
-		for (; t; t = next) {
-			size_t h = ((u32)t->tid * 2654435761u) & (n - 1);
-
-			next = t->hash_next;
-			t->hash_next = b[h];
-			b[h] = t;
-		}
-	}
-	free(machine->threads);
-	machine->threads = b;
-	machine->nr_thread_buckets = n;
+	return (u32)tid * 2654435761u;
 }
 
 struct thread *machine__find_thread(struct machine *machine, s32 tid)
 {
-	for (struct thread *t = machine->threads[tid_hash(machine, tid)]; t; t = t->hash_next)
+	size_t h = tid_hash(tid);
+	struct hashmap_node *pos;
+
+	hashmap__for_each_hash(&machine->threads, pos, h) {
+		struct thread *t = container_of(pos, struct thread, hash_node);
+
 		if (t->tid == tid)
 			return t;
+	}
 	return NULL;
 }
 
 /* out of the hash, and the machine's reference dropped: held references keep it alive */
 static void machine__remove_thread(struct machine *machine, struct thread *thread)
 {
-	struct thread **pp = &machine->threads[tid_hash(machine, thread->tid)];
-
-	for (; *pp; pp = &(*pp)->hash_next) {
-		if (*pp == thread) {
-			*pp = thread->hash_next;
-			thread->hash_next = NULL;
-			machine->nr_threads--;
-			thread__put(thread);
-			return;
-		}
-	}
+	hashmap__remove(&machine->threads, &thread->hash_node);
+	thread__put(thread);
 }
 
 static struct thread *machine__add_thread(struct machine *machine, s32 pid, s32 tid)
 {
 	struct thread *t = thread__new(pid, tid);
 	char placeholder[16];
-	size_t h;
 
 	if (!t)
 		return NULL;
@@ -140,12 +110,10 @@ static struct thread *machine__add_thread(struct machine *machine, s32 pid, s32 
 		thread__put(t);
 		return NULL;
 	}
-	if (machine->nr_threads >= machine->nr_thread_buckets)
-		machine__grow_threads(machine);
-	h = tid_hash(machine, tid);
-	t->hash_next = machine->threads[h];
-	machine->threads[h] = t;
-	machine->nr_threads++;
+	if (hashmap__add(&machine->threads, &t->hash_node, tid_hash(tid))) {
+		thread__put(t);
+		return NULL;
+	}
 	return t;
 }
 

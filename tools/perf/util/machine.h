@@ -15,13 +15,12 @@
 #include <stdbool.h>
 #include <perf/event.h>
 #include "dso.h"
+#include "hashmap.h"
 #include "map.h"
 #include "thread.h"
 
 struct machine {
-	struct thread		**threads;	/* hash by tid */
-	size_t			nr_thread_buckets;
-	size_t			nr_threads;
+	struct hashmap		threads;	/* struct thread by tid, one reference each */
 	struct dsos		dsos;
 	struct maps		*kmaps;		/* kernel + modules */
 	struct dso		*kernel_dso;	/* [kernel.kallsyms] */

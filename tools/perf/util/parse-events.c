@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/kernel.h>
 #include "parse-events.h"
 
 struct event_name {
@@ -43,7 +44,7 @@ static const struct event_name event_names[] = {
 
 static const struct event_name *event_name__find(const char *name, size_t len)
 {
-	for (size_t i = 0; i < sizeof(event_names) / sizeof(event_names[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(event_names); i++)
 		if (strlen(event_names[i].name) == len && !strncmp(event_names[i].name, name, len))
 			return &event_names[i];
 	return NULL;

@@ -19,129 +19,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/kernel.h>
 #include "dso.h"
 #include "report-callchain.h"
 #include "symbol.h"
-
-/* ---- red-black tree ---- */
-
-static void rbtree__replace_child(struct rbroot *root, struct rbnode *old, struct rbnode *new)
-{
-	struct rbnode *p = old->parent;
-
-	new->parent = p;
-	if (!p)
-		root->node = new;
-	else if (p->left == old)
-		p->left = new;
-	else
-		p->right = new;
-}
-
-static void rbtree__rotate_left(struct rbroot *root, struct rbnode *x)
-{
-	struct rbnode *y = x->right;
-
-	x->right = y->left;
-	if (y->left)
-		y->left->parent = x;
-	rbtree__replace_child(root, x, y);
-	y->left = x;
-	x->parent = y;
-}
-
-static void rbtree__rotate_right(struct rbroot *root, struct rbnode *x)
-{
-	struct rbnode *y = x->left;
-
-	x->left = y->right;
-	if (y->right)
-		y->right->parent = x;
-	rbtree__replace_child(root, x, y);
-	y->right = x;
-	x->parent = y;
-}
-
-/*
- * The classic insertion fixup (recolour while the uncle is red, else at most two rotations),
- * which is what lib/rbtree.c does: the same inputs give the same shape.
- */
-void rbtree__insert(struct rbroot *root, struct rbnode *node, struct rbnode *parent,
-		    struct rbnode **link)
-{
-	node->left = node->right = NULL;
-	node->parent = parent;
-	node->red = true;
-	*link = node;
-
-	for (;;) {
-		struct rbnode *p = node->parent, *g, *uncle;
-
-		if (!p) {
-			node->red = false;
-			return;
-		}
-		if (!p->red)
-			return;
-		g = p->parent;	/* a red node is never the root */
-		if (p == g->left) {
-			uncle = g->right;
-			if (uncle && uncle->red) {
-				p->red = uncle->red = false;
-				g->red = true;
-				node = g;
-				continue;
-			}
-			if (node == p->right) {
-				rbtree__rotate_left(root, p);
-				p = node;
-			}
-			p->red = false;
-			g->red = true;
-			rbtree__rotate_right(root, g);
-			return;
-		}
-		uncle = g->left;
-		if (uncle && uncle->red) {
-			p->red = uncle->red = false;
-			g->red = true;
-			node = g;
-			continue;
-		}
-		if (node == p->left) {
-			rbtree__rotate_right(root, p);
-			p = node;
-		}
-		p->red = false;
-		g->red = true;
-		rbtree__rotate_left(root, g);
-		return;
-	}
-}
-
-struct rbnode *rbtree__first(const struct rbroot *root)
-{
-	struct rbnode *n = root->node;
-
-	while (n && n->left)
-		n = n->left;
-	return n;
-}
-
-struct rbnode *rbtree__next(const struct rbnode *node)
-{
-	const struct rbnode *p;
-
-	if (node->right) {
-		node = node->right;
-		while (node->left)
-			node = node->left;
-		return (struct rbnode *)node;
-	}
-	while ((p = node->parent) && node == p->right)
-		node = p;
-	return (struct rbnode *)p;
-}
 
 /* ---- parameters ---- */
 
@@ -168,7 +49,7 @@ static bool parse_mode(struct chain_params *p, const char *tok)
 		{ "fractal", CHAIN_GRAPH_REL }, { "folded", CHAIN_FOLDED },
 	};
 
-	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++) {
 		if (word_prefix(tok, modes[i].word)) {
 			p->mode = modes[i].mode;
 			return true;

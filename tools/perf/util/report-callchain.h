@@ -9,7 +9,7 @@
  * frame, and a node is split when a new chain leaves it half way. Sibling order, and the
  * order of siblings with equal counts in the output, come out of those red-black trees'
  * shapes, so they are built with the same insertion algorithm as the kernel's lib/rbtree
- * (struct rbroot below): byte-identical output depends on it, also where the comparison of
+ * (rbtree.h): byte-identical output depends on it, also where the comparison of
  * frames is not a total order (a symbol's start against another frame's raw address).
  *
  * Ownership: a chain_root owns its nodes and their frame arrays. Frames borrow their dso
@@ -22,31 +22,11 @@
 #include <stdbool.h>
 #include <perf/abi.h>
 #include <perf/error.h>
+#include "rbtree.h"
 #include "sbuf.h"
 
 struct dso;
 struct symbol;
-
-/* ---- red-black tree with the kernel's insertion (shape matters, see above) ---- */
-
-struct rbnode {
-	struct rbnode	*left, *right, *parent;
-	bool		red;
-};
-
-struct rbroot {
-	struct rbnode	*node;
-};
-
-/* link node at *link under parent (both from the caller's descent), then rebalance */
-void rbtree__insert(struct rbroot *root, struct rbnode *node, struct rbnode *parent,
-		    struct rbnode **link);
-/* in-order traversal; NULL at the end */
-struct rbnode *rbtree__first(const struct rbroot *root);
-struct rbnode *rbtree__next(const struct rbnode *node);
-
-#define rbtree__entry(ptr, type, member) \
-	((type *)((char *)(ptr) - __builtin_offsetof(type, member)))
 
 /* ---- parameters: perf report -g print_type,threshold,print_limit,order,sort_key,value ---- */
 

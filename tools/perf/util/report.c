@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+#include <perf/kernel.h>
 #include "dump.h"
 #include "frame-resolver.h"
 #include "report.h"
@@ -563,7 +564,7 @@ static int task_level(struct machine *machine, const struct thread *t)
 	int level = 0;
 
 	/* bounded: a ppid cycle in a broken file must not loop */
-	for (size_t hops = 0; hops <= machine->nr_threads; hops++) {
+	for (size_t hops = 0; hops <= hashmap__nr(&machine->threads); hops++) {
 		const struct thread *parent;
 
 		if (t->tid <= 0)
@@ -606,7 +607,7 @@ static int task_cmp(const void *pa, const void *pb, void *arg)
 		a = task_parent(machine, a);
 	for (int i = level_b; i > level_a && b; i--)
 		b = task_parent(machine, b);
-	for (size_t hops = 0; a && b && a->ppid != b->ppid && hops <= machine->nr_threads; hops++) {
+	for (size_t hops = 0; a && b && a->ppid != b->ppid && hops <= hashmap__nr(&machine->threads); hops++) {
 		a = task_parent(machine, a);
 		b = task_parent(machine, b);
 	}
@@ -642,19 +643,18 @@ int report__fprintf_tasks(struct report *r, FILE *fp, bool with_maps)
 {
 	struct machine *machine = &r->session->machine;
 	const struct thread **tasks;
+	struct hashmap_node *pos;
 	bool has_idle = false;
-	size_t nr = 0;
+	size_t nr = 0, b;
 
-	tasks = calloc(machine->nr_threads + 1, sizeof(*tasks));
+	tasks = calloc(hashmap__nr(&machine->threads) + 1, sizeof(*tasks));
 	if (!tasks)
 		return -ENOMEM;
-	for (size_t b = 0; b < machine->nr_thread_buckets; b++) {
-		for (const struct thread *t = machine->threads[b]; t; t = t->hash_next) {
-			if (nr == machine->nr_threads)
-				break;
-			has_idle |= t->tid == 0;
-			tasks[nr++] = t;
-		}
+	hashmap__for_each(&machine->threads, pos, b) {
+		const struct thread *t = container_of(pos, struct thread, hash_node);
+
+		has_idle |= t->tid == 0;
+		tasks[nr++] = t;
 	}
 	qsort_r(tasks, nr, sizeof(*tasks), task_cmp, machine);
 	fprintf(fp, "# %8s %8s %8s  %s\n", "pid", "tid", "ppid", "comm");
@@ -688,7 +688,7 @@ static char *report__tip(const char *exec_dir)
 
 	snprintf(path, sizeof(path), "%s/../share/doc/perf-tip", exec_dir);
 	dirs[0] = path;
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]) && !fp; i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(dirs) && !fp; i++) {
 		char file[PATH_MAX + 16];
 
 		snprintf(file, sizeof(file), "%s/tips.txt", dirs[i]);

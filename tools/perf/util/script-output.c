@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/kernel.h>
 #include "dso.h"
 #include "dwarf-inline.h"
 #include "sbuf.h"
@@ -118,7 +119,7 @@ enum script_type script_type_of(const struct perf_event_attr *attr)
 
 static int field_of(const char *name, size_t len)
 {
-	for (size_t i = 0; i < sizeof(field_names) / sizeof(field_names[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++)
 		if (strlen(field_names[i].name) == len && !strncmp(field_names[i].name, name, len))
 			return (int)i;
 	return -1;
@@ -260,7 +261,7 @@ int script_fields__parse(struct script_fields *sel, const char *arg, FILE *warn,
 
 static unsigned int field_needs_missing(unsigned int fields, u64 sample_type, int *which)
 {
-	for (size_t i = 0; i < sizeof(field_names) / sizeof(field_names[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++) {
 		if (!(fields & field_names[i].field) || !field_names[i].needs)
 			continue;
 		if (!(sample_type & field_names[i].needs)) {
@@ -316,7 +317,7 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 			return perf_err__set(&out->err, EINVAL,
 					     "Display of source line number requested but sample IP is not\nselected. Hence, no address to lookup the source line number.");
 		if (out->sel.fields[t] & SF_UNPRINTABLE) {
-			for (size_t j = 0; j < sizeof(field_names) / sizeof(field_names[0]); j++)
+			for (size_t j = 0; j < ARRAY_SIZE(field_names); j++)
 				if (out->sel.fields[t] & SF_UNPRINTABLE & field_names[j].field)
 					return perf_err__set(&out->err, ENOTSUP,
 							     "-F %s is not supported yet",

@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <elf.h>
 #include <gelf.h>
+#include <perf/kernel.h>
 #include "demangle.h"
 #include "dso.h"
 #include "symbol-elf.h"
@@ -80,7 +81,7 @@ static int elf_read_build_id(Elf *elf, u8 *bid, size_t *size)
 	Elf_Data *data;
 	size_t off = 0;
 
-	for (size_t i = 0; i < sizeof(note_sections) / sizeof(note_sections[0]) && !sec; i++)
+	for (size_t i = 0; i < ARRAY_SIZE(note_sections) && !sec; i++)
 		sec = section_by_name(elf, note_sections[i], &shdr, NULL);
 	if (!sec)
 		return -ENOENT;

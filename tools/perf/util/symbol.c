@@ -23,14 +23,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "rbtree.h"
 #include "symbol.h"
 
 #define NIL UINT32_MAX
 
 struct sym_node {
-	u32	left, right, parent;
 	u32	name_off;
-	u8	red;
 	u8	in_tree;
 	u8	ifunc_alias;
 };
@@ -38,7 +37,10 @@ struct sym_node {
 struct symbols_build {
 	struct sym_node	*nodes;		/* parallel to syms[], in insertion order */
 	size_t		alloc;
-	u32		root;
+	/* the tree's links, parallel to nodes[]: only once the tree is built (not lazy) */
+	struct rbnode	*rb;
+	struct rbroot	root;
+	bool		failed;		/* no memory for the links: sealing gives an empty table */
 	/* no tree yet: nodes[0 .. nr) sorted by start; in_tree says which are not erased */
 	bool		lazy;
 	u32		*erased;	/* while lazy: erasures in order, replayed on the tree */
@@ -54,6 +56,7 @@ static void build__free(struct symbols *s)
 {
 	if (s->build) {
 		free(s->build->nodes);
+		free(s->build->rb);
 		free(s->build->erased);
 		free(s->build);
 		s->build = NULL;
@@ -70,250 +73,64 @@ void symbols__exit(struct symbols *s)
 	symbols__init(s);
 }
 
-/* ---- the tree: lib/rbtree.c semantics over indices ---- */
+/* ---- the tree: perf's rb_root of symbols, over the nodes parallel to syms[] ---- */
 
 static inline struct sym_node *N(const struct symbols *s, u32 i)
 {
 	return &s->build->nodes[i];
 }
 
-static inline bool is_red(const struct symbols *s, u32 i)
+/* the index of a tree node; NIL for NULL */
+static inline u32 idx_of(const struct symbols *s, const struct rbnode *n)
 {
-	return i != NIL && N(s, i)->red;
-}
-
-static void replace_child(struct symbols *s, u32 parent, u32 old, u32 new)
-{
-	if (parent == NIL)
-		s->build->root = new;
-	else if (N(s, parent)->left == old)
-		N(s, parent)->left = new;
-	else
-		N(s, parent)->right = new;
-	if (new != NIL)
-		N(s, new)->parent = parent;
-}
-
-static void rotate_left(struct symbols *s, u32 x)
-{
-	u32 y = N(s, x)->right;
-
-	N(s, x)->right = N(s, y)->left;
-	if (N(s, y)->left != NIL)
-		N(s, N(s, y)->left)->parent = x;
-	replace_child(s, N(s, x)->parent, x, y);
-	N(s, y)->left = x;
-	N(s, x)->parent = y;
-}
-
-static void rotate_right(struct symbols *s, u32 x)
-{
-	u32 y = N(s, x)->left;
-
-	N(s, x)->left = N(s, y)->right;
-	if (N(s, y)->right != NIL)
-		N(s, N(s, y)->right)->parent = x;
-	replace_child(s, N(s, x)->parent, x, y);
-	N(s, y)->right = x;
-	N(s, x)->parent = y;
+	return n ? (u32)(n - s->build->rb) : NIL;
 }
 
 static void tree_insert(struct symbols *s, u32 z)
 {
-	u32 parent = NIL, cur = s->build->root;
-	bool left = false;
+	struct rbnode **link = &s->build->root.node, *parent = NULL;
+	u64 start = s->syms[z].start;
 
 	/* equal starts go right: a later symbol sorts after the earlier ones */
-	while (cur != NIL) {
-		parent = cur;
-		left = s->syms[z].start < s->syms[cur].start;
-		cur = left ? N(s, cur)->left : N(s, cur)->right;
+	while (*link) {
+		parent = *link;
+		link = start < s->syms[idx_of(s, parent)].start ? &parent->left : &parent->right;
 	}
-	*N(s, z) = (struct sym_node){ .left = NIL, .right = NIL, .parent = parent, .red = 1,
-				      .in_tree = 1, .name_off = N(s, z)->name_off };
-	if (parent == NIL)
-		s->build->root = z;
-	else if (left)
-		N(s, parent)->left = z;
-	else
-		N(s, parent)->right = z;
-
-	while (is_red(s, N(s, z)->parent)) {
-		u32 p = N(s, z)->parent, g = N(s, p)->parent, u;
-
-		if (p == N(s, g)->left) {
-			u = N(s, g)->right;
-			if (is_red(s, u)) {
-				N(s, p)->red = 0;
-				N(s, u)->red = 0;
-				N(s, g)->red = 1;
-				z = g;
-				continue;
-			}
-			if (z == N(s, p)->right) {
-				z = p;
-				rotate_left(s, z);
-				p = N(s, z)->parent;
-			}
-			N(s, p)->red = 0;
-			N(s, g)->red = 1;
-			rotate_right(s, g);
-		} else {
-			u = N(s, g)->left;
-			if (is_red(s, u)) {
-				N(s, p)->red = 0;
-				N(s, u)->red = 0;
-				N(s, g)->red = 1;
-				z = g;
-				continue;
-			}
-			if (z == N(s, p)->left) {
-				z = p;
-				rotate_right(s, z);
-				p = N(s, z)->parent;
-			}
-			N(s, p)->red = 0;
-			N(s, g)->red = 1;
-			rotate_left(s, g);
-		}
-	}
-	N(s, s->build->root)->red = 0;
+	N(s, z)->in_tree = 1;
+	N(s, z)->ifunc_alias = 0;
+	rbtree__insert(&s->build->root, &s->build->rb[z], parent, link);
 }
 
-static u32 tree_first(const struct symbols *s, u32 n)
+static u32 tree_first(const struct symbols *s)
 {
-	if (n == NIL)
-		return NIL;
-	while (N(s, n)->left != NIL)
-		n = N(s, n)->left;
-	return n;
+	return idx_of(s, rbtree__first(&s->build->root));
 }
 
 static u32 tree_next(const struct symbols *s, u32 n)
 {
-	u32 p;
-
-	if (N(s, n)->right != NIL)
-		return tree_first(s, N(s, n)->right);
-	p = N(s, n)->parent;
-	while (p != NIL && n == N(s, p)->right) {
-		n = p;
-		p = N(s, p)->parent;
-	}
-	return p;
+	return idx_of(s, rbtree__next(&s->build->rb[n]));
 }
 
-static void erase_fixup(struct symbols *s, u32 x, u32 xp)
-{
-	while (x != s->build->root && !is_red(s, x)) {
-		u32 w;
-
-		if (x == N(s, xp)->left) {
-			w = N(s, xp)->right;
-			if (is_red(s, w)) {
-				N(s, w)->red = 0;
-				N(s, xp)->red = 1;
-				rotate_left(s, xp);
-				w = N(s, xp)->right;
-			}
-			if (!is_red(s, N(s, w)->left) && !is_red(s, N(s, w)->right)) {
-				N(s, w)->red = 1;
-				x = xp;
-				xp = N(s, x)->parent;
-				continue;
-			}
-			if (!is_red(s, N(s, w)->right)) {
-				N(s, N(s, w)->left)->red = 0;
-				N(s, w)->red = 1;
-				rotate_right(s, w);
-				w = N(s, xp)->right;
-			}
-			N(s, w)->red = N(s, xp)->red;
-			N(s, xp)->red = 0;
-			N(s, N(s, w)->right)->red = 0;
-			rotate_left(s, xp);
-		} else {
-			w = N(s, xp)->left;
-			if (is_red(s, w)) {
-				N(s, w)->red = 0;
-				N(s, xp)->red = 1;
-				rotate_right(s, xp);
-				w = N(s, xp)->left;
-			}
-			if (!is_red(s, N(s, w)->left) && !is_red(s, N(s, w)->right)) {
-				N(s, w)->red = 1;
-				x = xp;
-				xp = N(s, x)->parent;
-				continue;
-			}
-			if (!is_red(s, N(s, w)->left)) {
-				N(s, N(s, w)->right)->red = 0;
-				N(s, w)->red = 1;
-				rotate_left(s, w);
-				w = N(s, xp)->left;
-			}
-			N(s, w)->red = N(s, xp)->red;
-			N(s, xp)->red = 0;
-			N(s, N(s, w)->left)->red = 0;
-			rotate_right(s, xp);
-		}
-		x = s->build->root;
-		break;
-	}
-	if (x != NIL)
-		N(s, x)->red = 0;
-}
-
-/* the successor takes the place of a node with two children, as rb_erase() does */
 static void tree_erase(struct symbols *s, u32 z)
 {
-	struct sym_node *zn = N(s, z);
-	u32 x, xp;
-	bool removed_red;
-
-	if (zn->left == NIL || zn->right == NIL) {
-		x = zn->left != NIL ? zn->left : zn->right;
-		xp = zn->parent;
-		removed_red = zn->red;
-		replace_child(s, zn->parent, z, x);
-	} else {
-		u32 y = tree_first(s, zn->right);
-
-		removed_red = N(s, y)->red;
-		x = N(s, y)->right;
-		if (N(s, y)->parent == z) {
-			xp = y;
-		} else {
-			xp = N(s, y)->parent;
-			replace_child(s, xp, y, x);
-			N(s, y)->right = zn->right;
-			N(s, zn->right)->parent = y;
-		}
-		replace_child(s, zn->parent, z, y);
-		N(s, y)->left = zn->left;
-		N(s, zn->left)->parent = y;
-		N(s, y)->red = zn->red;
-	}
-	zn->in_tree = 0;
-	zn->left = zn->right = zn->parent = NIL;
-	if (!removed_red)
-		erase_fixup(s, x, xp);
+	rbtree__erase(&s->build->root, &s->build->rb[z]);
+	N(s, z)->in_tree = 0;
 }
 
 /* perf's symbols__find(): note a zero-sized symbol matches its start */
 static u32 tree_search(const struct symbols *s, u64 ip)
 {
-	u32 n = s->build->root;
+	const struct rbnode *n = s->build->root.node;
 
-	while (n != NIL) {
-		const struct symbol *sym = &s->syms[n];
+	while (n) {
+		const struct symbol *sym = &s->syms[idx_of(s, n)];
 
 		if (ip < sym->start)
-			n = N(s, n)->left;
+			n = n->left;
 		else if (ip > sym->end || (ip == sym->end && ip != sym->start))
-			n = N(s, n)->right;
+			n = n->right;
 		else
-			return n;
+			return idx_of(s, n);
 	}
 	return NIL;
 }
@@ -321,13 +138,13 @@ static u32 tree_search(const struct symbols *s, u64 ip)
 /* ---- the tree not built yet ---- */
 
 static void tree_insert(struct symbols *s, u32 z);
-static void tree_build(struct symbols *s);
+static bool tree_build(struct symbols *s);
 
 /* the order the tree would have: insertion order without the erased */
 static u32 order_first(const struct symbols *s)
 {
 	if (!s->build->lazy)
-		return tree_first(s, s->build->root);
+		return tree_first(s);
 	for (u32 i = 0; i < s->nr; i++)
 		if (N(s, i)->in_tree)
 			return i;
@@ -358,8 +175,9 @@ static void order_erase(struct symbols *s, u32 z)
 
 		if (!e) {
 			/* out of memory: erase on the real tree instead (slower, same result) */
-			tree_build(s);
-			tree_erase(s, z);
+			if (tree_build(s))
+				tree_erase(s, z);
+			N(s, z)->in_tree = 0;
 			return;
 		}
 		b->erased = e;
@@ -369,15 +187,25 @@ static void order_erase(struct symbols *s, u32 z)
 	N(s, z)->in_tree = 0;
 }
 
-/* build the tree the operations so far would have made: all inserts came before the erasures */
-static void tree_build(struct symbols *s)
+/*
+ * build the tree the operations so far would have made: all inserts came before the erasures.
+ * false: no memory for it (failed is set: the table seals empty)
+ */
+static bool tree_build(struct symbols *s)
 {
 	struct symbols_build *b = s->build;
 
 	if (!b->lazy)
-		return;
+		return true;
+	if (b->failed)
+		return false;
+	b->rb = malloc((b->alloc ? b->alloc : 1) * sizeof(*b->rb));
+	if (!b->rb) {
+		b->failed = true;
+		return false;
+	}
 	b->lazy = false;
-	b->root = NIL;
+	b->root.node = NULL;
 	for (u32 i = 0; i < s->nr; i++) {
 		u8 alias = N(s, i)->ifunc_alias;
 
@@ -389,6 +217,7 @@ static void tree_build(struct symbols *s)
 	free(b->erased);
 	b->erased = NULL;
 	b->nr_erased = b->erased_alloc = 0;
+	return true;
 }
 
 /* ---- adding ---- */
@@ -433,6 +262,17 @@ static int symbols__grow(struct symbols *s)
 	if (!nodes)
 		return -ENOMEM;
 	s->build->nodes = nodes;
+	if (s->build->rb) {
+		/* the tree's links point into the old array: copied, then moved over */
+		struct rbnode *rb = malloc(n * sizeof(*rb));
+
+		if (!rb)
+			return -ENOMEM;
+		memcpy(rb, s->build->rb, s->nr * sizeof(*rb));
+		rbtree__move(&s->build->root, s->build->rb, rb);
+		free(s->build->rb);
+		s->build->rb = rb;
+	}
 	s->alloc = s->build->alloc = n;
 	return 0;
 }
@@ -443,7 +283,6 @@ static int symbols__reopen(struct symbols *s)
 	s->build = calloc(1, sizeof(*s->build));
 	if (!s->build)
 		return -ENOMEM;
-	s->build->root = NIL;
 	s->build->lazy = true;
 	free(s->keys);
 	free(s->key_sym);
@@ -460,8 +299,7 @@ static int symbols__reopen(struct symbols *s)
 	}
 	/* sealed tables are sorted: the nodes stay out of a tree until one is needed */
 	for (size_t i = 0; i < s->nr; i++) {
-		*N(s, (u32)i) = (struct sym_node){ .left = NIL, .right = NIL, .parent = NIL,
-						   .in_tree = 1,
+		*N(s, (u32)i) = (struct sym_node){ .in_tree = 1,
 						   .name_off = (u32)(s->syms[i].name - s->arena) };
 		s->syms[i].name = NULL;
 	}
@@ -497,7 +335,8 @@ long symbols__insert(struct symbols *s, u64 start, u64 end, const char *name, u8
 		N(s, (u32)s->nr)->in_tree = 1;
 		return (long)s->nr++;
 	}
-	tree_build(s);
+	if (!tree_build(s))
+		return -ENOMEM;
 	tree_insert(s, (u32)s->nr);
 	return (long)s->nr++;
 }
@@ -513,9 +352,8 @@ long symbols__find_idx(struct symbols *s, u64 addr)
 {
 	u32 n;
 
-	if (!s->build)
+	if (!s->build || !tree_build(s))
 		return -1;
-	tree_build(s);
 	n = tree_search(s, addr);
 	return n == NIL ? -1 : (long)n;
 }
@@ -538,8 +376,9 @@ bool symbols__is_ifunc(const struct symbols *s, long idx)
 void symbols__remove(struct symbols *s, long idx)
 {
 	if (s->build && N(s, (u32)idx)->in_tree) {
-		tree_build(s);
-		tree_erase(s, (u32)idx);
+		if (tree_build(s))
+			tree_erase(s, (u32)idx);
+		N(s, (u32)idx)->in_tree = 0;
 	}
 }
 
@@ -696,9 +535,12 @@ static int build_ranges(struct symbols *s, const u32 *new_idx)
 	if (!pts)
 		return -ENOMEM;
 	/* the search below is the tree's: its shape decides among overlaps */
-	tree_build(s);
+	if (!tree_build(s)) {
+		free(pts);
+		return -ENOMEM;
+	}
 	pts[nb++] = 0;
-	for (u32 i = tree_first(s, s->build->root); i != NIL; i = tree_next(s, i)) {
+	for (u32 i = tree_first(s); i != NIL; i = tree_next(s, i)) {
 		pts[nb++] = s->syms[i].start;
 		pts[nb++] = s->syms[i].end;
 		if (s->syms[i].end == s->syms[i].start && s->syms[i].start != UINT64_MAX)
@@ -750,6 +592,8 @@ void symbols__seal(struct symbols *s)
 
 	if (!s->build)
 		return;
+	if (s->build->failed)
+		goto out_fail;
 	for (u32 i = order_first(s); i != NIL; i = order_next(s, i)) {
 		nr++;
 		len += strlen(symbols__name(s, i)) + 1;

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <perf/abi.h>
+#include "hashmap.h"
 
 struct maps;
 
@@ -34,7 +35,7 @@ struct thread {
 	bool			comm_set;	/* a COMM record was seen (not just inherited) */
 	struct maps		*maps;		/* owned reference */
 	bool			dead;		/* EXIT seen: kept until its tid is reused */
-	struct thread		*hash_next;	/* the machine's hash chain */
+	struct hashmap_node	hash_node;	/* in the machine's threads */
 };
 
 /* one reference, the caller's; NULL when out of memory */

@@ -19,6 +19,7 @@
 #include <perf/cursor.h>
 #include <traceevent/event-parse.h>
 #include <traceevent/trace-seq.h>
+#include <perf/kernel.h>
 #include "trace-event.h"
 
 static const u8 te_magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
@@ -320,7 +321,7 @@ static void pf__next(struct pf_parser *pp)
 			pp->len++;
 		return;
 	}
-	for (i = 0; i < sizeof(two) / sizeof(two[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(two); i++) {
 		if (pp->end - s >= 2 && !memcmp(s, two[i], 2)) {
 			pp->len = 2;
 			return;
@@ -344,7 +345,7 @@ static int pf__prio(const struct pf_parser *pp)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(ops); i++) {
 		if (pf__is(pp, ops[i].op))
 			return ops[i].prio;
 	}
@@ -380,7 +381,7 @@ static unsigned long long pf__sizeof(const char *type, size_t len, int long_size
 
 	if ((len == 4 && !memcmp(type, "long", 4)) || (len == 13 && !memcmp(type, "unsigned long", 13)))
 		return long_size;
-	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		if (strlen(sizes[i].type) == len && !memcmp(type, sizes[i].type, len))
 			return sizes[i].size;
 	}
@@ -1174,7 +1175,7 @@ static unsigned long long sample__cast(unsigned long long val, const char *type,
 		base[len - 2] = '\0';
 		return sample__cast(val, base, false);
 	}
-	for (i = 0; i < sizeof(widths) / sizeof(widths[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(widths); i++) {
 		if (!strcmp(type, widths[i].type))
 			return val & widths[i].mask;
 	}

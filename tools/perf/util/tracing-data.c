@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <perf/kernel.h>
 #include "sbuf.h"
 #include "sysfile.h"
 #include "tracing-data.h"
@@ -26,7 +27,7 @@ int tracefs__find(const char *root, char *buf, size_t size, struct perf_err *err
 		snprintf(buf, size, "%s", root);
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(places) / sizeof(places[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(places); i++) {
 		snprintf(events, sizeof(events), "%s/events", places[i]);
 		if (!stat(events, &st) && S_ISDIR(st.st_mode)) {
 			snprintf(buf, size, "%s", places[i]);

@@ -9,6 +9,7 @@
 #include <perf/data.h>
 #include <perf/synthesize.h>
 #include <perf/writer.h>
+#include <perf/kernel.h>
 #include "session.h"
 #include "undefer.h"
 
@@ -24,7 +25,7 @@ struct undefer {
 
 static struct undefer *undefer_of(const struct perf_tool *tool)
 {
-	return (struct undefer *)((char *)tool - offsetof(struct undefer, tool));
+	return (struct undefer *)container_of(tool, struct undefer, tool);
 }
 
 static int undefer__grow(struct undefer *u, size_t nr)

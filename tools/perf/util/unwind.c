@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <perf/kernel.h>
 #include "frame-resolver.h"
 #include "sample-stage.h"
 #include "unwind.h"
@@ -81,7 +82,7 @@ struct unwind_stage {
 
 static struct unwind_stage *unwind_stage_of(const struct sample_stage *st)
 {
-	return (struct unwind_stage *)((char *)st - offsetof(struct unwind_stage, stage));
+	return (struct unwind_stage *)container_of(st, struct unwind_stage, stage);
 }
 
 int unwind_mode__parse(const char *name, enum unwind_mode *mode)
@@ -95,7 +96,7 @@ int unwind_mode__parse(const char *name, enum unwind_mode *mode)
 		*mode = UNWIND_MODE_AUTO;
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
 		if (!strcmp(name, names[i])) {
 			*mode = (enum unwind_mode)i;
 			return 0;

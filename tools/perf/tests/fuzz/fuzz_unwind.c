@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <perf/kernel.h>
 #include "util/unwind-insn.h"
 #include "util/unwind-walk.h"
 
@@ -30,7 +31,7 @@ static struct code dso_code(void)
 	static struct code c;
 	struct stat st;
 
-	for (size_t i = 0; !c.bytes && i < sizeof(paths) / sizeof(paths[0]); i++) {
+	for (size_t i = 0; !c.bytes && i < ARRAY_SIZE(paths); i++) {
 		int fd = open(paths[i], O_RDONLY);
 		void *p;
 

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <perf/event.h>
+#include <perf/kernel.h>
 #include "util/dso.h"
 #include "util/map.h"
 #include "util/thread.h"
@@ -32,7 +33,7 @@ static const char *const dso_paths[] = {
 	"/lib/x86_64-linux-gnu/libc.so.6",
 	"/lib/x86_64-linux-gnu/libstdc++.so.6",
 };
-#define NR_DSOS	(sizeof(dso_paths) / sizeof(dso_paths[0]))
+#define NR_DSOS	(ARRAY_SIZE(dso_paths))
 
 /* set up once: the harness's address space, as a recording's maps would give it */
 static struct {
