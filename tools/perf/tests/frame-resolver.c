@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util/frame-resolver.h"
-#include "util/hist.h"
+#include "util/hist-output.h"
 #include "util/machine.h"
 #include "util/symbol.h"
 #include "run-helpers.h"

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util/hist.h"
+#include "util/hist-output.h"
 #include "run-helpers.h"
 #include "tests.h"
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "dump.h"
 #include "frame-resolver.h"
+#include "hist-output.h"
 #include "report.h"
 #include "sample-filter.h"
 #include "session.h"
