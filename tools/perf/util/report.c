@@ -134,7 +134,7 @@ static int report__chain_frames(struct report *r, struct machine *machine, struc
 		}
 		r->chain_rf[out] = rf;
 		/* -U leaves unresolved frames out of the chain (they still count for --max-stack) */
-		if (!r->opts->hide_unresolved || f->sym)
+		if (!r->opts->hopts.hide_unresolved || f->sym)
 			*nr_out = (u32)++out;
 	}
 	return 0;
@@ -496,7 +496,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 
 		dump__resolved(r->dump, thread, &al);
 	}
-	if (r->opts->hide_unresolved && !rf->sym)
+	if (r->opts->hopts.hide_unresolved && !rf->sym)
 		return 0;
 	if (r->opts->filter && sample_filter__drops(r->opts->filter, sample->cpu, sample->time))
 		return 0;
@@ -505,7 +505,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 		return perf_err__set(&r->err, ENOMEM, "out of memory");
 	if (r->opts->filter && report__hides(r->opts->filter, thread, sample, rf)) {
 		hists__add_filtered(hists, sample->period,
-				    r->opts->latency ? report__latency(r, sample->period) : 0);
+				    r->opts->hopts.latency ? report__latency(r, sample->period) : 0);
 		return 0;
 	}
 
@@ -519,7 +519,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 		/* the frames shown follow from the resolved chain alone, so its id names them */
 		.chain_key = chain.id,
 	};
-	if (r->opts->latency)
+	if (r->opts->hopts.latency)
 		hs.latency = report__latency(r, sample->period);
 	if (r->extra_keys) {
 		report__extra_keys(r, &keys, sample, thread, &chain, rf, srcline, sizeof(srcline));
