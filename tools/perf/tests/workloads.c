@@ -15,7 +15,7 @@
 #include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <perf/defer-convert.h>
+#include "defer-convert.h"
 #include "fixture-defer.h"
 #include "fixture-unwind.h"
 #include "workloads.h"

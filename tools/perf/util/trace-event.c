@@ -1080,11 +1080,6 @@ const char *trace_event__name(struct trace_event *te, u64 config, char *buf, siz
 	return n >= 0 && (size_t)n < len ? buf : NULL;
 }
 
-const char *trace_event__version(const struct trace_event *te)
-{
-	return te->version;
-}
-
 bool trace_event__file_bigendian(const struct trace_event *te)
 {
 	return te->file_bigendian;

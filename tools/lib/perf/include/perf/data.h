@@ -96,8 +96,6 @@ const struct perf_file_header *perf_data__file_header(const struct perf_data *da
 const struct perf_env *perf_data__env(const struct perf_data *data);
 size_t perf_data__nr_attrs(const struct perf_data *data);
 struct perf_evattr *perf_data__attr(struct perf_data *data, size_t idx);
-/* bytes read from the input so far (pipe) or the data section size (file) */
-u64 perf_data__data_size(const struct perf_data *data);
 
 /*
  * Which attr a record belongs to: by its sample id where the file has several attrs, else the
