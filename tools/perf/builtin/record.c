@@ -421,6 +421,8 @@ static int record__config_attrs(struct record *rec)
 			a->sample_stack_user = rec->dwarf_size;
 			a->flags |= PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER);
 			break;
+		default:
+			break;
 		}
 	}
 	return 0;
@@ -744,6 +746,8 @@ static int record__synthesize(struct record *rec)
 					err.msg);
 			ret = 0;
 		}
+		break;
+	default:
 		break;
 	}
 	if (ret && ret != -EIO)

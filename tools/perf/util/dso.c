@@ -437,6 +437,8 @@ int dso__load(struct dso *dso, const struct symbol_conf *conf)
 		return 0;
 	case DSO_KIND_VDSO:
 	case DSO_KIND_USER:
+	case DSO_KIND_KERNEL:
+	case DSO_KIND_KMODULE:
 	default:
 		break;
 	}

@@ -45,6 +45,8 @@ static void slot_target(const struct evlist_target *t, size_t slot, pid_t *pid, 
 		*cpu = t->cpus[slot];
 		*ring = slot;
 		break;
+	default:
+		break;
 	}
 }
 

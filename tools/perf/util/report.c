@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "dump.h"
 #include "frame-resolver.h"
+#include "build-id.h"
 #include "hist-output.h"
 #include "report.h"
 #include "sample-filter.h"
@@ -629,8 +630,7 @@ static void task_maps__fprintf(const struct maps *maps, int indent, FILE *fp)
 		if (map->ino_valid)
 			snprintf(id, sizeof(id), "%llu", (unsigned long long)map->ino);
 		else if (dso->has_build_id)
-			for (unsigned int b = 0; b < dso->build_id_size; b++)
-				snprintf(id + 2 * b, 3, "%02x", dso->build_id[b]);
+			build_id__hex(dso->build_id, dso->build_id_size, id);
 		fprintf(fp, "%*s  %llx-%llx %c%c%c%c %08llx %s %s\n", indent, "",
 			(unsigned long long)map->start, (unsigned long long)map->end,
 			map->prot & PROT_READ ? 'r' : '-', map->prot & PROT_WRITE ? 'w' : '-',

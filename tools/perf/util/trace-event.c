@@ -1198,8 +1198,11 @@ static int sample__eval_index(struct te_sample *s, struct tep_print_arg *arg,
 	if (!larg)
 		return sample__fail(s, "array index without an array", NULL);
 	*val = 0;
-	/* libtraceevent computes the offset in an unsigned int */
-	switch (larg->type) {
+	/*
+	 * libtraceevent computes the offset in an unsigned int. Its enum grows with its
+	 * releases: the switch is on the value, the kinds not named here go to default.
+	 */
+	switch ((int)larg->type) {
 	case TEP_PRINT_DYNAMIC_ARRAY:
 		f = larg->dynarray.field;
 		if (!f || sample__loc(s, f, &doff, &dlen))
@@ -1304,7 +1307,8 @@ static int sample__eval(struct te_sample *s, struct tep_print_arg *arg, unsigned
 	if (!arg || depth > TE_MAX_EVAL_DEPTH)
 		return sample__fail(s, "print fmt expression", NULL);
 	*val = 0;
-	switch (arg->type) {
+	/* on the value: libtraceevent's enum grows, the kinds not named here go to default */
+	switch ((int)arg->type) {
 	case TEP_PRINT_NULL:
 		return 0;
 	case TEP_PRINT_ATOM:

@@ -116,8 +116,6 @@ const char *perf_evattr__name(struct perf_evattr *ea);
 
 void perf_evattr__init_positions(struct perf_evattr *ea);
 
-const char *perf_header_feature__name(int feat);
-
 /*
  * Parse a PERF_RECORD_SAMPLE (header->type == 9) or the sample_id trailer of any other record.
  * scratch (may be NULL for host-order files) receives host-order copies of arrays in a
