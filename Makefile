@@ -1,7 +1,7 @@
 # Top-level build. `make` builds tools/perf/perf; see README.md for the rest.
 #
-# Every .c file under the source directories is part of the binary; objects go to build/
-# (normal) or build-asan/ (ASan+UBSan, for `make test`).
+# Every .c file under the source directories is part of a library or of the binary (see
+# below); objects go to build/ (normal) or build-asan/ (ASan+UBSan, for `make test`).
 
 prefix ?= /usr/local
 CC ?= cc
