@@ -102,14 +102,14 @@ check-warnings: $(OBJS)
 	$(Q)w=$$(grep -l . $(OBJS:.o=.warn) 2>/dev/null); \
 	if [ -n "$$w" ]; then \
 		cat $$w >&2; \
-		echo "WERROR=1: the warnings above (in $$(echo $$w | sed 's/\.warn//g')) are errors" >&2; \
+		echo "WERROR=1: the warnings above (of $$(echo $$w | sed 's/\.warn$$/.o/; s/\.warn /.o /g')) are errors" >&2; \
 		exit 1; \
 	fi
 
 # the flags are part of what an object is built from: a change rebuilds everything.
 # Rewritten only when they change, so its time stamp says when they last did.
 FLAGS_FILE := $(BUILD)/.flags
-FLAGS_NOW := $(CC) $(CFLAGS_ALL)
+FLAGS_NOW := $(CC) $(CFLAGS_ALL) (warnings kept in .warn files)
 $(FLAGS_FILE): FORCE
 	@mkdir -p $(dir $@)
 	@printf '%s\n' '$(FLAGS_NOW)' | cmp -s - $@ || printf '%s\n' '$(FLAGS_NOW)' >$@

@@ -272,11 +272,11 @@ static const char *const report_usage[] = {
 };
 
 /*
- * What upstream decides from the events before reading samples. 0 to go on, else the
- * exit status to stop with (0 included: upstream stops without failing on -g without
- * callchains), the reason said.
+ * What upstream decides from the events before reading samples. true to go on; false to
+ * stop with *status (0 included: upstream stops without failing on -g without callchains),
+ * the reason said, and *usage set when the option's usage is to follow (an unknown key).
  */
-static int report__setup(struct perf_report *rep, int *status)
+static bool report__setup(struct perf_report *rep, int *status, bool *usage)
 {
 	struct perf_session *session = rep->session;
 	size_t nr = perf_data__nr_attrs(session->data);
@@ -312,7 +312,7 @@ static int report__setup(struct perf_report *rep, int *status)
 				"But no callchain or branch data.\n"
 				"Did you call 'perf record' without -g or -b?");
 			*status = 0;
-			return 1;
+			return false;
 		}
 		rep->ropts.hopts.use_callchain = false;
 	} else {
@@ -328,7 +328,7 @@ static int report__setup(struct perf_report *rep, int *status)
 	if (sort_order && strstr(sort_order, "ipc")) {
 		fprintf(stderr, "  Error: --sort ipc keys need LBR data, which perf report here does not use\n");
 		*status = 1;
-		return 1;
+		return false;
 	}
 	/* -p adds the parent key behind the others */
 	if (strcmp(rep->ropts.parent_pattern, DEFAULT_PARENT_PATTERN)) {
@@ -350,17 +350,17 @@ static int report__setup(struct perf_report *rep, int *status)
 	if (!has_switch && want_latency) {
 		fprintf(stderr, "Error:\nUse of latency profile or parallelism requires --latency flag during record.\n");
 		*status = 255;
-		return 1;
+		return false;
 	}
 	if (rep->ropts.thread_counts && (sample_type & PERF_SAMPLE_READ)) {
 		fprintf(stderr, "perf report: -T of recordings with PERF_SAMPLE_READ counts is not supported yet\n");
 		*status = 129;
-		return 1;
+		return false;
 	}
 	if (group_read && report__group_view(rep)) {
 		fprintf(stderr, "perf report: %s\n", GROUP_REFUSAL);
 		*status = 129;
-		return 1;
+		return false;
 	}
 	rep->ropts.hopts.latency = has_switch;
 	rep->ropts.hopts.verbose = rep->verbose > 0;
@@ -374,9 +374,10 @@ static int report__setup(struct perf_report *rep, int *status)
 		fprintf(stderr, "Error:\n%s%s", rep->err.msg, ret == -ENOENT ? "" : "\n");
 		/* upstream goes on to its usage and status 0 for a key it does not know */
 		*status = ret == -ENOENT ? 0 : 1;
-		return ret == -ENOENT ? -ENOENT : 1;
+		*usage = ret == -ENOENT;
+		return false;
 	}
-	return 0;
+	return true;
 }
 
 /*
@@ -637,7 +638,7 @@ int cmd_report(int argc, const char **argv)
 			"Memory cap for samples waiting for their deferred user callchain (MB, default 64)"),
 		OPT_END()
 	};
-	int argc_left, setup_ret, ret;
+	int argc_left, ret;
 
 	chain_params__init(&rep.ropts.hopts.chain);
 	argc_left = parse_options(argc, argv, options, report_usage, 0);
@@ -653,12 +654,13 @@ int cmd_report(int argc, const char **argv)
 	if (!report__check_options(&rep, &ret))
 		return ret;
 	if (report__open(&rep, &ret)) {
-		setup_ret = report__setup(&rep, &ret);
-		if (setup_ret == -ENOENT)
+		bool usage = false;
+
+		if (report__setup(&rep, &ret, &usage))
+			ret = report__run(&rep);
+		else if (usage)
 			usage_with_option(report_usage, options,
 					  strstr(rep.err.msg, "--fields") ? 'F' : 's', stderr);
-		if (!setup_ret)
-			ret = report__run(&rep);
 	}
 	sample_filter__exit(&rep.filter);
 	report__exit(&rep.report);
