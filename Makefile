@@ -24,13 +24,14 @@ DEPS_LIBS := -lelf -ldw -lzstd -ltraceevent
 DEPS_CFLAGS := -I/usr/include/traceevent
 endif
 
-# upstream perf's tools/scripts/Makefile.include EXTRA_WARNINGS, but for
-# -Wdeclaration-after-statement (this is gnu11 code that declares where a value is first
-# known, for loops included) and -Wbad-function-cast (it flags the explicit (u64)/(double)
-# casts of a call's result that -Wconversion-clean code writes on purpose)
-EXTRA_WARNINGS := -Wformat-security -Wformat-y2k -Winit-self -Wmissing-declarations \
-	-Wmissing-prototypes -Wnested-externs -Wno-system-headers -Wold-style-definition -Wpacked \
-	-Wredundant-decls -Wstrict-prototypes -Wswitch-default -Wswitch-enum -Wundef -Wwrite-strings
+# upstream perf's EXTRA_WARNINGS (tools/scripts/Makefile.include), every one, with the
+# -Wstrict-aliasing=3 it adds for gcc (clang takes it and ignores it). gcc's
+# -Wdeclaration-after-statement leaves this gnu11 code's for-loop declarations alone.
+EXTRA_WARNINGS := -Wbad-function-cast -Wdeclaration-after-statement -Wformat-security \
+	-Wformat-y2k -Winit-self -Wmissing-declarations -Wmissing-prototypes -Wnested-externs \
+	-Wno-system-headers -Wold-style-definition -Wpacked -Wredundant-decls -Wshadow \
+	-Wstrict-prototypes -Wswitch-default -Wswitch-enum -Wundef -Wwrite-strings -Wformat \
+	-Wstrict-aliasing=3
 WARN := -Wall -Wextra -Wno-missing-field-initializers -Wshadow -Wformat=2 \
 	-Wno-format-nonliteral $(EXTRA_WARNINGS)
 # upstream perf's hardening defaults (Makefile.config): this tool parses untrusted files.

@@ -784,7 +784,8 @@ static void record__signals(void)
 static void record__summary(struct record *rec, struct record_loop *rl)
 {
 	const struct record_stats *st = &rl->stats;
-	double mb = (double)perf_writer__data_size(rec->w) / (1024 * 1024);
+	u64 bytes = perf_writer__data_size(rec->w);
+	double mb = (double)bytes / (1024 * 1024);
 
 	if (st->lost || st->lost_samples)
 		fprintf(stderr, "Warning:\nProcessed %llu samples and lost %llu chunks (%llu events, %llu samples)!\n\nCheck IO/CPU overload! (a larger -m or a lower -F helps)\n\n",

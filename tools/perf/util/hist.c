@@ -850,11 +850,11 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 {
 	const struct hist_opts *o = hists->opts;
 	u64 min_hit = (u64)((double)hists->callchain_period * (o->chain.min_percent / 100.0));
+	const struct rbroot *in = hists->need_collapse ? &hists->collapsed : &hists->entries_in;
 	int ret;
 
 	hists__flush_repeats(hists);
 	ret = hists__collapse(hists);
-	const struct rbroot *in = hists->need_collapse ? &hists->collapsed : &hists->entries_in;
 
 	hists->entries.node = NULL;
 	/* what filters hid counts in the totals; --percentage relative takes it out again */

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hist.h - perf report's histogram of one event: samples aggregated into entries by the
- * sort keys (comm, dso, symbol by default), with self and accumulated ("children") periods
- * and the merged callchains of each entry, then ordered and printed as upstream perf 7.2's
- * `perf report --stdio` prints them.
+ * sort keys (comm, dso, symbol by default; sort.h parses them), with self and accumulated
+ * ("children") periods and the merged callchains of each entry, then ordered for output as
+ * upstream perf 7.2's `perf report --stdio` orders them (hist-output.h prints them).
  *
  * Life cycle: hists__new() -> hists__add_sample() per sample -> hists__output_resort() ->
- * hists__fprintf(). Entries are found by hash; the order they are walked in for output is
+ * hists__fprintf() (hist-output.h). Entries are found by hash; the order they are walked in for output is
  * the order of upstream's red-black trees (see report-callchain.h for why that matters).
  *
  * Ownership: struct hists owns its entries, their callchain trees, and copies of every comm

@@ -619,7 +619,8 @@ int record_synth__all(const struct record_synth *s, struct record_synth_stats *s
 
 const void *vdso__image(size_t *size)
 {
-	const u8 *image = (const u8 *)getauxval(AT_SYSINFO_EHDR);
+	unsigned long ehdr = getauxval(AT_SYSINFO_EHDR);
+	const u8 *image = (const u8 *)ehdr;
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
 
 	if (!image || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64)

@@ -439,13 +439,11 @@ static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
 static const char *report__frame_srcline(void *arg, u32 i, char *buf, size_t size)
 {
 	struct report *r = arg;
+	unsigned int how = FRAME_SRCLINE_SYM | FRAME_SRCLINE_RECORDED;
 
 	/* the line the callchain holds, where -g address or srcline made one */
 	if (r->chain_frames[i].srcline)
 		return r->chain_frames[i].srcline;
-
-	unsigned int how = FRAME_SRCLINE_SYM | FRAME_SRCLINE_RECORDED;
-
 	if (!r->opts->inline_frames)
 		how |= FRAME_SRCLINE_AT_RECORDED;
 	return frame__srcline(r->chain_rf[i], &r->session->machine, how, buf, size);
