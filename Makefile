@@ -26,7 +26,9 @@ endif
 
 # upstream perf's EXTRA_WARNINGS (tools/scripts/Makefile.include), every one, with the
 # -Wstrict-aliasing=3 it adds for gcc (clang takes it and ignores it). gcc's
-# -Wdeclaration-after-statement leaves this gnu11 code's for-loop declarations alone.
+# -Wdeclaration-after-statement leaves this gnu11 code's for-loop declarations alone. Its
+# -Wformat after -Wformat=2 sets the level back to 1, the same set here: -Wformat-security
+# and -Wformat-y2k are named, and -Wformat-nonliteral is off on purpose.
 EXTRA_WARNINGS := -Wbad-function-cast -Wdeclaration-after-statement -Wformat-security \
 	-Wformat-y2k -Winit-self -Wmissing-declarations -Wmissing-prototypes -Wnested-externs \
 	-Wno-system-headers -Wold-style-definition -Wpacked -Wredundant-decls -Wshadow \
