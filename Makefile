@@ -1,14 +1,20 @@
 # Top-level build. `make` builds tools/perf/perf; see README.md for the rest.
 #
-# Every .c file under the source directories is part of the binary; objects go to build/
-# (normal) or build-asan/ (ASan+UBSan, for `make test`).
+# Every .c file under the source directories is part of a library or of the binary (see
+# below); objects go to build/ (normal) or build-asan/ (ASan+UBSan, for `make test`).
 
 prefix ?= /usr/local
 CC ?= cc
 V ?= 0
 
-SRC_DIRS := tools/lib/perf tools/perf tools/perf/util tools/perf/builtin tools/perf/tests
-SRCS := $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c))
+# Two libraries and the program: the file-format library (tools/lib/perf: no symbols, no
+# output), the util library (tools/perf/util: everything the commands share) and the perf
+# binary (perf.c, the builtins and `perf test`, whose tests live in the binary). The fuzz
+# targets (tools/perf/tests/fuzz/Makefile) link the same two libraries.
+LIBPERF_SRCS := $(wildcard tools/lib/perf/*.c)
+UTIL_SRCS := $(wildcard tools/perf/util/*.c)
+PERF_SRCS := $(foreach d,tools/perf tools/perf/builtin tools/perf/tests,$(wildcard $(d)/*.c))
+SRCS := $(LIBPERF_SRCS) $(UTIL_SRCS) $(PERF_SRCS)
 
 PKGS := libelf libdw libzstd libtraceevent
 DEPS_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -18,16 +24,22 @@ DEPS_LIBS := -lelf -ldw -lzstd -ltraceevent
 DEPS_CFLAGS := -I/usr/include/traceevent
 endif
 
-# WERROR=1 makes warnings errors: make test (and CI through it) builds so; a plain `make`
-# does not, so that a newer compiler's new warning does not stop a user's build (as perf's
-# own `make WERROR=1`)
-WERROR ?= 0
+# upstream perf's EXTRA_WARNINGS (tools/scripts/Makefile.include), every one, with the
+# -Wstrict-aliasing=3 it adds for gcc (clang takes it and ignores it). gcc's
+# -Wdeclaration-after-statement leaves this gnu11 code's for-loop declarations alone. Its
+# -Wformat after -Wformat=2 sets the level back to 1, the same set here: -Wformat-security
+# and -Wformat-y2k are named, and -Wformat-nonliteral is off on purpose.
+EXTRA_WARNINGS := -Wbad-function-cast -Wdeclaration-after-statement -Wformat-security \
+	-Wformat-y2k -Winit-self -Wmissing-declarations -Wmissing-prototypes -Wnested-externs \
+	-Wno-system-headers -Wold-style-definition -Wpacked -Wredundant-decls -Wshadow \
+	-Wstrict-prototypes -Wswitch-default -Wswitch-enum -Wundef -Wwrite-strings -Wformat \
+	-Wstrict-aliasing=3
 WARN := -Wall -Wextra -Wno-missing-field-initializers -Wshadow -Wformat=2 \
-	-Wno-format-nonliteral
-ifeq ($(WERROR),1)
-WARN += -Werror
-endif
-BASE_CFLAGS := -std=gnu11 -g $(WARN) -Itools/lib/perf/include -Itools/perf $(DEPS_CFLAGS) \
+	-Wno-format-nonliteral $(EXTRA_WARNINGS)
+# upstream perf's hardening defaults (Makefile.config): this tool parses untrusted files.
+# -strong rather than upstream's -all: the per-sample paths keep their speed
+HARDEN := -fstack-protector-strong -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2
+BASE_CFLAGS := -std=gnu11 -g $(WARN) $(HARDEN) -Itools/lib/perf/include -Itools/perf $(DEPS_CFLAGS) \
 	-D_GNU_SOURCE -MMD -MP
 OPT_CFLAGS := -O2
 SAN_CFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -41,8 +53,22 @@ CFLAGS_ALL := $(BASE_CFLAGS) $(OPT_CFLAGS) $(EXTRA_CFLAGS)
 LDFLAGS_ALL := $(LDFLAGS)
 endif
 
-OBJS := $(patsubst %.c,$(BUILD)/%.o,$(SRCS))
+# warnings never stop an object's build (a newer compiler's new warning must not stop a
+# user's `make`), and the flags an object is built with do not depend on WERROR: what the
+# compiler says of x.o is kept in x.warn beside it, and WERROR=1 (make test, CI) fails when
+# any of the binary's objects has something there. So a plain `make` followed by `make test`
+# compiles nothing twice, and make test still sees every warning.
+WERROR ?= 0
+
+obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
+LIBPERF_OBJS := $(call obj,$(LIBPERF_SRCS))
+UTIL_OBJS := $(call obj,$(UTIL_SRCS))
+PERF_OBJS := $(call obj,$(PERF_SRCS))
+OBJS := $(LIBPERF_OBJS) $(UTIL_OBJS) $(PERF_OBJS)
+LIBPERF_A := $(BUILD)/libperf.a
+UTIL_A := $(BUILD)/libperf-util.a
 PERF_BIN := $(BUILD)/perf
+AR ?= ar
 
 ifeq ($(V),0)
 Q := @
@@ -50,8 +76,13 @@ else
 Q :=
 endif
 
-.PHONY: all deps check-deps test demo install clean fuzz bench asan fresh-machine-test
-all: check-deps tools/perf/perf
+ifeq ($(WERROR),1)
+CHECK_WARNINGS := check-warnings
+endif
+
+.PHONY: all deps check-deps check-warnings test demo install clean fuzz bench asan \
+	fresh-machine-test
+all: check-deps tools/perf/perf $(CHECK_WARNINGS)
 
 check-deps:
 	$(Q)CC="$(CC)" scripts/check-deps.sh
@@ -59,15 +90,29 @@ check-deps:
 tools/perf/perf: $(PERF_BIN)
 	$(Q)cp $(PERF_BIN) $@.tmp && mv $@.tmp $@
 
-$(PERF_BIN): $(OBJS)
-	@echo "  LINK    $@"
-	$(Q)$(CC) -o $@ $(OBJS) $(LDFLAGS_ALL) $(DEPS_LIBS) -lstdc++ -lm
+$(LIBPERF_A): $(LIBPERF_OBJS)
+$(UTIL_A): $(UTIL_OBJS)
+$(LIBPERF_A) $(UTIL_A):
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-# the flags are part of what an object is built from: a plain `make` then `make test`
-# (WERROR=1) rebuilds, so that make test sees every warning as an error. Rewritten only when
-# they change, so its time stamp says when they last did.
+# the util library sits on the file-format library, never the other way round
+$(PERF_BIN): $(PERF_OBJS) $(UTIL_A) $(LIBPERF_A)
+	@echo "  LINK    $@"
+	$(Q)$(CC) -o $@ $(PERF_OBJS) $(UTIL_A) $(LIBPERF_A) $(LDFLAGS_ALL) $(DEPS_LIBS) -lstdc++ -lm
+
+check-warnings: $(OBJS)
+	$(Q)w=$$(grep -l . $(OBJS:.o=.warn) 2>/dev/null); \
+	if [ -n "$$w" ]; then \
+		cat $$w >&2; \
+		echo "WERROR=1: the warnings above (of $$(echo $$w | sed 's/\.warn$$/.o/; s/\.warn /.o /g')) are errors" >&2; \
+		exit 1; \
+	fi
+
+# the flags are part of what an object is built from: a change rebuilds everything.
+# Rewritten only when they change, so its time stamp says when they last did.
 FLAGS_FILE := $(BUILD)/.flags
-FLAGS_NOW := $(CC) $(CFLAGS_ALL)
+FLAGS_NOW := $(CC) $(CFLAGS_ALL) (warnings kept in .warn files)
 $(FLAGS_FILE): FORCE
 	@mkdir -p $(dir $@)
 	@printf '%s\n' '$(FLAGS_NOW)' | cmp -s - $@ || printf '%s\n' '$(FLAGS_NOW)' >$@
@@ -78,11 +123,11 @@ FORCE:
 $(BUILD)/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" != 0 ] || echo "  CC      $@"
-	$(Q)$(CC) $(CFLAGS_ALL) -c -o $@ $<
+	$(Q)$(CC) $(CFLAGS_ALL) -c -o $@ $< 2>$(@:.o=.warn); rc=$$?; cat $(@:.o=.warn) >&2; exit $$rc
 
 asan:
 	$(Q)CC="$(CC)" scripts/check-deps.sh --asan
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan build-asan/perf
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan build-asan/perf $(CHECK_WARNINGS)
 
 deps:
 	$(Q)CC="$(CC)" scripts/install-deps.sh

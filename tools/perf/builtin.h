@@ -9,6 +9,14 @@
 /* what `perf version` says and perf record writes into HEADER_VERSION */
 #define PERF_VERSION "7.2.0-defer"
 
+/*
+ * Exit statuses, as upstream perf's (scripts test them). Upstream's cmd_* return negative
+ * errnos that the shell sees modulo 256: these are the ones it shows.
+ */
+#define PERF_EXIT_USAGE		129	/* a bad option or argument, after the usage */
+#define PERF_EXIT_EINVAL	234	/* upstream's -EINVAL: a bad --time, an unreadable -k */
+#define PERF_EXIT_INPUT		255	/* upstream's -1: the input or the setup failed */
+
 int cmd_record(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);

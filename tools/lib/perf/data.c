@@ -803,11 +803,6 @@ struct perf_evattr *perf_data__attr(struct perf_data *data, size_t idx)
 	return idx < data->nr_attrs ? &data->attrs[idx] : NULL;
 }
 
-u64 perf_data__data_size(const struct perf_data *data)
-{
-	return data->pipe ? data->pipe_bytes : data->header.data.size;
-}
-
 static int id_entry__cmp(const void *a, const void *b)
 {
 	const struct perf_id_entry *x = a, *y = b;

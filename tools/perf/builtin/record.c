@@ -421,6 +421,8 @@ static int record__config_attrs(struct record *rec)
 			a->sample_stack_user = rec->dwarf_size;
 			a->flags |= PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER);
 			break;
+		default:
+			break;
 		}
 	}
 	return 0;
@@ -745,6 +747,8 @@ static int record__synthesize(struct record *rec)
 			ret = 0;
 		}
 		break;
+	default:
+		break;
 	}
 	if (ret && ret != -EIO)
 		fprintf(stderr, "perf record: %s\n", err.msg);
@@ -780,7 +784,8 @@ static void record__signals(void)
 static void record__summary(struct record *rec, struct record_loop *rl)
 {
 	const struct record_stats *st = &rl->stats;
-	double mb = (double)perf_writer__data_size(rec->w) / (1024 * 1024);
+	u64 bytes = perf_writer__data_size(rec->w);
+	double mb = (double)bytes / (1024 * 1024);
 
 	if (st->lost || st->lost_samples)
 		fprintf(stderr, "Warning:\nProcessed %llu samples and lost %llu chunks (%llu events, %llu samples)!\n\nCheck IO/CPU overload! (a larger -m or a lower -F helps)\n\n",
@@ -839,40 +844,40 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	int ret, status = 0;
 
 	if (record__mmap_pages(rec, &pages))
-		return 129;
+		return PERF_EXIT_USAGE;
 	if (record__setup_target(rec))
-		return 255;
+		return PERF_EXIT_INPUT;
 	if (!rec->evs.nr && parse_events__add_default(&rec->evs, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
-		return 255;
+		return PERF_EXIT_INPUT;
 	}
 	ret = record__config_attrs(rec);
 	if (ret)
-		return ret == -EINVAL ? 129 : 255;
+		return ret == -EINVAL ? PERF_EXIT_USAGE : PERF_EXIT_INPUT;
 	record__signals();
 	if (argc) {
 		ret = workload__prepare(&rec->wl, argv, wopts.pipe, &err);
 		if (ret) {
 			fprintf(stderr, "perf record: %s\n", err.msg);
-			return 255;
+			return PERF_EXIT_INPUT;
 		}
 		rec->target.pid = rec->wl.pid;
 	}
 	if (record__open(rec, pages))
-		return 255;
+		return PERF_EXIT_INPUT;
 	rec->build_ids = build_id_list__new(NULL);
 	if (!rec->build_ids) {
 		fprintf(stderr, "perf record: out of memory\n");
-		return 255;
+		return PERF_EXIT_INPUT;
 	}
 	rec->w = perf_writer__new(rec->output, &wopts, &err);
 	if (!rec->w) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
-		return 255;
+		return PERF_EXIT_INPUT;
 	}
 	ret = record__add_attrs(rec);
 	if (ret)
-		return 255;
+		return PERF_EXIT_INPUT;
 	ret = record__features(rec);
 	if (!ret)
 		ret = record__tracing_data(rec);
@@ -885,19 +890,19 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	if (!ret)
 		ret = record__write_simple(rec, PERF_RECORD_FINISHED_INIT);
 	if (ret)
-		return 255;
+		return PERF_EXIT_INPUT;
 
 	/* a workload's events start at its exec (enable_on_exec); -a, -C, -p, -t's now */
 	if (!record__has_workload_target(rec) && evlist_open__enable(&rec->el, true, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
-		return 255;
+		return PERF_EXIT_INPUT;
 	}
 	if (argc) {
 		ret = workload__start(&rec->wl, argv[0], &err);
 		if (ret) {
 			fprintf(stderr, "Failed to collect '%s' for the '%s' workload: %s\n",
 				rec->evs.ev[0].name, argv[0], strerror(-ret));
-			return 255;
+			return PERF_EXIT_INPUT;
 		}
 	}
 
@@ -924,11 +929,11 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	}
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
-		status = 255;
+		status = PERF_EXIT_INPUT;
 		goto out_stats;
 	}
 	if (record__build_ids(rec)) {
-		status = 255;
+		status = PERF_EXIT_INPUT;
 		goto out_stats;
 	}
 	if (perf_writer__finish(rec->w, &err)) {
@@ -990,7 +995,7 @@ int cmd_record(int argc, const char **argv)
 	/* argv[-1] is perf itself: perf.c hands us its own argv past it */
 	rec.cmd_argv = calloc((size_t)argc + 2, sizeof(*rec.cmd_argv));
 	if (!rec.cmd_argv)
-		return 255;
+		return PERF_EXIT_INPUT;
 	memcpy(rec.cmd_argv, argv - 1, ((size_t)argc + 1) * sizeof(*argv));
 	rec.cmd_argc = argc + 1;
 	argc_left = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
@@ -999,12 +1004,12 @@ int cmd_record(int argc, const char **argv)
 		goto out;
 	}
 	if (argc_left < 0) {
-		status = 129;
+		status = PERF_EXIT_USAGE;
 		goto out;
 	}
 	if (rec.defer && rec.callchain == CALLCHAIN_DWARF) {
 		fprintf(stderr, "perf record: --defer: deferred callchain only works with FP (not --call-graph dwarf)\n");
-		status = 129;
+		status = PERF_EXIT_USAGE;
 		goto out;
 	}
 	if (rec.defer)
@@ -1012,7 +1017,7 @@ int cmd_record(int argc, const char **argv)
 	if (rec.repair_size < -1 || rec.repair_size > MAX_STACK_DUMP) {
 		fprintf(stderr, "perf record: --defer-stack-size=%d: a number of bytes from 0 to %d\n",
 			rec.repair_size, MAX_STACK_DUMP);
-		status = 129;
+		status = PERF_EXIT_USAGE;
 		goto out;
 	}
 	if (rec.repair_size > 0)
@@ -1020,7 +1025,7 @@ int cmd_record(int argc, const char **argv)
 	/* with -p/-t (or -a) a command only says how long: it is run, not recorded */
 	if ((rec.pid || rec.tid) && (rec.all_cpus || rec.cpu_list)) {
 		fprintf(stderr, "perf record: -p/-t record existing threads: drop -a and -C\n");
-		status = 129;
+		status = PERF_EXIT_USAGE;
 		goto out;
 	}
 	if (!argc_left && !rec.pid && !rec.tid)

@@ -42,22 +42,12 @@ struct perf_report {
 	struct perf_tool	tool;
 	struct symbol_conf	symbol_conf;
 	struct report_opts	ropts;
-	struct chain_params	chain;
 	/* options */
 	const char		*input;
-	const char		*symfs;
-	const char		*kallsyms;
-	const char		*vmlinux;
-	bool			ignore_vmlinux;
 	bool			demangle;	/* --no-demangle clears it */
-	bool			demangle_kernel;
 	const char		*sort_order;
 	const char		*field_order;
-	const char		*field_sep;
-	const char		*parent_pattern;
 	int			verbose;
-	int			max_stack;
-	bool			quiet;
 	bool			dump_trace;
 	bool			stats_mode;
 	bool			show_header;
@@ -65,25 +55,16 @@ struct perf_report {
 	bool			show_info;
 	bool			show_nr_samples;
 	bool			show_total_period;
-	bool			children;
 	bool			inverted;
-	bool			hide_unresolved;
-	bool			inline_frames;
-	bool			skip_empty;
 	bool			use_stdio;
 	bool			chain_given;	/* -g was on the command line */
 	struct sample_filter	filter;		/* -c, -d, -S, --pid, --tid, -C, --time */
-	bool			prefer_latency;	/* --latency */
-	bool			hierarchy;
-	bool			filter_relative;	/* --percentage relative */
 	bool			tasks_mode;	/* --tasks */
 	bool			mmaps_mode;	/* --mmaps */
-	bool			thread_counts;	/* -T */
 	bool			group;		/* --group (the default), --no-group */
 	bool			group_refused;	/* a pipe's sampling group, seen too late */
 	const char		*unwind;	/* --unwind: NULL for auto */
 	bool			unwind_stats;
-	double			min_percent;
 	unsigned long long	deferred_max_mb;
 	/* state */
 	struct perf_session	*session;
@@ -199,7 +180,7 @@ static int parse_call_graph(const struct option *opt, const char *arg, bool unse
 	rep->chain_given = true;
 	if (unset)
 		arg = "none";
-	if (chain_params__parse(&rep->chain, arg, &rep->err))
+	if (chain_params__parse(&rep->ropts.hopts.chain, arg, &rep->err))
 		return parse_options__error(opt, false, "is invalid: %s", rep->err.msg);
 	return 0;
 }
@@ -216,8 +197,8 @@ static int parse_percent_limit(const struct option *opt, const char *arg, bool u
 		return parse_options__error(opt, false, "expects a numerical value");
 	/* upstream reads the limit as a float: the same rounding at the threshold */
 	pcnt = strtof(arg, NULL);
-	rep->min_percent = pcnt;
-	rep->chain.min_percent = pcnt;
+	rep->ropts.hopts.min_percent = pcnt;
+	rep->ropts.hopts.chain.min_percent = pcnt;
 	return 0;
 }
 
@@ -278,9 +259,9 @@ static int parse_percentage(const struct option *opt, const char *arg, bool unse
 	struct perf_report *rep = opt->value;
 
 	if (unset || !strcmp(arg, "absolute"))
-		rep->filter_relative = false;
+		rep->ropts.hopts.filter_relative = false;
 	else if (!strcmp(arg, "relative"))
-		rep->filter_relative = true;
+		rep->ropts.hopts.filter_relative = true;
 	else
 		return -1;
 	return 0;
@@ -292,11 +273,11 @@ static const char *const report_usage[] = {
 };
 
 /*
- * What upstream decides from the events before reading samples. 0 to go on, else the
- * exit status to stop with (0 included: upstream stops without failing on -g without
- * callchains), the reason said.
+ * What upstream decides from the events before reading samples. true to go on; false to
+ * stop with *status (0 included: upstream stops without failing on -g without callchains),
+ * the reason said, and *usage set when the option's usage is to follow (an unknown key).
  */
-static int report__setup(struct perf_report *rep, int *status)
+static bool report__setup(struct perf_report *rep, int *status, bool *usage)
 {
 	struct perf_session *session = rep->session;
 	size_t nr = perf_data__nr_attrs(session->data);
@@ -318,12 +299,12 @@ static int report__setup(struct perf_report *rep, int *status)
 			all_tp = false;
 	}
 	if (!pipe && !(sample_type & PERF_SAMPLE_CALLCHAIN)) {
-		bool parent = strcmp(rep->parent_pattern, DEFAULT_PARENT_PATTERN) ||
+		bool parent = strcmp(rep->ropts.parent_pattern, DEFAULT_PARENT_PATTERN) ||
 			      (sort_order && strstr(sort_order, "parent"));
 
-		if (parent || (rep->chain_given && rep->chain.enabled)) {
+		if (parent || (rep->chain_given && rep->ropts.hopts.chain.enabled)) {
 			/* upstream says it after its first header line and exits 0 */
-			if (!rep->quiet && !rep->stats_mode && !rep->show_header &&
+			if (!rep->ropts.quiet && !rep->stats_mode && !rep->show_header &&
 			    !rep->header_only)
 				fputs(HEADER_HINT, stdout);
 			fprintf(stderr, "Error:\n%s\n", parent ?
@@ -332,26 +313,26 @@ static int report__setup(struct perf_report *rep, int *status)
 				"But no callchain or branch data.\n"
 				"Did you call 'perf record' without -g or -b?");
 			*status = 0;
-			return 1;
+			return false;
 		}
 		rep->ropts.hopts.use_callchain = false;
 	} else {
-		rep->ropts.hopts.use_callchain = rep->chain.mode != CHAIN_NONE;
+		rep->ropts.hopts.use_callchain = rep->ropts.hopts.chain.mode != CHAIN_NONE;
 	}
 	/* accumulation needs callchains; a pipe shows its attrs too late for it */
-	if (rep->children && (pipe || !(sample_type & PERF_SAMPLE_CALLCHAIN))) {
+	if (rep->ropts.hopts.children && (pipe || !(sample_type & PERF_SAMPLE_CALLCHAIN))) {
 		/* upstream's hierarchy of a pipe keeps the column, with nothing in it */
-		rep->ropts.hopts.acc_na = pipe && rep->hierarchy;
-		rep->children = false;
+		rep->ropts.hopts.acc_na = pipe && rep->ropts.hopts.hierarchy;
+		rep->ropts.hopts.children = false;
 	}
 
 	if (sort_order && strstr(sort_order, "ipc")) {
 		fprintf(stderr, "  Error: --sort ipc keys need LBR data, which perf report here does not use\n");
 		*status = 1;
-		return 1;
+		return false;
 	}
 	/* -p adds the parent key behind the others */
-	if (strcmp(rep->parent_pattern, DEFAULT_PARENT_PATTERN)) {
+	if (strcmp(rep->ropts.parent_pattern, DEFAULT_PARENT_PATTERN)) {
 		snprintf(sort_buf, sizeof(sort_buf), "%s%s", sort_order ? sort_order : "+",
 			 sort_order ? ",parent" : "parent");
 		sort_order = sort_buf;
@@ -362,7 +343,7 @@ static int report__setup(struct perf_report *rep, int *status)
 		sort_order = ipc_buf;
 	}
 	/* upstream's is_latency_requested(): substring tests of --sort and -F */
-	want_latency = rep->prefer_latency ||
+	want_latency = rep->ropts.hopts.prefer_latency ||
 		       (rep->sort_order && (strstr(rep->sort_order, "latency") ||
 					    strstr(rep->sort_order, "parallelism"))) ||
 		       (rep->field_order && (strstr(rep->field_order, "latency") ||
@@ -370,31 +351,21 @@ static int report__setup(struct perf_report *rep, int *status)
 	if (!has_switch && want_latency) {
 		fprintf(stderr, "Error:\nUse of latency profile or parallelism requires --latency flag during record.\n");
 		*status = 255;
-		return 1;
+		return false;
 	}
-	if (rep->thread_counts && (sample_type & PERF_SAMPLE_READ)) {
+	if (rep->ropts.thread_counts && (sample_type & PERF_SAMPLE_READ)) {
 		fprintf(stderr, "perf report: -T of recordings with PERF_SAMPLE_READ counts is not supported yet\n");
 		*status = 129;
-		return 1;
+		return false;
 	}
 	if (group_read && report__group_view(rep)) {
 		fprintf(stderr, "perf report: %s\n", GROUP_REFUSAL);
 		*status = 129;
-		return 1;
+		return false;
 	}
-	rep->ropts.thread_counts = rep->thread_counts;
-	rep->ropts.latency = has_switch;
 	rep->ropts.hopts.latency = has_switch;
-	rep->ropts.hopts.prefer_latency = rep->prefer_latency;
-	rep->ropts.hopts.children = rep->children;
 	rep->ropts.hopts.verbose = rep->verbose > 0;
-	rep->ropts.hopts.hierarchy = rep->hierarchy;
-	rep->ropts.hopts.filter_relative = rep->filter_relative;
-	rep->ropts.hopts.chain = rep->chain;
-	rep->ropts.hopts.hide_unresolved = rep->hide_unresolved;
-	rep->ropts.hopts.min_percent = rep->min_percent;
-	rep->ropts.hopts.field_sep = rep->field_sep;
-	rep->ropts.hopts.show_header = !rep->quiet;
+	rep->ropts.hopts.show_header = !rep->ropts.quiet;
 	rep->ropts.hopts.skip_first_frame = !rep->field_order && sort_order &&
 				      !strncmp(sort_order, "sym", 3);
 	ret = hist_opts__setup(&rep->ropts.hopts, sort_order, rep->field_order, all_tp,
@@ -404,29 +375,204 @@ static int report__setup(struct perf_report *rep, int *status)
 		fprintf(stderr, "Error:\n%s%s", rep->err.msg, ret == -ENOENT ? "" : "\n");
 		/* upstream goes on to its usage and status 0 for a key it does not know */
 		*status = ret == -ENOENT ? 0 : 1;
-		return ret == -ENOENT ? -ENOENT : 1;
+		*usage = ret == -ENOENT;
+		return false;
 	}
-	return 0;
+	return true;
+}
+
+/*
+ * The checks upstream makes of the options before opening the input, and what the options
+ * imply. false: stop with *status.
+ */
+static bool report__check_options(struct perf_report *rep, int *status)
+{
+	struct symbol_conf *sc = &rep->symbol_conf;
+	struct hist_opts *ho = &rep->ropts.hopts;
+
+	*status = 0;
+	if (report__check_regex(rep->ropts.parent_pattern))
+		return false;
+	if (ho->field_sep && !ho->field_sep[0]) {
+		fprintf(stderr, "  Error: option `field-separator' requires a non-empty value\n");
+		*status = PERF_EXIT_USAGE;
+		return false;
+	}
+	if (sc->kallsyms && access(sc->kallsyms, R_OK)) {
+		fprintf(stderr, "Invalid file: %s\n", sc->kallsyms);
+		*status = 1;
+		return false;
+	}
+	if (sc->vmlinux && access(sc->vmlinux, R_OK)) {
+		fprintf(stderr, "Invalid file: %s\n", sc->vmlinux);
+		*status = PERF_EXIT_EINVAL;
+		return false;
+	}
+	if (rep->mmaps_mode)
+		rep->tasks_mode = true;
+	if (rep->inverted)
+		ho->chain.order = ORDER_CALLER;
+	if (ho->children && !ho->chain.order_set)
+		ho->chain.order = ORDER_CALLER;
+	if (!rep->input) {
+		struct stat st;
+
+		rep->input = !fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data";
+	}
+	if (!sc->symfs)
+		sc->symfs = "";
+	sc->no_demangle = !rep->demangle;
+	return true;
+}
+
+/* the session, the report and -D's dump; false: stop with *status */
+static bool report__open(struct perf_report *rep, int *status)
+{
+	struct session_opts sopts = { 0 };
+	struct perf_err err;
+
+	perf_report__init_tool(rep);
+	perf_stdout__buffer();
+
+	sopts.path = rep->input;
+	sopts.symbol_conf = &rep->symbol_conf;
+	/* -D shows the records as they are in the file, as upstream's report -D does */
+	sopts.merge_deferred = !rep->dump_trace;
+	sopts.deferred_max_mem = (size_t)rep->deferred_max_mb << 20;
+	if (unwind_mode__parse(rep->unwind, &sopts.unwind_mode)) {
+		fprintf(stderr, "perf report: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", rep->unwind);
+		*status = PERF_EXIT_USAGE;
+		return false;
+	}
+	rep->session = perf_session__new(&sopts, &rep->tool, &err);
+	if (!rep->session) {
+		/* upstream's lines ("failed to open ...") name the input on their own */
+		fprintf(stderr, "%s\n", err.msg);
+		*status = PERF_EXIT_INPUT;
+		return false;
+	}
+	rep->ropts.exec_dir = perf_exec_dir();
+	if (report__init(&rep->report, &rep->ropts, rep->session, rep->dump_trace ? &rep->dump : NULL)) {
+		fprintf(stderr, "perf report: %s\n", rep->report.err.msg);
+		*status = 1;
+		return false;
+	}
+	if (rep->dump_trace) {
+		struct dump *d = &rep->dump;
+
+		dump__init(d, stdout, rep->session->data, &rep->session->machine);
+		/* records upstream's report leaves to perf's default handler, which -D marks */
+		d->unhandled[PERF_RECORD_CALLCHAIN_DEFERRED / 64] |=
+			1ULL << (PERF_RECORD_CALLCHAIN_DEFERRED % 64);
+		d->unhandled[PERF_RECORD_THREAD_MAP / 64] |= 1ULL << (PERF_RECORD_THREAD_MAP % 64);
+		d->unhandled[PERF_RECORD_CPU_MAP / 64] |= 1ULL << (PERF_RECORD_CPU_MAP % 64);
+		rep->observer = (struct session_observer){
+			.record = dump__record, .event = dump__event, .arg = d,
+		};
+		perf_session__set_observer(rep->session, &rep->observer);
+	}
+	return true;
+}
+
+/* --header-only: a pipe's header features are records, read to their end */
+static int report__header_only(struct perf_report *rep)
+{
+	int ret;
+
+	if (!perf_data__is_pipe(rep->session->data))
+		return 0;
+	ret = perf_session__process_events(rep->session);
+	if (ret && !perf_stdout__flush(ret))
+		fprintf(stderr, "perf report: %s\n", rep->session->err.msg);
+	return perf_session__exit_code(ret, perf_stdout__flush(0));
+}
+
+/* the header, the samples read, then the report, the tasks or the stats: the exit status */
+static int report__run(struct perf_report *rep)
+{
+	enum sample_filter_fail failed;
+	struct perf_err err;
+	int read_ret, ret;
+
+	if (report__setup_parent(&rep->report)) {
+		fprintf(stderr, "perf report: %s\n", rep->report.err.msg);
+		return 1;
+	}
+	if ((rep->show_header || rep->header_only) && !rep->ropts.quiet) {
+		dump__header(rep->session->data, stdout, rep->show_info);
+		if (rep->header_only)
+			return report__header_only(rep);
+	} else if (!rep->ropts.quiet && !rep->stats_mode && !rep->tasks_mode) {
+		fputs(HEADER_HINT, stdout);
+	}
+	if (sample_filter__setup(&rep->filter, rep->session->data, &failed, &err)) {
+		perf_stdout__flush(0);
+		fprintf(stderr, "%s\n", err.msg);
+		if (failed == SAMPLE_FILTER_FAIL_CPU)
+			fprintf(stderr, "Error:\nfailed to set cpu bitmap\n");
+		/* upstream: -EINVAL for --time; it goes on to exit 0 after the others */
+		return failed == SAMPLE_FILTER_FAIL_TIME ? PERF_EXIT_EINVAL : PERF_EXIT_INPUT;
+	}
+	report__elide_columns(rep, stdout);
+	/* no filter, no per-sample checks */
+	rep->ropts.filter = sample_filter__active(&rep->filter) ? &rep->filter : NULL;
+	read_ret = perf_session__process_events(rep->session);
+	if (read_ret) {
+		/* output that could not be written is said once, by perf_stdout__finish() */
+		bool output_failed = perf_stdout__flush(read_ret);
+
+		if (!output_failed)
+			fprintf(stderr, "perf report: %s\n", rep->session->err.msg);
+		if (rep->group_refused && !output_failed)
+			return PERF_EXIT_USAGE;
+		/* a cut stream: upstream reports what came before the cut */
+		if (output_failed || read_ret != -ENODATA)
+			return perf_session__exit_code(read_ret, output_failed);
+	}
+	if (rep->tasks_mode && !rep->dump_trace && !rep->stats_mode) {
+		ret = report__fprintf_tasks(&rep->report, stdout, rep->mmaps_mode) ? 1 : 0;
+	} else if (rep->dump_trace || rep->stats_mode) {
+		report__fprintf_stats(&rep->report, stdout);
+		ret = 0;
+	} else {
+		if (rep->ropts.hopts.latency && !rep->ropts.hopts.prefer_latency &&
+		    !report__was_parallel(&rep->report))
+			hist_opts__drop_latency(&rep->ropts.hopts, rep->sort_order, rep->field_order);
+		ret = report__fprintf(&rep->report, stdout);
+		if (!perf_stdout__flush(ret) && ret)
+			fprintf(stderr, "perf report: writing the report failed\n");
+		ret = ret ? 1 : 0;
+	}
+	/* what came before a cut was reported, but the input was not whole */
+	if (!ret && read_ret)
+		ret = perf_session__exit_code(read_ret, false);
+	perf_stdout__flush(0);
+	perf_session__warn_about_errors(rep->session, stderr);
+	perf_session__fprintf_stage_stats(rep->session, stderr,
+					  rep->unwind_stats ? 1U << SAMPLE_STAGE_UNWIND : 0);
+	return ret;
 }
 
 int cmd_report(int argc, const char **argv)
 {
 	struct perf_report rep = {
-		.max_stack = PERF_MAX_STACK_DEPTH,
-		.inline_frames = true,
-		.children = true,
-		.skip_empty = true,
-		.parent_pattern = DEFAULT_PARENT_PATTERN,
+		.ropts = {
+			.max_stack = PERF_MAX_STACK_DEPTH,
+			.inline_frames = true,
+			.skip_empty = true,
+			.parent_pattern = DEFAULT_PARENT_PATTERN,
+			.hopts.children = true,
+		},
 		.demangle = true,
 		.group = true,
 	};
 	const struct option options[] = {
 		OPT_STRING('i', "input", &rep.input, "file", "input file name"),
 		OPT_INCR('v', "verbose", &rep.verbose, "be more verbose (show symbol address, etc)"),
-		OPT_BOOLEAN('q', "quiet", &rep.quiet, "Do not show any warnings or messages"),
+		OPT_BOOLEAN('q', "quiet", &rep.ropts.quiet, "Do not show any warnings or messages"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump_trace, "dump raw trace in ASCII"),
 		OPT_BOOLEAN(0, "stats", &rep.stats_mode, "Display event stats"),
-		OPT_STRING(0, "kallsyms", &rep.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING(0, "kallsyms", &rep.symbol_conf.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_BOOLEAN(0, "stdio", &rep.use_stdio, "Use the stdio interface"),
@@ -444,23 +590,23 @@ int cmd_report(int argc, const char **argv)
 		OPT_CALLBACK_DEFAULT('g', "call-graph", &rep, "print_type,threshold[,print_limit],order,sort_key[,branch],value",
 				     "Display call graph (stack chain/backtrace): graph, fractal, flat, folded or none; threshold; print limit; caller or callee; function, address or srcline; percent, period or count. Default: " CALLCHAIN_DEFAULT_OPT,
 				     parse_call_graph, CALLCHAIN_DEFAULT_OPT),
-		OPT_BOOLEAN(0, "children", &rep.children,
+		OPT_BOOLEAN(0, "children", &rep.ropts.hopts.children,
 			    "Accumulate callchains of children and show total overhead as well. Enabled by default, use --no-children to disable."),
-		OPT_INTEGER(0, "max-stack", &rep.max_stack,
+		OPT_INTEGER(0, "max-stack", &rep.ropts.max_stack,
 			    "Set the maximum stack depth when parsing the callchain, anything beyond the specified depth will be ignored. Default: 127"),
 		OPT_BOOLEAN('G', "inverted", &rep.inverted, "alias for inverted call graph"),
-		OPT_STRING('t', "field-separator", &rep.field_sep, "separator",
+		OPT_STRING('t', "field-separator", &rep.ropts.hopts.field_sep, "separator",
 			   "separator for columns, no spaces will be added between columns '.' is reserved."),
-		OPT_BOOLEAN('U', "hide-unresolved", &rep.hide_unresolved,
+		OPT_BOOLEAN('U', "hide-unresolved", &rep.ropts.hopts.hide_unresolved,
 			    "Only display entries resolved to a symbol"),
-		OPT_STRING(0, "symfs", &rep.symfs, "directory",
+		OPT_STRING(0, "symfs", &rep.symbol_conf.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
-		OPT_STRING('k', "vmlinux", &rep.vmlinux, "file", "vmlinux pathname"),
-		OPT_BOOLEAN(0, "ignore-vmlinux", &rep.ignore_vmlinux,
+		OPT_STRING('k', "vmlinux", &rep.symbol_conf.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "ignore-vmlinux", &rep.symbol_conf.ignore_vmlinux,
 			    "don't load vmlinux even if found"),
 		OPT_BOOLEAN(0, "demangle", &rep.demangle,
 			    "Symbol demangling. Enabled by default, use --no-demangle to disable."),
-		OPT_BOOLEAN(0, "demangle-kernel", &rep.demangle_kernel,
+		OPT_BOOLEAN(0, "demangle-kernel", &rep.symbol_conf.demangle_kernel,
 			    "Enable kernel symbol demangling"),
 		OPT_BOOLEAN('I', "show-info", &rep.show_info,
 			    "Display extended information about perf.data file"),
@@ -468,20 +614,20 @@ int cmd_report(int argc, const char **argv)
 			    "Show a column with the sum of periods"),
 		OPT_CALLBACK(0, "percent-limit", &rep, "percent",
 			     "Don't show entries under that percent", parse_percent_limit),
-		OPT_BOOLEAN(0, "inline", &rep.inline_frames,
+		OPT_BOOLEAN(0, "inline", &rep.ropts.inline_frames,
 			    "Show inline function"),
-		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
+		OPT_BOOLEAN(0, "skip-empty", &rep.ropts.skip_empty,
 			    "Do not display empty (or dummy) events in the output"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks_mode, "Display recorded tasks"),
 		OPT_BOOLEAN(0, "mmaps", &rep.mmaps_mode, "Display recorded tasks memory maps"),
-		OPT_BOOLEAN('T', "threads", &rep.thread_counts, "Show per-thread event counters"),
+		OPT_BOOLEAN('T', "threads", &rep.ropts.thread_counts, "Show per-thread event counters"),
 		OPT_BOOLEAN(0, "group", &rep.group, "Show event group information together"),
-		OPT_BOOLEAN('H', "hierarchy", &rep.hierarchy, "Show entries in a hierarchy"),
-		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
+		OPT_BOOLEAN('H', "hierarchy", &rep.ropts.hopts.hierarchy, "Show entries in a hierarchy"),
+		OPT_STRING('p', "parent", &rep.ropts.parent_pattern, "regex",
 			   "regex filter to identify parent, see: '--sort parent'"),
 		OPT_CALLBACK(0, "percentage", &rep, "relative|absolute",
 			     "how to display percentage of filtered entries", parse_percentage),
-		OPT_BOOLEAN(0, "latency", &rep.prefer_latency,
+		OPT_BOOLEAN(0, "latency", &rep.ropts.hopts.prefer_latency,
 			    "Show latency-centric profile rather than the default\n"
 			    "\t\t\t  CPU-consumption-centric profile\n"
 			    "\t\t\t  (requires perf record --latency flag)."),
@@ -493,179 +639,30 @@ int cmd_report(int argc, const char **argv)
 			"Memory cap for samples waiting for their deferred user callchain (MB, default 64)"),
 		OPT_END()
 	};
-	struct session_opts sopts = { 0 };
-	struct perf_err err;
-	enum sample_filter_fail failed;
-	int argc_left, read_ret, setup_ret, ret = 0;
+	int argc_left, ret;
 
-	chain_params__init(&rep.chain);
+	chain_params__init(&rep.ropts.hopts.chain);
 	argc_left = parse_options(argc, argv, options, report_usage, 0);
 	if (argc_left == -2)
 		return 0;
 	if (argc_left < 0)
-		return 129;
+		return PERF_EXIT_USAGE;
 	if (argc_left > 0) {
 		fprintf(stderr, "perf report: unexpected argument '%s' (symbol filters are not supported)\n",
 			argv[0]);
-		return 129;
+		return PERF_EXIT_USAGE;
 	}
-	if (report__check_regex(rep.parent_pattern))
-		return 0;
-	if (rep.field_sep && !rep.field_sep[0]) {
-		fprintf(stderr, "  Error: option `field-separator' requires a non-empty value\n");
-		return 129;
-	}
-	if (rep.kallsyms && access(rep.kallsyms, R_OK)) {
-		fprintf(stderr, "Invalid file: %s\n", rep.kallsyms);
-		return 1;
-	}
-	/* upstream's -EINVAL, as an exit status */
-	if (rep.vmlinux && access(rep.vmlinux, R_OK)) {
-		fprintf(stderr, "Invalid file: %s\n", rep.vmlinux);
-		return 234;
-	}
-	if (rep.mmaps_mode)
-		rep.tasks_mode = true;
-	if (rep.inverted)
-		rep.chain.order = ORDER_CALLER;
-	if (rep.children && !rep.chain.order_set)
-		rep.chain.order = ORDER_CALLER;
-	if (!rep.input) {
-		struct stat st;
+	if (!report__check_options(&rep, &ret))
+		return ret;
+	if (report__open(&rep, &ret)) {
+		bool usage = false;
 
-		rep.input = !fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data";
+		if (report__setup(&rep, &ret, &usage))
+			ret = report__run(&rep);
+		else if (usage)
+			usage_with_option(report_usage, options,
+					  strstr(rep.err.msg, "--fields") ? 'F' : 's', stderr);
 	}
-
-	rep.symbol_conf.symfs = rep.symfs ? rep.symfs : "";
-	rep.symbol_conf.kallsyms = rep.kallsyms;
-	rep.symbol_conf.vmlinux = rep.vmlinux;
-	rep.symbol_conf.ignore_vmlinux = rep.ignore_vmlinux;
-	rep.symbol_conf.no_demangle = !rep.demangle;
-	rep.symbol_conf.demangle_kernel = rep.demangle_kernel;
-	perf_report__init_tool(&rep);
-	perf_stdout__buffer();
-
-	sopts.path = rep.input;
-	sopts.symbol_conf = &rep.symbol_conf;
-	/* -D shows the records as they are in the file, as upstream's report -D does */
-	sopts.merge_deferred = !rep.dump_trace;
-	sopts.deferred_max_mem = (size_t)rep.deferred_max_mb << 20;
-	if (unwind_mode__parse(rep.unwind, &sopts.unwind_mode)) {
-		fprintf(stderr, "perf report: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", rep.unwind);
-		return 129;
-	}
-	rep.session = perf_session__new(&sopts, &rep.tool, &err);
-	if (!rep.session) {
-		/* upstream's lines ("failed to open ...") name the input on their own */
-		fprintf(stderr, "%s\n", err.msg);
-		return 255;
-	}
-	rep.ropts.max_stack = rep.max_stack;
-	rep.ropts.inline_frames = rep.inline_frames;
-	rep.ropts.hide_unresolved = rep.hide_unresolved;
-	rep.ropts.quiet = rep.quiet;
-	rep.ropts.skip_empty = rep.skip_empty;
-	rep.ropts.exec_dir = perf_exec_dir();
-	rep.ropts.parent_pattern = rep.parent_pattern;
-	if (report__init(&rep.report, &rep.ropts, rep.session, rep.dump_trace ? &rep.dump : NULL)) {
-		fprintf(stderr, "perf report: %s\n", rep.report.err.msg);
-		ret = 1;
-		goto out_delete;
-	}
-	if (rep.dump_trace) {
-		struct dump *d = &rep.dump;
-
-		dump__init(d, stdout, rep.session->data, &rep.session->machine);
-		/* records upstream's report leaves to perf's default handler, which -D marks */
-		d->unhandled[PERF_RECORD_CALLCHAIN_DEFERRED / 64] |=
-			1ULL << (PERF_RECORD_CALLCHAIN_DEFERRED % 64);
-		d->unhandled[PERF_RECORD_THREAD_MAP / 64] |= 1ULL << (PERF_RECORD_THREAD_MAP % 64);
-		d->unhandled[PERF_RECORD_CPU_MAP / 64] |= 1ULL << (PERF_RECORD_CPU_MAP % 64);
-		rep.observer = (struct session_observer){
-			.record = dump__record, .event = dump__event, .arg = d,
-		};
-		perf_session__set_observer(rep.session, &rep.observer);
-	}
-	setup_ret = report__setup(&rep, &ret);
-	if (setup_ret == -ENOENT)
-		usage_with_option(report_usage, options, strstr(rep.err.msg, "--fields") ? 'F' : 's',
-				  stderr);
-	if (setup_ret)
-		goto out_delete;
-	if (report__setup_parent(&rep.report)) {
-		fprintf(stderr, "perf report: %s\n", rep.report.err.msg);
-		ret = 1;
-		goto out_delete;
-	}
-
-	if ((rep.show_header || rep.header_only) && !rep.quiet) {
-		dump__header(rep.session->data, stdout, rep.show_info);
-		if (rep.header_only) {
-			if (perf_data__is_pipe(rep.session->data)) {
-				ret = perf_session__process_events(rep.session);
-				if (ret && !perf_stdout__flush(ret))
-					fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
-				ret = perf_session__exit_code(ret, perf_stdout__flush(0));
-			}
-			goto out_delete;
-		}
-	} else if (!rep.quiet && !rep.stats_mode && !rep.tasks_mode) {
-		fputs(HEADER_HINT, stdout);
-	}
-
-	ret = sample_filter__setup(&rep.filter, rep.session->data, &failed, &err);
-	if (ret) {
-		perf_stdout__flush(0);
-		fprintf(stderr, "%s\n", err.msg);
-		if (failed == SAMPLE_FILTER_FAIL_CPU)
-			fprintf(stderr, "Error:\nfailed to set cpu bitmap\n");
-		/* upstream: -EINVAL for --time; it goes on to exit 0 after the others */
-		ret = failed == SAMPLE_FILTER_FAIL_TIME ? 234 : 255;
-		goto out_delete;
-	}
-	report__elide_columns(&rep, stdout);
-	/* no filter, no per-sample checks */
-	rep.ropts.filter = sample_filter__active(&rep.filter) ? &rep.filter : NULL;
-	read_ret = perf_session__process_events(rep.session);
-	if (read_ret) {
-		/* output that could not be written is said once, by perf_stdout__finish() */
-		bool output_failed = perf_stdout__flush(read_ret);
-
-		if (!output_failed)
-			fprintf(stderr, "perf report: %s\n", rep.session->err.msg);
-		if (rep.group_refused && !output_failed) {
-			ret = 129;
-			goto out_delete;
-		}
-		/* a cut stream: upstream reports what came before the cut */
-		if (output_failed || read_ret != -ENODATA) {
-			ret = perf_session__exit_code(read_ret, output_failed);
-			goto out_delete;
-		}
-	}
-	if (rep.tasks_mode && !rep.dump_trace && !rep.stats_mode) {
-		ret = report__fprintf_tasks(&rep.report, stdout, rep.mmaps_mode) ? 1 : 0;
-	} else if (rep.dump_trace || rep.stats_mode) {
-		report__fprintf_stats(&rep.report, stdout);
-		ret = 0;
-	} else {
-		if (rep.ropts.latency && !rep.prefer_latency &&
-		    !report__was_parallel(&rep.report))
-			hist_opts__drop_latency(&rep.ropts.hopts, rep.sort_order, rep.field_order);
-		ret = report__fprintf(&rep.report, stdout);
-		if (!perf_stdout__flush(ret) && ret)
-			fprintf(stderr, "perf report: writing the report failed\n");
-		ret = ret ? 1 : 0;
-	}
-	/* what came before a cut was reported, but the input was not whole */
-	if (!ret && read_ret)
-		ret = perf_session__exit_code(read_ret, false);
-	perf_stdout__flush(0);
-	perf_session__warn_about_errors(rep.session, stderr);
-	perf_session__fprintf_stage_stats(rep.session, stderr,
-					  rep.unwind_stats ? 1U << SAMPLE_STAGE_UNWIND : 0);
-
-out_delete:
 	sample_filter__exit(&rep.filter);
 	report__exit(&rep.report);
 	perf_session__delete(rep.session);

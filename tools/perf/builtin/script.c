@@ -414,19 +414,19 @@ int cmd_script(int argc, const char **argv)
 	if (argc_left == -2)
 		return 0;
 	if (argc_left < 0)
-		return 129;
+		return PERF_EXIT_USAGE;
 	if (argc_left > 0) {
 		fprintf(stderr, "perf script: unexpected argument '%s' (scripts are not supported)\n", argv[0]);
-		return 129;
+		return PERF_EXIT_USAGE;
 	}
 	/* perf's words and exit status for these two */
 	if (script.vmlinux && access(script.vmlinux, R_OK)) {
 		fprintf(stderr, "Invalid file: %s\n", script.vmlinux);
-		return 255;
+		return PERF_EXIT_INPUT;
 	}
 	if (script.reltime && script.deltatime) {
 		fprintf(stderr, "reltime and deltatime - the two don't get along well. Please limit to --reltime or --deltatime.\n");
-		return 255;
+		return PERF_EXIT_INPUT;
 	}
 	script.symbol_conf.symfs = script.symfs ? script.symfs : "";
 	script.symbol_conf.kallsyms = script.kallsyms;
@@ -452,7 +452,7 @@ int cmd_script(int argc, const char **argv)
 	if (unwind_mode__parse(script.unwind, &sopts.unwind_mode)) {
 		fprintf(stderr, "perf script: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", script.unwind);
 		script_output__exit(&script.out);
-		return 129;
+		return PERF_EXIT_USAGE;
 	}
 	sopts.trace_resolver = script__resolve_kernel_addr;
 	session = perf_session__new(&sopts, &script.tool, &err);
@@ -460,7 +460,7 @@ int cmd_script(int argc, const char **argv)
 		/* upstream's lines ("failed to open ...") name the input on their own */
 		fprintf(stderr, "%s\n", err.msg);
 		script_output__exit(&script.out);
-		return 255;
+		return PERF_EXIT_INPUT;
 	}
 	script.out.tevent = perf_session__trace_event(session);
 	if (script.dump_trace) {
@@ -475,7 +475,7 @@ int cmd_script(int argc, const char **argv)
 	if (ret) {
 		fprintf(stderr, "%s\n", err.msg);
 		/* upstream's exit codes: -EINVAL for --time, -1 for the lists */
-		ret = failed == SAMPLE_FILTER_FAIL_TIME ? 234 : 255;
+		ret = failed == SAMPLE_FILTER_FAIL_TIME ? PERF_EXIT_EINVAL : PERF_EXIT_INPUT;
 		goto out_delete;
 	}
 	if (script.show_header || script.header_only)

@@ -237,6 +237,8 @@ static int check__records(struct check *c)
 					    (unsigned long long)e->time);
 				break;
 			}
+			default:
+				break;
 			}
 		}
 	}

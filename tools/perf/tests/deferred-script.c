@@ -3,7 +3,7 @@
  * End-to-end tests of deferred-callchain stitching:
  *
  *  deferred_convert  real `-g` recordings (../shared/fixtures) rewritten into the deferred
- *                    form (lib/perf/defer-convert.c), with records dropped, moved ahead of
+ *                    form (tests/defer-convert.c), with records dropped, moved ahead of
  *                    samples and delayed behind other threads', in file, pipe, zstd and cross-endian
  *                    layouts: stitching them in time order must give every sample its
  *                    original stack back (the marker aside), and `perf script` of the
@@ -24,7 +24,7 @@
 #include <perf/writer.h>
 #include <perf/kernel.h>
 #include "util/deferred.h"
-#include <perf/defer-convert.h>
+#include "defer-convert.h"
 #include "fixture-defer.h"
 #include "run-helpers.h"
 #include "tests.h"

@@ -414,6 +414,8 @@ struct defer_scenario *defer_scenario__new(enum defer_scenario_kind kind)
 			break;
 		case FX_PLAIN:
 			break;
+		default:
+			break;
 		}
 	}
 	/* a record is unused when no sample has its tid and cookie */
@@ -606,6 +608,8 @@ static int fx_render_event(const struct defer_scenario *sc, const struct defer_r
 				return ret;
 		}
 		return size < 0 ? perf_err__set(err, -size, "cannot build a deferred record") : 0;
+	default:
+		break;
 	}
 	if (size < 0)
 		return perf_err__set(err, -size, "cannot build a record of kind %d", e->kind);

@@ -175,6 +175,8 @@ int unwind_fixture__convert(const char *in, const char *out, unsigned int dump_s
 		case PERF_RECORD_COMPRESSED: case PERF_RECORD_COMPRESSED2:
 			ret = 0;
 			continue;
+		default:
+			break;
 		}
 		ea = h->type == PERF_RECORD_SAMPLE ? perf_data__attr_of(uc->data, h) : NULL;
 		if (h->type == PERF_RECORD_SAMPLE && !ea) {

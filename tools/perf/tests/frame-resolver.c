@@ -14,7 +14,7 @@
 #include <string.h>
 #include <perf/kernel.h>
 #include "util/frame-resolver.h"
-#include "util/hist.h"
+#include "util/hist-output.h"
 #include "util/machine.h"
 #include "util/symbol.h"
 #include "run-helpers.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <perf/kernel.h>
-#include "util/hist.h"
+#include "util/hist-output.h"
 #include "run-helpers.h"
 #include "tests.h"
 

@@ -339,13 +339,15 @@ DEFINE_SUITE(record_synth_resolve)
 					  .build_ids = true };
 		struct record_synth_stats st;
 		char path[4200];
+		struct build_id_cache_opts co = { .dir = path, .kallsyms = f.kallsyms };
+		struct build_id_cache_stats cs = { 0 };
+		struct timespec t2, t3;
+		const char *argv[] = { env->perf, "script", "-i", path, "--show-task-events",
+				       "--show-mmap-events", NULL };
 
 		snprintf(path, sizeof(path), "%s/all.data", env->tmpdir);
 		side__attr(&a.attr, PERF_TYPE_SOFTWARE, SW_CPU_CLOCK, 0);
 		TEST_ASSERT(env, !side__open(&a, path, NULL), "open %s: %s", path, a.err.msg);
-		struct build_id_cache_opts co = { .dir = path, .kallsyms = f.kallsyms };
-		struct build_id_cache_stats cs = { 0 };
-		struct timespec t2, t3;
 
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		ret = record_synth__all(&s, &st, &a.err);
@@ -374,9 +376,6 @@ DEFINE_SUITE(record_synth_resolve)
 			fprintf(stderr, "-a synthesis: %u processes, %u threads, %u mmaps, %u vanished, %u unreadable in %.1f ms\n",
 				st.processes, st.threads, st.mmaps, st.vanished, st.unreadable,
 				(t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6);
-		const char *argv[] = { env->perf, "script", "-i", path, "--show-task-events",
-				       "--show-mmap-events", NULL };
-
 		ret = run_to(env, "all", argv, &out, &err);
 		TEST_ASSERT(env, !ret && err && !*err && out && strstr(out, "PERF_RECORD_MMAP2"),
 			    "perf script of the -a side-band: status %d, stderr '%s'", ret,

@@ -15,8 +15,8 @@
 #include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <perf/defer-convert.h>
 #include <perf/kernel.h>
+#include "defer-convert.h"
 #include "fixture-defer.h"
 #include "fixture-unwind.h"
 #include "workloads.h"

@@ -14,7 +14,9 @@
 #include <perf/kernel.h>
 #include "tests.h"
 
-static char *core[] = { "0-1" }, *thr[] = { "0", "1" }, *dies[] = { "0-1" };
+/* the env owns writable strings: these are arrays, not literals */
+#define S(lit)	((char []){ lit })
+static char *core[] = { S("0-1") }, *thr[] = { S("0"), S("1") }, *dies[] = { S("0-1") };
 static u32 core_id[] = { 0, 1 }, socket_id[] = { 0, 0 }, die_id[] = { 0, 0 };
 static const u8 bid_a[20] = { 0xaa, 1, 2 }, bid_b[20] = { 0xbb, 3, 4 };
 
@@ -27,9 +29,9 @@ static int write_one(const char *path, const struct perf_writer_opts *o, struct 
 		.die_id = die_id,
 	};
 	struct perf_env_numa_node node = { .node = 0, .mem_total = 1000, .mem_free = 500,
-					   .cpus = "0-1" };
-	struct perf_env_pmu pmus[] = { { 1, "software" }, { 2, "tracepoint" } };
-	struct perf_env_cache cache = { 1, 64, 64, 12, "Data", "48K", "0" };
+					   .cpus = S("0-1") };
+	struct perf_env_pmu pmus[] = { { 1, S("software") }, { 2, S("tracepoint") } };
+	struct perf_env_cache cache = { 1, 64, 64, 12, S("Data"), S("48K"), S("0") };
 	u64 bits[] = { 0xff00ff };
 	struct perf_env_mem_node mem = { .node = 0, .size = 24, .nr_bits = 24, .bits = bits,
 					 .nr_words = 1 };

@@ -13,11 +13,11 @@
 #include <sys/stat.h>
 #include <perf/event.h>
 #include <perf/writer.h>
+#include "build-id.h"
 #include "build-id-list.h"
 #include "hashmap.h"
 #include "kallsyms.h"
 #include "record-synth.h"
-#include "symbol-elf.h"
 #include "sysfile.h"
 
 #define KERNEL_NAME	"[kernel.kallsyms]"
@@ -26,7 +26,7 @@ struct bid_entry {
 	struct hashmap_node node;	/* in ids, by (filename, build id) */
 	s32	pid;
 	u16	misc;
-	u8	id[BUILD_ID_MAX];
+	u8	id[BUILD_ID_SIZE_MAX];
 	u8	size;
 	char	*filename;
 };
@@ -37,7 +37,7 @@ struct build_id_list {
 	size_t		nr, alloc;
 	struct hashmap	ids;		/* the nodes of v[] */
 	bool		vdso_looked;	/* vdso_id is this machine's vDSO build id, if any */
-	u8		vdso_id[BUILD_ID_MAX];
+	u8		vdso_id[BUILD_ID_SIZE_MAX];
 	u8		vdso_size;
 };
 
@@ -100,7 +100,7 @@ int build_id_list__add(struct build_id_list *l, s32 pid, u16 misc, const u8 *id,
 	struct hashmap_node *pos;
 	struct bid_entry *e;
 
-	if (!size || size > BUILD_ID_MAX)
+	if (!size || size > BUILD_ID_SIZE_MAX)
 		return perf_err__set(err, EINVAL, "build id of %u bytes for %s", size, filename);
 	hashmap__for_each_hash(&l->ids, pos, h) {
 		e = container_of(pos, struct bid_entry, node);
@@ -160,13 +160,13 @@ static bool module__name(const char *file, char *name, size_t size)
 static int list__add_module(struct build_id_list *l, const char *file, struct perf_err *err)
 {
 	char name[256], path[PATH_MAX];
-	u8 id[BUILD_ID_MAX];
+	u8 id[BUILD_ID_SIZE_MAX];
 	size_t size;
 
 	if (!module__name(file, name, sizeof(name)))
 		return 0;
 	snprintf(path, sizeof(path), "%s/module/%s/notes/.note.gnu.build-id", l->sys, name);
-	if (notes__read_build_id(path, id, &size))
+	if (build_id__read_notes(path, id, &size))
 		return 0;	/* a module without notes: nothing to record, as perf */
 	return build_id_list__add(l, -1, PERF_RECORD_MISC_KERNEL, id, (u8)size, file, err);
 }
@@ -230,11 +230,11 @@ int build_id_list__add_event(struct build_id_list *l, const struct perf_event_he
 int build_id_list__add_kernel(struct build_id_list *l, struct perf_err *err)
 {
 	char path[PATH_MAX];
-	u8 id[BUILD_ID_MAX];
+	u8 id[BUILD_ID_SIZE_MAX];
 	size_t size;
 
 	snprintf(path, sizeof(path), "%s/kernel/notes", l->sys);
-	if (notes__read_build_id(path, id, &size))
+	if (build_id__read_notes(path, id, &size))
 		return 0;
 	return build_id_list__add(l, -1, PERF_RECORD_MISC_KERNEL, id, (u8)size, KERNEL_NAME, err);
 }
@@ -367,20 +367,18 @@ static int cache__link(struct cache_ctx *c, const char *name, const char *hex)
 
 static int cache__entry(struct cache_ctx *c, const struct bid_entry *e)
 {
-	char hex[2 * BUILD_ID_MAX + 1], dir[PATH_MAX], file[PATH_MAX + 16];
+	char hex[BUILD_ID_HEX_SIZE], dir[PATH_MAX], file[PATH_MAX + 16];
 	const void *vdso = NULL;
 	const char *leaf;
 	size_t vdso_size = 0;
 	struct stat st;
 	int ret;
 
-	for (u8 i = 0; i < e->size; i++)
-		sprintf(hex + 2 * i, "%02x", e->id[i]);
-	hex[2 * e->size] = '\0';
+	build_id__hex(e->id, e->size, hex);
 	if (!strcmp(e->filename, KERNEL_NAME)) {
 		leaf = "kallsyms";
 	} else if (!strcmp(e->filename, "[vdso]")) {
-		u8 id[BUILD_ID_MAX];
+		u8 id[BUILD_ID_SIZE_MAX];
 		size_t size;
 
 		leaf = "vdso";
@@ -402,11 +400,11 @@ static int cache__entry(struct cache_ctx *c, const struct bid_entry *e)
 		return cache__link(c, e->filename, hex);
 	}
 	if (!strcmp(leaf, "elf")) {
-		u8 id[BUILD_ID_MAX];
+		u8 id[BUILD_ID_SIZE_MAX];
 		size_t size;
 
 		/* a DSO rebuilt since it was mapped is not the recorded one: skip it, as perf */
-		if (filename__read_build_id(e->filename, id, &size) || size != e->size ||
+		if (build_id__read_file(e->filename, id, &size) || size != e->size ||
 		    memcmp(id, e->id, size)) {
 			c->st->missing++;
 			return 0;

@@ -416,16 +416,16 @@ static int stitcher__deliver_pending(struct deferred_stitcher *ds, u32 idx,
 	pending__unlink_fifo(ds, idx);
 	ret = stitcher__prepare(ds, event, p->file_offset, evattr, p->swapped, t, &sample);
 	if (!ret) {
-		if (t)
-			ds->stats.stitched++;
-		else
-			ds->stats.released[reason]++;
 		struct deferred_sample from = {
 			.event = event, .evattr = evattr, .file_offset = p->file_offset,
 			.cookie = p->cookie, .tid = p->tid, .swapped = p->swapped,
 			.stable = !p->copied, .priv = p->priv,
 		};
 
+		if (t)
+			ds->stats.stitched++;
+		else
+			ds->stats.released[reason]++;
 		ret = ds->deliver(ds->arg, &from, &sample);
 	} else {
 		stitcher__put(ds, p->priv);

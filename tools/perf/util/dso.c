@@ -306,7 +306,8 @@ static int dso__load_elf(struct dso *dso, const char *symfs, bool demangle)
 /* our own vDSO, written to a memfd, when it is the one the recording saw (same build id) */
 static int own_vdso_fd(const struct dso *dso)
 {
-	const u8 *image = (const u8 *)getauxval(AT_SYSINFO_EHDR);
+	unsigned long ehdr = getauxval(AT_SYSINFO_EHDR);
+	const u8 *image = (const u8 *)ehdr;
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
 	u8 bid[BUILD_ID_MAX];
 	size_t size, bid_size = 0;
@@ -438,6 +439,8 @@ int dso__load(struct dso *dso, const struct symbol_conf *conf)
 		return 0;
 	case DSO_KIND_VDSO:
 	case DSO_KIND_USER:
+	case DSO_KIND_KERNEL:
+	case DSO_KIND_KMODULE:
 	default:
 		break;
 	}

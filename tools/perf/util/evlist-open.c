@@ -45,6 +45,8 @@ static void slot_target(const struct evlist_target *t, size_t slot, pid_t *pid, 
 		*cpu = t->cpus[slot];
 		*ring = slot;
 		break;
+	default:
+		break;
 	}
 }
 
@@ -320,6 +322,7 @@ int thread_list__parse(const char *spec, bool whole_process, pid_t **tids, size_
 		return ret;
 	for (size_t i = 0; i < n && !ret; i++) {
 		char path[64];
+		pid_t *nt;
 
 		if (whole_process) {
 			ret = tids_of_process(ids[i], tids, nr, err);
@@ -331,7 +334,7 @@ int thread_list__parse(const char *spec, bool whole_process, pid_t **tids, size_
 					    ids[i]);
 			continue;
 		}
-		pid_t *nt = realloc(*tids, (*nr + 1) * sizeof(**tids));
+		nt = realloc(*tids, (*nr + 1) * sizeof(**tids));
 
 		if (!nt) {
 			ret = perf_err__set(err, ENOMEM, "out of memory");

@@ -366,7 +366,6 @@ static const char *const origin_names[FRAME_ORIGIN_NR] = {
 	[FRAME_ORIGIN_KERNEL]	= "kernel",
 	[FRAME_ORIGIN_USER_FP]	= "user-fp",
 	[FRAME_ORIGIN_DEFERRED]	= "deferred",
-	[FRAME_ORIGIN_REPAIRED]	= "repaired",
 	[FRAME_ORIGIN_DWARF]	= "dwarf",
 	[FRAME_ORIGIN_INLINE]	= "inline",
 	[FRAME_ORIGIN_COOKIE]	= "cookie",

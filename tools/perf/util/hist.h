@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hist.h - perf report's histogram of one event: samples aggregated into entries by the
- * sort keys (comm, dso, symbol by default), with self and accumulated ("children") periods
- * and the merged callchains of each entry, then ordered and printed as upstream perf 7.2's
- * `perf report --stdio` prints them.
+ * sort keys (comm, dso, symbol by default; sort.h parses them), with self and accumulated
+ * ("children") periods and the merged callchains of each entry, then ordered for output as
+ * upstream perf 7.2's `perf report --stdio` orders them (hist-output.h prints them).
  *
  * Life cycle: hists__new() -> hists__add_sample() per sample -> hists__output_resort() ->
- * hists__fprintf(). Entries are found by hash; the order they are walked in for output is
+ * hists__fprintf() (hist-output.h). Entries are found by hash; the order they are walked in for output is
  * the order of upstream's red-black trees (see report-callchain.h for why that matters).
  *
  * Ownership: struct hists owns its entries, their callchain trees, and copies of every comm
@@ -22,102 +22,11 @@
 #include <perf/error.h>
 #include "report-callchain.h"
 #include "sbuf.h"
+#include "sort.h"
 
 struct dso;
 struct symbol;
 struct machine;
-
-/* sort keys, by their --sort names */
-enum sort_key {
-	SORT_KEY_PID,		/* "pid": tid:comm */
-	SORT_KEY_COMM,		/* "comm" */
-	SORT_KEY_DSO,		/* "dso" */
-	SORT_KEY_SYM,		/* "sym", "symbol" */
-	SORT_KEY_CPU,		/* "cpu" */
-	SORT_KEY_TRACE,		/* "trace": a tracepoint's formatted fields */
-	SORT_KEY_IPC_NULL,	/* upstream adds it behind "symbol" when there is no LBR data */
-	SORT_KEY_PARENT,	/* "parent": the first callchain symbol matching -p */
-	SORT_KEY_SYMOFF,	/* "symoff": symbol and the offset into it */
-	SORT_KEY_CGROUP,	/* "cgroup": the sample's cgroup, named by CGROUP records */
-	SORT_KEY_CGROUP_ID,	/* "cgroup_id": the thread's cgroup namespace (dev/inode) */
-	SORT_KEY_SRCLINE,	/* "srcline": the sample address's source line (keys->srcline) */
-	SORT_KEY__NR,
-};
-
-/* the period columns, by their -F names */
-enum hist_column {
-	HIST_COL_OVERHEAD_ACC,	/* "Children" */
-	HIST_COL_OVERHEAD,	/* "Overhead", "Self" in children mode */
-	HIST_COL_SAMPLES,	/* -n */
-	HIST_COL_PERIOD,	/* --show-total-period */
-	HIST_COL_LATENCY,	/* "latency": the period divided by the parallelism */
-	HIST_COL_LATENCY_ACC,	/* "latency_children" */
-	HIST_COL__NR,
-};
-
-#define HIST_MAX_FIELDS	16
-
-/* one output column or sort step: a period column or a sort key */
-struct hist_field {
-	bool		is_key;
-	int		id;		/* enum sort_key or enum hist_column */
-};
-
-struct hist_opts {
-	struct hist_field	sort[HIST_MAX_FIELDS];	/* order of output, then tie breaks */
-	unsigned int		nr_sort;
-	struct hist_field	out[HIST_MAX_FIELDS];	/* columns, left to right */
-	unsigned int		nr_out;
-	bool			children;	/* accumulate callers (--children) */
-	bool			use_callchain;	/* keep and print callchains */
-	struct chain_params	chain;
-	bool			skip_first_frame;	/* sort order starts with "sym" */
-	bool			verbose;	/* long dso names */
-	bool			hide_unresolved;	/* -U */
-	double			min_percent;	/* --percent-limit */
-	const char		*field_sep;	/* -t, NULL for aligned columns */
-	bool			show_header;	/* the column header lines */
-	/*
-	 * Latency columns (set before hist_opts__setup()): latency when the file has context
-	 * switch records, as upstream enables it then; prefer_latency (--latency) puts them
-	 * first. hist_opts__drop_latency() takes them out again.
-	 */
-	bool			latency;
-	bool			prefer_latency;
-	bool			self_named;	/* "Overhead" is "Self" (children, no strict -F) */
-	/*
-	 * --hierarchy: one level per sort key, each entry under the one of the key before;
-	 * in children mode each node's children period is that of the entry that made it,
-	 * as upstream's.
-	 */
-	bool			hierarchy;
-	/* children columns shown without values ("N/A"): upstream's --hierarchy of a pipe */
-	bool			acc_na;
-	bool			filter_relative;	/* --percentage relative (see hists__add_filtered) */
-};
-
-/*
- * Build the columns and sort steps from --sort / --fields strings as upstream does (the
- * period columns first unless --fields is given, sort keys appended to the columns and
- * columns to the sort steps). sort_order NULL: the default for the session's events (trace
- * when every event is a tracepoint). 0, -ENOENT with err naming a key that is none of
- * ours or upstream's (upstream then shows the option's usage), or -EINVAL (a key we do not
- * support, a bad list).
- */
-int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *field_order,
-		     bool all_tracepoints, bool show_nr_samples, bool show_total_period,
-		     struct perf_err *err);
-
-/*
- * Upstream hides the latency columns of a profile that was not parallel (see report.h),
- * unless -F or --sort named them. They leave the columns only: upstream's sort keeps its own
- * latency steps, so equal overheads still order by latency (a few samples that ran in
- * parallel make their entries' latency lower without showing the column).
- */
-void hist_opts__drop_latency(struct hist_opts *o, const char *sort_order, const char *field_order);
-
-/* whether a sort step is key k */
-bool hist_opts__has_key(const struct hist_opts *o, enum sort_key k);
 
 struct hists;
 /* s kept as long as hists, one copy per text; NULL when out of memory */
@@ -228,6 +137,7 @@ void hists__add_filtered(struct hists *hists, u64 period, u64 latency);
 /* the totals percentages and the header lines are of, as --percentage says */
 u64 hists__total_period(const struct hists *hists);
 u64 hists__total_samples(const struct hists *hists);
+u64 hists__total_latency(const struct hists *hists);
 
 /*
  * The fast path of hists__add_sample() for a sample that repeats an earlier one (same
@@ -243,8 +153,5 @@ bool hists__add_repeat(struct hists *hists, const struct hist_sample *s);
  * gives the threads' final comms (upstream sizes the comm column by them). 0 or -ENOMEM.
  */
 int hists__output_resort(struct hists *hists, struct machine *machine);
-
-/* the column header, entries and callchains as upstream's stdio output; -EIO/-ENOMEM */
-int hists__fprintf(struct hists *hists, FILE *fp);
 
 #endif

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <perf/kernel.h>
+#include "build-id.h"
 #include "kallsyms.h"
 #include "machine.h"
 #include "symbol-elf.h"
@@ -41,53 +42,15 @@ static struct dso *module_dso(struct machine *machine, const char *mod, size_t l
 }
 
 /* notes blob records: namesz, descsz, type, name and desc, the last two padded to 4 bytes */
-int notes__read_build_id(const char *path, u8 *id, size_t *size)
-{
-	u8 buf[4096];
-	size_t len, off = 0;
-	FILE *fp = fopen(path, "r");
-
-	if (!fp)
-		return -errno;
-	len = fread(buf, 1, sizeof(buf), fp);
-	fclose(fp);
-	while (off + 12 <= len) {
-		u32 namesz, descsz, type;
-		size_t name_off = off + 12, desc_off;
-
-		memcpy(&namesz, buf + off, 4);
-		memcpy(&descsz, buf + off + 4, 4);
-		memcpy(&type, buf + off + 8, 4);
-		desc_off = name_off + ((namesz + 3) & ~3u);
-		if (namesz > len || descsz > len || desc_off + descsz > len)
-			break;
-		if (type == NT_GNU_BUILD_ID && namesz == 4 && !memcmp(buf + name_off, "GNU", 4) &&
-		    descsz && descsz <= 20) {
-			memcpy(id, buf + desc_off, descsz);
-			*size = descsz;
-			return 0;
-		}
-		off = desc_off + ((descsz + 3) & ~3u);
-	}
-	return -ENOENT;
-}
-
 /* does the recorded build id of dso name what the running system has at notes_path? */
 static bool dso__build_id_is_running(const struct dso *dso, const char *notes_path)
 {
 	u8 id[20];
 	size_t size;
 
-	if (notes__read_build_id(notes_path, id, &size))
+	if (build_id__read_notes(notes_path, id, &size))
 		return false;
 	return size == dso->build_id_size && !memcmp(id, dso->build_id, size);
-}
-
-static void build_id__hex(const struct dso *dso, char *hex)
-{
-	for (size_t i = 0; i < dso->build_id_size; i++)
-		sprintf(hex + 2 * i, "%02x", dso->build_id[i]);
-	hex[2 * dso->build_id_size] = '\0';
 }
 
 /* perf's build-id cache: conf's, $PERF_BUILDID_DIR, else ~/.debug */
@@ -159,7 +122,7 @@ static int machine__kallsyms_path(struct machine *machine, char *path, size_t si
 		machine->kallsyms_is_running = true;
 		return 0;
 	}
-	build_id__hex(kernel, hex);
+	build_id__hex(kernel->build_id, kernel->build_id_size, hex);
 	dir = buildid_dir(conf, dirbuf, sizeof(dirbuf));
 	if (dir && kallsyms__cached("", dir, hex, path, size))
 		return 0;

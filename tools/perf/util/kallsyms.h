@@ -12,12 +12,6 @@
 struct machine;
 
 /*
- * The build id in an ELF notes file (/sys/kernel/notes, a module's .note.gnu.build-id) into id
- * (20 bytes), *size its length: 0, -ENOENT when it has no GNU build id note, or -errno.
- */
-int notes__read_build_id(const char *path, u8 *id, size_t *size);
-
-/*
  * Reads conf->kallsyms (or /proc/kallsyms): symbols without a [module] tag go to the kernel
  * dso, the others to the dso named "[module]" (created when missing). Computes the
  * relocation between the recorded reference symbol and the file's. Loads at most once.

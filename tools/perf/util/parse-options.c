@@ -169,6 +169,8 @@ static int set_value(const struct option *o, const char *arg, bool unset, bool s
 		return 0;
 	case OPTION_CALLBACK:
 		return o->callback(o, arg, unset) ? -1 : 0;
+	case OPTION_GROUP:
+	case OPTION_END:
 	default:
 		return -1;
 	}

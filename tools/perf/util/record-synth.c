@@ -17,7 +17,7 @@
 #include <sys/utsname.h>
 #include <perf/synthesize.h>
 #include "record-synth.h"
-#include "symbol-elf.h"
+#include "build-id.h"
 
 /* the largest record built here: an MMAP2 with a PATH_MAX name and a full sample_id */
 #define SYNTH_BUF_SIZE	(sizeof(struct perf_record_mmap2) + PATH_MAX + 8 + 64)
@@ -25,7 +25,7 @@
 /* build ids of the files already read in one call, by device and inode */
 struct bid_cache_entry {
 	u64	dev, ino;
-	u8	id[BUILD_ID_MAX];
+	u8	id[BUILD_ID_SIZE_MAX];
 	u8	size;	/* 0: the file has none or could not be read */
 };
 
@@ -36,7 +36,7 @@ struct synth_run {
 	u64				buf[SYNTH_BUF_SIZE / 8 + 1];
 	struct bid_cache_entry		*bids;
 	size_t				nr_bids, alloc_bids;
-	u8				vdso_id[BUILD_ID_MAX];
+	u8				vdso_id[BUILD_ID_SIZE_MAX];
 	u8				vdso_size;	/* 0: none */
 	struct record_synth_stats	stats;
 	struct perf_err			*err;
@@ -313,7 +313,7 @@ static const struct bid_cache_entry *synth__file_build_id(struct synth_run *r, c
 	e->ino = ino;
 	/* a file replaced since it was mapped is another build: keep maj/min/ino then */
 	if (!stat(name, &st) && makedev(major(st.st_dev), minor(st.st_dev)) == dev &&
-	    st.st_ino == ino && !filename__read_build_id(name, e->id, &size))
+	    st.st_ino == ino && !build_id__read_file(name, e->id, &size))
 		e->size = (u8)size;
 	return e;
 }
@@ -330,14 +330,16 @@ static int synth__map_line(struct synth_run *r, u32 pid, u32 tid, char *line)
 	struct perf_record_mmap2 *m = &rec.m;
 	unsigned long long start, end, pgoff, ino;
 	unsigned int maj, min;
-	char perms[8], *name;
+	char perms[8], *path;
+	const char *name;
 	int n = 0;
 
 	if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &start, &end, perms, &pgoff, &maj,
 		   &min, &ino, &n) < 7 || !n || strlen(perms) < 4)
 		return 0;	/* not a mapping line: nothing to synthesize */
-	name = line + n;
-	name[strcspn(name, "\n")] = '\0';
+	path = line + n;
+	path[strcspn(path, "\n")] = '\0';
+	name = path;
 	if (perms[2] != 'x' && !r->s->data_maps)
 		return 0;
 	memset(m, 0, sizeof(*m));
@@ -617,7 +619,8 @@ int record_synth__all(const struct record_synth *s, struct record_synth_stats *s
 
 const void *vdso__image(size_t *size)
 {
-	const u8 *image = (const u8 *)getauxval(AT_SYSINFO_EHDR);
+	unsigned long ehdr = getauxval(AT_SYSINFO_EHDR);
+	const u8 *image = (const u8 *)ehdr;
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
 
 	if (!image || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64)
@@ -637,27 +640,11 @@ int vdso__build_id(u8 *id, size_t *size)
 		return -ENOENT;
 	for (u16 i = 0; i < eh->e_phnum; i++) {
 		const Elf64_Phdr *ph = (const Elf64_Phdr *)(image + eh->e_phoff + (size_t)i * eh->e_phentsize);
-		size_t off, end;
 
 		if (ph->p_type != PT_NOTE || ph->p_offset > len || ph->p_filesz > len - ph->p_offset)
 			continue;
-		off = ph->p_offset;
-		end = off + ph->p_filesz;
-		while (off + sizeof(Elf64_Nhdr) <= end) {
-			const Elf64_Nhdr *nh = (const Elf64_Nhdr *)(image + off);
-			size_t name = off + sizeof(*nh);
-			size_t desc = name + ((nh->n_namesz + 3) & ~3u);
-
-			if (desc > end || nh->n_descsz > end - desc)
-				break;
-			if (nh->n_type == NT_GNU_BUILD_ID && nh->n_namesz == 4 &&
-			    !memcmp(image + name, "GNU", 4) && nh->n_descsz && nh->n_descsz <= BUILD_ID_MAX) {
-				memcpy(id, image + desc, nh->n_descsz);
-				*size = nh->n_descsz;
-				return 0;
-			}
-			off = desc + ((nh->n_descsz + 3) & ~3u);
-		}
+		if (!build_id__parse_notes(image + ph->p_offset, ph->p_filesz, id, size))
+			return 0;
 	}
 	return -ENOENT;
 }

@@ -523,7 +523,8 @@ static void sort_graph_abs(struct chain_node *node, u64 min_hit)
 
 static void sort_graph_rel(struct chain_node *node, double min_percent)
 {
-	u64 min_hit = (u64)ceil((double)node->children_hit * min_percent);
+	double hit = ceil((double)node->children_hit * min_percent);
+	u64 min_hit = (u64)hit;
 
 	node->sorted.node = NULL;
 	for (struct rbnode *n = rbtree__first(&node->children_in); n; n = rbtree__next(n)) {

@@ -13,6 +13,8 @@
 #include <perf/kernel.h>
 #include "dump.h"
 #include "frame-resolver.h"
+#include "build-id.h"
+#include "hist-output.h"
 #include "report.h"
 #include "sample-filter.h"
 #include "session.h"
@@ -134,7 +136,7 @@ static int report__chain_frames(struct report *r, struct machine *machine, struc
 		}
 		r->chain_rf[out] = rf;
 		/* -U leaves unresolved frames out of the chain (they still count for --max-stack) */
-		if (!r->opts->hide_unresolved || f->sym)
+		if (!r->opts->hopts.hide_unresolved || f->sym)
 			*nr_out = (u32)++out;
 	}
 	return 0;
@@ -438,13 +440,11 @@ static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
 static const char *report__frame_srcline(void *arg, u32 i, char *buf, size_t size)
 {
 	struct report *r = arg;
+	unsigned int how = FRAME_SRCLINE_SYM | FRAME_SRCLINE_RECORDED;
 
 	/* the line the callchain holds, where -g address or srcline made one */
 	if (r->chain_frames[i].srcline)
 		return r->chain_frames[i].srcline;
-
-	unsigned int how = FRAME_SRCLINE_SYM | FRAME_SRCLINE_RECORDED;
-
 	if (!r->opts->inline_frames)
 		how |= FRAME_SRCLINE_AT_RECORDED;
 	return frame__srcline(r->chain_rf[i], &r->session->machine, how, buf, size);
@@ -496,7 +496,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 
 		dump__resolved(r->dump, thread, &al);
 	}
-	if (r->opts->hide_unresolved && !rf->sym)
+	if (r->opts->hopts.hide_unresolved && !rf->sym)
 		return 0;
 	if (r->opts->filter && sample_filter__drops(r->opts->filter, sample->cpu, sample->time))
 		return 0;
@@ -505,7 +505,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 		return perf_err__set(&r->err, ENOMEM, "out of memory");
 	if (r->opts->filter && report__hides(r->opts->filter, thread, sample, rf)) {
 		hists__add_filtered(hists, sample->period,
-				    r->opts->latency ? report__latency(r, sample->period) : 0);
+				    r->opts->hopts.latency ? report__latency(r, sample->period) : 0);
 		return 0;
 	}
 
@@ -519,7 +519,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 		/* the frames shown follow from the resolved chain alone, so its id names them */
 		.chain_key = chain.id,
 	};
-	if (r->opts->latency)
+	if (r->opts->hopts.latency)
 		hs.latency = report__latency(r, sample->period);
 	if (r->extra_keys) {
 		report__extra_keys(r, &keys, sample, thread, &chain, rf, srcline, sizeof(srcline));
@@ -629,8 +629,7 @@ static void task_maps__fprintf(const struct maps *maps, int indent, FILE *fp)
 		if (map->ino_valid)
 			snprintf(id, sizeof(id), "%llu", (unsigned long long)map->ino);
 		else if (dso->has_build_id)
-			for (unsigned int b = 0; b < dso->build_id_size; b++)
-				snprintf(id + 2 * b, 3, "%02x", dso->build_id[b]);
+			build_id__hex(dso->build_id, dso->build_id_size, id);
 		fprintf(fp, "%*s  %llx-%llx %c%c%c%c %08llx %s %s\n", indent, "",
 			(unsigned long long)map->start, (unsigned long long)map->end,
 			map->prot & PROT_READ ? 'r' : '-', map->prot & PROT_WRITE ? 'w' : '-',

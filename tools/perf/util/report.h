@@ -23,16 +23,19 @@ struct frame_resolver;
 struct dump;
 struct sample_filter;
 
+/*
+ * The options of one report. The command's option table writes into it (and into hopts)
+ * directly: no field is kept twice. hopts.latency says whether samples are weighed by
+ * parallelism, hopts.hide_unresolved is -U for the frames of callchains too.
+ */
 struct report_opts {
 	struct hist_opts	hopts;		/* sort keys, columns, callchain parameters */
 	int			max_stack;	/* frames kept per chain, < 0: all */
-	bool			hide_unresolved;	/* -U */
 	bool			inline_frames;	/* callchains expand inlined functions (DWARF) */
 	bool			quiet;		/* -q: no header lines, no tip */
 	bool			skip_empty;	/* events without samples are not shown */
 	const char		*exec_dir;	/* perf's directory: tips.txt is looked up beside it */
 	const struct sample_filter *filter;	/* --comms, -C, --time, ...; NULL: none */
-	bool			latency;	/* weigh samples by parallelism (hopts.latency) */
 	const char		*parent_pattern;	/* -p: the regex of the parent sort key */
 	bool			thread_counts;	/* -T: the per-thread counter table at the end */
 };

@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include <elf.h>
 #include <gelf.h>
-#include <perf/kernel.h>
+#include "build-id.h"
 #include "demangle.h"
 #include "dso.h"
 #include "symbol-elf.h"
@@ -71,53 +71,10 @@ static const char *section_name(Elf *elf, const GElf_Shdr *shdr)
 
 /* ---- build id and debuglink ---- */
 
-#define NOTE_ALIGN(n)	(((n) + 3) & ~(size_t)3)
 
 static int elf_read_build_id(Elf *elf, u8 *bid, size_t *size)
 {
-	static const char * const note_sections[] = { ".note.gnu.build-id", ".notes", ".note" };
-	Elf_Scn *sec = NULL;
-	GElf_Shdr shdr;
-	Elf_Data *data;
-	size_t off = 0;
-
-	for (size_t i = 0; i < ARRAY_SIZE(note_sections) && !sec; i++)
-		sec = section_by_name(elf, note_sections[i], &shdr, NULL);
-	if (!sec)
-		return -ENOENT;
-	data = elf_getdata(sec, NULL);
-	if (!data || !data->d_buf)
-		return -ENOENT;
-
-	while (data->d_size - off >= sizeof(GElf_Nhdr)) {
-		GElf_Nhdr nhdr;
-		size_t namesz, descsz;
-		const char *name;
-
-		memcpy(&nhdr, (const char *)data->d_buf + off, sizeof(nhdr));
-		off += sizeof(nhdr);
-		namesz = NOTE_ALIGN((size_t)nhdr.n_namesz);
-		descsz = NOTE_ALIGN((size_t)nhdr.n_descsz);
-		if (namesz > data->d_size - off)
-			break;
-		name = (const char *)data->d_buf + off;
-		off += namesz;
-		if (descsz > data->d_size - off)
-			break;
-		if (nhdr.n_type == NT_GNU_BUILD_ID && nhdr.n_namesz == sizeof("GNU") &&
-		    !memcmp(name, "GNU", sizeof("GNU"))) {
-			/* perf copies the padded descriptor size, capped at 20 bytes */
-			size_t sz = descsz < BUILD_ID_MAX ? descsz : BUILD_ID_MAX;
-
-			if (!sz)
-				return -ENOENT;
-			memcpy(bid, (const char *)data->d_buf + off, sz);
-			*size = sz;
-			return 0;
-		}
-		off += descsz;
-	}
-	return -ENOENT;
+	return build_id__read_elf(elf, bid, size);
 }
 
 static bool is_regular_file(const char *path)
@@ -154,15 +111,7 @@ static Elf *elf_open(const char *path, int *fdp)
 
 int filename__read_build_id(const char *path, u8 *bid, size_t *size)
 {
-	int fd, err;
-	Elf *elf = elf_open(path, &fd);
-
-	if (!elf)
-		return -errno;
-	err = elf_read_build_id(elf, bid, size);
-	elf_end(elf);
-	close(fd);
-	return err;
+	return build_id__read_file(path, bid, size);
 }
 
 int filename__read_debuglink(const char *path, char *buf, size_t size)

@@ -137,7 +137,6 @@ static u32 tree_search(const struct symbols *s, u64 ip)
 
 /* ---- the tree not built yet ---- */
 
-static void tree_insert(struct symbols *s, u32 z);
 static bool tree_build(struct symbols *s);
 
 /* the order the tree would have: insertion order without the erased */

@@ -1081,11 +1081,6 @@ const char *trace_event__name(struct trace_event *te, u64 config, char *buf, siz
 	return n >= 0 && (size_t)n < len ? buf : NULL;
 }
 
-const char *trace_event__version(const struct trace_event *te)
-{
-	return te->version;
-}
-
 bool trace_event__file_bigendian(const struct trace_event *te)
 {
 	return te->file_bigendian;
@@ -1204,8 +1199,11 @@ static int sample__eval_index(struct te_sample *s, struct tep_print_arg *arg,
 	if (!larg)
 		return sample__fail(s, "array index without an array", NULL);
 	*val = 0;
-	/* libtraceevent computes the offset in an unsigned int */
-	switch (larg->type) {
+	/*
+	 * libtraceevent computes the offset in an unsigned int. Its enum grows with its
+	 * releases: the switch is on the value, the kinds not named here go to default.
+	 */
+	switch ((int)larg->type) {
 	case TEP_PRINT_DYNAMIC_ARRAY:
 		f = larg->dynarray.field;
 		if (!f || sample__loc(s, f, &doff, &dlen))
@@ -1310,7 +1308,8 @@ static int sample__eval(struct te_sample *s, struct tep_print_arg *arg, unsigned
 	if (!arg || depth > TE_MAX_EVAL_DEPTH)
 		return sample__fail(s, "print fmt expression", NULL);
 	*val = 0;
-	switch (arg->type) {
+	/* on the value: libtraceevent's enum grows, the kinds not named here go to default */
+	switch ((int)arg->type) {
 	case TEP_PRINT_NULL:
 		return 0;
 	case TEP_PRINT_ATOM:

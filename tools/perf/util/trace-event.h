@@ -90,7 +90,6 @@ int trace_event__format(struct trace_event *te, u64 config, const void *raw, u32
 			int cpu, char *buf, size_t len, struct perf_err *err);
 
 /* what the header of the blob said, after header_page adjusted the long size */
-const char *trace_event__version(const struct trace_event *te);
 bool trace_event__file_bigendian(const struct trace_event *te);
 int trace_event__long_size(const struct trace_event *te);
 

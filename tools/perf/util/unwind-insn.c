@@ -48,6 +48,8 @@ static bool modrm_1byte(u8 op, bool x64)
 		return true;
 	case 0xc4: case 0xc5:
 		return !x64;	/* LES/LDS; VEX is taken apart before */
+	default:
+		break;
 	}
 	return false;
 }
@@ -62,6 +64,8 @@ static bool modrm_0f(u8 op)
 	case 0xa0: case 0xa1: case 0xa2: case 0xa8: case 0xa9: case 0xaa:
 	case 0xc8 ... 0xcf:
 		return false;
+	default:
+		break;
 	}
 	return true;
 }
@@ -96,6 +100,8 @@ static int imm_1byte(u8 op, u8 modrm, bool rexw, bool opsize16, bool addr32, boo
 		return ((modrm >> 3) & 7) < 2 ? 1 : 0;
 	case 0xf7:
 		return ((modrm >> 3) & 7) < 2 ? z : 0;
+	default:
+		break;
 	}
 	return 0;
 }
@@ -105,6 +111,8 @@ static bool imm8_0f(u8 op)
 	switch (op) {
 	case 0x70 ... 0x73: case 0xa4: case 0xac: case 0xba: case 0xc2: case 0xc4 ... 0xc6:
 		return true;
+	default:
+		break;
 	}
 	return false;
 }
@@ -121,6 +129,8 @@ static s64 read_signed(const u8 *p, int n)
 	case 2: memcpy(&w, p, 2); return w;
 	case 4: memcpy(&d, p, 4); return d;
 	case 8: memcpy(&q, p, 8); return q;
+	default:
+		break;
 	}
 	return 0;
 }
@@ -380,6 +390,8 @@ static enum insn_effect insn_apply(const struct insn *in, struct frame_state *st
 	case 0x8f:
 		st->depth -= ws;
 		return EFFECT_EPILOGUE;
+	default:
+		break;
 	}
 	if (in->has_modrm && reg_form && rm == REG_SP && modrm_1byte(in->op, true) &&
 	    in->op != 0x84 && in->op != 0x85 && in->op != 0x38 && in->op != 0x39 &&
@@ -423,6 +435,8 @@ int unwind_insn__rule(const u8 *code, size_t len, size_t ip_off, u32 ws,
 			break;
 		case EFFECT_NONE:
 			in_epilogue = false;
+			break;
+		default:
 			break;
 		}
 		if (st.depth < 0)

@@ -244,6 +244,8 @@ static u8 origin_of_source(u8 source)
 	case UNWIND_SRC_ENTRY:	return FRAME_ORIGIN_ENTRY;
 	case UNWIND_SRC_CFI:	return FRAME_ORIGIN_CFI;
 	case UNWIND_SRC_INSN:	return FRAME_ORIGIN_INSN;
+	default:
+		break;
 	}
 	return FRAME_ORIGIN_REGS;
 }
@@ -263,6 +265,8 @@ static void prefix__origins(const u64 *words, size_t n, u8 *origins)
 			break;
 		case PERF_CONTEXT_USER_DEFERRED:
 			origin = FRAME_ORIGIN_DEFERRED;
+			break;
+		default:
 			break;
 		}
 		origins[i] = origin;

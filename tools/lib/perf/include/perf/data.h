@@ -96,8 +96,6 @@ const struct perf_file_header *perf_data__file_header(const struct perf_data *da
 const struct perf_env *perf_data__env(const struct perf_data *data);
 size_t perf_data__nr_attrs(const struct perf_data *data);
 struct perf_evattr *perf_data__attr(struct perf_data *data, size_t idx);
-/* bytes read from the input so far (pipe) or the data section size (file) */
-u64 perf_data__data_size(const struct perf_data *data);
 
 /*
  * Which attr a record belongs to: by its sample id where the file has several attrs, else the
@@ -117,8 +115,6 @@ void perf_evattr__default_name(const struct perf_event_attr *attr, char *buf, si
 const char *perf_evattr__name(struct perf_evattr *ea);
 
 void perf_evattr__init_positions(struct perf_evattr *ea);
-
-const char *perf_header_feature__name(int feat);
 
 /*
  * Parse a PERF_RECORD_SAMPLE (header->type == 9) or the sample_id trailer of any other record.

@@ -343,8 +343,10 @@ struct perf_sample {
 	u64	callchain_nr;
 	const u64 *callchain;
 	/*
-	 * NULL (the parser's, the stitcher's), or one enum frame_origin per callchain word,
-	 * set by the user-stack unwinder for the chain it made: where each frame came from
+	 * NULL (the parser's, the stitcher's), or one origin code per callchain word, set
+	 * by the user-stack unwinder for the chain it made: where each frame came from. The
+	 * codes are the unwinder's (tools/perf/util's enum frame_origin): this library only
+	 * carries them, as the pointer says, and neither reads nor names them.
 	 */
 	const u8 *callchain_origin;
 	const void *raw_data;		/* file byte order; libtraceevent swaps as needed */

@@ -3,6 +3,8 @@
  * defer-convert.h - rewrite a real `perf record -g` (frame-pointer) recording into the form a
  * Linux >= 6.19 kernel writes with `--call-graph fp,defer`, so that real stacks exercise the
  * stitcher end to end: `perf script` of the output must print what it prints for the input.
+ * For the tests and the benchmarks only (`perf test -w defer-convert`): not part of the
+ * file-format library, whose public headers it uses.
  *
  * What the kernel would have done, per thread in time order:
  *  - kernel-mode samples in a row with the same user stack are one kernel entry: they share a
@@ -33,8 +35,8 @@
  * can only be swapped field by field from its format. Returns 0 or a negative errno with err
  * saying why.
  */
-#ifndef PERF_DEFER_CONVERT_H
-#define PERF_DEFER_CONVERT_H
+#ifndef PERF_TESTS_DEFER_CONVERT_H
+#define PERF_TESTS_DEFER_CONVERT_H
 
 #include <perf/error.h>
 

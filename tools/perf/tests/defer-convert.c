@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <perf/data.h>
-#include <perf/defer-convert.h>
+#include "defer-convert.h"
 #include <perf/writer.h>
 #include <perf/synthesize.h>
 #include <perf/kernel.h>
