@@ -196,10 +196,11 @@ static struct rbnode *moved(struct rbnode *p, const char *old, char *new)
 static void move_subtree(struct rbnode *n, const char *old, char *new)
 {
 	while (n) {
+		struct rbnode *parent = moved(rbtree__parent(n), old, new);
+
 		n->left = moved(n->left, old, new);
 		n->right = moved(n->right, old, new);
-		n->parent_black = (uintptr_t)moved(rbtree__parent(n), old, new) |
-				  (n->parent_black & 1);
+		n->parent_black = (uintptr_t)parent | (n->parent_black & 1);
 		move_subtree(n->left, old, new);
 		n = n->right;
 	}
