@@ -33,11 +33,14 @@ static int check_insn(const struct test_env *env, const char *name, const u8 *co
 			    w[i].ip_off, ret, w[i].ret);
 		if (ret)
 			continue;
+		bool fp_saved = r.fp == UNWIND_LOC_CFA;
+
 		TEST_ASSERT(env, r.base == w[i].base && r.cfa_off == w[i].cfa_off &&
-			    r.ra_off == -(s32)ws && r.fp_saved == w[i].fp_saved &&
-			    (!r.fp_saved || r.fp_off == w[i].fp_off) && r.source == w[i].source,
-			    "%s at %#zx: base %u cfa %d fp_saved %d fp_off %d source %u", name,
-			    w[i].ip_off, r.base, r.cfa_off, r.fp_saved, r.fp_off, r.source);
+			    r.ra == UNWIND_LOC_CFA && r.ra_off == -(s32)ws &&
+			    (fp_saved || r.fp == UNWIND_LOC_SAME) && fp_saved == w[i].fp_saved &&
+			    (!fp_saved || r.fp_off == w[i].fp_off) && r.source == w[i].source,
+			    "%s at %#zx: base %u cfa %d fp %u fp_off %d source %u", name,
+			    w[i].ip_off, r.base, r.cfa_off, r.fp, r.fp_off, r.source);
 	}
 	return TEST_OK;
 }
