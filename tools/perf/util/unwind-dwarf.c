@@ -942,7 +942,6 @@ int unwind_dwarf__walk(struct unwind_dwarf *ud, struct thread *thread,
 	for (;;) {
 		const struct cfi_row *row;
 		struct unwind_rule rule;
-		struct unwind_state prev = st;
 		int ret;
 
 		ret = unwind_dwarf__find_row(ud, thread, activation ? st.ip : st.ip - 1, &row);
@@ -973,10 +972,8 @@ int unwind_dwarf__walk(struct unwind_dwarf *ud, struct thread *thread,
 		if (stop != UNWIND_OK)
 			break;
 		/* the caller's room ends before the frame cap: no stop of the walk's own */
-		if (n == max) {
-			st = prev;
+		if (n == max)
 			break;
-		}
 		next->v[DW_REG_RA] = st.ip;
 		next->valid |= 1U << DW_REG_RA;
 		if (!row) {

@@ -87,7 +87,7 @@ struct unwind_stage {
 	u8			sources[UNWIND_MAX_FRAMES];
 	struct walk_memo	*rules, *code_memo;	/* 1 << MEMO_BITS each */
 	u8			arch;		/* ARCH_* of the file's HEADER_ARCH */
-	char			foreign_arch[32];	/* its name, when ARCH_FOREIGN */
+	const char		*foreign_arch;	/* ARCH_FOREIGN: which (static or the env's) */
 	struct unwind_stats	stats;
 };
 
@@ -412,13 +412,11 @@ static bool unwind_stage__foreign(struct unwind_stage *ust, const struct perf_ev
 		const char *arch = env && env->arch ? env->arch : "";
 
 		ust->arch = !*arch || arch_is_x86(arch) ? ARCH_X86 : ARCH_FOREIGN;
-		snprintf(ust->foreign_arch, sizeof(ust->foreign_arch), "%s", arch);
+		ust->foreign_arch = arch;
 	}
 	if (ust->arch == ARCH_X86 && (attr->sample_regs_user & X86_REGS_RESERVED)) {
 		ust->arch = ARCH_FOREIGN;
-		if (!ust->foreign_arch[0])
-			snprintf(ust->foreign_arch, sizeof(ust->foreign_arch), "%s",
-				 "not x86: its user register mask");
+		ust->foreign_arch = "its user register mask is not x86's";
 	}
 	return ust->arch == ARCH_FOREIGN;
 }
