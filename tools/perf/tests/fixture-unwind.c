@@ -196,3 +196,22 @@ out_free:
 	free(uc);
 	return ret;
 }
+
+int unwind_got__sample(const struct perf_tool *tool, struct perf_session *session,
+		       const struct perf_event_header *event, struct perf_sample *sample,
+		       struct perf_evattr *evattr)
+{
+	struct unwind_got *g = &((struct unwind_got_tool *)(void *)tool)->got;
+	u32 i = g->samples++;
+
+	(void)session, (void)event;
+	g->evattr = evattr;
+	if (i >= UNWIND_GOT_SAMPLES || sample->callchain_nr > UNWIND_GOT_WORDS)
+		return -E2BIG;
+	g->nr[i] = (u32)sample->callchain_nr;
+	memcpy(g->words[i], sample->callchain, sample->callchain_nr * sizeof(u64));
+	g->has_origins[i] = sample->callchain_origin;
+	if (sample->callchain_origin)
+		memcpy(g->origins[i], sample->callchain_origin, sample->callchain_nr);
+	return 0;
+}

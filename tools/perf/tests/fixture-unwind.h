@@ -16,7 +16,9 @@
 #ifndef PERF_TESTS_FIXTURE_UNWIND_H
 #define PERF_TESTS_FIXTURE_UNWIND_H
 
+#include <stdbool.h>
 #include <perf/error.h>
+#include "../util/tool.h"
 
 struct unwind_convert_stats {
 	unsigned long	samples;	/* samples rewritten */
@@ -26,5 +28,31 @@ struct unwind_convert_stats {
 /* dump_size: a multiple of 8; 0 or a negative errno with err saying why */
 int unwind_fixture__convert(const char *in, const char *out, unsigned int dump_size,
 			    struct unwind_convert_stats *stats, struct perf_err *err);
+
+/*
+ * What the unwinder stage's tests see: the callchain (and per-word origins) of each of the
+ * first UNWIND_GOT_SAMPLES samples a session delivers to the tool. Embed the tool first and
+ * set tool.sample to unwind_got__sample; a sample past those, or a longer chain, is -E2BIG.
+ */
+#define UNWIND_GOT_SAMPLES	3
+#define UNWIND_GOT_WORDS	520	/* the marker, 510 frames and a margin */
+
+struct unwind_got {
+	u64			words[UNWIND_GOT_SAMPLES][UNWIND_GOT_WORDS];
+	u8			origins[UNWIND_GOT_SAMPLES][UNWIND_GOT_WORDS];
+	u32			nr[UNWIND_GOT_SAMPLES];
+	bool			has_origins[UNWIND_GOT_SAMPLES];
+	u32			samples;
+	struct perf_evattr	*evattr;	/* the last sample's, borrowed from the session */
+};
+
+struct unwind_got_tool {
+	struct perf_tool	tool;		/* first */
+	struct unwind_got	got;
+};
+
+int unwind_got__sample(const struct perf_tool *tool, struct perf_session *session,
+		       const struct perf_event_header *event, struct perf_sample *sample,
+		       struct perf_evattr *evattr);
 
 #endif

@@ -63,3 +63,4 @@ TEST(kallsyms_reader, "Kernel symbols: kallsyms with a line past a chunk, upper-
 TEST(stages_env, "Sample stages on a hand-made env, no session: deferred stitching, the unwinder, the read split")
 TEST(hashmap, "Hash map: growth, collisions, removal while iterating, clear, entries that moved")
 TEST(rbtree, "Red-black tree: the kernel's shapes for known inserts and erasures, invariants under random ones, a moved array")
+TEST(unwind_stage_crafted, "User-stack unwinder stage on crafted files: no bp, 510 frames, dyn_size past the dump, byte-swapped dwarf, another architecture")

@@ -177,9 +177,9 @@ static int golden__sample(const struct perf_tool *tool, struct perf_session *ses
 {
 	struct golden *g = ((const struct golden_tool *)tool)->g;
 	struct thread *thread = perf_session__sample_thread(session, sample);
-	u64 ips[UNWIND_DWARF_MAX_FRAMES];
+	u64 ips[UNWIND_MAX_FRAMES];
 	struct sbuf want;
-	const char *why;
+	enum unwind_stop why;
 	char *header;
 	int n;
 
@@ -201,7 +201,7 @@ static int golden__sample(const struct perf_tool *tool, struct perf_session *ses
 		g->nr_bad++;
 		goto out;
 	}
-	n = unwind_dwarf__walk(g->ud, thread, sample, ips, UNWIND_DWARF_MAX_FRAMES, &why);
+	n = unwind_dwarf__walk(g->ud, thread, sample, false, ips, UNWIND_MAX_FRAMES, &why);
 	if (n < 0) {
 		g->err = n;
 		goto out;
@@ -218,7 +218,7 @@ static int golden__sample(const struct perf_tool *tool, struct perf_session *ses
 		goto out;
 	/* upstream's two frames, then ours go on to the outermost frame (see upstream_short) */
 	if (listed_short(g, header) && g->got.len > want.len &&
-	    !memcmp(g->got.buf, want.buf, want.len) && n > 2 && !why &&
+	    !memcmp(g->got.buf, want.buf, want.len) && n > 2 && why == UNWIND_STOP_END &&
 	    memmem(g->got.buf + want.len, g->got.len - want.len, cet_start, strlen(cet_start))) {
 		g->nr_short++;
 		goto out;
@@ -243,7 +243,7 @@ static int golden__sample(const struct perf_tool *tool, struct perf_session *ses
 	g->nr_bad++;
 	if (g->env->verbose && g->nr_bad <= 20)
 		fprintf(stderr, "%s\n  upstream:\n%.*s  ours (%s; dump %llu of %llu bytes):\n%.*s\n",
-			header, (int)want.len, want.buf, why ? why : "outermost",
+			header, (int)want.len, want.buf, unwind_stop__name(why),
 			(unsigned long long)sample->user_stack_dyn_size,
 			(unsigned long long)sample->user_stack_size, (int)g->got.len, g->got.buf);
 out:
@@ -498,22 +498,22 @@ DEFINE_SUITE(unwind_dwarf_rules)
 		struct unwind_rule	rule;
 		const char		*what;
 	} cases[] = {
-		{ 0x1230, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra_off = -8 },
+		{ 0x1230, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra = UNWIND_LOC_CFA, .ra_off = -8 },
 		  "top+0: endbr64, the entry frame" },
-		{ 0x1234, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra_off = -8 },
+		{ 0x1234, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra = UNWIND_LOC_CFA, .ra_off = -8 },
 		  "top+4: push %rbp still to run" },
-		{ 0x1235, 0, { .base = UNWIND_BASE_SP, .cfa_off = 16, .ra_off = -8,
-			       .fp_saved = true, .fp_off = -16 },
+		{ 0x1235, 0, { .base = UNWIND_BASE_SP, .cfa_off = 16, .ra = UNWIND_LOC_CFA,
+			       .ra_off = -8, .fp = UNWIND_LOC_CFA, .fp_off = -16 },
 		  "top+5: after push %rbp, before mov %rsp,%rbp (scheduled later)" },
-		{ 0x123d, 0, { .base = UNWIND_BASE_SP, .cfa_off = 16, .ra_off = -8,
-			       .fp_saved = true, .fp_off = -16 },
+		{ 0x123d, 0, { .base = UNWIND_BASE_SP, .cfa_off = 16, .ra = UNWIND_LOC_CFA,
+			       .ra_off = -8, .fp = UNWIND_LOC_CFA, .fp_off = -16 },
 		  "top+0xd: the mov %rsp,%rbp itself" },
-		{ 0x1240, 0, { .base = UNWIND_BASE_FP, .cfa_off = 16, .ra_off = -8,
-			       .fp_saved = true, .fp_off = -16 },
+		{ 0x1240, 0, { .base = UNWIND_BASE_FP, .cfa_off = 16, .ra = UNWIND_LOC_CFA,
+			       .ra_off = -8, .fp = UNWIND_LOC_CFA, .fp_off = -16 },
 		  "top+0x10: the body, an FP frame" },
-		{ 0x125c, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra_off = -8 },
+		{ 0x125c, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra = UNWIND_LOC_CFA, .ra_off = -8 },
 		  "top+0x2c: ret after pop %rbp: rbp's slot is below SP, rbp unchanged" },
-		{ 0x11f4, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra_off = -8 },
+		{ 0x11f4, 0, { .base = UNWIND_BASE_SP, .cfa_off = 8, .ra = UNWIND_LOC_CFA, .ra_off = -8 },
 		  "leaf+4: frameless leaf" },
 		{ 0x1030, -EOPNOTSUPP, { 0 }, ".plt entry: CFA is an expression" },
 		{ 0x1100, -EOPNOTSUPP, { 0 }, "_start: RA undefined, the outermost frame" },
@@ -560,12 +560,13 @@ DEFINE_SUITE(unwind_dwarf_rules)
 			}
 			continue;
 		}
-		if (r.base != w->base || r.cfa_off != w->cfa_off || r.ra_off != w->ra_off ||
-		    r.fp_saved != w->fp_saved || (r.fp_saved && r.fp_off != w->fp_off) ||
+		if (r.base != w->base || r.cfa_off != w->cfa_off || r.ra != w->ra ||
+		    r.ra_off != w->ra_off || r.fp != w->fp ||
+		    (r.fp == UNWIND_LOC_CFA && r.fp_off != w->fp_off) ||
 		    r.source != UNWIND_SRC_CFI) {
 			if (env->verbose)
 				fprintf(stderr, "%s: base %d cfa %d ra %d fp %d/%d source %d\n",
-					cases[i].what, r.base, r.cfa_off, r.ra_off, r.fp_saved,
+					cases[i].what, r.base, r.cfa_off, r.ra_off, r.fp,
 					r.fp_off, r.source);
 			goto out;
 		}
@@ -626,7 +627,7 @@ static int bounds__sample(const struct perf_tool *tool, struct perf_session *ses
 {
 	struct bounds *b = ((const struct bounds_tool *)tool)->b;
 	struct thread *thread = perf_session__sample_thread(session, sample);
-	u64 full[UNWIND_DWARF_MAX_FRAMES], ips[UNWIND_DWARF_MAX_FRAMES];
+	u64 full[UNWIND_MAX_FRAMES], ips[UNWIND_MAX_FRAMES];
 	u64 size = sample->user_stack_dyn_size, regs[64];
 	struct perf_sample cut = *sample;
 	int nfull, n;
@@ -635,7 +636,7 @@ static int bounds__sample(const struct perf_tool *tool, struct perf_session *ses
 	(void)evattr;
 	if (!thread)
 		return -ENOMEM;
-	nfull = unwind_dwarf__walk(b->ud, thread, sample, full, UNWIND_DWARF_MAX_FRAMES, NULL);
+	nfull = unwind_dwarf__walk(b->ud, thread, sample, false, full, UNWIND_MAX_FRAMES, NULL);
 	if (nfull < 1)
 		return nfull < 0 ? nfull : -EINVAL;
 	b->nr_samples++;
@@ -650,7 +651,7 @@ static int bounds__sample(const struct perf_tool *tool, struct perf_session *ses
 		cut.user_stack_size = len;
 		/* a dyn_size past the dump must not be believed */
 		cut.user_stack_dyn_size = len & 1 ? size * 2 : len;
-		n = unwind_dwarf__walk(b->ud, thread, &cut, ips, UNWIND_DWARF_MAX_FRAMES, NULL);
+		n = unwind_dwarf__walk(b->ud, thread, &cut, false, ips, UNWIND_MAX_FRAMES, NULL);
 		b->nr_walks++;
 		if (n < 1 || n > nfull || memcmp(ips, full, (size_t)n * sizeof(u64))) {
 			if (b->env->verbose && b->nr_bad < 5)
@@ -683,9 +684,9 @@ static int bounds__sample(const struct perf_tool *tool, struct perf_session *ses
 			cut.user_regs = regs;
 			cut.user_stack = copy;
 			cut.user_stack_size = size;
-			n = unwind_dwarf__walk(b->ud, thread, &cut, ips, UNWIND_DWARF_MAX_FRAMES, NULL);
+			n = unwind_dwarf__walk(b->ud, thread, &cut, false, ips, UNWIND_MAX_FRAMES, NULL);
 			b->nr_walks++;
-			if (n < 1 || n > UNWIND_DWARF_MAX_FRAMES)
+			if (n < 1 || n > UNWIND_MAX_FRAMES)
 				b->nr_bad++;
 		}
 		free(copy);
@@ -704,7 +705,7 @@ static int synthetic(const struct test_env *env, struct unwind_dwarf *ud, struct
 		.user_regs_abi = PERF_SAMPLE_REGS_ABI_64, .user_regs_mask = REGS_MASK,
 		.user_regs = regs, .user_stack = (const u8 *)stack,
 	};
-	const char *why;
+	enum unwind_stop why;
 	int n, ret = TEST_FAIL;
 
 	if (!stack || !ips)
@@ -714,37 +715,37 @@ static int synthetic(const struct test_env *env, struct unwind_dwarf *ud, struct
 	stack[1] = ra;
 	set_regs(regs, body, sp, sp);
 	s.user_stack_size = s.user_stack_dyn_size = 16;
-	n = unwind_dwarf__walk(ud, t, &s, ips, DEEP, &why);
-	if (n != 2 || !why || strcmp(why, "CFA did not increase")) {
+	n = unwind_dwarf__walk(ud, t, &s, false, ips, DEEP, &why);
+	if (n != 2 || why != UNWIND_STOP_LOOP) {
 		if (env->verbose)
-			fprintf(stderr, "loop: %d frames (%s)\n", n, why ? why : "outermost");
+			fprintf(stderr, "loop: %d frames (%s)\n", n, unwind_stop__name(why));
 		goto out;
 	}
-	/* deeper than the limit: exactly UNWIND_DWARF_MAX_FRAMES, said so */
+	/* deeper than the limit: exactly UNWIND_MAX_FRAMES, said so */
 	for (int i = 0; i < DEEP; i++) {
 		stack[2 * i] = sp + 16 * (i + 1);
 		stack[2 * i + 1] = ra;
 	}
 	s.user_stack_size = s.user_stack_dyn_size = 16 * DEEP;
-	n = unwind_dwarf__walk(ud, t, &s, ips, DEEP, &why);
-	if (n != UNWIND_DWARF_MAX_FRAMES || !why || strcmp(why, "too many frames")) {
+	n = unwind_dwarf__walk(ud, t, &s, false, ips, DEEP, &why);
+	if (n != UNWIND_MAX_FRAMES || why != UNWIND_STOP_MAX_FRAMES) {
 		if (env->verbose)
-			fprintf(stderr, "deep: %d frames (%s)\n", n, why ? why : "outermost");
+			fprintf(stderr, "deep: %d frames (%s)\n", n, unwind_stop__name(why));
 		goto out;
 	}
 	/* the caller's max is obeyed, and is no error */
-	n = unwind_dwarf__walk(ud, t, &s, ips, 5, &why);
-	if (n != 5 || why || ips[0] != body || ips[1] != ra - 1) {
+	n = unwind_dwarf__walk(ud, t, &s, false, ips, 5, &why);
+	if (n != 5 || why != UNWIND_OK || ips[0] != body || ips[1] != ra - 1) {
 		if (env->verbose)
 			fprintf(stderr, "max 5: %d frames\n", n);
 		goto out;
 	}
 	/* the 32-bit ABI, or no regs: not ours */
 	s.user_regs_abi = PERF_SAMPLE_REGS_ABI_32;
-	if (unwind_dwarf__walk(ud, t, &s, ips, DEEP, &why) != -EINVAL)
+	if (unwind_dwarf__walk(ud, t, &s, false, ips, DEEP, &why) != -EINVAL)
 		goto out;
 	s.user_regs_abi = PERF_SAMPLE_REGS_ABI_NONE;
-	if (unwind_dwarf__walk(ud, t, &s, ips, DEEP, &why) != -EINVAL)
+	if (unwind_dwarf__walk(ud, t, &s, false, ips, DEEP, &why) != -EINVAL)
 		goto out;
 	ret = TEST_OK;
 out:

@@ -2,7 +2,8 @@
 /*
  * The unwinder's parts on synthetic input: the prologue/epilogue decoder at every state of
  * hand-assembled functions, the validated step on good and corrupt frame chains (loop,
- * misaligned, outside the dump, FP below SP, cut by dyn_size, too many frames), a compat
+ * misaligned, outside the dump, FP below SP, save slots outside the frame, FP unknown, RA
+ * and FP as values, cut by dyn_size, too many frames), the dump read in both byte orders, a compat
  * (4-byte word) stack, the walk with a top-frame rule, and the join with the kernel's chain.
  */
 #include <errno.h>
@@ -33,11 +34,14 @@ static int check_insn(const struct test_env *env, const char *name, const u8 *co
 			    w[i].ip_off, ret, w[i].ret);
 		if (ret)
 			continue;
+		bool fp_saved = r.fp == UNWIND_LOC_CFA;
+
 		TEST_ASSERT(env, r.base == w[i].base && r.cfa_off == w[i].cfa_off &&
-			    r.ra_off == -(s32)ws && r.fp_saved == w[i].fp_saved &&
-			    (!r.fp_saved || r.fp_off == w[i].fp_off) && r.source == w[i].source,
-			    "%s at %#zx: base %u cfa %d fp_saved %d fp_off %d source %u", name,
-			    w[i].ip_off, r.base, r.cfa_off, r.fp_saved, r.fp_off, r.source);
+			    r.ra == UNWIND_LOC_CFA && r.ra_off == -(s32)ws &&
+			    (fp_saved || r.fp == UNWIND_LOC_SAME) && fp_saved == w[i].fp_saved &&
+			    (!fp_saved || r.fp_off == w[i].fp_off) && r.source == w[i].source,
+			    "%s at %#zx: base %u cfa %d fp %u fp_off %d source %u", name,
+			    w[i].ip_off, r.base, r.cfa_off, r.fp, r.fp_off, r.source);
 	}
 	return TEST_OK;
 }
@@ -267,6 +271,35 @@ static int test_step(const struct test_env *env, u32 ws)
 	bad.cfa_off = 0;
 	st = (struct unwind_state){ .ip = 0x400000, .sp = BASE, .fp = 0, .ws = ws };
 	TEST_ASSERT(env, unwind_step(&st, &bad, &stack) == UNWIND_STOP_LOOP, "CFA == SP");
+	/* save slots outside the frame being left, [SP, CFA): at the CFA, and below SP */
+	bad = unwind_rule__entry(ws);
+	bad.ra_off = 0;
+	st = (struct unwind_state){ .ip = 0x400000, .sp = BASE + 4 * ws, .fp = 0, .ws = ws };
+	TEST_ASSERT(env, unwind_step(&st, &bad, &stack) == UNWIND_STOP_SLOT, "RA at the CFA");
+	bad = unwind_rule__entry(ws);
+	bad.fp = UNWIND_LOC_CFA;
+	bad.fp_off = -2 * (s32)ws;
+	TEST_ASSERT(env, unwind_step(&st, &bad, &stack) == UNWIND_STOP_SLOT, "FP below SP");
+	TEST_ASSERT(env, st.sp == BASE + 4 * ws && st.nr == 0, "a failed step changes nothing");
+	/* FP unknown: an FP-based rule cannot start; an SP-based one keeps it unknown */
+	st = (struct unwind_state){ .ip = 0x400000, .sp = BASE, .fp = BASE + 2 * ws, .ws = ws,
+				    .fp_unknown = true };
+	TEST_ASSERT(env, unwind_step(&st, &fp, &stack) == UNWIND_STOP_FP_UNKNOWN, "FP unknown");
+	bad = unwind_rule__entry(ws);
+	put(&fs, ws, 0, 0x404040);
+	TEST_ASSERT(env, unwind_step(&st, &bad, &stack) == UNWIND_OK && st.fp_unknown &&
+		    st.ip == 0x404040 && st.sp == BASE + ws, "entry rule, FP unknown");
+	/* RA and FP as values (a CFI expression's), and RA undefined: the outermost frame */
+	bad.ra = UNWIND_LOC_VAL;
+	bad.fp = UNWIND_LOC_VAL;
+	st.ra_val = 0x405050;
+	st.fp_val = BASE + 8 * ws;
+	TEST_ASSERT(env, unwind_step(&st, &bad, &stack) == UNWIND_OK && !st.fp_unknown &&
+		    st.ip == 0x405050 && st.fp == BASE + 8 * ws && st.sp == BASE + 2 * ws,
+		    "values");
+	bad.ra = UNWIND_LOC_UNDEF;
+	TEST_ASSERT(env, unwind_step(&st, &bad, &stack) == UNWIND_STOP_END, "RA undefined");
+	build_chain(&fs, ws);
 	/* too many frames */
 	st = (struct unwind_state){ .ip = 0x400000, .sp = BASE, .fp = BASE + 2 * ws, .ws = ws,
 				    .nr = UNWIND_MAX_FRAMES };
@@ -309,9 +342,37 @@ static int test_step(const struct test_env *env, u32 ws)
 	return TEST_OK;
 }
 
+/* a dump of the other byte order: its words read as the traced machine stored them */
+static int test_swapped_read(const struct test_env *env)
+{
+	static const u8 bytes[8] = { 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88 };
+	const bool host_le = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+	struct unwind_stack stack = { .data = bytes, .base = BASE, .size = 8 };
+	u64 le = 0x8877665544332211ULL, be = 0x1122334455667788ULL, v;
+
+	for (int swapped = 0; swapped < 2; swapped++) {
+		bool little = host_le != swapped;
+
+		stack.swapped = swapped;
+		TEST_ASSERT(env, unwind_stack__read(&stack, BASE, 8, &v) && v == (little ? le : be),
+			    "swapped %d: 8 bytes %#llx", swapped, (unsigned long long)v);
+		TEST_ASSERT(env, unwind_stack__read(&stack, BASE + 4, 4, &v) &&
+			    v == (little ? 0x88776655ULL : 0x55667788ULL),
+			    "swapped %d: 4 bytes %#llx", swapped, (unsigned long long)v);
+		TEST_ASSERT(env, unwind_stack__read(&stack, BASE + 1, 2, &v) &&
+			    v == (little ? 0x3322ULL : 0x2233ULL),
+			    "swapped %d: 2 bytes %#llx", swapped, (unsigned long long)v);
+		TEST_ASSERT(env, !unwind_stack__read(&stack, BASE + 4, 5, &v) &&
+			    !unwind_stack__read(&stack, BASE - 1, 1, &v) &&
+			    !unwind_stack__read(&stack, BASE, 9, &v) &&
+			    !unwind_stack__read(&stack, BASE, 0, &v), "swapped %d: bounds", swapped);
+	}
+	return TEST_OK;
+}
+
 DEFINE_SUITE(unwind)
 {
-	if (test_insn(env) || test_step(env, 8) || test_step(env, 4))
+	if (test_insn(env) || test_step(env, 8) || test_step(env, 4) || test_swapped_read(env))
 		return TEST_FAIL;
 	return TEST_OK;
 }

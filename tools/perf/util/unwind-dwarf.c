@@ -21,6 +21,7 @@
 #include "map.h"
 #include "thread.h"
 #include "unwind-dwarf.h"
+#include "unwind-step.h"
 
 /* DWARF register numbers of x86-64 (psABI): the 16 general registers, then the RA column */
 #define DW_NR_REGS	17
@@ -581,14 +582,16 @@ int unwind_dwarf__rule(struct unwind_dwarf *ud, struct thread *thread, u64 ip,
 	*rule = (struct unwind_rule){
 		.base = row->r.cfa_reg == DW_REG_RSP ? UNWIND_BASE_SP : UNWIND_BASE_FP,
 		.cfa_off = row->r.cfa_off,
+		.ra = UNWIND_LOC_CFA,
 		.ra_off = ra->off,
-		.fp_saved = fp->kind == RULE_OFFSET,
+		.fp = fp->kind == RULE_OFFSET ? UNWIND_LOC_CFA : UNWIND_LOC_SAME,
 		.fp_off = fp->kind == RULE_OFFSET ? fp->off : 0,
 		.source = UNWIND_SRC_CFI,
 	};
-	/* rbp's slot below SP: popped already, rbp is the caller's (as in unwind_step()) */
-	if (rule->fp_saved && rule->base == UNWIND_BASE_SP && (s64)rule->cfa_off + rule->fp_off < 0) {
-		rule->fp_saved = false;
+	/* rbp's slot below SP: popped already, rbp is the caller's (as in the walk below) */
+	if (rule->fp == UNWIND_LOC_CFA && rule->base == UNWIND_BASE_SP &&
+	    (s64)rule->cfa_off + rule->fp_off < 0) {
+		rule->fp = UNWIND_LOC_SAME;
 		rule->fp_off = 0;
 	}
 	return 0;
@@ -600,24 +603,6 @@ struct uregs {
 	u64	v[DW_NR_REGS];
 	u32	valid;		/* bit n: v[n] is known */
 };
-
-struct stack_dump {
-	u64		start;	/* the sampled SP: the dump's first byte */
-	u64		size;	/* bytes of it that hold the stack */
-	const u8	*data;
-};
-
-/* size bytes (1..8) at addr, little endian, when they all lie inside the dump */
-static bool dump_read(const struct stack_dump *st, u64 addr, unsigned int size, u64 *val)
-{
-	u64 v = 0;
-
-	if (addr < st->start || addr - st->start > st->size || st->size - (addr - st->start) < size)
-		return false;
-	memcpy(&v, st->data + (addr - st->start), size);
-	*val = v;
-	return true;
-}
 
 static bool reg_get(const struct uregs *r, unsigned long reg, u64 *val)
 {
@@ -633,7 +618,7 @@ static bool reg_get(const struct uregs *r, unsigned long reg, u64 *val)
  * when have_cfa.
  */
 static bool expr_eval(const Dwarf_Op *ops, u16 nops, const struct uregs *r,
-		      const struct stack_dump *st, u64 cfa, bool have_cfa, u64 *out)
+		      const struct unwind_stack *st, u64 cfa, bool have_cfa, u64 *out)
 {
 	u64 s[EXPR_STACK], a, b;
 	unsigned int n = 0;
@@ -705,13 +690,13 @@ static bool expr_eval(const Dwarf_Op *ops, u16 nops, const struct uregs *r,
 			break;
 		case DW_OP_deref:
 			NEED(1);
-			if (!dump_read(st, s[n - 1], 8, &s[n - 1]))
+			if (!unwind_stack__read(st, s[n - 1], 8, &s[n - 1]))
 				return false;
 			break;
 		case DW_OP_deref_size:
 			NEED(1);
 			if (op->number < 1 || op->number > 8 ||
-			    !dump_read(st, s[n - 1], (unsigned int)op->number, &s[n - 1]))
+			    !unwind_stack__read(st, s[n - 1], (u32)op->number, &s[n - 1]))
 				return false;
 			break;
 		case DW_OP_plus_uconst:
@@ -783,118 +768,119 @@ static bool expr_eval(const Dwarf_Op *ops, u16 nops, const struct uregs *r,
 	return true;
 }
 
-/* why a walk stopped; NULL: it reached the outermost frame */
-#define WHY_NO_CFI	"no CFI for the ip, and no frame-pointer frame"
-#define WHY_CFA		"CFA not computable (register lost or expression failed)"
-#define WHY_RA		"return address not recoverable (read outside the stack dump?)"
-#define WHY_CFA_ORDER	"CFA did not increase"
-#define WHY_DEPTH	"too many frames"
+/*
+ * A register's value in the caller by its rule (not RA's or rbp's slot: the step reads
+ * those). false: lost, which only matters if a later rule needs it.
+ */
+static bool reg_value(const struct cfi_row *row, int i, const struct uregs *cur,
+		      const struct unwind_stack *st, u64 cfa, u64 *val)
+{
+	const struct reg_rule *rule = &row->r.regs[i];
+	u64 v;
+
+	switch (rule->kind) {
+	case RULE_SAME:
+		return reg_get(cur, i, val);
+	case RULE_OFFSET:
+		v = cfa + (u64)(s64)rule->off;
+		/*
+		 * A slot below this frame's SP was popped already: gcc's epilogues keep the
+		 * "saved at CFA-16" rule for rbp after `pop %rbp` up to the `ret`, while the
+		 * register holds the caller's value again. (libdwfl reads the dead slot, outside
+		 * the dump, and loses rbp and every frame above.)
+		 */
+		if ((cur->valid & (1U << DW_REG_RSP)) && v < cur->v[DW_REG_RSP])
+			return reg_get(cur, i, val);
+		return unwind_stack__read(st, v, 8, val);
+	case RULE_VAL_OFFSET:
+		*val = cfa + (u64)(s64)rule->off;
+		return true;
+	case RULE_REGISTER:
+		return reg_get(cur, rule->reg, val);
+	case RULE_EXPR:
+		return expr_eval(row->ops + rule->first, rule->nops, cur, st, cfa, true, &v) &&
+		       unwind_stack__read(st, v, 8, val);
+	case RULE_VAL_EXPR:
+		return expr_eval(row->ops + rule->first, rule->nops, cur, st, cfa, true, val);
+	case RULE_UNDEF:
+	default:
+		return false;
+	}
+}
+
+/* a save slot the step reads (and checks): at CFA + off, not below the frame's SP */
+static bool reg_slot(const struct cfi_row *row, int i, const struct uregs *cur, u64 cfa)
+{
+	const struct reg_rule *rule = &row->r.regs[i];
+
+	return rule->kind == RULE_OFFSET && (!(cur->valid & (1U << DW_REG_RSP)) ||
+					     cfa + (u64)(s64)rule->off >= cur->v[DW_REG_RSP]);
+}
 
 /*
- * One frame: the caller's registers (next) from this frame's (cur) by row. Returns 1 at the
- * outermost frame (RA undefined), 0 with next filled, or -1 with *why set.
+ * The CFI provider of the walk: row evaluated over the frame's registers cur as a rule for
+ * unwind_step(). The CFA, whatever its form, is handed over as an offset from the step's SP;
+ * RA and rbp as their save slots where they are in one, else as values (st->ra_val,
+ * fp_val); every other register into next, for the rules of the frames above. Returns
+ * UNWIND_OK, or why the row cannot be applied here.
  */
-static int unwind_step(const struct cfi_row *row, const struct uregs *cur,
-		       const struct stack_dump *st, struct uregs *next, u64 *cfap,
-		       const char **why)
+static enum unwind_stop cfi_row__rule(const struct cfi_row *row, const struct uregs *cur,
+				      const struct unwind_stack *stack, struct unwind_state *st,
+				      struct unwind_rule *rule, struct uregs *next)
 {
 	u64 cfa, v;
+	s64 delta;
 
+	*rule = (struct unwind_rule){ .base = UNWIND_BASE_SP, .ra = UNWIND_LOC_UNDEF,
+				      .fp = UNWIND_LOC_UNDEF, .source = UNWIND_SRC_CFI };
 	if (row->r.cfa_is_expr) {
-		if (!expr_eval(row->ops, row->r.cfa_nops, cur, st, 0, false, &cfa)) {
-			*why = WHY_CFA;
-			return -1;
-		}
+		if (!expr_eval(row->ops, row->r.cfa_nops, cur, stack, 0, false, &cfa))
+			return UNWIND_STOP_NO_RULE;
 	} else {
-		if (!reg_get(cur, row->r.cfa_reg, &cfa)) {
-			*why = WHY_CFA;
-			return -1;
-		}
+		if (!reg_get(cur, row->r.cfa_reg, &cfa))
+			return UNWIND_STOP_NO_RULE;
 		cfa += (u64)(s64)row->r.cfa_off;
 	}
+	/* the outermost frame: the step says so */
 	if (row->r.regs[DW_REG_RA].kind == RULE_UNDEF)
-		return 1;
+		return UNWIND_OK;
+	/* a CFA this far from SP is no frame of a dump (at most 64 KiB) */
+	delta = (s64)(cfa - st->sp);
+	if (delta < INT32_MIN)
+		return UNWIND_STOP_LOOP;
+	if (delta > INT32_MAX)
+		return UNWIND_STOP_OUTSIDE_DUMP;
+	rule->cfa_off = (s32)delta;
 	next->valid = 0;
 	for (int i = 0; i < DW_NR_REGS; i++) {
-		const struct reg_rule *rule = &row->r.regs[i];
-		bool ok;
-
-		switch (rule->kind) {
-		case RULE_SAME:
-			ok = reg_get(cur, i, &v);
-			break;
-		case RULE_OFFSET:
-			v = cfa + (u64)(s64)rule->off;
-			/*
-			 * A slot below this frame's SP was popped already: gcc's epilogues keep
-			 * the "saved at CFA-16" rule for rbp after `pop %rbp` up to the `ret`,
-			 * while the register holds the caller's value again. (libdwfl reads the
-			 * dead slot, outside the dump, and loses rbp and every frame above.)
-			 */
-			if ((cur->valid & (1U << DW_REG_RSP)) && v < cur->v[DW_REG_RSP])
-				ok = reg_get(cur, i, &v);
-			else
-				ok = dump_read(st, v, 8, &v);
-			break;
-		case RULE_VAL_OFFSET:
-			v = cfa + (u64)(s64)rule->off;
-			ok = true;
-			break;
-		case RULE_REGISTER:
-			ok = reg_get(cur, rule->reg, &v);
-			break;
-		case RULE_EXPR:
-			ok = expr_eval(row->ops + rule->first, rule->nops, cur, st, cfa, true, &v) &&
-			     dump_read(st, v, 8, &v);
-			break;
-		case RULE_VAL_EXPR:
-			ok = expr_eval(row->ops + rule->first, rule->nops, cur, st, cfa, true, &v);
-			break;
-		case RULE_UNDEF:
-		default:
-			ok = false;
-			break;
-		}
-		/* a register that cannot be recovered only matters if a later rule needs it */
-		if (ok) {
+		if (i == DW_REG_RA || i == DW_REG_RBP)
+			continue;
+		if (reg_value(row, i, cur, stack, cfa, &v)) {
 			next->v[i] = v;
 			next->valid |= 1U << i;
 		}
 	}
-	if (!(next->valid & (1U << DW_REG_RA))) {
-		*why = WHY_RA;
-		return -1;
+	if (reg_slot(row, DW_REG_RA, cur, cfa)) {
+		rule->ra = UNWIND_LOC_CFA;
+		rule->ra_off = row->r.regs[DW_REG_RA].off;
+	} else if (reg_value(row, DW_REG_RA, cur, stack, cfa, &st->ra_val)) {
+		rule->ra = UNWIND_LOC_VAL;
+	} else {
+		return UNWIND_STOP_NO_RULE;
 	}
-	*cfap = cfa;
-	return 0;
+	if (reg_slot(row, DW_REG_RBP, cur, cfa)) {
+		rule->fp = UNWIND_LOC_CFA;
+		rule->fp_off = row->r.regs[DW_REG_RBP].off;
+	} else if (reg_value(row, DW_REG_RBP, cur, stack, cfa, &st->fp_val)) {
+		rule->fp = UNWIND_LOC_VAL;
+	}
+	return UNWIND_OK;
 }
 
 /*
- * No CFI covers the ip (no map, no DSO file, code the CFI leaves out such as .init/.fini):
- * the frame-pointer frame, which is what libdwfl (elfutils' x86-64 backend) falls back on
- * and so what upstream perf prints. RA at rbp + 8, the caller's rbp at rbp, its SP
- * rbp + 16; every other register is lost.
+ * The registers of the sample: false without the ABI's ip and sp. A swapped file's
+ * registers were swapped by the reader; its dump is the traced machine's memory.
  */
-static int fp_step(const struct uregs *cur, const struct stack_dump *st, struct uregs *next,
-		   u64 *cfap, const char **why)
-{
-	u64 fp, v;
-
-	if (!reg_get(cur, DW_REG_RBP, &fp) || !fp || !dump_read(st, fp + 8, 8, &v)) {
-		*why = WHY_NO_CFI;
-		return -1;
-	}
-	next->valid = 1U << DW_REG_RA | 1U << DW_REG_RSP;
-	next->v[DW_REG_RA] = v;
-	next->v[DW_REG_RSP] = fp + 16;
-	if (dump_read(st, fp, 8, &v)) {
-		next->v[DW_REG_RBP] = v;
-		next->valid |= 1U << DW_REG_RBP;
-	}
-	*cfap = fp + 16;
-	return 0;
-}
-
 static bool sample_regs(const struct perf_sample *sample, struct uregs *r)
 {
 	u64 vals[PERF_REG_X86_64_MAX] = { 0 };
@@ -924,72 +910,89 @@ static bool sample_regs(const struct perf_sample *sample, struct uregs *r)
 }
 
 int unwind_dwarf__walk(struct unwind_dwarf *ud, struct thread *thread,
-		       const struct perf_sample *sample, u64 *ips, u32 max,
-		       const char **why)
+		       const struct perf_sample *sample, bool swapped, u64 *ips, u32 max,
+		       enum unwind_stop *why)
 {
 	struct uregs regs[2], *cur = &regs[0], *next = &regs[1], *tmp;
-	struct stack_dump st;
-	const char *reason = NULL;
+	struct unwind_stack stack;
+	struct unwind_state st = { .ws = 8 };
+	enum unwind_stop stop = UNWIND_OK;
 	bool activation = true;	/* the top frame, or one a signal interrupted: pc is exact */
 	bool decremented = false;	/* ips[n - 1] is pc - 1 */
-	u64 pc, prev_cfa;
 	u32 n = 0;
 
 	if (why)
-		*why = NULL;
+		*why = UNWIND_STOP_END;
 	if (!sample_regs(sample, cur))
 		return -EINVAL;
 	if (!max)
 		return 0;
-	st.start = cur->v[DW_REG_RSP];
-	st.size = sample->user_stack ? sample->user_stack_size : 0;
-	if (sample->user_stack_dyn_size < st.size)
-		st.size = sample->user_stack_dyn_size;
-	st.data = sample->user_stack;
-	pc = cur->v[DW_REG_RA];
-	prev_cfa = st.start;
-	ips[n++] = pc;
+	stack = (struct unwind_stack){
+		.data = sample->user_stack, .base = cur->v[DW_REG_RSP], .swapped = swapped,
+		.size = sample->user_stack ? sample->user_stack_size : 0,
+	};
+	if (sample->user_stack_dyn_size < stack.size)
+		stack.size = sample->user_stack_dyn_size;
+	st.ip = cur->v[DW_REG_RA];
+	st.sp = cur->v[DW_REG_RSP];
+	st.fp = cur->v[DW_REG_RBP];
+	st.fp_unknown = !(cur->valid & (1U << DW_REG_RBP));
+	ips[n++] = st.ip;
 
-	while (n < max) {
+	for (;;) {
 		const struct cfi_row *row;
-		u64 cfa, ra;
+		struct unwind_rule rule;
 		int ret;
 
-		if (n >= UNWIND_DWARF_MAX_FRAMES) {
-			reason = WHY_DEPTH;
-			break;
-		}
-		ret = unwind_dwarf__find_row(ud, thread, activation ? pc : pc - 1, &row);
+		ret = unwind_dwarf__find_row(ud, thread, activation ? st.ip : st.ip - 1, &row);
 		if (ret == -ENOMEM)
 			return ret;
 		if (!ret) {
-			/* a signal trampoline's own address is exact too */
-			if (row->r.signal && decremented)
-				ips[n - 1] = pc;
-			ret = unwind_step(row, cur, &st, next, &cfa, &reason);
+			/*
+			 * A signal trampoline's own address is exact too: said of a frame the
+			 * walk goes on from (within the caller's max and the frame cap).
+			 */
+			if (row->r.signal && decremented && n < max &&
+			    st.nr + 1 < UNWIND_MAX_FRAMES)
+				ips[n - 1] = st.ip;
+			stop = cfi_row__rule(row, cur, &stack, &st, &rule, next);
 		} else {
+			/*
+			 * No CFI covers the ip (no map, no DSO file, code the CFI leaves out such
+			 * as .init/.fini): the frame-pointer frame, which is what libdwfl
+			 * (elfutils' x86-64 backend) falls back on and so what upstream perf
+			 * prints; every register but RA, rsp and rbp is lost.
+			 */
 			row = NULL;
-			ret = fp_step(cur, &st, next, &cfa, &reason);
+			rule = unwind_rule__fp(8);
+			next->valid = 0;
 		}
-		if (ret)
+		if (stop == UNWIND_OK)
+			stop = unwind_step(&st, &rule, &stack);
+		if (stop != UNWIND_OK)
 			break;
-		if (cfa <= prev_cfa) {
-			reason = WHY_CFA_ORDER;
+		/* the caller's room ends before the frame cap: no stop of the walk's own */
+		if (n == max)
 			break;
+		next->v[DW_REG_RA] = st.ip;
+		next->valid |= 1U << DW_REG_RA;
+		if (!row) {
+			next->v[DW_REG_RSP] = st.sp;
+			next->valid |= 1U << DW_REG_RSP;
 		}
-		ra = next->v[DW_REG_RA];
-		if (!ra)
-			break;
+		next->valid &= ~(1U << DW_REG_RBP);
+		if (!st.fp_unknown) {
+			next->v[DW_REG_RBP] = st.fp;
+			next->valid |= 1U << DW_REG_RBP;
+		}
 		activation = row && row->r.signal;
 		decremented = !activation;
-		ips[n++] = activation ? ra : ra - 1;
-		prev_cfa = cfa;
-		pc = ra;
+		ips[n++] = activation ? st.ip : st.ip - 1;
 		tmp = cur;
 		cur = next;
 		next = tmp;
 	}
 	if (why)
-		*why = reason;
+		*why = stop;
 	return (int)n;
 }

@@ -16,24 +16,22 @@
  * perf_event_x86_regs bits; a register the sample lacks is unknown, and a rule that needs it
  * ends the walk.
  *
- * Untrusted input: the registers, the dump (only its first user_stack_dyn_size bytes, at
- * most user_stack_size, are read), and the CFI itself. Every stack read is bounded by the
- * dump, the CFA must strictly increase from frame to frame, at most UNWIND_DWARF_MAX_FRAMES.
+ * The walk is the CFI provider of the one validated step (unwind-step.h): each frame's row
+ * is evaluated over that frame's registers (CFA expressions such as PLT entries', registers
+ * saved in registers, a signal frame's restoring every register) into a rule of the
+ * step's form, and unwind_step() applies it with its checks: the dump read in the file's
+ * byte order and only its first user_stack_dyn_size bytes (at most user_stack_size), the
+ * CFA strictly increasing, RA and rbp slots in [SP, CFA), at most UNWIND_MAX_FRAMES frames.
+ * The registers, the dump and the CFI are untrusted.
  *
  * Not thread safe: one struct unwind_dwarf per session (or per thread of a tool).
- *
- * Adjustments to the API in /work/notes/unwind-iface.md: unwind_dwarf__new() takes the
- * command's symbol_conf (symfs, build-id dir), which lookups need and a thread cannot give;
- * unwind_dwarf__walk() returns callers' ips as return address - 1 (see there).
  */
 #ifndef PERF_UTIL_UNWIND_DWARF_H
 #define PERF_UTIL_UNWIND_DWARF_H
 
 #include <perf/abi.h>
-#include "unwind-rule.h"
-
-/* as the kernel's and perf's limit on a callchain's user part */
-#define UNWIND_DWARF_MAX_FRAMES	510
+#include <stdbool.h>
+#include "unwind-step.h"
 
 struct unwind_dwarf;
 struct thread;
@@ -68,17 +66,19 @@ int unwind_dwarf__rule(struct unwind_dwarf *ud, struct thread *thread, u64 ip,
  * regs' ip), then each caller's call site, innermost first, at most max. A caller's ip is
  * its return address minus one, except above a signal frame (CIE augmentation 'S'), where
  * the interrupted ip is itself: exactly the addresses upstream perf's libdw unwinder puts
- * in the callchain (dwfl_frame_pc()'s isactivation), so script and report print the same. Returns the count
- * (>= 0; 0 when max is 0 or the sample has no user regs ip) or a negative errno (-EINVAL:
- * no user regs / stack in the sample, or not the 64-bit ABI; -ENOMEM). *why (may be NULL)
- * is set to NULL when the walk ended normally (outermost frame: RA undefined or 0) and to
- * a short static reason otherwise ("no CFI", "read outside the stack dump", "CFA did not
- * increase", ...). Frames found before the walk stopped are returned either way.
+ * in the callchain (dwfl_frame_pc()'s isactivation), so script and report print the same.
+ * swapped: the file is in the other byte order (its dump is read so). Returns the count
+ * (>= 0; 0 when max is 0) or a negative errno (-EINVAL: no user regs ip and sp in the
+ * sample, or not the 64-bit ABI; -ENOMEM). *why (may be NULL): UNWIND_STOP_END when the
+ * walk reached the outermost frame (RA undefined or 0, rbp 0 in a frame without CFI),
+ * UNWIND_OK when max was reached first, else why it stopped. Frames found before it
+ * stopped are returned either way.
  *
- * The CFI of a caller is looked up at that same ip (inside the call instruction).
+ * The CFI of a caller is looked up at that same ip (inside the call instruction); an ip
+ * no CFI covers gets the frame-pointer rule, as libdwfl's x86-64 backend falls back on.
  */
 int unwind_dwarf__walk(struct unwind_dwarf *ud, struct thread *thread,
-		       const struct perf_sample *sample, u64 *ips, u32 max,
-		       const char **why);
+		       const struct perf_sample *sample, bool swapped, u64 *ips, u32 max,
+		       enum unwind_stop *why);
 
 #endif /* PERF_UTIL_UNWIND_DWARF_H */

@@ -445,7 +445,8 @@ int unwind_insn__rule(const u8 *code, size_t len, size_t ip_off, u32 ws,
 	}
 	if (pos != ip_off)
 		return -ENOENT;
-	*rule = (struct unwind_rule){ .ra_off = -(s32)ws, .source = UNWIND_SRC_INSN };
+	*rule = (struct unwind_rule){ .ra = UNWIND_LOC_CFA, .ra_off = -(s32)ws,
+				      .fp = UNWIND_LOC_SAME, .source = UNWIND_SRC_INSN };
 	if (st.fp_set) {
 		rule->base = UNWIND_BASE_FP;
 		rule->cfa_off = (s32)(ws + st.fp_depth);
@@ -454,7 +455,7 @@ int unwind_insn__rule(const u8 *code, size_t len, size_t ip_off, u32 ws,
 		rule->cfa_off = (s32)(ws + st.depth);
 	}
 	if (st.fp_pushed) {
-		rule->fp_saved = true;
+		rule->fp = UNWIND_LOC_CFA;
 		rule->fp_off = -(s32)(ws + st.fp_slot);
 	} else if (!st.depth) {
 		rule->source = UNWIND_SRC_ENTRY;

@@ -8,12 +8,14 @@
 static const char *const stop_names[UNWIND_STOP_NR] = {
 	[UNWIND_OK]			= "unwound",
 	[UNWIND_STOP_END]		= "outermost frame",
+	[UNWIND_STOP_FP_UNKNOWN]	= "frame pointer unknown",
 	[UNWIND_STOP_FP_BELOW_SP]	= "frame pointer below the stack pointer",
 	[UNWIND_STOP_LOOP]		= "CFA not above the stack pointer (loop)",
 	[UNWIND_STOP_MISALIGNED]	= "misaligned CFA",
+	[UNWIND_STOP_SLOT]		= "save slot outside the frame",
 	[UNWIND_STOP_OUTSIDE_DUMP]	= "read outside the stack dump",
 	[UNWIND_STOP_MAX_FRAMES]	= "too many frames",
-	[UNWIND_STOP_NO_RULE]		= "no unwinding rule for the address",
+	[UNWIND_STOP_NO_RULE]		= "CFI row not computable (register lost or expression failed)",
 	[UNWIND_STOP_UNMAPPED]		= "return address in no executable mapping",
 };
 
@@ -25,16 +27,17 @@ const char *unwind_stop__name(enum unwind_stop why)
 struct unwind_rule unwind_rule__fp(u32 ws)
 {
 	return (struct unwind_rule){
-		.base = UNWIND_BASE_FP, .cfa_off = 2 * (s32)ws, .ra_off = -(s32)ws,
-		.fp_saved = true, .fp_off = -2 * (s32)ws, .source = UNWIND_SRC_FP,
+		.base = UNWIND_BASE_FP, .cfa_off = 2 * (s32)ws,
+		.ra = UNWIND_LOC_CFA, .ra_off = -(s32)ws,
+		.fp = UNWIND_LOC_CFA, .fp_off = -2 * (s32)ws, .source = UNWIND_SRC_FP,
 	};
 }
 
 struct unwind_rule unwind_rule__entry(u32 ws)
 {
 	return (struct unwind_rule){
-		.base = UNWIND_BASE_SP, .cfa_off = (s32)ws, .ra_off = -(s32)ws,
-		.source = UNWIND_SRC_ENTRY,
+		.base = UNWIND_BASE_SP, .cfa_off = (s32)ws, .ra = UNWIND_LOC_CFA, .ra_off = -(s32)ws,
+		.fp = UNWIND_LOC_SAME, .source = UNWIND_SRC_ENTRY,
 	};
 }
 
@@ -43,37 +46,63 @@ static u64 word_mask(u32 ws)
 	return ws == 4 ? 0xffffffffULL : ~0ULL;
 }
 
-bool unwind_stack__read(const struct unwind_stack *stack, u64 addr, u32 ws, u64 *val)
+bool unwind_stack__read(const struct unwind_stack *stack, u64 addr, u32 size, u64 *val)
 {
-	u64 off = addr - stack->base;
-	u32 v32;
-	u64 v64;
+	const bool host_le = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+	u64 off = addr - stack->base, v = 0;
+	const u8 *p;
 
 	/* unsigned: an address below base wraps to a huge offset */
-	if (addr < stack->base || off > stack->size || stack->size - off < ws)
+	if (addr < stack->base || off > stack->size || stack->size - off < size || !size ||
+	    size > 8)
 		return false;
-	if (ws == 4) {
-		memcpy(&v32, stack->data + off, 4);
-		*val = stack->swapped ? __builtin_bswap32(v32) : v32;
+	p = stack->data + off;
+	if (size == 8 && !stack->swapped) {
+		memcpy(&v, p, 8);
+	} else if (host_le != stack->swapped) {
+		/* the dump is the traced machine's memory: its byte order is the file's */
+		for (u32 i = size; i-- > 0;)
+			v = v << 8 | p[i];
 	} else {
-		memcpy(&v64, stack->data + off, 8);
-		*val = stack->swapped ? __builtin_bswap64(v64) : v64;
+		for (u32 i = 0; i < size; i++)
+			v = v << 8 | p[i];
 	}
+	*val = v;
 	return true;
+}
+
+/* the word at CFA + off, a slot of the frame being left: inside [SP, CFA) and the dump */
+static enum unwind_stop read_slot(const struct unwind_state *st, const struct unwind_stack *stack,
+				  u64 cfa, s32 off, u64 *val)
+{
+	u64 addr = (cfa + (u64)(s64)off) & word_mask(st->ws);
+
+	if (addr < st->sp || addr >= cfa || cfa - addr < st->ws)
+		return UNWIND_STOP_SLOT;
+	return unwind_stack__read(stack, addr, st->ws, val) ? UNWIND_OK : UNWIND_STOP_OUTSIDE_DUMP;
 }
 
 enum unwind_stop unwind_step(struct unwind_state *st, const struct unwind_rule *rule,
 			     const struct unwind_stack *stack)
 {
 	u64 mask = word_mask(st->ws), cfa, ra, fp = st->fp;
+	bool fp_unknown = st->fp_unknown;
+	enum unwind_stop ret;
 
-	if (st->nr >= UNWIND_MAX_FRAMES)
+	/* the sampled frame is the first */
+	if (st->nr + 1 >= UNWIND_MAX_FRAMES)
 		return UNWIND_STOP_MAX_FRAMES;
-	/* the ABI's outermost frame: _start clears the frame pointer */
-	if (rule->base == UNWIND_BASE_FP && !st->fp)
+	if (rule->ra != UNWIND_LOC_CFA && rule->ra != UNWIND_LOC_VAL)
 		return UNWIND_STOP_END;
-	if (rule->base == UNWIND_BASE_FP && st->fp < st->sp)
-		return UNWIND_STOP_FP_BELOW_SP;
+	if (rule->base == UNWIND_BASE_FP) {
+		if (st->fp_unknown)
+			return UNWIND_STOP_FP_UNKNOWN;
+		/* the ABI's outermost frame: _start clears the frame pointer */
+		if (!st->fp)
+			return UNWIND_STOP_END;
+		if (st->fp < st->sp)
+			return UNWIND_STOP_FP_BELOW_SP;
+	}
 	/* CFA: the caller's SP, the address just above the return address */
 	cfa = ((rule->base == UNWIND_BASE_FP ? st->fp : st->sp) + (u64)(s64)rule->cfa_off) & mask;
 	if (cfa <= st->sp)
@@ -81,17 +110,32 @@ enum unwind_stop unwind_step(struct unwind_state *st, const struct unwind_rule *
 	if (cfa & (st->ws - 1))
 		return UNWIND_STOP_MISALIGNED;
 	/* RA: where the call left it */
-	if (!unwind_stack__read(stack, (cfa + (u64)(s64)rule->ra_off) & mask, st->ws, &ra))
-		return UNWIND_STOP_OUTSIDE_DUMP;
-	/* FP: restored from its save slot, or still the caller's own */
-	if (rule->fp_saved &&
-	    !unwind_stack__read(stack, (cfa + (u64)(s64)rule->fp_off) & mask, st->ws, &fp))
-		return UNWIND_STOP_OUTSIDE_DUMP;
+	if (rule->ra == UNWIND_LOC_VAL)
+		ra = st->ra_val;
+	else if ((ret = read_slot(st, stack, cfa, rule->ra_off, &ra)))
+		return ret;
+	/* FP: restored from its save slot, given, still the caller's own, or lost */
+	switch (rule->fp) {
+	case UNWIND_LOC_CFA:
+		if ((ret = read_slot(st, stack, cfa, rule->fp_off, &fp)))
+			return ret;
+		fp_unknown = false;
+		break;
+	case UNWIND_LOC_VAL:
+		fp = st->fp_val;
+		fp_unknown = false;
+		break;
+	case UNWIND_LOC_UNDEF:
+		fp = 0;
+		fp_unknown = true;
+		break;
+	}
 	if (!ra)
 		return UNWIND_STOP_END;
 	st->ip = ra & mask;
 	st->sp = cfa;
 	st->fp = fp & mask;
+	st->fp_unknown = fp_unknown;
 	st->nr++;
 	return UNWIND_OK;
 }

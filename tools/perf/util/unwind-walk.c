@@ -15,7 +15,7 @@ u32 unwind_walk(const struct unwind_walk_ops *ops, struct unwind_state *st,
 	if (sources)
 		sources[n] = UNWIND_SRC_REGS;
 	n++;
-	while (n < max) {
+	for (;;) {
 		struct unwind_rule rule;
 		struct unwind_state next = *st;
 
@@ -30,6 +30,9 @@ u32 unwind_walk(const struct unwind_walk_ops *ops, struct unwind_state *st,
 			stop = UNWIND_STOP_UNMAPPED;
 			break;
 		}
+		/* the caller's room ends before the frame cap: no stop of the walk's own */
+		if (n == max)
+			break;
 		*st = next;
 		ips[n] = st->ip;
 		if (sources)

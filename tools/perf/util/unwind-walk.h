@@ -32,10 +32,11 @@ struct unwind_walk_ops {
 /*
  * Walks from st (the sampled registers) over stack: ips[0] = st->ip, ips[i] the return
  * address the rule of frame i - 1 found, sources[i] that rule's source (sources[0] =
- * UNWIND_SRC_REGS; sources may be NULL). At most max frames (max >= 1). *top: the rule
- * applied to the top frame (may be NULL); *why: why the walk ended (UNWIND_STOP_END for a
- * normal end, UNWIND_OK when max was reached). Returns the number of frames; st is left
- * at the last frame.
+ * UNWIND_SRC_REGS; sources may be NULL). At most max frames (1 <= max <= UNWIND_MAX_FRAMES).
+ * *top: the rule applied to the top frame (may be NULL); *why: why the walk ended
+ * (UNWIND_STOP_END for a normal end, UNWIND_STOP_MAX_FRAMES at UNWIND_MAX_FRAMES frames,
+ * UNWIND_OK when a smaller max was reached). Returns the number of frames; st is left at
+ * the last frame.
  */
 u32 unwind_walk(const struct unwind_walk_ops *ops, struct unwind_state *st,
 		const struct unwind_stack *stack, u64 *ips, u8 *sources, u32 max,

@@ -22,8 +22,11 @@
 #define INSN_MAX_DECODE		16384
 /* an instruction is at most 15 bytes: the ip's own, to find its end */
 #define INSN_MAX_LEN		15
-/* distinct reasons counted; unwind-dwarf.c has fewer than this */
-#define UNWIND_DWARF_REASONS	16
+/*
+ * sample_regs_user bits x86 reserves (between its last general register and XMM0): a mask
+ * with one is another architecture's (arm64 records x0-x30, sp and pc as bits 0-32)
+ */
+#define X86_REGS_RESERVED	(((1ULL << 32) - 1) & ~((1ULL << PERF_REG_X86_64_MAX) - 1))
 /* the part of a stack dump fetched into the cache before the walk: its first frames */
 #define PREFETCH_DUMP_BYTES	512
 /* slots of the walk's memo (direct-mapped): a profile's distinct frame addresses are few */
@@ -34,12 +37,18 @@ struct unwind_stats {
 	u64	top_rule[UNWIND_SRC_NR];	/* fp walks: the top frame's rule */
 	u64	repaired[UNWIND_SRC_NR];	/* ... that put another caller than the kernel's */
 	u64	stops[UNWIND_STOP_NR];		/* why fp walks ended */
+	u64	dwarf_stops[UNWIND_STOP_NR];	/* why dwarf walks ended */
 	u64	joined;				/* went on with the kernel's chain */
 	u64	ended_early;			/* neither outermost frame nor joined */
 	u64	dwarf_failed;			/* dwarf walks that gave no frame: fp instead */
-	/* why dwarf walks ended early: unwind_dwarf__walk()'s static reasons, counted */
-	const char *dwarf_why[UNWIND_DWARF_REASONS];
-	u64	dwarf_why_nr[UNWIND_DWARF_REASONS];
+	u64	foreign;			/* samples of another architecture: as recorded */
+};
+
+/* whether the file's samples are x86's, the only registers the rules know */
+enum {
+	ARCH_UNCHECKED,
+	ARCH_X86,
+	ARCH_FOREIGN,
 };
 
 /*
@@ -77,6 +86,8 @@ struct unwind_stage {
 	u64			ips[UNWIND_MAX_FRAMES];
 	u8			sources[UNWIND_MAX_FRAMES];
 	struct walk_memo	*rules, *code_memo;	/* 1 << MEMO_BITS each */
+	u8			arch;		/* ARCH_* of the file's HEADER_ARCH */
+	const char		*foreign_arch;	/* ARCH_FOREIGN: which (static or the env's) */
 	struct unwind_stats	stats;
 };
 
@@ -316,7 +327,10 @@ static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 	stats->samples[UNWIND_MODE_FP]++;
 	stats->top_rule[top.source]++;
 	stats->stops[why]++;
-	if (why != UNWIND_STOP_END && why != UNWIND_OK) {
+	/* at the frame cap the chain is as long as one can be: nothing to join */
+	if (why == UNWIND_STOP_MAX_FRAMES) {
+		stats->ended_early++;
+	} else if (why != UNWIND_STOP_END && why != UNWIND_OK) {
 		if (k && unwind_chain__align(ust->ips, n, kern, k, &top, &d))
 			n = unwind_stage__join(ust, n, max, kern, k, d, kern_origin);
 		else
@@ -328,34 +342,23 @@ static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 	return n;
 }
 
-static void unwind_stats__dwarf_why(struct unwind_stats *stats, const char *why)
-{
-	for (int i = 0; i < UNWIND_DWARF_REASONS; i++) {
-		if (!stats->dwarf_why[i])
-			stats->dwarf_why[i] = why;
-		if (stats->dwarf_why[i] == why || !strcmp(stats->dwarf_why[i], why)) {
-			stats->dwarf_why_nr[i]++;
-			return;
-		}
-	}
-}
-
 /*
  * dwarf mode: the CFI walk over the dump, joined with the kernel's chain (a fallback
  * recording's) where it ends early. Callers' ips are RA - 1 (upstream's), the kernel's RAs:
  * compared one up. 0: no frame, the caller unwinds with fp instead.
  */
 static u32 unwind_stage__dwarf(struct unwind_stage *ust, const struct perf_sample *ps,
-			       const u64 *kern, u32 k, u8 kern_origin)
+			       bool swapped, const u64 *kern, u32 k, u8 kern_origin)
 {
 	struct unwind_stats *stats = &ust->stats;
 	struct unwind_rule top = unwind_rule__fp(8);
-	const char *why = NULL;
+	enum unwind_stop why = UNWIND_STOP_END;
 	u64 ras[UNWIND_MAX_FRAMES];
 	int ret, d;
 	u32 n;
 
-	ret = unwind_dwarf__walk(ust->ud, ust->thread, ps, ust->ips, UNWIND_MAX_FRAMES, &why);
+	ret = unwind_dwarf__walk(ust->ud, ust->thread, ps, swapped, ust->ips, UNWIND_MAX_FRAMES,
+				 &why);
 	if (ret <= 0) {
 		stats->dwarf_failed++;
 		return 0;
@@ -365,9 +368,13 @@ static u32 unwind_stage__dwarf(struct unwind_stage *ust, const struct perf_sampl
 	ust->sources[0] = FRAME_ORIGIN_REGS;
 	for (u32 i = 1; i < n; i++)
 		ust->sources[i] = FRAME_ORIGIN_DWARF;
-	if (!why)
+	if (why == UNWIND_STOP_END || why == UNWIND_OK)
 		return n;
-	unwind_stats__dwarf_why(stats, why);
+	stats->dwarf_stops[why]++;
+	if (why == UNWIND_STOP_MAX_FRAMES) {
+		stats->ended_early++;
+		return n;
+	}
 	/* the offset is for the frames to say: an FP top tries 0, then -1 and 1 */
 	ras[0] = ust->ips[0];
 	for (u32 i = 1; i < n; i++)
@@ -377,6 +384,38 @@ static u32 unwind_stage__dwarf(struct unwind_stage *ust, const struct perf_sampl
 	else
 		stats->ended_early++;
 	return n;
+}
+
+/* x86's names for its machines, as uname -m (HEADER_ARCH) says them */
+static bool arch_is_x86(const char *arch)
+{
+	static const char *const names[] = { "x86_64", "x86", "i386", "i486", "i586", "i686" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(arch, names[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Whether the samples of attr are another architecture's: the file's HEADER_ARCH (known
+ * once the header features are, so looked at with the first sample: a pipe sends them
+ * first), or a register mask x86 cannot have. A file without HEADER_ARCH is taken for x86.
+ */
+static bool unwind_stage__foreign(struct unwind_stage *ust, const struct perf_event_attr *attr)
+{
+	if (ust->arch == ARCH_UNCHECKED) {
+		const struct perf_env *env = perf_data__env(ust->session->data);
+		const char *arch = env && env->arch ? env->arch : "";
+
+		ust->arch = !*arch || arch_is_x86(arch) ? ARCH_X86 : ARCH_FOREIGN;
+		ust->foreign_arch = arch;
+	}
+	if (ust->arch == ARCH_X86 && (attr->sample_regs_user & X86_REGS_RESERVED)) {
+		ust->arch = ARCH_FOREIGN;
+		ust->foreign_arch = "its user register mask is not x86's";
+	}
+	return ust->arch == ARCH_FOREIGN;
 }
 
 static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
@@ -398,6 +437,11 @@ static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 
 	if ((attr->sample_type & need) != need || ps->deferred_callchain || !ps->user_stack_size)
 		return sample_stage__emit(st, s);
+	/* x86 rules on another machine's registers would make up frames: as recorded */
+	if (unwind_stage__foreign(ust, attr)) {
+		ust->stats.foreign++;
+		return sample_stage__emit(st, s);
+	}
 	ws = ps->user_regs_abi == PERF_SAMPLE_REGS_ABI_64 ? 8 :
 	     ps->user_regs_abi == PERF_SAMPLE_REGS_ABI_32 ? 4 : 0;
 	if (!ws || !sample__user_reg(ps, PERF_REG_X86_IP, &ust_regs.ip) ||
@@ -410,8 +454,8 @@ static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 	for (u64 off = 0; off < ps->user_stack_dyn_size && off < ps->user_stack_size &&
 			  off < PREFETCH_DUMP_BYTES; off += 64)
 		__builtin_prefetch(ps->user_stack + off);
-	if (!sample__user_reg(ps, PERF_REG_X86_BP, &ust_regs.fp))
-		ust_regs.fp = 0;
+	/* not 0, which would be the outermost frame: the FP rule cannot be applied */
+	ust_regs.fp_unknown = !sample__user_reg(ps, PERF_REG_X86_BP, &ust_regs.fp);
 	if (ws == 4) {
 		ust_regs.ip &= 0xffffffff;
 		ust_regs.sp &= 0xffffffff;
@@ -436,13 +480,15 @@ static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 	ust->thread = sample_stage__thread(st, s);
 	if (!ust->thread)
 		return sample_stage__emit(st, s);
+	/* the reader checks dyn_size against the dump too; the reads here rest on this one */
 	stack = (struct unwind_stack){
-		.data = ps->user_stack, .base = ust_regs.sp, .size = ps->user_stack_dyn_size,
-		.swapped = s->swapped,
+		.data = ps->user_stack, .base = ust_regs.sp, .swapped = s->swapped,
+		.size = ps->user_stack_dyn_size < ps->user_stack_size ? ps->user_stack_dyn_size
+								       : ps->user_stack_size,
 	};
 	n = 0;
 	if (mode == UNWIND_MODE_DWARF)
-		n = unwind_stage__dwarf(ust, ps, ps->callchain + user_at,
+		n = unwind_stage__dwarf(ust, ps, s->swapped, ps->callchain + user_at,
 					(u32)(ps->callchain_nr - user_at), kern_origin);
 	if (!n)
 		n = unwind_stage__fp(ust, &ust_regs, &stack, ps->callchain + user_at,
@@ -498,9 +544,10 @@ out_dwarf:
 	fprintf(fp, "unwind: joined with the kernel's user chain: %" PRIu64 "\n", stats->joined);
 	fprintf(fp, "unwind: ended early (not at the outermost frame): %" PRIu64 "\n",
 		stats->ended_early);
-	for (int i = 0; i < UNWIND_DWARF_REASONS && stats->dwarf_why[i]; i++)
-		fprintf(fp, "unwind: dwarf walks ended: %s: %" PRIu64 "\n", stats->dwarf_why[i],
-			stats->dwarf_why_nr[i]);
+	for (int i = UNWIND_STOP_FP_UNKNOWN; i < UNWIND_STOP_NR; i++)
+		if (stats->dwarf_stops[i])
+			fprintf(fp, "unwind: dwarf walks ended: %s: %" PRIu64 "\n",
+				unwind_stop__name((enum unwind_stop)i), stats->dwarf_stops[i]);
 	if (stats->dwarf_failed)
 		fprintf(fp, "unwind: dwarf unwinding gave no frame (fp walk instead): %" PRIu64 "\n",
 			stats->dwarf_failed);
@@ -508,8 +555,14 @@ out_dwarf:
 
 static void unwind_stage__fprintf_stats(const struct sample_stage *st, FILE *fp, bool full)
 {
+	const struct unwind_stage *ust = unwind_stage_of(st);
+
+	if (ust->stats.foreign)
+		fprintf(fp, "Warning: %" PRIu64 " samples of another architecture (%s) keep their "
+			"recorded callchains: the user-stack unwinder knows x86 only\n",
+			ust->stats.foreign, ust->foreign_arch);
 	if (full)
-		unwind_stats__fprintf(&unwind_stage_of(st)->stats, fp);
+		unwind_stats__fprintf(&ust->stats, fp);
 }
 
 static void unwind_stage__delete(struct sample_stage *st)

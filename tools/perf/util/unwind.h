@@ -13,7 +13,10 @@
  *          frames use their CFI row, else the FP rule. Where the dump ends before the
  *          outermost frame, the kernel's inline user chain (if the sample has one) goes on
  *          from the matching return address.
- *   dwarf  a full CFI unwinding of the dump (unwind_dwarf__walk()).
+ *   dwarf  a full CFI unwinding of the dump (unwind_dwarf__walk()); a sample it cannot
+ *          start on (a compat process) gets the fp walk.
+ * Both go through the one validated step (unwind-step.h) over the dump, read in the file's
+ * byte order and never past the dump's own size, whatever dyn_size says.
  *   none   nothing: the callchains as recorded (no stage at all).
  *
  * The chain it makes: the sample's words up to and including its last user context
@@ -21,11 +24,14 @@
  * appended when there is none), then the unwound user frames; sample->callchain_origin
  * says per word where it came from (enum frame_origin). Both live in the stage's memory
  * until the emit returns. Unstitched deferred samples, samples of a compat process with an
- * ABI we do not know and samples without PERF_SAMPLE_CALLCHAIN pass unchanged.
+ * ABI we do not know, samples without PERF_SAMPLE_CALLCHAIN and every sample of a file of
+ * another architecture (HEADER_ARCH, or a user register mask x86 cannot have: counted,
+ * one warning at the end) pass unchanged.
  *
  * Statistics (fprintf_stats, full: perf script --unwind-stats): samples unwound per mode,
- * the top frame's rule, the samples whose caller was repaired (by rule), why walks ended,
- * how many were joined with the kernel's chain and how many ended early.
+ * the top frame's rule, the samples whose caller was repaired (by rule), why walks ended
+ * (enum unwind_stop, per mode; the 510-frame cap too), how many were joined with the
+ * kernel's chain and how many ended early.
  */
 #ifndef PERF_UTIL_UNWIND_H
 #define PERF_UTIL_UNWIND_H

@@ -111,6 +111,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	st.fp = base + (take(&data, &size, 2) & 0x3ff);
 	if (p.mode & 8)
 		st.fp = take(&data, &size, 8);
+	/* a sample without bp */
+	st.fp_unknown = p.mode & 32;
 	if (st.ws == 4) {
 		base &= 0xffffffff;
 		st.sp &= 0xffffffff;

@@ -84,11 +84,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	u64 regs[NR_REGS], ips[UNWIND_DWARF_MAX_FRAMES], ip;
+	u64 regs[NR_REGS], ips[UNWIND_MAX_FRAMES], ip;
 	size_t head = 5 + NR_REGS * 8, dump_len;
 	struct perf_sample s = { 0 };
 	struct unwind_rule rule;
-	const char *why;
+	enum unwind_stop why;
 	u8 *dump;
 	u32 max;
 	int n, which;
@@ -128,14 +128,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s.user_stack_size = dump_len;
 	/* a dyn_size past the dump must not be believed */
 	s.user_stack_dyn_size = data[0] & 0x80 ? dump_len + 4096 : dump_len;
-	max = data[0] & 0x40 ? 1 + data[1] % 16 : UNWIND_DWARF_MAX_FRAMES;
+	max = data[0] & 0x40 ? 1 + data[1] % 16 : UNWIND_MAX_FRAMES;
 
-	n = unwind_dwarf__walk(fz.ud, fz.thread, &s, ips, max, &why);
-	if (n < 1 || (u32)n > max || ips[0] != ip)
+	/* either byte order: the swapped reads are bounded as the others */
+	n = unwind_dwarf__walk(fz.ud, fz.thread, &s, data[0] & 0x20, ips, max, &why);
+	if (n < 1 || (u32)n > max || ips[0] != ip || why >= UNWIND_STOP_NR)
 		abort();
 
 	if (!unwind_dwarf__rule(fz.ud, fz.thread, ip, &rule) &&
-	    (rule.source != UNWIND_SRC_CFI || rule.base > UNWIND_BASE_FP))
+	    (rule.source != UNWIND_SRC_CFI || rule.base > UNWIND_BASE_FP ||
+	     rule.ra != UNWIND_LOC_CFA || rule.fp > UNWIND_LOC_CFA))
 		abort();
 	free(dump);
 	return 0;
