@@ -29,12 +29,13 @@ static int check_insn(const struct test_env *env, const char *name, const u8 *co
 	for (size_t i = 0; i < nr; i++) {
 		struct unwind_rule r = { 0 };
 		int ret = unwind_insn__rule(code, len, w[i].ip_off, ws, &r);
+		bool fp_saved;
 
 		TEST_ASSERT(env, ret == w[i].ret, "%s at %#zx: returned %d, want %d", name,
 			    w[i].ip_off, ret, w[i].ret);
 		if (ret)
 			continue;
-		bool fp_saved = r.fp == UNWIND_LOC_CFA;
+		fp_saved = r.fp == UNWIND_LOC_CFA;
 
 		TEST_ASSERT(env, r.base == w[i].base && r.cfa_off == w[i].cfa_off &&
 			    r.ra == UNWIND_LOC_CFA && r.ra_off == -(s32)ws &&

@@ -129,6 +129,9 @@ enum unwind_stop unwind_step(struct unwind_state *st, const struct unwind_rule *
 		fp = 0;
 		fp_unknown = true;
 		break;
+	default:
+		/* UNWIND_LOC_SAME: the frame's own FP, as it came */
+		break;
 	}
 	if (!ra)
 		return UNWIND_STOP_END;

@@ -405,7 +405,7 @@ static bool arch_is_x86(const char *arch)
 static bool unwind_stage__foreign(struct unwind_stage *ust, const struct perf_event_attr *attr)
 {
 	if (ust->arch == ARCH_UNCHECKED) {
-		const struct perf_env *env = perf_data__env(ust->session->data);
+		const struct perf_env *env = perf_data__env(ust->stage.env.data);
 		const char *arch = env && env->arch ? env->arch : "";
 
 		ust->arch = !*arch || arch_is_x86(arch) ? ARCH_X86 : ARCH_FOREIGN;
