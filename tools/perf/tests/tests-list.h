@@ -60,3 +60,4 @@ TEST(record_stats, "perf record: deferred samples without their record, LOST and
 TEST(read_stage, "Read stage: a sampling group and an inherited read value become one sample per value that grew")
 TEST(symbols_lazy_tree, "Symbol tables: sorted adds without the red-black tree give the tree's tables and lookups")
 TEST(kallsyms_reader, "Kernel symbols: kallsyms with a line past a chunk, upper-case and 0x addresses, no final newline")
+TEST(dso_file, "DSO files: a rebuilt binary gives the decoder no bytes; a DSO only in the build-id cache gets its symbols, CFI and code")

@@ -170,13 +170,18 @@ static void build_id_hex(const struct dso *dso, char *hex)
 	hex[2 * dso->build_id_size] = '\0';
 }
 
-/* the build-id cache's root: conf's, $PERF_BUILDID_DIR, else ~/.debug; NULL: none */
+/*
+ * The build-id cache's root: conf's; with a symfs <symfs>/.debug (perf skips the local cache
+ * then); else $PERF_BUILDID_DIR, else ~/.debug. NULL: none.
+ */
 static const char *buildid_dir(const struct symbol_conf *conf, char *buf, size_t size)
 {
 	const char *dir = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
 
 	if (conf && conf->buildid_dir)
 		return conf->buildid_dir;
+	if (conf && conf->symfs && conf->symfs[0])
+		return join(buf, size, "%s/.debug", conf->symfs) ? buf : NULL;
 	if (dir && *dir)
 		return dir;
 	if (!home || !join(buf, size, "%s/.debug", home))
@@ -231,27 +236,22 @@ static bool has_prefix(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-/* the cache's entry for the build id: under <B>, then <S><B> */
-static bool cache_path(const struct dso *dso, const struct symbol_conf *conf, const char *symfs,
-		       bool debug, char *out, size_t size)
+/* the cache's entry for the build id */
+static bool cache_path(const struct dso *dso, const struct symbol_conf *conf, bool debug,
+		       char *out, size_t size)
 {
 	char dirbuf[PATH_MAX], hex[2 * BUILD_ID_MAX + 1];
 	const char *dir = buildid_dir(conf, dirbuf, sizeof(dirbuf));
-	const char *roots[2] = { "", symfs };
 
 	if (!dir || !dso->has_build_id)
 		return false;
 	build_id_hex(dso, hex);
-	for (int i = 0; i < (symfs[0] ? 2 : 1); i++) {
-		/* perf's old layout links the file itself */
-		if (!debug && join(out, size, "%s%s/.build-id/%.2s/%s", roots[i], dir, hex, hex + 2) &&
-		    is_regular_file(out))
-			return true;
-		if (join(out, size, "%s%s/.build-id/%.2s/%s/%s", roots[i], dir, hex, hex + 2,
-			 debug ? "debug" : "elf") && is_regular_file(out))
-			return true;
-	}
-	return false;
+	/* perf's old layout links the file itself */
+	if (!debug && join(out, size, "%s/.build-id/%.2s/%s", dir, hex, hex + 2) &&
+	    is_regular_file(out))
+		return true;
+	return join(out, size, "%s/.build-id/%.2s/%s/%s", dir, hex, hex + 2,
+		    debug ? "debug" : "elf") && is_regular_file(out);
 }
 
 static bool candidate_path(const struct dso *dso, const struct symbol_conf *conf,
@@ -266,7 +266,7 @@ static bool candidate_path(const struct dso *dso, const struct symbol_conf *conf
 		return debuglink_path(name, symfs, out, size);
 	case CAND_CACHE:
 	case CAND_CACHE_DEBUG:
-		return cache_path(dso, conf, symfs, c == CAND_CACHE_DEBUG, out, size);
+		return cache_path(dso, conf, c == CAND_CACHE_DEBUG, out, size);
 	case CAND_FEDORA:
 		return join(out, size, "%s/usr/lib/debug%s.debug", symfs, name);
 	case CAND_UBUNTU:
@@ -334,17 +334,18 @@ out_close:
  * with HOME elsewhere): a matching build id makes ours the same bytes. The memfd holding
  * our own stays open with df, so that its /proc/self/fd path stays valid.
  */
-static int vdso_path(struct dso_file *df, const struct symbol_conf *conf, char *path,
-		     size_t size)
+static int vdso_path(struct dso_file *df, char *path, size_t size)
 {
 	const struct dso *dso = df->dso;
-	char hex[2 * BUILD_ID_MAX + 1], dirbuf[PATH_MAX];
-	const char *dir = buildid_dir(conf, dirbuf, sizeof(dirbuf));
+	const char *home = getenv("HOME");
+	char hex[2 * BUILD_ID_MAX + 1];
 
 	if (dso->has_build_id)
 		build_id_hex(dso, hex);
-	if (dso->has_build_id && dir &&
-	    join(path, size, "%s/%s/%s/vdso", dir, dso->long_name, hex) && is_regular_file(path))
+	/* ~/.debug whatever the options say, as it always was (perf: the build-id dir) */
+	if (dso->has_build_id && home &&
+	    join(path, size, "%s/.debug/%s/%s/vdso", home, dso->long_name, hex) &&
+	    is_regular_file(path))
 		return 0;
 	df->vdso_fd = own_vdso_fd(dso);
 	if (df->vdso_fd < 0)
@@ -373,7 +374,7 @@ static int dso_file__lookup(struct dso_file *df, const struct symbol_conf *conf)
 	const char *name = dso->long_name;
 
 	if (dso->kind == DSO_KIND_VDSO) {
-		if (vdso_path(df, conf, vdso, sizeof(vdso)))
+		if (vdso_path(df, vdso, sizeof(vdso)))
 			return 0;
 		/* looked up as if it were the DSO's file */
 		name = vdso;
@@ -395,6 +396,9 @@ static int dso_file__lookup(struct dso_file *df, const struct symbol_conf *conf)
 	for (int c = 0; c < CAND_NR; c++) {
 		struct dso_file_cand *cand = &df->cands[df->nr_cands];
 
+		/* the vDSO's cache copy is its file already */
+		if (dso->kind == DSO_KIND_VDSO && (c == CAND_CACHE || c == CAND_CACHE_DEBUG))
+			continue;
 		if (!candidate_path(dso, conf, name, symfs, (enum candidate)c, path, sizeof(path)) ||
 		    !is_regular_file(path))
 			continue;

@@ -6,8 +6,8 @@
  * of a debug file, and the DWARF of the file its symbols came from (inline frames, srclines).
  *
  * Where the files are looked for, paths under symbol_conf.symfs (<S>) except the build-id
- * cache's (<B>: conf->buildid_dir, $PERF_BUILDID_DIR, else ~/.debug; then <S><B>, as for
- * kallsyms):
+ * cache's (<B>: conf->buildid_dir; with a symfs <S>/.debug, as perf's --symfs sets it, the
+ * local cache skipped; else $PERF_BUILDID_DIR, else ~/.debug):
  *   1. the .gnu_debuglink file <link> of <S><path>: <link> itself (relative to the current
  *      directory), <S><dir>/<link>, <S><dir>/.debug/<link>, /usr/lib/debug<S><dir>/<link>
  *      (the first and last exactly as perf builds them, odd as they are with a symfs)
@@ -24,8 +24,9 @@
  * id: one rebuilt or gone since the recording, or recorded on another machine.
  * The DSO's build id is the recorded one, else the one in <S><path>. A file whose build id
  * differs (or that has none) is not the DSO's: every piece below skips it, as perf skips it.
- * [vdso]: its one file, perf's cache copy <B>/[vdso]/<id>/vdso, else this process's own vDSO
- * when its build id is the recorded one (or none was recorded), then the same list for it.
+ * [vdso]: its one file, the cache copy ~/.debug/[vdso]/<id>/vdso, else this process's own
+ * vDSO when its build id is the recorded one (or none was recorded), then the same list for
+ * it.
  *
  * Each piece is made on its first use and kept until the dso is freed: the lookup, the main
  * ELF, the CFI, the DWARF. A piece that cannot be made (no file, unreadable) is remembered as
