@@ -58,7 +58,6 @@ struct file_dwarf {
 
 struct dso_file {
 	struct dso		*dso;		/* the owner */
-	const struct symbol_conf *conf;		/* the first caller's */
 	bool			looked_up;
 	struct dso_file_cand	*cands;
 	size_t			nr_cands;
@@ -163,30 +162,12 @@ static bool is_regular_file(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
-static void build_id_hex(const struct dso *dso, char *hex)
-{
-	for (size_t i = 0; i < dso->build_id_size; i++)
-		sprintf(hex + 2 * i, "%02x", dso->build_id[i]);
-	hex[2 * dso->build_id_size] = '\0';
-}
-
-/*
- * The build-id cache's root: conf's; with a symfs <symfs>/.debug (perf skips the local cache
- * then); else $PERF_BUILDID_DIR, else ~/.debug. NULL: none.
- */
+/* the cache's root: conf's; with a symfs <symfs>/.debug (perf skips the local cache then) */
 static const char *buildid_dir(const struct symbol_conf *conf, char *buf, size_t size)
 {
-	const char *dir = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
-
-	if (conf && conf->buildid_dir)
-		return conf->buildid_dir;
-	if (conf && conf->symfs && conf->symfs[0])
+	if (conf && !conf->buildid_dir && conf->symfs && conf->symfs[0])
 		return join(buf, size, "%s/.debug", conf->symfs) ? buf : NULL;
-	if (dir && *dir)
-		return dir;
-	if (!home || !join(buf, size, "%s/.debug", home))
-		return NULL;
-	return buf;
+	return symbol_conf__buildid_dir(conf, buf, size);
 }
 
 /*
@@ -245,7 +226,7 @@ static bool cache_path(const struct dso *dso, const struct symbol_conf *conf, bo
 
 	if (!dir || !dso->has_build_id)
 		return false;
-	build_id_hex(dso, hex);
+	dso__build_id_hex(dso, hex);
 	/* perf's old layout links the file itself */
 	if (!debug && join(out, size, "%s/.build-id/%.2s/%s", dir, hex, hex + 2) &&
 	    is_regular_file(out))
@@ -274,7 +255,7 @@ static bool candidate_path(const struct dso *dso, const struct symbol_conf *conf
 	case CAND_BUILD_ID:
 		if (!dso->has_build_id)
 			return false;
-		build_id_hex(dso, hex);
+		dso__build_id_hex(dso, hex);
 		return join(out, size, "%s/usr/lib/debug/.build-id/%.2s/%s.debug", symfs, hex,
 			    hex + 2);
 	case CAND_DSO:
@@ -341,7 +322,7 @@ static int vdso_path(struct dso_file *df, char *path, size_t size)
 	char hex[2 * BUILD_ID_MAX + 1];
 
 	if (dso->has_build_id)
-		build_id_hex(dso, hex);
+		dso__build_id_hex(dso, hex);
 	/* ~/.debug whatever the options say, as it always was (perf: the build-id dir) */
 	if (dso->has_build_id && home &&
 	    join(path, size, "%s/.debug/%s/%s/vdso", home, dso->long_name, hex) &&
@@ -418,7 +399,6 @@ const struct dso_file_cand *dso_file__cands(struct dso_file *df, const struct sy
 {
 	if (!df->looked_up) {
 		df->looked_up = true;
-		df->conf = conf;
 		/* out of memory: the candidates found so far */
 		dso_file__lookup(df, conf);
 	}
@@ -520,7 +500,8 @@ u64 dso_file__vaddr(const struct dso_file *df, u64 offset)
 
 /* ---- CFI ---- */
 
-static bool elf_has_section(Elf *elf, const char *name)
+/* a section named name (or alt, may be NULL); nobits: also one without file bytes */
+static bool elf_has_section(Elf *elf, const char *name, const char *alt, bool nobits)
 {
 	size_t shstrndx;
 	Elf_Scn *scn = NULL;
@@ -531,10 +512,10 @@ static bool elf_has_section(Elf *elf, const char *name)
 		GElf_Shdr shdr;
 		const char *n;
 
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS)
+		if (!gelf_getshdr(scn, &shdr) || (!nobits && shdr.sh_type == SHT_NOBITS))
 			continue;
 		n = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (n && !strcmp(n, name))
+		if (n && (!strcmp(n, name) || (alt && !strcmp(n, alt))))
 			return true;
 	}
 	return false;
@@ -546,7 +527,7 @@ static bool dso_file__take_debug_frame(struct dso_file *df, Elf *elf)
 	Dwarf *dw;
 	Dwarf_CFI *cfi;
 
-	if (!elf_has_section(elf, ".debug_frame"))
+	if (!elf_has_section(elf, ".debug_frame", NULL, false))
 		return false;
 	dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
 	cfi = dw ? dwarf_getcfi(dw) : NULL;
@@ -618,26 +599,6 @@ static void dwarf_fail(struct file_dwarf *fd, const char *name, const char *path
 	fd->error = strdup(buf);
 }
 
-static bool elf_has_debug_info(Elf *elf)
-{
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *name;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name && (!strcmp(name, ".debug_info") || !strcmp(name, ".zdebug_info")))
-			return true;
-	}
-	return false;
-}
-
 /*
  * every unit header must read, with a DWARF version libdw knows, and its unit DIE with it:
  * a corrupt .debug_info is found here, before any answer
@@ -680,7 +641,7 @@ static void dwarf_open(struct file_dwarf *fd, const char *name, const char *path
 	if (fd->fd < 0)
 		return;
 	fd->elf = elf_begin(fd->fd, ELF_C_READ_MMAP, NULL);
-	if (!fd->elf || !elf_has_debug_info(fd->elf))
+	if (!fd->elf || !elf_has_section(fd->elf, ".debug_info", ".zdebug_info", true))
 		return;
 	fd->dw = dwarf_begin_elf(fd->elf, DWARF_C_READ, NULL);
 	if (!fd->dw) {
@@ -710,7 +671,8 @@ bool dso_file__dwarf_prefetch(struct dso_file *df)
 {
 	struct file_dwarf *fd = &df->dwarf;
 
-	if (fd->state != DWARF_UNTRIED || fd->opening || !df->dso->symsrc_path ||
+	/* opening first: while it is set, the state is the opener's */
+	if (fd->opening || fd->state != DWARF_UNTRIED || !df->dso->symsrc_path ||
 	    elf_version(EV_CURRENT) == EV_NONE)
 		return false;
 	fd->path = strdup(df->dso->symsrc_path);

@@ -79,6 +79,28 @@ void dso__set_build_id(struct dso *dso, const u8 *id, size_t size)
 	dso->has_build_id = size > 0;
 }
 
+void dso__build_id_hex(const struct dso *dso, char *hex)
+{
+	for (size_t i = 0; i < dso->build_id_size; i++)
+		sprintf(hex + 2 * i, "%02x", dso->build_id[i]);
+	hex[2 * dso->build_id_size] = '\0';
+}
+
+const char *symbol_conf__buildid_dir(const struct symbol_conf *conf, char *buf, size_t size)
+{
+	const char *dir = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
+	int n;
+
+	if (conf && conf->buildid_dir)
+		return conf->buildid_dir;
+	if (dir && *dir)
+		return dir;
+	if (!home)
+		return NULL;
+	n = snprintf(buf, size, "%s/.debug", home);
+	return n >= 0 && (size_t)n < size ? buf : NULL;
+}
+
 static bool has_prefix(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));

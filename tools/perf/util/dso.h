@@ -100,6 +100,13 @@ struct dso *dso__get(struct dso *dso);
 void dso__put(struct dso *dso);
 /* copies at most 20 bytes; size 0 clears the build id */
 void dso__set_build_id(struct dso *dso, const u8 *id, size_t size);
+/* the build id in lower-case hex, NUL-terminated: hex holds 2 * 20 + 1 bytes */
+void dso__build_id_hex(const struct dso *dso, char *hex);
+/*
+ * perf's build-id cache: conf->buildid_dir, $PERF_BUILDID_DIR, else ~/.debug (made in buf);
+ * NULL when there is none (no HOME). conf may be NULL.
+ */
+const char *symbol_conf__buildid_dir(const struct symbol_conf *conf, char *buf, size_t size);
 
 /*
  * Loads the symbols of a user-space ELF DSO: the file under conf->symfs, or a debug file

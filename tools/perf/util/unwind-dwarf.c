@@ -8,10 +8,8 @@
  * and evaluate it ourselves, so that every read of the untrusted dump is ours to bound.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <gelf.h>
