@@ -958,8 +958,9 @@ DEFINE_SUITE(symbols_goldens)
 		{ "sys.fp.script-noinline.txt", sys_maps },
 		{ "sched.script-noinline.txt", sched_maps },
 	};
-	char dir[2048], symfs[2100], buf[512];
-	struct symbol_conf conf = { .symfs = symfs };
+	char dir[2048], symfs[2100], nocache[2100], buf[512];
+	/* the fixtures' files only: not the copies a build-id cache here may hold */
+	struct symbol_conf conf = { .symfs = symfs, .buildid_dir = nocache };
 	struct dsos dsos;
 	struct dso *libc;
 	struct stat st;
@@ -968,6 +969,7 @@ DEFINE_SUITE(symbols_goldens)
 
 	snprintf(dir, sizeof(dir), "%s/../shared/fixtures/perf72", env->srcdir);
 	snprintf(symfs, sizeof(symfs), "%s/symfs", dir);
+	snprintf(nocache, sizeof(nocache), "%s/no-buildid-cache", dir);
 	if (stat(symfs, &st)) {
 		if (env->verbose)
 			fprintf(stderr, "no fixtures at %s\n", dir);

@@ -64,3 +64,4 @@ TEST(stages_env, "Sample stages on a hand-made env, no session: deferred stitchi
 TEST(hashmap, "Hash map: growth, collisions, removal while iterating, clear, entries that moved")
 TEST(rbtree, "Red-black tree: the kernel's shapes for known inserts and erasures, invariants under random ones, a moved array")
 TEST(unwind_stage_crafted, "User-stack unwinder stage on crafted files: no bp, 510 frames, dyn_size past the dump, byte-swapped dwarf, another architecture")
+TEST(dso_file, "DSO files: a rebuilt binary gives the decoder no bytes; a DSO only in the build-id cache gets its symbols, CFI and code")

@@ -9,14 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <elf.h>
-#include <sys/auxv.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <perf/kernel.h>
 #include "dso.h"
-#include "dwarf-inline.h"
+#include "dso-file.h"
 #include "symbol-elf.h"
 
 /*
@@ -66,7 +60,7 @@ void dso__put(struct dso *dso)
 	if (!dso || --dso->refcnt > 0)
 		return;
 	symbols__exit(&dso->symbols);
-	dso_dwarf__delete(dso->dwarf);
+	dso_file__delete(dso->file);
 	free(dso->cache);
 	free(dso->segs);
 	free(dso->symsrc_path);
@@ -83,6 +77,28 @@ void dso__set_build_id(struct dso *dso, const u8 *id, size_t size)
 		memcpy(dso->build_id, id, size);
 	dso->build_id_size = (u8)size;
 	dso->has_build_id = size > 0;
+}
+
+void dso__build_id_hex(const struct dso *dso, char *hex)
+{
+	for (size_t i = 0; i < dso->build_id_size; i++)
+		sprintf(hex + 2 * i, "%02x", dso->build_id[i]);
+	hex[2 * dso->build_id_size] = '\0';
+}
+
+const char *symbol_conf__buildid_dir(const struct symbol_conf *conf, char *buf, size_t size)
+{
+	const char *dir = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
+	int n;
+
+	if (conf && conf->buildid_dir)
+		return conf->buildid_dir;
+	if (dir && *dir)
+		return dir;
+	if (!home)
+		return NULL;
+	n = snprintf(buf, size, "%s/.debug", home);
+	return n >= 0 && (size_t)n < size ? buf : NULL;
 }
 
 static bool has_prefix(const char *s, const char *prefix)
@@ -111,146 +127,30 @@ enum dso_kind dso__kind_of(const char *filename)
 	return DSO_KIND_USER;
 }
 
-/* ---- finding the symbol source ---- */
-
-struct candidates {
-	char		path[PATH_MAX];
-	const char	*symfs;
-	const char	*long_name;
-};
-
-static bool join(char *buf, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static bool join(char *buf, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, size, fmt, ap);
-	va_end(ap);
-	return n >= 0 && (size_t)n < size;
-}
-
-static bool is_regular_file(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISREG(st.st_mode);
-}
-
-static void build_id_hex(const struct dso *dso, char *hex)
-{
-	for (size_t i = 0; i < dso->build_id_size; i++)
-		sprintf(hex + 2 * i, "%02x", dso->build_id[i]);
-	hex[2 * dso->build_id_size] = '\0';
-}
-
-/*
- * The debug file .gnu_debuglink names, where perf looks for it: as given (relative to the
- * current directory), next to the DSO, in .debug/ there, and in /usr/lib/debug followed by
- * the DSO's directory *including* the symfs prefix. The first and last look odd with a
- * symfs, but they are what perf 7.2 does, and matching it is the point.
- */
-static bool debuglink_path(const struct dso *dso, const char *symfs, char *out, size_t size)
-{
-	char bin[PATH_MAX], link[PATH_MAX];
-	const char *slash;
-	int dirlen;
-
-	if (!join(bin, sizeof(bin), "%s%s", symfs, dso->long_name) || !is_regular_file(bin))
-		return false;
-	if (filename__read_debuglink(bin, link, sizeof(link)))
-		return false;
-	slash = strrchr(bin, '/');
-	dirlen = slash ? (int)(slash - bin) : 0;
-	if (join(out, size, "%s", link) && is_regular_file(out))
-		return true;
-	if (join(out, size, "%.*s/%s", dirlen, bin, link) && is_regular_file(out))
-		return true;
-	if (join(out, size, "%.*s/.debug/%s", dirlen, bin, link) && is_regular_file(out))
-		return true;
-	return join(out, size, "/usr/lib/debug%.*s/%s", dirlen, bin, link) &&
-	       is_regular_file(out);
-}
-
-enum candidate {
-	CAND_DEBUGLINK,
-	CAND_FEDORA,		/* /usr/lib/debug<path>.debug */
-	CAND_UBUNTU,		/* /usr/lib/debug<path> */
-	CAND_BUILD_ID,		/* /usr/lib/debug/.build-id/xx/rest.debug */
-	CAND_DSO,		/* <path> */
-	CAND_OPENEMBEDDED,	/* <dir>/.debug/<name> */
-	CAND_MIXEDUP_UBUNTU,	/* /usr/lib/debug/lib/... for /usr/lib/... */
-	CAND_NR,
-};
-
-static bool candidate_path(const struct dso *dso, const char *symfs, enum candidate c,
-			   char *out, size_t size)
-{
-	const char *name = dso->long_name, *slash = strrchr(name, '/');
-	char hex[2 * sizeof(dso->build_id) + 1];
-
-	switch (c) {
-	case CAND_DEBUGLINK:
-		return debuglink_path(dso, symfs, out, size);
-	case CAND_FEDORA:
-		return join(out, size, "%s/usr/lib/debug%s.debug", symfs, name);
-	case CAND_UBUNTU:
-		return join(out, size, "%s/usr/lib/debug%s", symfs, name);
-	case CAND_BUILD_ID:
-		if (!dso->has_build_id)
-			return false;
-		build_id_hex(dso, hex);
-		return join(out, size, "%s/usr/lib/debug/.build-id/%.2s/%s.debug", symfs, hex,
-			    hex + 2);
-	case CAND_DSO:
-		return join(out, size, "%s%s", symfs, name);
-	case CAND_OPENEMBEDDED:
-		if (!slash)
-			return false;
-		return join(out, size, "%s%.*s/.debug%s", symfs, (int)(slash - name), name, slash);
-	case CAND_MIXEDUP_UBUNTU:
-		if (!has_prefix(name, "/usr/lib/"))
-			return false;
-		return join(out, size, "%s/usr/lib/debug%s", symfs, name + 4);
-	case CAND_NR:
-	default:
-		return false;
-	}
-}
+/* ---- loading the symbols ---- */
 
 /* demangle: C++ names as perf prints them (--no-demangle: as the file has them) */
-static int dso__load_elf(struct dso *dso, const char *symfs, bool demangle)
+static int dso__load_elf(struct dso *dso, const struct symbol_conf *conf, bool demangle)
 {
 	struct symsrc ss[2], *syms_ss = NULL, *runtime_ss = NULL;
 	int nr_ss = 0, err = 0, dso_err = 0, nr;
-	char path[PATH_MAX];
+	const struct dso_file_cand *cands;
+	struct dso_file *df = dso__file(dso);
+	size_t nr_cands = 0;
 
-	/* the build id decides which debug files fit; without a recorded one, ask the file */
-	if (!dso->has_build_id && join(path, sizeof(path), "%s%s", symfs, dso->long_name)) {
-		u8 bid[BUILD_ID_MAX];
-		size_t size = 0;
-
-		if (!filename__read_build_id(path, bid, &size))
-			dso__set_build_id(dso, bid, size);
-	}
-
-	for (int c = 0; c < CAND_NR; c++) {
+	if (!df)
+		return -ENOMEM;
+	cands = dso_file__cands(df, conf, &nr_cands);
+	for (size_t c = 0; c < nr_cands; c++) {
 		struct symsrc *cur = &ss[nr_ss];
 		bool used = false;
-		int ret;
+		/* the build id was checked with the lookup */
+		int ret = cands[c].err ? cands[c].err : symsrc__init(cur, cands[c].path, NULL, 0);
 
-		if (!candidate_path(dso, symfs, (enum candidate)c, path, sizeof(path)) ||
-		    !is_regular_file(path))
-			continue;
-		ret = symsrc__init(cur, path, dso->has_build_id ? dso->build_id : NULL,
-				   dso->build_id_size);
 		cur->demangle = demangle;
 		if (ret) {
 			/* say why the DSO's own file was unusable, else why a debug file was */
-			if (c == CAND_DSO || !dso_err)
+			if (cands[c].is_dso || !dso_err)
 				dso_err = -ret;
 			continue;
 		}
@@ -264,7 +164,7 @@ static int dso__load_elf(struct dso *dso, const char *symfs, bool demangle)
 		}
 		if (!used) {
 			/* an ELF file without symbol tables: stripped of even .dynsym, or damaged */
-			if (c == CAND_DSO || !dso_err)
+			if (cands[c].is_dso || !dso_err)
 				dso_err = DSO_LOAD_ERRNO__NO_SYMBOLS;
 			symsrc__exit(cur);
 			continue;
@@ -303,128 +203,8 @@ static int dso__load_elf(struct dso *dso, const char *symfs, bool demangle)
 	return nr > 0 ? 0 : -DSO_LOAD_ERRNO__NO_SYMBOLS;
 }
 
-/* our own vDSO, written to a memfd, when it is the one the recording saw (same build id) */
-static int own_vdso_fd(const struct dso *dso)
-{
-	unsigned long ehdr = getauxval(AT_SYSINFO_EHDR);
-	const u8 *image = (const u8 *)ehdr;
-	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
-	u8 bid[BUILD_ID_MAX];
-	size_t size, bid_size = 0;
-	char path[64];
-	int fd;
-
-	if (!image || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64)
-		return -1;
-	/* the image ends with its section headers */
-	size = eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
-	if (size > (1 << 24))
-		return -1;
-	fd = memfd_create("vdso", MFD_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	if (write(fd, image, size) != (ssize_t)size)
-		goto out_close;
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	/* with a recorded build id it must match; without one there is nothing to check */
-	if (dso->has_build_id &&
-	    (filename__read_build_id(path, bid, &bid_size) || bid_size != dso->build_id_size ||
-	     memcmp(bid, dso->build_id, bid_size)))
-		goto out_close;
-	return fd;
-
-out_close:
-	close(fd);
-	return -1;
-}
-
-/*
- * [vdso] has no file: perf record keeps a copy in the build-id cache; failing that, this
- * machine's own vDSO serves when its build id is the recorded one, or when none was
- * recorded. perf 6.1 and 7.2 leave the frames [unknown] without the cache's copy (seen
- * with HOME elsewhere): a matching build id makes ours the same bytes. path gets the file;
- * *fd is a memfd holding our own vDSO (the caller closes it), -1 for the cache's copy.
- */
-static int vdso_path(const struct dso *dso, char *path, size_t size, int *fd)
-{
-	const char *home = getenv("HOME");
-	char hex[2 * BUILD_ID_MAX + 1];
-
-	*fd = -1;
-	if (dso->has_build_id)
-		build_id_hex(dso, hex);
-	if (dso->has_build_id && home &&
-	    join(path, size, "%s/.debug/%s/%s/vdso", home, dso->long_name, hex) &&
-	    is_regular_file(path))
-		return 0;
-	*fd = own_vdso_fd(dso);
-	if (*fd < 0)
-		return -ENOENT;
-	snprintf(path, size, "/proc/self/fd/%d", *fd);
-	return 0;
-}
-
-static int dso__load_vdso(struct dso *dso)
-{
-	char path[PATH_MAX];
-	char *recorded = dso->long_name;
-	int fd, err;
-
-	if (vdso_path(dso, path, sizeof(path), &fd))
-		return -ENOENT;
-	/* load it as if it were the DSO's file */
-	dso->long_name = path;
-	err = dso__load_elf(dso, "", true);
-	dso->long_name = recorded;
-	if (fd >= 0)
-		close(fd);
-	return err;
-}
-
-int dso__for_each_file(struct dso *dso, const struct symbol_conf *conf,
-		       int (*fn)(const char *path, bool own_file, void *arg), void *arg)
-{
-	const char *symfs = conf && conf->symfs ? conf->symfs : "";
-	char path[PATH_MAX];
-	int ret = 0, fd;
-
-	if (dso->kind == DSO_KIND_VDSO) {
-		if (vdso_path(dso, path, sizeof(path), &fd))
-			return 0;
-		ret = fn(path, true, arg);
-		if (fd >= 0)
-			close(fd);
-		return ret;
-	}
-	if (dso->kind != DSO_KIND_USER)
-		return 0;
-	if (!dso->has_build_id && join(path, sizeof(path), "%s%s", symfs, dso->long_name)) {
-		u8 bid[BUILD_ID_MAX];
-		size_t size = 0;
-
-		if (!filename__read_build_id(path, bid, &size))
-			dso__set_build_id(dso, bid, size);
-	}
-	for (int c = 0; c < CAND_NR && !ret; c++) {
-		if (!candidate_path(dso, symfs, (enum candidate)c, path, sizeof(path)) ||
-		    !is_regular_file(path))
-			continue;
-		if (dso->has_build_id) {
-			u8 bid[BUILD_ID_MAX];
-			size_t size = 0;
-
-			if (filename__read_build_id(path, bid, &size) ||
-			    size != dso->build_id_size || memcmp(bid, dso->build_id, size))
-				continue;
-		}
-		ret = fn(path, c == CAND_DSO, arg);
-	}
-	return ret;
-}
-
 int dso__load(struct dso *dso, const struct symbol_conf *conf)
 {
-	const char *symfs = conf && conf->symfs ? conf->symfs : "";
 	int err;
 
 	/* kallsyms belongs to the machine, which also sets ->loaded for these */
@@ -445,8 +225,8 @@ int dso__load(struct dso *dso, const struct symbol_conf *conf)
 		break;
 	}
 
-	err = dso->kind == DSO_KIND_VDSO ? dso__load_vdso(dso) :
-	      dso__load_elf(dso, symfs, !conf || !conf->no_demangle);
+	/* the vDSO's names are C names: nothing to demangle, whatever the options say */
+	err = dso__load_elf(dso, conf, dso->kind == DSO_KIND_VDSO || !conf || !conf->no_demangle);
 	if (err && err != -DSO_LOAD_ERRNO__NO_SYMBOLS) {
 		/* whatever a failed load added is not perf's table: drop it all */
 		symbols__exit(&dso->symbols);

@@ -9,18 +9,9 @@
  * dso__find_symbol_by_offset() turns a file offset into the ELF vaddr through the PT_LOAD
  * program headers and finds the symbol there. Kernel DSOs (kallsyms) are searched by address.
  *
- * Where symbols come from (user DSOs), in upstream perf's order; paths are under
- * symbol_conf.symfs (<S>), and the first candidate with a .symtab provides the symbols while
- * the first with a .dynsym is the "runtime" file (program headers, PLT):
- *   1. the .gnu_debuglink file <link> of <S><path>: <link> itself (relative to the current
- *      directory), <S><dir>/<link>, <S><dir>/.debug/<link>, /usr/lib/debug<S><dir>/<link>
- *      (the first and last exactly as perf builds them, odd as they are with a symfs)
- *   2. /usr/lib/debug<path>.debug, /usr/lib/debug<path>
- *   3. /usr/lib/debug/.build-id/<xx>/<rest>.debug
- *   4. <path> itself
- *   5. <dir>/.debug/<name>, and /usr/lib/debug/lib/... for a /usr/lib/... path
- * The DSO's build id is the recorded one, else the one in <symfs><path>; a candidate whose
- * build id differs (or that has none) is skipped, as perf skips it.
+ * Where symbols come from (user DSOs): the DSO's files (dso-file.h, in upstream perf's order,
+ * build ids checked); the first with a .symtab provides the symbols while the first with a
+ * .dynsym is the "runtime" file (program headers, PLT).
  */
 #ifndef PERF_UTIL_DSO_H
 #define PERF_UTIL_DSO_H
@@ -57,7 +48,7 @@ struct symbol_conf {
 };
 
 struct dso_lookup_cache;	/* private to dso.c */
-struct dso_dwarf;		/* private to dwarf-inline.c */
+struct dso_file;		/* dso-file.h */
 
 struct dso_segment {
 	u64	file_off;
@@ -96,7 +87,8 @@ struct dso {
 	/* -k: its map's start less its page offset, perf's unmap_ip() of an address for -v */
 	u64			vmlinux_unmap;
 	struct dso_lookup_cache	*cache;		/* recent lookups, owned; NULL until loaded */
-	struct dso_dwarf	*dwarf;		/* inline frames and srclines, owned; NULL until asked */
+	/* its files: symbol sources, code bytes, CFI, DWARF; owned; NULL until asked */
+	struct dso_file		*file;
 	struct dso		*hash_next;
 	u32			seq;		/* creation order in its dsos table (0 first) */
 };
@@ -108,11 +100,18 @@ struct dso *dso__get(struct dso *dso);
 void dso__put(struct dso *dso);
 /* copies at most 20 bytes; size 0 clears the build id */
 void dso__set_build_id(struct dso *dso, const u8 *id, size_t size);
+/* the build id in lower-case hex, NUL-terminated: hex holds 2 * 20 + 1 bytes */
+void dso__build_id_hex(const struct dso *dso, char *hex);
+/*
+ * perf's build-id cache: conf->buildid_dir, $PERF_BUILDID_DIR, else ~/.debug (made in buf);
+ * NULL when there is none (no HOME). conf may be NULL.
+ */
+const char *symbol_conf__buildid_dir(const struct symbol_conf *conf, char *buf, size_t size);
 
 /*
  * Loads the symbols of a user-space ELF DSO: the file under conf->symfs, or a debug file
- * found by build id (<symfs>/usr/lib/debug/.build-id/xx/rest.debug) or .gnu_debuglink, whose
- * build id must match. Adds PLT entries as "name@plt". Never fails hard: a DSO without a
+ * found by build id (<symfs>/usr/lib/debug/.build-id/xx/rest.debug, the build-id cache) or
+ * .gnu_debuglink, whose build id must match (dso-file.h). Adds PLT entries as "name@plt". Never fails hard: a DSO without a
  * readable file simply has no symbols (load_errno says why).
  *
  * Runs once (dso->loaded); returns 0 or -load_errno. conf may be NULL (no symfs). Kernel and
@@ -140,16 +139,6 @@ const struct symbol *dso__find_symbol_by_offset(struct dso *dso, const struct sy
 
 /* ELF vaddr -> file offset through the PT_LOAD segments (vaddr itself without them) */
 u64 dso__vaddr_to_offset(const struct dso *dso, u64 vaddr);
-
-/*
- * For the DWARF unwinder (.eh_frame, .debug_frame): calls fn for each file of a user DSO, in
- * the candidate order above, whose build id is the DSO's (any file when it has none), with
- * own_file true for the DSO's own file (<symfs><path>), until fn returns nonzero, which is
- * returned; 0 after the last. [vdso]: its one file, as dso__load() finds it. Other kinds: no
- * file. path is valid during the call only. Sets the build id as dso__load() does.
- */
-int dso__for_each_file(struct dso *dso, const struct symbol_conf *conf,
-		       int (*fn)(const char *path, bool own_file, void *arg), void *arg);
 
 /* a one-line reason for dso->load_errno, e.g. for -v output */
 const char *dso__strerror_load(const struct dso *dso, char *buf, size_t size);

@@ -2,7 +2,7 @@
 /*
  * dwarf-inline.c - inline chains and source lines from a DSO's DWARF (see dwarf-inline.h).
  *
- *   dso->dwarf (opened on the first lookup: ELF, libdw handle, units checked once; or
+ *   dso->file's DWARF (dso-file.h: opened on the first lookup, units checked once; or
  *               opened on a thread of its own ahead of it, see dso__dwarf_prefetch())
  *     address cache: vaddr -> srcline, entries (each address resolved once)
  *        | miss
@@ -14,28 +14,19 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include "demangle.h"
 #include "dso.h"
+#include "dso-file.h"
 #include "dwarf-inline.h"
 #include "symbol.h"
 
 /* DIE nesting deeper than this is not followed (real code nests a few dozen levels) */
 #define MAX_DIE_DEPTH	128
-
-enum dwarf_state {
-	DWARF_UNTRIED,
-	DWARF_OK,
-	DWARF_NONE,	/* no DWARF: nothing to show, nothing to say */
-	DWARF_BAD,	/* unreadable: said once, nothing shown */
-};
 
 struct dw_func {
 	u32		range_first, nr_ranges;	/* in the unit's ranges */
@@ -73,18 +64,12 @@ struct owned {
 	/* the allocation follows */
 };
 
+/* the caches of one DSO's answers; the DWARF itself is its dso_file's */
 struct dso_dwarf {
-	enum dwarf_state	state;
-	/* being opened on the opener thread: nothing else is valid until it is joined */
-	bool			opening;
-	pthread_t		opener;
-	char			*open_path, *open_name;	/* the opener's copies */
-	int			fd;
-	Elf			*elf;
+	struct dso_file		*df;
+	Elf			*elf;		/* df's, borrowed */
 	Dwarf			*dw;
-	char			*error;
-	bool			error_said;
-	unsigned int		bad_version;	/* a unit's unknown DWARF version, 0: none */
+	bool			bad;		/* found unreadable past its headers */
 	struct dw_unit		*units;
 	u32			nr_units, units_alloc;
 	struct addr_result	*slots;
@@ -113,21 +98,10 @@ static char *dd__strdup(struct dso_dwarf *dd, const char *s)
 	return p;
 }
 
-static void dd__join(struct dso_dwarf *dd)
-{
-	if (dd->opening) {
-		pthread_join(dd->opener, NULL);
-		dd->opening = false;
-	}
-}
-
 void dso_dwarf__delete(struct dso_dwarf *dd)
 {
 	if (!dd)
 		return;
-	dd__join(dd);
-	free(dd->open_path);
-	free(dd->open_name);
 	for (u32 i = 0; i < dd->nr_units; i++) {
 		struct dw_unit *u = &dd->units[i];
 
@@ -145,172 +119,50 @@ void dso_dwarf__delete(struct dso_dwarf *dd)
 		dd->owned = o->next;
 		free(o);
 	}
-	if (dd->dw)
-		dwarf_end(dd->dw);
-	if (dd->elf)
-		elf_end(dd->elf);
-	if (dd->fd >= 0)
-		close(dd->fd);
-	free(dd->error);
 	free(dd);
 }
 
-static void dd__fail(struct dso_dwarf *dd, const char *name, const char *path, const char *what)
+static void dd__fail(struct dso_dwarf *dd, const char *what)
 {
-	char buf[512];
-
-	dd->state = DWARF_BAD;
-	if (dd->error)
-		return;
-	snprintf(buf, sizeof(buf), "%s: cannot read DWARF of %s: %s; its frames are shown without inline functions",
-		 name, path, what);
-	dd->error = strdup(buf);
-}
-
-static bool elf_has_debug_info(Elf *elf)
-{
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *name;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name && (!strcmp(name, ".debug_info") || !strcmp(name, ".zdebug_info")))
-			return true;
-	}
-	return false;
-}
-
-/*
- * every unit header must read, with a DWARF version libdw knows, and its unit DIE with it:
- * a corrupt .debug_info is found here, before any answer
- */
-static int dd__check_units(struct dso_dwarf *dd)
-{
-	Dwarf_Off off = 0, next;
-	Dwarf_Half version;
-	size_t hsize;
-	Dwarf_Die die;
-
-	for (;;) {
-		int ret = dwarf_next_unit(dd->dw, off, &next, &hsize, &version, NULL, NULL, NULL,
-					  NULL, NULL);
-
-		if (ret > 0)
-			return 0;
-		if (ret < 0)
-			return -1;
-		if (version < 2 || version > 5) {
-			dd->bad_version = version;
-			return -1;
-		}
-		if (!dwarf_offdie(dd->dw, off + hsize, &die))
-			return -1;
-		off = next;
-	}
-}
-
-/*
- * Touches nothing but dd: it may run on the opener thread (name: the DSO's, for the error).
- * libelf is initialized (elf_version()) by the caller, once, on the command's thread.
- */
-static void dso_dwarf__open(struct dso_dwarf *dd, const char *name, const char *path)
-{
-	dd->state = DWARF_NONE;
-	if (!path)
-		return;
-	dd->fd = open(path, O_RDONLY);
-	if (dd->fd < 0)
-		return;
-	dd->elf = elf_begin(dd->fd, ELF_C_READ_MMAP, NULL);
-	if (!dd->elf || !elf_has_debug_info(dd->elf))
-		return;
-	dd->dw = dwarf_begin_elf(dd->elf, DWARF_C_READ, NULL);
-	if (!dd->dw) {
-		dd__fail(dd, name, path, dwarf_errmsg(-1));
-		return;
-	}
-	if (dd__check_units(dd)) {
-		char what[64];
-
-		if (dd->bad_version)
-			snprintf(what, sizeof(what), "unit version %u", dd->bad_version);
-		dd__fail(dd, name, path, dd->bad_version ? what : dwarf_errmsg(-1));
-		return;
-	}
-	dd->state = DWARF_OK;
-}
-
-static void *dso_dwarf__opener(void *arg)
-{
-	struct dso_dwarf *dd = arg;
-
-	dso_dwarf__open(dd, dd->open_name, dd->open_path);
-	return NULL;
+	dd->bad = true;
+	dso_file__dwarf_fail(dd->df, what);
 }
 
 bool dso__dwarf_prefetch(struct dso *dso)
 {
-	struct dso_dwarf *dd;
+	struct dso_file *df = dso->file;
 
-	if (dso->dwarf || !dso->symsrc_path || elf_version(EV_CURRENT) == EV_NONE)
-		return false;
-	dd = calloc(1, sizeof(*dd));
-	if (!dd)
-		return false;
-	dd->fd = -1;
-	dd->open_path = strdup(dso->symsrc_path);
-	dd->open_name = strdup(dso->long_name);
-	if (!dd->open_path || !dd->open_name) {
-		free(dd->open_path);
-		free(dd->open_name);
-		free(dd);
-		return false;
-	}
-	dso->dwarf = dd;
-	dd->opening = !pthread_create(&dd->opener, NULL, dso_dwarf__opener, dd);
-	/* no thread: opened here and now, as the first lookup would */
-	if (!dd->opening)
-		dso_dwarf__open(dd, dd->open_name, dd->open_path);
-	return dd->opening;
+	/* the symbols are loaded: their lookup made the dso_file */
+	return df && !*dso_file__inline_state(df) && dso_file__dwarf_prefetch(df);
 }
 
+/* the DSO's caches, made with the first lookup; NULL without DWARF */
 static struct dso_dwarf *dso__dwarf(struct dso *dso)
 {
-	struct dso_dwarf *dd = dso->dwarf;
+	struct dso_file *df = dso__file(dso);
+	struct dso_dwarf **ddp, *dd;
+	Elf *elf = NULL;
+	Dwarf *dw;
 
-	if (dd) {
-		dd__join(dd);
-		return dd;
-	}
+	if (!df)
+		return NULL;
+	ddp = dso_file__inline_state(df);
+	dw = dso_file__dwarf(df, &elf);
+	if (*ddp || !dw)
+		return dw ? *ddp : NULL;
 	dd = calloc(1, sizeof(*dd));
 	if (!dd)
 		return NULL;
-	dd->fd = -1;
-	dso->dwarf = dd;
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		dd->state = DWARF_NONE;
-	else
-		dso_dwarf__open(dd, dso->long_name, dso->symsrc_path);
+	dd->df = df;
+	dd->elf = elf;
+	dd->dw = dw;
+	*ddp = dd;
 	return dd;
 }
 
 const char *dso_dwarf__error(struct dso *dso)
 {
-	struct dso_dwarf *dd = dso->dwarf;
-
-	if (dd)
-		dd__join(dd);
-	if (!dd || !dd->error || dd->error_said)
-		return NULL;
-	dd->error_said = true;
-	return dd->error;
+	return dso->file ? dso_file__dwarf_error(dso->file) : NULL;
 }
 
 /* languages whose names addr2line takes for not final without a linkage name */
@@ -452,7 +304,7 @@ static Dwarf_Die *unit_die(Dwarf_Die *cu, Dwarf_Die *split)
 	return cu;
 }
 
-static struct dw_unit *dd__unit(struct dso_dwarf *dd, const struct dso *dso, Dwarf_Die *cu)
+static struct dw_unit *dd__unit(struct dso_dwarf *dd, Dwarf_Die *cu)
 {
 	Dwarf_Off off = dwarf_dieoffset(cu);
 	Dwarf_Die split, *top;
@@ -476,7 +328,7 @@ static struct dw_unit *dd__unit(struct dso_dwarf *dd, const struct dso *dso, Dwa
 	if (unit__scan(u, top, files, -1, 0)) {
 		free(u->funcs);
 		free(u->ranges);
-		dd__fail(dd, dso->long_name, dso->symsrc_path, dwarf_errmsg(-1));
+		dd__fail(dd, dwarf_errmsg(-1));
 		return NULL;
 	}
 	dd->nr_units++;
@@ -654,7 +506,7 @@ static struct addr_result *dso__addr_result(struct dso *dso, u64 vaddr)
 	struct addr_result *res;
 	Dwarf_Die cu;
 
-	if (!dd || dd->state != DWARF_OK)
+	if (!dd)
 		return NULL;
 	res = dd__slot(dd, vaddr);
 	if (!res || res->line_done)
@@ -680,7 +532,7 @@ const struct inline_entry *dso__inlines(struct dso *dso, const struct symbol *sy
 					u32 *nr)
 {
 	struct addr_result *res = dso__addr_result(dso, vaddr);
-	struct dso_dwarf *dd = dso->dwarf;
+	struct dso_dwarf *dd = res ? *dso_file__inline_state(dso->file) : NULL;
 	struct dw_unit *u;
 	Dwarf_Die cu;
 	s32 inner;
@@ -692,7 +544,7 @@ const struct inline_entry *dso__inlines(struct dso *dso, const struct symbol *sy
 		res->chain_done = true;
 		if (!dwarf_addrdie(dd->dw, vaddr, &cu))
 			return NULL;
-		u = dd__unit(dd, dso, &cu);
+		u = dd__unit(dd, &cu);
 		if (!u)
 			return NULL;
 		inner = unit__innermost(u, vaddr);
@@ -704,7 +556,7 @@ const struct inline_entry *dso__inlines(struct dso *dso, const struct symbol *sy
 		}
 	}
 	/* a DWARF found unreadable later shows nothing, for every address alike */
-	if (dd->state != DWARF_OK)
+	if (dd->bad)
 		return NULL;
 	*nr = res->nr;
 	return res->nr ? res->entries : NULL;

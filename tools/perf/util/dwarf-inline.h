@@ -26,7 +26,8 @@
  * DWARF that libdw cannot read (a corrupt .debug_info) gives no entries from then on, and
  * dso_dwarf__error() says so once.
  *
- * Ownership: the state hangs off the dso (dso->dwarf) and is freed with it. Returned entries,
+ * Ownership: the DWARF is the dso's file's (dso-file.h), this module's caches hang off it too;
+ * both are freed with the dso. Returned entries,
  * their symbols and srclines live as long as the dso. Each (dso, address) is looked up once.
  */
 #ifndef PERF_UTIL_DWARF_INLINE_H
@@ -73,7 +74,7 @@ const char *dso_dwarf__error(struct dso *dso);
  */
 bool dso__dwarf_prefetch(struct dso *dso);
 
-/* frees what dso->dwarf holds (waiting for its opener); NULL is fine */
+/* frees the caches (dso_file__delete() calls it); NULL is fine */
 struct dso_dwarf;
 void dso_dwarf__delete(struct dso_dwarf *dd);
 

@@ -295,7 +295,7 @@ static bool frame_resolver__prefetch(struct frame_resolver *fr, struct thread *t
 		slot = frame_resolver__lookup(fr, thread, cpumode, ip);
 		dso = slot->map ? slot->map->dso : NULL;
 		/* as frame__inlines() asks: a symbol in a user DSO */
-		if (slot->sym && dso && dso->kind == DSO_KIND_USER && !dso->dwarf &&
+		if (slot->sym && dso && dso->kind == DSO_KIND_USER &&
 		    dso__dwarf_prefetch(dso)) {
 			fr->prefetch_threads--;
 			started = true;

@@ -53,21 +53,6 @@ static bool dso__build_id_is_running(const struct dso *dso, const char *notes_pa
 	return size == dso->build_id_size && !memcmp(id, dso->build_id, size);
 }
 
-/* perf's build-id cache: conf's, $PERF_BUILDID_DIR, else ~/.debug */
-static const char *buildid_dir(const struct symbol_conf *conf, char *buf, size_t size)
-{
-	const char *dir = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
-
-	if (conf && conf->buildid_dir)
-		return conf->buildid_dir;
-	if (dir && *dir)
-		return dir;
-	if (!home)
-		return NULL;
-	snprintf(buf, size, "%s/.debug", home);
-	return buf;
-}
-
 /* the kallsyms copy perf record keeps for this build id (new layout, then the old one) */
 static bool kallsyms__cached(const char *root, const char *dir, const char *hex, char *path,
 			     size_t size)
@@ -122,8 +107,8 @@ static int machine__kallsyms_path(struct machine *machine, char *path, size_t si
 		machine->kallsyms_is_running = true;
 		return 0;
 	}
-	build_id__hex(kernel->build_id, kernel->build_id_size, hex);
-	dir = buildid_dir(conf, dirbuf, sizeof(dirbuf));
+	dso__build_id_hex(kernel, hex);
+	dir = symbol_conf__buildid_dir(conf, dirbuf, sizeof(dirbuf));
 	if (dir && kallsyms__cached("", dir, hex, path, size))
 		return 0;
 	if (dir && conf && conf->symfs && conf->symfs[0] &&

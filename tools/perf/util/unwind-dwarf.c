@@ -8,16 +8,15 @@
  * and evaluate it ourselves, so that every read of the untrusted dump is ours to bound.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <perf/event.h>
 #include "dso.h"
+#include "dso-file.h"
 #include "map.h"
 #include "thread.h"
 #include "unwind-dwarf.h"
@@ -62,8 +61,6 @@ struct reg_rule {
 	s32	off;		/* RULE_OFFSET, RULE_VAL_OFFSET */
 };
 
-struct cfi_dso;
-
 /* how to find the caller's registers at one address */
 struct row_rules {
 	bool			signal;		/* the FDE's CIE has 'S': a signal trampoline */
@@ -88,7 +85,7 @@ struct htab {
 /* one row of the CFI, cached */
 struct cfi_row {
 	struct hnode		node;		/* first */
-	const struct cfi_dso	*cd;		/* key: DSO ... */
+	const struct dso_cfi	*cd;		/* key: DSO ... */
 	u64			vaddr;		/* ... and ELF address */
 	int			err;		/* 0: a row; -ENOENT: no CFI covers vaddr */
 	struct row_rules	r;
@@ -96,28 +93,9 @@ struct cfi_row {
 	Dwarf_Op		ops[];		/* the expressions' operations */
 };
 
-/* ---- DSOs ---- */
-
-struct cfi_seg {
-	u64	file_off;
-	u64	vaddr;
-};
-
-struct cfi_dso {
-	struct hnode	node;		/* first */
-	struct dso	*dso;		/* owned reference */
-	Elf		*elf[2];	/* the files the CFI is read from (NULL: unused) */
-	Dwarf_CFI	*eh;		/* the DSO's own .eh_frame, NULL: none */
-	Dwarf		*dwarf;		/* for .debug_frame, NULL: none */
-	Dwarf_CFI	*debug;		/* .debug_frame of the DSO or its debug file */
-	struct cfi_seg	*segs;		/* PT_LOAD, by file offset: file offset -> vaddr */
-	size_t		nr_segs;
-};
-
 struct unwind_dwarf {
 	const struct symbol_conf *conf;
-	struct htab	dsos;		/* struct cfi_dso, by dso */
-	struct htab	rows;		/* struct cfi_row, by (cfi_dso, vaddr) */
+	struct htab	rows;		/* struct cfi_row, by (dso_cfi, vaddr) */
 };
 
 struct unwind_dwarf *unwind_dwarf__new(const struct symbol_conf *conf)
@@ -143,138 +121,13 @@ static void unwind_dwarf__clear_rows(struct unwind_dwarf *ud)
 	ud->rows.nr = 0;
 }
 
-static void cfi_dso__delete(struct cfi_dso *cd)
-{
-	if (cd->eh)
-		dwarf_cfi_end(cd->eh);
-	/* cd->debug belongs to cd->dwarf */
-	if (cd->dwarf)
-		dwarf_end(cd->dwarf);
-	for (int i = 0; i < 2; i++)
-		if (cd->elf[i])
-			elf_end(cd->elf[i]);
-	free(cd->segs);
-	dso__put(cd->dso);
-	free(cd);
-}
-
 void unwind_dwarf__delete(struct unwind_dwarf *ud)
 {
 	if (!ud)
 		return;
 	unwind_dwarf__clear_rows(ud);
-	for (size_t i = 0; i < ud->dsos.nr_buckets; i++) {
-		for (struct hnode *n = ud->dsos.b[i], *next; n; n = next) {
-			next = n->next;
-			cfi_dso__delete((struct cfi_dso *)n);
-		}
-	}
 	free(ud->rows.b);
-	free(ud->dsos.b);
 	free(ud);
-}
-
-static bool elf_has_section(Elf *elf, const char *name)
-{
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr shdr;
-		const char *n;
-
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS)
-			continue;
-		n = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (n && !strcmp(n, name))
-			return true;
-	}
-	return false;
-}
-
-/* the PT_LOAD segments of elf, sorted by file offset as the loader maps them */
-static int cfi_dso__read_segs(struct cfi_dso *cd, Elf *elf)
-{
-	size_t phnum;
-
-	if (elf_getphdrnum(elf, &phnum) || !phnum)
-		return 0;
-	cd->segs = calloc(phnum, sizeof(*cd->segs));
-	if (!cd->segs)
-		return -ENOMEM;
-	for (size_t i = 0; i < phnum; i++) {
-		GElf_Phdr ph;
-		size_t j;
-
-		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
-			continue;
-		for (j = cd->nr_segs; j > 0 && cd->segs[j - 1].file_off > ph.p_offset; j--)
-			cd->segs[j] = cd->segs[j - 1];
-		cd->segs[j].file_off = ph.p_offset;
-		cd->segs[j].vaddr = ph.p_vaddr;
-		cd->nr_segs++;
-	}
-	return 0;
-}
-
-/* dso__for_each_file()'s callback: take what this file has that we still lack */
-static int cfi_dso__add_file(const char *path, bool own_file, void *arg)
-{
-	struct cfi_dso *cd = arg;
-	bool used = false;
-	int fd, slot;
-	Elf *elf;
-
-	slot = cd->elf[0] ? 1 : 0;
-	if (cd->elf[1])
-		return 1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	/* all of it in memory (it is mapped), so that fds do not pile up with the DSOs */
-	if (elf && elf_cntl(elf, ELF_C_FDREAD)) {
-		elf_end(elf);
-		elf = NULL;
-	}
-	if (elf)
-		elf_cntl(elf, ELF_C_FDDONE);
-	close(fd);
-	if (!elf)
-		return 0;
-	if (elf_kind(elf) != ELF_K_ELF || gelf_getclass(elf) != ELFCLASS64)
-		goto out_end;
-	if (own_file && !cd->eh) {
-		cd->eh = dwarf_getcfi_elf(elf);
-		used = cd->eh != NULL;
-	}
-	/* copied; a debug file's program headers keep the addresses, not the file offsets */
-	if (own_file && !cd->nr_segs && cfi_dso__read_segs(cd, elf)) {
-		elf_end(elf);
-		return -ENOMEM;
-	}
-	if (!cd->debug && elf_has_section(elf, ".debug_frame")) {
-		Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
-		Dwarf_CFI *cfi = dw ? dwarf_getcfi(dw) : NULL;
-
-		if (cfi) {
-			cd->dwarf = dw;
-			cd->debug = cfi;
-			used = true;
-		} else if (dw) {
-			dwarf_end(dw);
-		}
-	}
-	if (!used)
-		goto out_end;
-	cd->elf[slot] = elf;
-	return cd->eh && cd->debug;
-
-out_end:
-	elf_end(elf);
-	return 0;
 }
 
 static size_t ptr_hash(const void *p)
@@ -324,42 +177,6 @@ static void htab__add(struct htab *t, struct hnode *e, size_t hash)
 	e->next = t->b[hash & (t->nr_buckets - 1)];
 	t->b[hash & (t->nr_buckets - 1)] = e;
 	t->nr++;
-}
-
-/* the CFI of dso, opened on first use; NULL only when out of memory */
-static struct cfi_dso *unwind_dwarf__findnew_dso(struct unwind_dwarf *ud, struct dso *dso)
-{
-	size_t hash = ptr_hash(dso);
-	struct cfi_dso *cd;
-
-	for (struct hnode *n = htab__chain(&ud->dsos, hash); n; n = n->next)
-		if (((struct cfi_dso *)n)->dso == dso)
-			return (struct cfi_dso *)n;
-	if (htab__reserve(&ud->dsos))
-		return NULL;
-	cd = calloc(1, sizeof(*cd));
-	if (!cd)
-		return NULL;
-	cd->dso = dso__get(dso);
-	if (dso__for_each_file(dso, ud->conf, cfi_dso__add_file, cd) < 0) {
-		cfi_dso__delete(cd);
-		return NULL;
-	}
-	htab__add(&ud->dsos, &cd->node, hash);
-	return cd;
-}
-
-/* file offset -> ELF address, through the segment holding it (or the one before it) */
-static u64 cfi_dso__vaddr(const struct cfi_dso *cd, u64 offset)
-{
-	const struct cfi_seg *seg;
-
-	if (!cd->nr_segs)
-		return offset;
-	seg = &cd->segs[0];
-	for (size_t i = 1; i < cd->nr_segs && cd->segs[i].file_off <= offset; i++)
-		seg = &cd->segs[i];
-	return offset - seg->file_off + seg->vaddr;
 }
 
 /* ---- turning libdw's frame into a row ---- */
@@ -474,13 +291,13 @@ static struct cfi_row *row_from_frame(Dwarf_Frame *frame)
 	return row;
 }
 
-static size_t row_key_hash(const struct cfi_dso *cd, u64 vaddr)
+static size_t row_key_hash(const struct dso_cfi *cd, u64 vaddr)
 {
 	return ptr_hash(cd) ^ (size_t)(vaddr * 0x9e3779b97f4a7c15ULL >> 17);
 }
 
 /* .eh_frame first, then .debug_frame, as libdwfl's unwinder looks */
-static struct cfi_row *cfi_dso__make_row(const struct cfi_dso *cd, u64 vaddr)
+static struct cfi_row *cfi_dso__make_row(const struct dso_cfi *cd, u64 vaddr)
 {
 	Dwarf_CFI *cfis[2] = { cd->eh, cd->debug };
 
@@ -508,7 +325,7 @@ static struct cfi_row *cfi_dso__make_row(const struct cfi_dso *cd, u64 vaddr)
  * The row of (cd, vaddr), made on first use; NULL only when out of memory. Valid until the
  * next call (a full cache starts over).
  */
-static const struct cfi_row *unwind_dwarf__row(struct unwind_dwarf *ud, const struct cfi_dso *cd,
+static const struct cfi_row *unwind_dwarf__row(struct unwind_dwarf *ud, const struct dso_cfi *cd,
 					       u64 vaddr)
 {
 	size_t hash = row_key_hash(cd, vaddr);
@@ -541,18 +358,21 @@ static int unwind_dwarf__find_row(struct unwind_dwarf *ud, struct thread *thread
 				  const struct cfi_row **rowp)
 {
 	const struct cfi_row *row;
-	struct cfi_dso *cd;
+	const struct dso_cfi *cd;
+	struct dso_file *df;
 	struct map *map;
 
 	map = thread && thread->maps ? maps__find(thread->maps, ip) : NULL;
 	if (!map || !map->dso)
 		return -ENOENT;
-	cd = unwind_dwarf__findnew_dso(ud, map->dso);
-	if (!cd)
+	/* the DSO's CFI, opened with its first row: the dso keeps it for its lifetime */
+	df = dso__file(map->dso);
+	if (!df)
 		return -ENOMEM;
+	cd = dso_file__cfi(df, ud->conf);
 	if (!cd->eh && !cd->debug)
 		return -ENOENT;
-	row = unwind_dwarf__row(ud, cd, cfi_dso__vaddr(cd, map__map_ip(map, ip)));
+	row = unwind_dwarf__row(ud, cd, dso_file__vaddr(df, map__map_ip(map, ip)));
 	if (!row)
 		return -ENOMEM;
 	if (row->err)

@@ -5,10 +5,11 @@
  * CFI row at one address as a struct unwind_rule (unwind-rule.h), for the FP walk's repair
  * of the topmost frame.
  *
- * It owns, per session: one CFI handle per DSO (.eh_frame of the DSO's own file, and
- * .debug_frame of that file or of its debug file, found as dso.c finds symbol files: build
- * id, .gnu_debuglink, under symbol_conf.symfs; [vdso] from the build-id cache or this
- * process's own vDSO), opened at most once, and a cache of the rows found per (DSO, address).
+ * The CFI of a DSO is its dso_file's (dso-file.h: .eh_frame of the DSO's own file, and
+ * .debug_frame of that file or of its debug file, build ids checked; [vdso] from the build-id
+ * cache or this process's own vDSO), opened at most once; this module owns, per session, a
+ * cache of the rows found per (DSO, address). The rows are keyed by the dso's CFI: the dsos
+ * must live as long as the unwinder (the machine's table holds them until it is freed).
  * Addresses are turned into ELF addresses through the map (file offset -> PT_LOAD vaddr).
  *
  * Registers: x86-64 only (PERF_SAMPLE_REGS_ABI_64); the DWARF numbers 0-16 (rax, rdx, rcx,
@@ -43,7 +44,7 @@ struct symbol_conf;
  * build-id dir. NULL on allocation failure.
  */
 struct unwind_dwarf *unwind_dwarf__new(const struct symbol_conf *conf);
-/* NULL-safe; closes every DSO's CFI and drops the DSO references it took */
+/* NULL-safe; frees the rows (the CFI stays with the dsos) */
 void unwind_dwarf__delete(struct unwind_dwarf *ud);
 
 /*

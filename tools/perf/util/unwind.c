@@ -13,7 +13,7 @@
 #include "frame-resolver.h"
 #include "sample-stage.h"
 #include "unwind.h"
-#include "unwind-code.h"
+#include "dso-file.h"
 #include "unwind-dwarf.h"
 #include "unwind-insn.h"
 #include "unwind-walk.h"
@@ -77,7 +77,6 @@ enum {
 struct unwind_stage {
 	struct sample_stage	stage;
 	enum unwind_mode	mode;
-	struct unwind_code	*code;
 	struct unwind_dwarf	*ud;		/* CFI rows and DWARF walks */
 	struct thread		*thread;	/* the sample being unwound's, for the provider */
 	u64			*chain;		/* the chain handed on, chain_alloc words */
@@ -130,6 +129,7 @@ static int unwind_stage__insn_rule(struct unwind_stage *ust, u64 ip, u32 ws,
 				   struct unwind_rule *rule)
 {
 	struct addr_location al;
+	struct dso_file *df;
 	const u8 *code;
 	size_t len;
 	u64 ip_off;
@@ -140,8 +140,11 @@ static int unwind_stage__insn_rule(struct unwind_stage *ust, u64 ip, u32 ws,
 	ip_off = al.sym_addr - al.sym->start;
 	if (ip_off > INSN_MAX_DECODE || map__map_ip(al.map, ip) < ip_off)
 		return -ENOENT;
-	code = unwind_code__bytes(ust->code, al.map->dso, map__map_ip(al.map, ip) - ip_off,
-				  ip_off + INSN_MAX_LEN, &len);
+	/* the DSO's own file, build id checked: a rebuilt binary's bytes are not the code run */
+	df = dso__file(al.map->dso);
+	code = df ? dso_file__code(df, ust->session->opts.symbol_conf,
+				   map__map_ip(al.map, ip) - ip_off, ip_off + INSN_MAX_LEN, &len) :
+		    NULL;
 	if (!code)
 		return -ENOENT;
 	return unwind_insn__rule(code, len, ip_off, ws, rule);
@@ -569,7 +572,6 @@ static void unwind_stage__delete(struct sample_stage *st)
 {
 	struct unwind_stage *ust = unwind_stage_of(st);
 
-	unwind_code__delete(ust->code);
 	unwind_dwarf__delete(ust->ud);
 	free(ust->chain);
 	free(ust->origins);
@@ -600,12 +602,10 @@ struct sample_stage *unwind_stage__new(const struct sample_stage_env *env, enum 
 		return NULL;
 	sample_stage__init(&ust->stage, &unwind_stage_ops, env);
 	ust->mode = mode;
-	ust->code = unwind_code__new(env->symbol_conf ? env->symbol_conf->symfs : "");
 	ust->ud = unwind_dwarf__new(env->symbol_conf);
 	ust->rules = calloc(1u << MEMO_BITS, sizeof(*ust->rules));
 	ust->code_memo = calloc(1u << MEMO_BITS, sizeof(*ust->code_memo));
-	if (!ust->code || !ust->ud || !ust->rules || !ust->code_memo) {
-		unwind_code__delete(ust->code);
+	if (!ust->ud || !ust->rules || !ust->code_memo) {
 		unwind_dwarf__delete(ust->ud);
 		free(ust->rules);
 		free(ust->code_memo);

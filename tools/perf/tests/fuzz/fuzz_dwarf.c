@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "util/dso.h"
+#include "util/dso-file.h"
 #include "util/dwarf-inline.h"
 #include "util/symbol.h"
 
@@ -58,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
 		}
 		(void)dso_dwarf__error(&dso);
 	}
-	dso_dwarf__delete(dso.dwarf);
+	dso_file__delete(dso.file);
 	close(fd);
 	return 0;
 }
