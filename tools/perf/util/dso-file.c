@@ -277,7 +277,8 @@ static bool candidate_path(const struct dso *dso, const struct symbol_conf *conf
 /* our own vDSO, written to a memfd, when it is the one the recording saw (same build id) */
 static int own_vdso_fd(const struct dso *dso)
 {
-	const u8 *image = (const u8 *)getauxval(AT_SYSINFO_EHDR);
+	unsigned long ehdr = getauxval(AT_SYSINFO_EHDR);
+	const u8 *image = (const u8 *)ehdr;
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
 	u8 bid[BUILD_ID_MAX];
 	size_t size, bid_size = 0;

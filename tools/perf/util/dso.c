@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/kernel.h>
+#include "build-id.h"
 #include "dso.h"
 #include "dso-file.h"
 #include "symbol-elf.h"
@@ -81,9 +83,7 @@ void dso__set_build_id(struct dso *dso, const u8 *id, size_t size)
 
 void dso__build_id_hex(const struct dso *dso, char *hex)
 {
-	for (size_t i = 0; i < dso->build_id_size; i++)
-		sprintf(hex + 2 * i, "%02x", dso->build_id[i]);
-	hex[2 * dso->build_id_size] = '\0';
+	build_id__hex(dso->build_id, dso->build_id_size, hex);
 }
 
 const char *symbol_conf__buildid_dir(const struct symbol_conf *conf, char *buf, size_t size)

@@ -629,7 +629,7 @@ static void task_maps__fprintf(const struct maps *maps, int indent, FILE *fp)
 		if (map->ino_valid)
 			snprintf(id, sizeof(id), "%llu", (unsigned long long)map->ino);
 		else if (dso->has_build_id)
-			build_id__hex(dso->build_id, dso->build_id_size, id);
+			dso__build_id_hex(dso, id);
 		fprintf(fp, "%*s  %llx-%llx %c%c%c%c %08llx %s %s\n", indent, "",
 			(unsigned long long)map->start, (unsigned long long)map->end,
 			map->prot & PROT_READ ? 'r' : '-', map->prot & PROT_WRITE ? 'w' : '-',

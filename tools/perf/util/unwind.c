@@ -142,7 +142,7 @@ static int unwind_stage__insn_rule(struct unwind_stage *ust, u64 ip, u32 ws,
 		return -ENOENT;
 	/* the DSO's own file, build id checked: a rebuilt binary's bytes are not the code run */
 	df = dso__file(al.map->dso);
-	code = df ? dso_file__code(df, ust->session->opts.symbol_conf,
+	code = df ? dso_file__code(df, ust->stage.env.symbol_conf,
 				   map__map_ip(al.map, ip) - ip_off, ip_off + INSN_MAX_LEN, &len) :
 		    NULL;
 	if (!code)
