@@ -270,7 +270,7 @@ upstream_available() {
 		"$UPSTREAM_PERF" --version >/dev/null 2>&1
 }
 
-# Issue 7: perf report must be at least 5x as fast as the fastest of its peers, the system
+# The target: perf report must be at least 5x as fast as the fastest of its peers, the system
 # perf and upstream 7.2, in both modes, with no more peak RSS than before. Each mode times
 # the three in turn; the ratio line compares ours with whichever peer was faster.
 bench_report_fp() {
@@ -321,7 +321,7 @@ bench_report_fp() {
 	return $failed
 }
 
-# Issue 11: with inline frames on (both tools' default), ours at least 10x as fast as
+# The target: with inline frames on (both tools' default), ours at least 10x as fast as
 # upstream 7.2, and at most 1.5x our own --no-inline time. The file's workload is our perf
 # built with -g (bench/.cache/workload-perf), and the libraries it maps have DWARF when
 # their debug files are installed: inline frames come from both.
@@ -392,7 +392,7 @@ deferred_twin() {
 	echo "$twin"
 }
 
-# Issue 3: stitching deferred callchains must not cost much over reading inline ones. Two
+# The target: stitching deferred callchains must not cost much over reading inline ones. Two
 # deferred twins of the fp recording, read by our perf only (the system perf cannot read
 # deferred callchains), with perf script (script_deferred) and perf report (report_deferred):
 #   deferred  as the kernel writes it: kernel-mode samples of one kernel entry share a
@@ -488,7 +488,7 @@ dwarf_data() {
 	echo "$file"
 }
 
-# Issue 10: on a --call-graph dwarf file, our --unwind=dwarf at least 2x as fast as both the
+# The target: on a --call-graph dwarf file, our --unwind=dwarf at least 2x as fast as both the
 # system perf 6.1 and upstream 7.2 (which unwind it with libdw / libunwind) with less peak
 # RSS, and --unwind=fp at least 10x as fast as the system perf.
 bench_report_dwarf() {

@@ -277,7 +277,7 @@ static int workload__defer_convert(int argc, const char **argv)
 	return 0;
 }
 
-/* ---- the unwinder's workloads (issue 10) ---------------------------------------------------- */
+/* ---- the unwinder's workloads --------------------------------------------------------- */
 
 /* a --call-graph dwarf recording as our fallback recording would be (fixture-unwind.h) */
 static int workload__unwind_convert(int argc, const char **argv)
@@ -364,7 +364,7 @@ static int workload__syscalls(int argc, const char **argv)
 }
 
 /*
- * forkexec: threads, a fork and an exec, for perf record's inheritance (issue 9). Two threads
+ * forkexec: threads, a fork and an exec, for perf record's inheritance. Two threads
  * spin in forkexec_thread_spin(); meanwhile a child is forked that spins in
  * forkexec_child_spin() and then execs this binary's `test -w leafloop`, so one recording
  * holds three comms' worth of threads, a FORK, an EXEC'd COMM and new MMAP2s.

@@ -51,7 +51,7 @@ enum frame_origin {
 	FRAME_ORIGIN_KERNEL,	/* the kernel's callchain walk (kernel, guest kernel, hv) */
 	FRAME_ORIGIN_USER_FP,	/* the kernel's user frame-pointer walk */
 	FRAME_ORIGIN_DEFERRED,	/* user frames from a PERF_RECORD_CALLCHAIN_DEFERRED */
-	FRAME_ORIGIN_DWARF,	/* unwound from the user stack with DWARF CFI (issue 10) */
+	FRAME_ORIGIN_DWARF,	/* unwound from the user stack with DWARF CFI */
 	FRAME_ORIGIN_INLINE,	/* a function inlined at the next frame's ip, same ip */
 	FRAME_ORIGIN_COOKIE,	/* an unstitched deferred cookie: not an address */
 	/* the report-side unwinder's frames (unwind.h), by the rule that found each */
