@@ -10,7 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <perf/kernel.h>
 #include "build-id.h"
+#include "elf-section.h"
 
 #define NOTE_ALIGN(n)	(((n) + 3) & ~(size_t)3)
 
@@ -57,26 +59,12 @@ int build_id__read_notes(const char *path, u8 *id, size_t *size)
 static Elf_Scn *note_section(Elf *elf)
 {
 	static const char * const names[] = { ".note.gnu.build-id", ".notes", ".note" };
-	Elf_Scn *found[3] = { NULL }, *sec = NULL;
-	size_t shstrndx;
+	Elf_Scn *sec = NULL;
 	GElf_Shdr shdr;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	/* a corrupted or truncated string table: don't let elf_strptr() go near it */
-	if (!elf_rawdata(elf_getscn(elf, shstrndx), NULL))
-		return NULL;
-	while ((sec = elf_nextscn(elf, sec)) != NULL) {
-		const char *str;
-
-		if (!gelf_getshdr(sec, &shdr))
-			break;
-		str = elf_strptr(elf, shstrndx, shdr.sh_name);
-		for (size_t i = 0; str && i < 3; i++)
-			if (!found[i] && !strcmp(str, names[i]))
-				found[i] = sec;
-	}
-	return found[0] ? found[0] : found[1] ? found[1] : found[2];
+	for (size_t i = 0; i < ARRAY_SIZE(names) && !sec; i++)
+		sec = elf__section_by_name(elf, names[i], &shdr, NULL);
+	return sec;
 }
 
 int build_id__read_elf(Elf *elf, u8 *id, size_t *size)

@@ -28,6 +28,7 @@
 #include "dso.h"
 #include "dso-file.h"
 #include "dwarf-inline.h"
+#include "elf-section.h"
 #include "symbol-elf.h"
 
 enum dwarf_state {
@@ -221,7 +222,7 @@ static bool has_prefix(const char *s, const char *prefix)
 static bool cache_path(const struct dso *dso, const struct symbol_conf *conf, bool debug,
 		       char *out, size_t size)
 {
-	char dirbuf[PATH_MAX], hex[2 * BUILD_ID_MAX + 1];
+	char dirbuf[PATH_MAX], hex[BUILD_ID_HEX_SIZE];
 	const char *dir = buildid_dir(conf, dirbuf, sizeof(dirbuf));
 
 	if (!dir || !dso->has_build_id)
@@ -240,7 +241,7 @@ static bool candidate_path(const struct dso *dso, const struct symbol_conf *conf
 			   size_t size)
 {
 	const char *slash = strrchr(name, '/');
-	char hex[2 * BUILD_ID_MAX + 1];
+	char hex[BUILD_ID_HEX_SIZE];
 
 	switch (c) {
 	case CAND_DEBUGLINK:
@@ -280,7 +281,7 @@ static int own_vdso_fd(const struct dso *dso)
 	unsigned long ehdr = getauxval(AT_SYSINFO_EHDR);
 	const u8 *image = (const u8 *)ehdr;
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
-	u8 bid[BUILD_ID_MAX];
+	u8 bid[BUILD_ID_SIZE_MAX];
 	size_t size, bid_size = 0;
 	char path[64];
 	int fd;
@@ -320,7 +321,7 @@ static int vdso_path(struct dso_file *df, char *path, size_t size)
 {
 	const struct dso *dso = df->dso;
 	const char *home = getenv("HOME");
-	char hex[2 * BUILD_ID_MAX + 1];
+	char hex[BUILD_ID_HEX_SIZE];
 
 	if (dso->has_build_id)
 		dso__build_id_hex(dso, hex);
@@ -366,7 +367,7 @@ static int dso_file__lookup(struct dso_file *df, const struct symbol_conf *conf)
 	}
 	/* the build id decides which files fit; without a recorded one, ask the file */
 	if (!dso->has_build_id && join(path, sizeof(path), "%s%s", symfs, name)) {
-		u8 bid[BUILD_ID_MAX];
+		u8 bid[BUILD_ID_SIZE_MAX];
 		size_t size = 0;
 
 		if (!filename__read_build_id(path, bid, &size))
@@ -504,22 +505,12 @@ u64 dso_file__vaddr(const struct dso_file *df, u64 offset)
 /* a section named name (or alt, may be NULL); nobits: also one without file bytes */
 static bool elf_has_section(Elf *elf, const char *name, const char *alt, bool nobits)
 {
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
+	GElf_Shdr shdr;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr shdr;
-		const char *n;
-
-		if (!gelf_getshdr(scn, &shdr) || (!nobits && shdr.sh_type == SHT_NOBITS))
-			continue;
-		n = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (n && (!strcmp(n, name) || (alt && !strcmp(n, alt))))
-			return true;
-	}
-	return false;
+	if (elf__section_by_name(elf, name, &shdr, NULL) && (nobits || shdr.sh_type != SHT_NOBITS))
+		return true;
+	return alt && elf__section_by_name(elf, alt, &shdr, NULL) &&
+	       (nobits || shdr.sh_type != SHT_NOBITS);
 }
 
 /* elf's .debug_frame into df->cfi.debug; true when taken */

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <perf/abi.h>
+#include "build-id.h"
 #include "symbol.h"
 
 enum dso_kind {
@@ -75,7 +76,7 @@ struct dso {
 	enum dso_kind		kind;
 	int			refcnt;
 	bool			has_build_id;
-	u8			build_id[20];
+	u8			build_id[BUILD_ID_SIZE_MAX];
 	u8			build_id_size;
 	bool			loaded;		/* load was attempted (successfully or not) */
 	int			load_errno;	/* 0 when symbols were loaded */

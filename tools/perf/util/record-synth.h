@@ -79,7 +79,7 @@ int record_synth__all(const struct record_synth *s, struct record_synth_stats *s
  * when there is none or it is not a 64-bit ELF. The pointer is the mapping's: never freed.
  */
 const void *vdso__image(size_t *size);
-/* its build id (BUILD_ID_MAX bytes at id); 0, -ENOENT when it has none, or -errno */
+/* its build id (BUILD_ID_SIZE_MAX bytes at id); 0, -ENOENT when it has none, or -errno */
 int vdso__build_id(u8 *id, size_t *size);
 
 #endif /* PERF_UTIL_RECORD_SYNTH_H */

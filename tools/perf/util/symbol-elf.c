@@ -22,6 +22,7 @@
 #include <elf.h>
 #include <gelf.h>
 #include "build-id.h"
+#include "elf-section.h"
 #include "demangle.h"
 #include "dso.h"
 #include "symbol-elf.h"
@@ -32,31 +33,6 @@
 #ifndef R_X86_64_IRELATIVE
 #define R_X86_64_IRELATIVE	37
 #endif
-
-static Elf_Scn *section_by_name(Elf *elf, const char *name, GElf_Shdr *shdr, size_t *idx)
-{
-	Elf_Scn *sec = NULL;
-	size_t shstrndx;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	/* a corrupted or truncated string table: don't let elf_strptr() go near it */
-	if (!elf_rawdata(elf_getscn(elf, shstrndx), NULL))
-		return NULL;
-	while ((sec = elf_nextscn(elf, sec)) != NULL) {
-		const char *str;
-
-		if (!gelf_getshdr(sec, shdr))
-			return NULL;
-		str = elf_strptr(elf, shstrndx, shdr->sh_name);
-		if (str && !strcmp(name, str)) {
-			if (idx)
-				*idx = elf_ndxscn(sec);
-			return sec;
-		}
-	}
-	return NULL;
-}
 
 static const char *section_name(Elf *elf, const GElf_Shdr *shdr)
 {
@@ -124,7 +100,7 @@ int filename__read_debuglink(const char *path, char *buf, size_t size)
 
 	if (!elf)
 		return -errno;
-	sec = section_by_name(elf, ".gnu_debuglink", &shdr, NULL);
+	sec = elf__section_by_name(elf, ".gnu_debuglink", &shdr, NULL);
 	data = sec ? elf_getdata(sec, NULL) : NULL;
 	if (data && data->d_buf && data->d_size && size) {
 		/* the section starts with the NUL-terminated file name, then a CRC we ignore */
@@ -146,7 +122,7 @@ int filename__read_debuglink(const char *path, char *buf, size_t size)
 static bool build_id_equal(const u8 *want, size_t want_size, const u8 *have, size_t have_size)
 {
 	/* an old recording's 20-byte id may be a shorter id padded with zeros */
-	if (want_size > have_size && want_size == BUILD_ID_MAX) {
+	if (want_size > have_size && want_size == BUILD_ID_SIZE_MAX) {
 		if (memcmp(want, have, have_size))
 			return false;
 		for (size_t i = have_size; i < want_size; i++)
@@ -174,7 +150,7 @@ int symsrc__init(struct symsrc *ss, const char *path, const u8 *want_bid, size_t
 	}
 	/* perf never uses a file whose build id differs from the DSO's */
 	if (want_bid && want_size) {
-		u8 bid[BUILD_ID_MAX];
+		u8 bid[BUILD_ID_SIZE_MAX];
 		size_t size = 0;
 
 		if (elf_read_build_id(ss->elf, bid, &size)) {
@@ -186,10 +162,10 @@ int symsrc__init(struct symsrc *ss, const char *path, const u8 *want_bid, size_t
 			goto out_end;
 		}
 	}
-	ss->symtab = section_by_name(ss->elf, ".symtab", &shdr, &ss->symtab_idx);
+	ss->symtab = elf__section_by_name(ss->elf, ".symtab", &shdr, &ss->symtab_idx);
 	if (ss->symtab && shdr.sh_type != SHT_SYMTAB)
 		ss->symtab = NULL;
-	ss->dynsym = section_by_name(ss->elf, ".dynsym", &shdr, &ss->dynsym_idx);
+	ss->dynsym = elf__section_by_name(ss->elf, ".dynsym", &shdr, &ss->dynsym_idx);
 	if (ss->dynsym && shdr.sh_type != SHT_DYNSYM)
 		ss->dynsym = NULL;
 	ss->path = strdup(path);
@@ -497,7 +473,7 @@ static int rela_dyn__init(struct rela_dyn *rd, Elf *elf)
 	size_t nr;
 
 	memset(rd, 0, sizeof(*rd));
-	scn = section_by_name(elf, ".rela.dyn", &shdr, NULL);
+	scn = elf__section_by_name(elf, ".rela.dyn", &shdr, NULL);
 	if (!scn || !shdr.sh_link || !shdr.sh_entsize)
 		return 0;
 	data = elf_getdata(scn, NULL);
@@ -553,7 +529,7 @@ static int synthesize_plt_got(struct dso *dso, Elf *elf, const GElf_Ehdr *ehdr, 
 	char name[1024];
 	int err = 0;
 
-	scn = section_by_name(elf, ".plt.got", &shdr, NULL);
+	scn = elf__section_by_name(elf, ".plt.got", &shdr, NULL);
 	if (!scn || !shdr.sh_entsize || shdr.sh_type == SHT_NOBITS)
 		return 0;
 	/* one symbol per entry: the size must be backed by the file, not just claimed */
@@ -686,7 +662,7 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 	bool lazy;
 	int nr = 0;
 
-	if (!section_by_name(elf, ".plt", &plt, NULL))
+	if (!elf__section_by_name(elf, ".plt", &plt, NULL))
 		return 0;
 	/* fixup_end may have stretched the symbol before .plt (e.g. _init) over it */
 	f = symbols__find_idx(&dso->symbols, plt.sh_addr);
@@ -708,7 +684,7 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 		if (err)
 			return err;
 	}
-	if (machine_is_x86(ehdr) && section_by_name(elf, ".plt.sec", &plt_sec, NULL)) {
+	if (machine_is_x86(ehdr) && elf__section_by_name(elf, ".plt.sec", &plt_sec, NULL)) {
 		/* IBT: .plt keeps the lazy stubs, the entries that get called are in .plt.sec */
 		if (!plt_sizes(ehdr, &plt_sec, &hdr_size, &ent_size))
 			return 0;
@@ -722,9 +698,9 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 		lazy = true;
 	}
 
-	rel_scn = section_by_name(elf, ".rela.plt", &rel_shdr, NULL);
+	rel_scn = elf__section_by_name(elf, ".rela.plt", &rel_shdr, NULL);
 	if (!rel_scn)
-		rel_scn = section_by_name(elf, ".rel.plt", &rel_shdr, NULL);
+		rel_scn = elf__section_by_name(elf, ".rel.plt", &rel_shdr, NULL);
 	if (!rel_scn || (rel_shdr.sh_type != SHT_RELA && rel_shdr.sh_type != SHT_REL) ||
 	    !rel_shdr.sh_link || !rel_shdr.sh_entsize)
 		return 0;

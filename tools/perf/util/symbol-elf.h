@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <gelf.h>
 #include <perf/abi.h>
+#include "build-id.h"
 
 struct dso;
 
@@ -30,7 +31,6 @@ struct symsrc {
 	bool		demangle;	/* names go through demangle_sym() */
 };
 
-#define BUILD_ID_MAX	20
 
 /*
  * Opens path as a symbol source. want_bid (may be NULL) is the DSO's build id: a file whose
@@ -52,7 +52,7 @@ static inline bool symsrc__possibly_runtime(const struct symsrc *ss)
 }
 
 /*
- * The GNU build id note of the file at path into bid (BUILD_ID_MAX bytes); *size gets its
+ * The GNU build id note of the file at path into bid (BUILD_ID_SIZE_MAX bytes); *size gets its
  * length. Returns 0, -ENOENT when the file has no build id, or -errno.
  */
 int filename__read_build_id(const char *path, u8 *bid, size_t *size);
