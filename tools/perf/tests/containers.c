@@ -10,6 +10,7 @@
 #include <perf/abi.h>
 #include <perf/kernel.h>
 #include "tests.h"
+#include "util/hash.h"
 #include "util/hashmap.h"
 #include "util/rbtree.h"
 
@@ -39,9 +40,7 @@ static bool hentry__eq(const struct hashmap_node *node, const void *key)
 
 static size_t mix(u32 key)
 {
-	u32 h = key * 0x9e3779b1u;
-
-	return h ^ (h >> 16);
+	return (size_t)hash__u64(key);
 }
 
 static void count_node(struct hashmap_node *node, void *arg)

@@ -17,6 +17,8 @@
 #include <perf/writer.h>
 #include <perf/synthesize.h>
 #include <perf/kernel.h>
+#include "util/hash.h"
+#include "util/hashmap.h"
 
 #define NONE	((size_t)-1)
 
@@ -65,66 +67,56 @@ struct cv {
 	u64			chain[8192];	/* a rewritten callchain: fits a record */
 };
 
-/* a small tid -> value hash (linear probing, no deletion) */
+/* a small tid -> value map (no deletion) */
 struct tid_map {
-	u32	*keys;
-	u64	*vals;
-	bool	*used;
-	size_t	alloc, nr;
+	struct hashmap	map;		/* struct tid_val by tid, owned */
 };
 
-static int tid_map__grow(struct tid_map *m)
+struct tid_val {
+	struct hashmap_node	node;
+	u32			tid;
+	u64			val;
+};
+
+static void tid_map__init(struct tid_map *m)
 {
-	size_t n = m->alloc ? m->alloc * 2 : 256;
-	struct tid_map nm = { calloc(n, 4), calloc(n, 8), calloc(n, 1), n, 0 };
-
-	if (!nm.keys || !nm.vals || !nm.used) {
-		free(nm.keys);
-		free(nm.vals);
-		free(nm.used);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < m->alloc; i++) {
-		size_t k;
-
-		if (!m->used[i])
-			continue;
-		for (k = (m->keys[i] * 2654435761u) & (n - 1); nm.used[k]; k = (k + 1) & (n - 1))
-			;
-		nm.used[k] = true;
-		nm.keys[k] = m->keys[i];
-		nm.vals[k] = m->vals[i];
-		nm.nr++;
-	}
-	free(m->keys);
-	free(m->vals);
-	free(m->used);
-	*m = nm;
-	return 0;
+	hashmap__init(&m->map, 256);
 }
 
 /* the value slot of tid, created with init when missing; NULL on allocation failure */
 static u64 *tid_map__slot(struct tid_map *m, u32 tid, u64 init)
 {
-	size_t k;
+	u64 h = hash__u64(tid);
+	struct hashmap_node *pos;
+	struct tid_val *v;
 
-	if ((m->nr + 1) * 2 > m->alloc && tid_map__grow(m))
+	hashmap__for_each_hash(&m->map, pos, h) {
+		v = container_of(pos, struct tid_val, node);
+		if (v->tid == tid)
+			return &v->val;
+	}
+	v = malloc(sizeof(*v));
+	if (!v)
 		return NULL;
-	for (k = (tid * 2654435761u) & (m->alloc - 1); m->used[k]; k = (k + 1) & (m->alloc - 1))
-		if (m->keys[k] == tid)
-			return &m->vals[k];
-	m->used[k] = true;
-	m->keys[k] = tid;
-	m->vals[k] = init;
-	m->nr++;
-	return &m->vals[k];
+	v->tid = tid;
+	v->val = init;
+	if (hashmap__add(&m->map, &v->node, h)) {
+		free(v);
+		return NULL;
+	}
+	return &v->val;
+}
+
+static void tid_val__free(struct hashmap_node *node, void *arg)
+{
+	(void)arg;
+	free(container_of(node, struct tid_val, node));
 }
 
 static void tid_map__exit(struct tid_map *m)
 {
-	free(m->keys);
-	free(m->vals);
-	free(m->used);
+	hashmap__clear(&m->map, tid_val__free, NULL);
+	hashmap__exit(&m->map);
 }
 
 static void cv__exit(struct cv *cv)
@@ -326,8 +318,11 @@ static bool user_parts_equal(const struct cv_rec *a, const struct cv_rec *b)
 /* pass 2: each thread's samples, in time order, cut into kernel entries */
 static int cv__entries(struct cv *cv, const size_t *ord, struct perf_err *err)
 {
-	struct tid_map cur = { 0 }, next = { 0 };
+	struct tid_map cur, next;
 	int ret = 0;
+
+	tid_map__init(&cur);
+	tid_map__init(&next);
 
 	/* the time of each record's thread's next event, walking backwards */
 	for (size_t k = cv->nr_recs; k-- > 0;) {

@@ -200,7 +200,7 @@ DEFINE_SUITE(dsos_table)
 		snprintf(name, sizeof(name), "/lib/lib%d.so", i);
 		TEST_ASSERT(env, dsos__findnew(&dsos, name, DSO_KIND_USER), "findnew %s", name);
 	}
-	TEST_ASSERT(env, dsos.nr == 1001, "%zu dsos", dsos.nr);
+	TEST_ASSERT(env, hashmap__nr(&dsos.map) == 1001, "%zu dsos", hashmap__nr(&dsos.map));
 	TEST_ASSERT(env, dsos__findnew(&dsos, "/bin/x", DSO_KIND_USER) == first, "findnew dup");
 	d = dsos__find(&dsos, "/lib/lib517.so");
 	TEST_ASSERT(env, d && !strcmp(d->long_name, "/lib/lib517.so"), "find");

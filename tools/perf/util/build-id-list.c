@@ -15,6 +15,7 @@
 #include <perf/writer.h>
 #include "build-id.h"
 #include "build-id-list.h"
+#include "hash.h"
 #include "hashmap.h"
 #include "kallsyms.h"
 #include "record-synth.h"
@@ -76,13 +77,7 @@ size_t build_id_list__nr(const struct build_id_list *l)
 /* FNV-1a over the name and the id */
 static u64 entry_hash(const char *name, const u8 *id, u8 size)
 {
-	u64 h = 0xcbf29ce484222325ULL;
-
-	for (const char *p = name; *p; p++)
-		h = (h ^ (u8)*p) * 0x100000001b3ULL;
-	for (u8 i = 0; i < size; i++)
-		h = (h ^ id[i]) * 0x100000001b3ULL;
-	return h;
+	return hash__bytes(hash__str(name), id, size);
 }
 
 /* v[] moved: its nodes go back into the buckets at their new addresses */

@@ -3,6 +3,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include "defer-pending.h"
+#include "hash.h"
 
 struct defer_pending_entry {
 	struct hashmap_node	node;
@@ -13,10 +14,7 @@ struct defer_pending_entry {
 
 static size_t key_hash(u32 tid, u64 cookie)
 {
-	u64 h = (cookie ^ ((u64)tid << 32 | tid)) * 0x9e3779b97f4a7c15ULL;
-
-	/* the well-mixed high half: the map keeps the low bits */
-	return (size_t)(h >> 32);
+	return (size_t)hash__u64x2(cookie, tid);
 }
 
 static struct defer_pending_entry *defer_pending__find(const struct defer_pending *dp,

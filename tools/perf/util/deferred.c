@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "deferred.h"
+#include "hash.h"
 #include "hashmap.h"
 
 #define DEFERRED_DEFAULT_MAX_MEM	(64ULL << 20)
@@ -114,10 +115,7 @@ struct deferred_stitcher {
 
 static size_t tid_hash(u32 tid)
 {
-	u32 h = tid * 0x9e3779b1u;
-
-	/* fold the well-mixed high bits into the low ones the map keeps */
-	return h ^ (h >> 16);
+	return (size_t)hash__u64(tid);
 }
 
 static struct deferred_thread *threads__find(struct deferred_stitcher *ds, u32 tid)

@@ -13,6 +13,7 @@
 #include "build-id.h"
 #include "dso.h"
 #include "dso-file.h"
+#include "hash.h"
 #include "symbol-elf.h"
 
 /*
@@ -321,92 +322,48 @@ const char *dso__strerror_load(const struct dso *dso, char *buf, size_t size)
 
 /* ---- the table ---- */
 
-static size_t name_hash(const char *s)
-{
-	u64 h = 1469598103934665603ULL;	/* FNV-1a */
-
-	while (*s) {
-		h ^= (u8)*s++;
-		h *= 1099511628211ULL;
-	}
-	return (size_t)h;
-}
-
 void dsos__init(struct dsos *dsos)
 {
-	memset(dsos, 0, sizeof(*dsos));
+	hashmap__init(&dsos->map, 64);
 }
 
 void dsos__exit(struct dsos *dsos)
 {
-	for (size_t i = 0; i < dsos->nr_buckets; i++) {
-		struct dso *dso = dsos->buckets[i];
+	struct hashmap_node *pos, *tmp;
+	size_t bkt;
 
-		while (dso) {
-			struct dso *next = dso->hash_next;
-
-			dso->hash_next = NULL;
-			dso__put(dso);
-			dso = next;
-		}
-	}
-	free(dsos->buckets);
-	dsos__init(dsos);
+	hashmap__for_each_safe(&dsos->map, pos, tmp, bkt)
+		dso__put(container_of(pos, struct dso, node));
+	hashmap__exit(&dsos->map);
 }
 
 struct dso *dsos__find(const struct dsos *dsos, const char *long_name)
 {
-	struct dso *dso;
+	u64 h = hash__str(long_name);
+	struct hashmap_node *pos;
 
-	if (!dsos->nr_buckets)
-		return NULL;
-	for (dso = dsos->buckets[name_hash(long_name) % dsos->nr_buckets]; dso; dso = dso->hash_next)
+	hashmap__for_each_hash(&dsos->map, pos, h) {
+		struct dso *dso = container_of(pos, struct dso, node);
+
 		if (!strcmp(dso->long_name, long_name))
 			return dso;
-	return NULL;
-}
-
-static int dsos__grow(struct dsos *dsos)
-{
-	size_t n = dsos->nr_buckets ? dsos->nr_buckets * 2 : 64;
-	struct dso **b = calloc(n, sizeof(*b));
-
-	if (!b)
-		return -ENOMEM;
-	for (size_t i = 0; i < dsos->nr_buckets; i++) {
-		struct dso *dso = dsos->buckets[i];
-
-		while (dso) {
-			struct dso *next = dso->hash_next;
-			size_t h = name_hash(dso->long_name) % n;
-
-			dso->hash_next = b[h];
-			b[h] = dso;
-			dso = next;
-		}
 	}
-	free(dsos->buckets);
-	dsos->buckets = b;
-	dsos->nr_buckets = n;
-	return 0;
+	return NULL;
 }
 
 struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, enum dso_kind kind)
 {
 	struct dso *dso = dsos__find(dsos, long_name);
-	size_t h;
 
 	if (dso)
 		return dso;
-	if (dsos->nr >= dsos->nr_buckets && dsos__grow(dsos))
-		return NULL;
 	dso = dso__new(long_name, kind);
 	if (!dso)
 		return NULL;
-	dso->seq = (u32)dsos->nr;
-	h = name_hash(long_name) % dsos->nr_buckets;
-	dso->hash_next = dsos->buckets[h];
-	dsos->buckets[h] = dso;
-	dsos->nr++;
+	dso->seq = (u32)hashmap__nr(&dsos->map);
+	if (hashmap__add(&dsos->map, &dso->node, hash__str(long_name))) {
+		dso__put(dso);
+		return NULL;
+	}
 	return dso;
 }

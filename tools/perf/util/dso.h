@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <perf/abi.h>
 #include "build-id.h"
+#include "hashmap.h"
 #include "symbol.h"
 
 enum dso_kind {
@@ -90,7 +91,7 @@ struct dso {
 	struct dso_lookup_cache	*cache;		/* recent lookups, owned; NULL until loaded */
 	/* its files: symbol sources, code bytes, CFI, DWARF; owned; NULL until asked */
 	struct dso_file		*file;
-	struct dso		*hash_next;
+	struct hashmap_node	node;		/* in its dsos table */
 	u32			seq;		/* creation order in its dsos table (0 first) */
 };
 
@@ -146,9 +147,7 @@ const char *dso__strerror_load(const struct dso *dso, char *buf, size_t size);
 
 /* the dsos of one machine, by long_name */
 struct dsos {
-	struct dso	**buckets;
-	size_t		nr_buckets;
-	size_t		nr;
+	struct hashmap	map;		/* struct dso by long_name; holds a reference of each */
 };
 
 void dsos__init(struct dsos *dsos);

@@ -23,6 +23,8 @@
 #include "dso.h"
 #include "dso-file.h"
 #include "dwarf-inline.h"
+#include "hash.h"
+#include "hashmap.h"
 #include "symbol.h"
 
 /* DIE nesting deeper than this is not followed (real code nests a few dozen levels) */
@@ -50,12 +52,12 @@ struct dw_unit {
 };
 
 struct addr_result {
+	struct hashmap_node	node;
 	u64			vaddr;
 	const char		*srcline;	/* NULL: unknown */
 	struct inline_entry	*entries;
 	u32			nr;
 	bool			line_done, chain_done;
-	bool			used;
 };
 
 /* what a result allocated, freed with the state */
@@ -72,8 +74,7 @@ struct dso_dwarf {
 	bool			bad;		/* found unreadable past its headers */
 	struct dw_unit		*units;
 	u32			nr_units, units_alloc;
-	struct addr_result	*slots;
-	u32			nr_slots, nr_used;	/* nr_slots: a power of 2 */
+	struct hashmap		results;	/* struct addr_result by vaddr, owned */
 	struct owned		*owned;
 };
 
@@ -100,6 +101,9 @@ static char *dd__strdup(struct dso_dwarf *dd, const char *s)
 
 void dso_dwarf__delete(struct dso_dwarf *dd)
 {
+	struct hashmap_node *pos, *tmp;
+	size_t bkt;
+
 	if (!dd)
 		return;
 	for (u32 i = 0; i < dd->nr_units; i++) {
@@ -112,7 +116,9 @@ void dso_dwarf__delete(struct dso_dwarf *dd)
 		free(u->ranges);
 	}
 	free(dd->units);
-	free(dd->slots);
+	hashmap__for_each_safe(&dd->results, pos, tmp, bkt)
+		free(container_of(pos, struct addr_result, node));
+	hashmap__exit(&dd->results);
 	while (dd->owned) {
 		struct owned *o = dd->owned;
 
@@ -153,6 +159,7 @@ static struct dso_dwarf *dso__dwarf(struct dso *dso)
 	dd = calloc(1, sizeof(*dd));
 	if (!dd)
 		return NULL;
+	hashmap__init(&dd->results, 256);
 	dd->df = df;
 	dd->elf = elf;
 	dd->dw = dw;
@@ -445,39 +452,27 @@ static int dd__chain(struct dso_dwarf *dd, struct dw_unit *u, s32 inner,
 	return 0;
 }
 
+/* the result of vaddr, made empty on first use; NULL on allocation failure */
 static struct addr_result *dd__slot(struct dso_dwarf *dd, u64 vaddr)
 {
-	u32 mask, i;
+	u64 h = hash__u64(vaddr);
+	struct hashmap_node *pos;
+	struct addr_result *res;
 
-	if (dd->nr_used * 2 >= dd->nr_slots) {
-		u32 n = dd->nr_slots ? 2 * dd->nr_slots : 256;
-		struct addr_result *s = calloc(n, sizeof(*s));
-
-		if (!s)
-			return NULL;
-		for (u32 j = 0; j < dd->nr_slots; j++) {
-			struct addr_result *o = &dd->slots[j];
-
-			if (!o->used)
-				continue;
-			for (i = (u32)((o->vaddr * 0x9e3779b97f4a7c15ULL) >> 40) & (n - 1); s[i].used;
-			     i = (i + 1) & (n - 1))
-				;
-			s[i] = *o;
-		}
-		free(dd->slots);
-		dd->slots = s;
-		dd->nr_slots = n;
+	hashmap__for_each_hash(&dd->results, pos, h) {
+		res = container_of(pos, struct addr_result, node);
+		if (res->vaddr == vaddr)
+			return res;
 	}
-	mask = dd->nr_slots - 1;
-	for (i = (u32)((vaddr * 0x9e3779b97f4a7c15ULL) >> 40) & mask; dd->slots[i].used;
-	     i = (i + 1) & mask)
-		if (dd->slots[i].vaddr == vaddr)
-			return &dd->slots[i];
-	dd->slots[i] = (struct addr_result){ .vaddr = vaddr, .used = true };
-	dd->nr_used++;
-	/* the line is read with the slot: both lookups want it */
-	return &dd->slots[i];
+	res = calloc(1, sizeof(*res));
+	if (!res)
+		return NULL;
+	res->vaddr = vaddr;
+	if (hashmap__add(&dd->results, &res->node, h)) {
+		free(res);
+		return NULL;
+	}
+	return res;
 }
 
 /*

@@ -28,6 +28,7 @@
 #include "dso.h"
 #include "dwarf-inline.h"
 #include "frame-resolver.h"
+#include "hash.h"
 #include "machine.h"
 
 #define ADDR_SLOT_BITS		14
@@ -134,9 +135,7 @@ static const void *thread_space(const struct thread *thread)
 
 static u32 addr_slot_of(u64 ip, const void *space)
 {
-	u64 h = (ip ^ (u64)(uintptr_t)space) * 0x9e3779b97f4a7c15ULL;
-
-	return (u32)(h >> (64 - ADDR_SLOT_BITS));
+	return hash_64(ip ^ (u64)(uintptr_t)space, ADDR_SLOT_BITS);
 }
 
 static const struct addr_slot *frame_resolver__lookup(struct frame_resolver *fr,
@@ -181,27 +180,26 @@ const struct resolved_frame *frame_resolver__addr(struct frame_resolver *fr,
 /* four independent lanes: a chain's words are hashed at the multiplier's throughput */
 static u64 chain_hash(const struct perf_sample *sample, const void *space, u64 gen)
 {
-	const u64 k = 0x9e3779b97f4a7c15ULL;
 	u64 h[4] = { (u64)(uintptr_t)space, gen, sample->deferred_callchain, sample->callchain_nr };
 	const u64 *w = sample->callchain;
 	u64 i = 0, n = sample->callchain_nr;
 
 	for (; i + 4 <= n; i += 4) {
-		h[0] = (h[0] ^ w[i]) * k;
-		h[1] = (h[1] ^ w[i + 1]) * k;
-		h[2] = (h[2] ^ w[i + 2]) * k;
-		h[3] = (h[3] ^ w[i + 3]) * k;
+		h[0] = hash__step(h[0], w[i]);
+		h[1] = hash__step(h[1], w[i + 1]);
+		h[2] = hash__step(h[2], w[i + 2]);
+		h[3] = hash__step(h[3], w[i + 3]);
 	}
 	for (; i < n; i++)
-		h[i & 3] = (h[i & 3] ^ w[i]) * k;
+		h[i & 3] = hash__step(h[i & 3], w[i]);
 	if (sample->callchain_origin) {
 		const u8 *o = sample->callchain_origin;
 
 		for (i = 0; i < n; i++)
-			h[i & 3] = (h[i & 3] ^ ((u64)o[i] << 56)) * k;
+			h[i & 3] = hash__step(h[i & 3], (u64)o[i] << 56);
 	}
-	h[0] = (h[0] ^ (h[1] >> 29) ^ (h[2] << 17) ^ (h[3] >> 41)) * k;
-	return h[0] ^ (h[0] >> 32) ^ h[1] ^ h[2] ^ h[3];
+	h[0] = hash__step(h[0], (h[1] >> 29) ^ (h[2] << 17) ^ (h[3] >> 41));
+	return hash__fold(h[0]) ^ h[1] ^ h[2] ^ h[3];
 }
 
 /* an unstitched sample's cookie is its chain's last word: comparing the words covers it */

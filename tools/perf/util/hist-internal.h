@@ -33,9 +33,8 @@ struct hist_key {
 
 struct hist_entry {
 	struct hist_key		key;
-	struct hist_entry	*hash_next;	/* only entries found by hash are in the table */
+	struct hashmap_node	node;		/* in hists->map: only entries found by hash */
 	struct hist_entry	*all_next;	/* every entry, for freeing */
-	u64			hash;
 	struct rbnode		rb_in, rb_collapsed, rb_out;
 	const char		*thread_comm;	/* the thread's last comm, set for output */
 	u64			period, nr_events;		/* own samples */

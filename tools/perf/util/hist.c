@@ -9,6 +9,8 @@
 #include <string.h>
 #include <perf/kernel.h>
 #include "dso.h"
+#include "hash.h"
+#include "hashmap.h"
 #include "hist-internal.h"
 #include "machine.h"
 #include "symbol.h"
@@ -17,107 +19,64 @@
 /* ---- interned strings ---- */
 
 struct strset_entry {
-	struct strset_entry	*next;
-	u64			hash;
+	struct hashmap_node	node;
 	char			str[];
 };
 
 struct strset {
-	struct strset_entry	**buckets;
-	size_t			nr_buckets, nr;
+	struct hashmap		map;
 };
-
-static u64 hash_bytes(u64 h, const void *p, size_t n)
-{
-	const unsigned char *s = p;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ s[i]) * 0x100000001b3ULL;
-	return h;
-}
-
-static u64 hash_str(u64 h, const char *s)
-{
-	return s ? hash_bytes(h, s, strlen(s) + 1) : h * 0x9e3779b97f4a7c15ULL;
-}
-
-static u64 hash_u64(u64 h, u64 v)
-{
-	return hash_bytes(h, &v, sizeof(v));
-}
 
 static struct strset *strset__new(void)
 {
 	struct strset *set = calloc(1, sizeof(*set));
 
-	if (!set)
-		return NULL;
-	set->nr_buckets = 64;
-	set->buckets = calloc(set->nr_buckets, sizeof(*set->buckets));
-	if (!set->buckets) {
-		free(set);
-		return NULL;
-	}
+	if (set)
+		hashmap__init(&set->map, 64);
 	return set;
 }
 
 static void strset__delete(struct strset *set)
 {
+	struct hashmap_node *pos, *tmp;
+	size_t bkt;
+
 	if (!set)
 		return;
-	for (size_t i = 0; i < set->nr_buckets; i++) {
-		struct strset_entry *e = set->buckets[i], *next;
-
-		for (; e; e = next) {
-			next = e->next;
-			free(e);
-		}
-	}
-	free(set->buckets);
+	hashmap__for_each_safe(&set->map, pos, tmp, bkt)
+		free(container_of(pos, struct strset_entry, node));
+	hashmap__exit(&set->map);
 	free(set);
-}
-
-static void strset__grow(struct strset *set)
-{
-	size_t n = set->nr_buckets * 2;
-	struct strset_entry **b = calloc(n, sizeof(*b));
-
-	if (!b)
-		return;	/* longer chains, still correct */
-	for (size_t i = 0; i < set->nr_buckets; i++) {
-		struct strset_entry *e = set->buckets[i], *next;
-
-		for (; e; e = next) {
-			next = e->next;
-			e->next = b[e->hash & (n - 1)];
-			b[e->hash & (n - 1)] = e;
-		}
-	}
-	free(set->buckets);
-	set->buckets = b;
-	set->nr_buckets = n;
 }
 
 /* the set's copy of s (equal strings share one), NULL on allocation failure */
 static const char *strset__intern(struct strset *set, const char *s)
 {
-	u64 h = hash_str(0xcbf29ce484222325ULL, s);
 	size_t len = strlen(s);
+	u64 h = hash__bytes(HASH_FNV_OFFSET, s, len);
+	struct hashmap_node *pos;
 	struct strset_entry *e;
 
-	for (e = set->buckets[h & (set->nr_buckets - 1)]; e; e = e->next)
-		if (e->hash == h && !strcmp(e->str, s))
+	hashmap__for_each_hash(&set->map, pos, h) {
+		e = container_of(pos, struct strset_entry, node);
+		if (!strcmp(e->str, s))
 			return e->str;
+	}
 	e = malloc(sizeof(*e) + len + 1);
 	if (!e)
 		return NULL;
-	e->hash = h;
 	memcpy(e->str, s, len + 1);
-	e->next = set->buckets[h & (set->nr_buckets - 1)];
-	set->buckets[h & (set->nr_buckets - 1)] = e;
-	if (++set->nr > set->nr_buckets)
-		strset__grow(set);
+	if (hashmap__add(&set->map, &e->node, h)) {
+		free(e);
+		return NULL;
+	}
 	return e->str;
+}
+
+/* h and the text of s, NULL included */
+static u64 hash_str(u64 h, const char *s)
+{
+	return hash__step(h, s ? hash__str(s) : 0);
 }
 
 #define HIST_WALK_MEMO	4096
@@ -159,17 +118,17 @@ struct hist_walk_memo {
 static u64 key_hash(const struct hists *hists, const struct hist_key *k)
 {
 	const struct hist_opts *o = hists->opts;
-	u64 h = 0xcbf29ce484222325ULL;
+	u64 h = 0;
 
 	for (unsigned int i = 0; i < o->nr_sort; i++) {
 		if (!o->sort[i].is_key)
 			continue;
 		switch (o->sort[i].id) {
 		case SORT_KEY_PID:
-			h = hash_u64(h, (u64)(u32)k->tid);
+			h = hash__step(h, (u64)(u32)k->tid);
 			break;
 		case SORT_KEY_COMM:
-			h = hash_u64(h, (u64)(uintptr_t)k->comm);
+			h = hash__step(h, (u64)(uintptr_t)k->comm);
 			break;
 		case SORT_KEY_DSO:
 			h = hash_str(h, hist_opts__dso_name(o, k->dso));
@@ -177,36 +136,36 @@ static u64 key_hash(const struct hists *hists, const struct hist_key *k)
 		case SORT_KEY_SYM:
 		case SORT_KEY_IPC_NULL:
 			if (k->sym)
-				h = hash_u64(hash_u64(h, k->sym->start), k->sym->end);
+				h = hash__step(hash__step(h, k->sym->start), k->sym->end);
 			else
-				h = hash_u64(h, k->ip);
+				h = hash__step(h, k->ip);
 			break;
 		case SORT_KEY_CPU:
-			h = hash_u64(h, (u64)(u32)k->cpu);
+			h = hash__step(h, (u64)(u32)k->cpu);
 			break;
 		case SORT_KEY_TRACE:
-			h = hash_u64(h, (u64)(uintptr_t)k->trace);
+			h = hash__step(h, (u64)(uintptr_t)k->trace);
 			break;
 		case SORT_KEY_PARENT:
 			h = hash_str(h, k->parent ? k->parent->name : "");
 			break;
 		case SORT_KEY_SYMOFF:
-			h = hash_u64(h, k->ip);
+			h = hash__step(h, k->ip);
 			break;
 		case SORT_KEY_SRCLINE:
-			h = hash_str(hash_u64(h, k->ip), hist_opts__dso_name(o, k->dso));
+			h = hash_str(hash__step(h, k->ip), hist_opts__dso_name(o, k->dso));
 			break;
 		case SORT_KEY_CGROUP:
-			h = hash_u64(h, k->cgroup);
+			h = hash__step(h, k->cgroup);
 			break;
 		case SORT_KEY_CGROUP_ID:
-			h = hash_u64(hash_u64(h, k->cgroup_ns_dev), k->cgroup_ns_ino);
+			h = hash__step(hash__step(h, k->cgroup_ns_dev), k->cgroup_ns_ino);
 			break;
 		default:
 			break;
 		}
 	}
-	return h;
+	return hash__fold(h);
 }
 
 static bool dso_name_eq(const struct hist_opts *o, const struct dso *l, const struct dso *r)
@@ -294,13 +253,12 @@ struct hists *hists__new(const struct hist_opts *opts)
 	if (!hists)
 		return NULL;
 	hists->opts = opts;
-	hists->nr_buckets = 1024;
-	hists->buckets = calloc(hists->nr_buckets, sizeof(*hists->buckets));
+	hashmap__init(&hists->map, 1024);
 	hists->strings = strset__new();
 	hists->memo = calloc(HIST_WALK_MEMO, sizeof(*hists->memo));
 	hists->repeats = calloc(1U << HIST_REPEAT_BITS, sizeof(*hists->repeats));
 	hists->dirty = calloc(1U << HIST_REPEAT_BITS, sizeof(*hists->dirty));
-	if (!hists->buckets || !hists->strings || !hists->memo || !hists->repeats || !hists->dirty) {
+	if (!hists->strings || !hists->memo || !hists->repeats || !hists->dirty) {
 		hists__delete(hists);
 		return NULL;
 	}
@@ -336,7 +294,7 @@ void hists__delete(struct hists *hists)
 		chain_root__exit(&he->callchain);
 		free(he);
 	}
-	free(hists->buckets);
+	hashmap__exit(&hists->map);
 	free(hists->cache);
 	free(hists->memo);
 	if (hists->repeats)
@@ -346,27 +304,6 @@ void hists__delete(struct hists *hists)
 	free(hists->dirty);
 	strset__delete(hists->strings);
 	free(hists);
-}
-
-static void hists__grow(struct hists *hists)
-{
-	size_t n = hists->nr_buckets * 2;
-	struct hist_entry **b = calloc(n, sizeof(*b));
-
-	if (!b)
-		return;	/* longer chains, still correct */
-	for (size_t i = 0; i < hists->nr_buckets; i++) {
-		struct hist_entry *he = hists->buckets[i], *next;
-
-		for (; he; he = next) {
-			next = he->hash_next;
-			he->hash_next = b[he->hash & (n - 1)];
-			b[he->hash & (n - 1)] = he;
-		}
-	}
-	free(hists->buckets);
-	hists->buckets = b;
-	hists->nr_buckets = n;
 }
 
 /*
@@ -399,13 +336,17 @@ static struct hist_entry *hists__lookup(struct hists *hists, const struct hist_k
 	 * second one (the collapse of a comm key merges them again), so every symbol walks.
 	 */
 	slot->by_hash = !hists->has_sym_key || (key->sym && !key->sym->inlined && !hists->has_inlined);
-	slot->hash = slot->by_hash ? h : 0;
+	slot->hash = h;
 	slot->link = &hists->entries_in.node;
 	slot->parent = NULL;
 	if (slot->by_hash) {
-		for (he = hists->buckets[slot->hash & (hists->nr_buckets - 1)]; he; he = he->hash_next)
-			if (he->hash == slot->hash && hists__key_equal(hists, &he->key, key))
+		struct hashmap_node *pos;
+
+		hashmap__for_each_hash(&hists->map, pos, h) {
+			he = container_of(pos, struct hist_entry, node);
+			if (hists__key_equal(hists, &he->key, key))
 				return he;
+		}
 	} else if (hists->memo) {
 		/* equal keys take the same walk: its result holds until the tree changes */
 		memo = &hists->memo[h & (HIST_WALK_MEMO - 1)];
@@ -436,10 +377,13 @@ static struct hist_entry *hists__add(struct hists *hists, const struct hist_key 
 
 	if (!he)
 		return NULL;
+	if (slot->by_hash && hashmap__add(&hists->map, &he->node, slot->hash)) {
+		free(he);
+		return NULL;
+	}
 	he->key = *key;
 	if (key->sym && key->sym->inlined)
 		hists->has_inlined = true;
-	he->hash = slot->hash;
 	he->has_callchain = has_callchain;
 	chain_root__init(&he->callchain, hists->opts->chain.key);
 	he->all_next = hists->all;
@@ -447,12 +391,6 @@ static struct hist_entry *hists__add(struct hists *hists, const struct hist_key 
 	rbtree__insert(&hists->entries_in, &he->rb_in, slot->parent, slot->link);
 	hists->tree_gen++;
 	hists->nr_entries++;
-	if (slot->by_hash) {
-		he->hash_next = hists->buckets[slot->hash & (hists->nr_buckets - 1)];
-		hists->buckets[slot->hash & (hists->nr_buckets - 1)] = he;
-		if (++hists->nr_hashed > hists->nr_buckets)
-			hists__grow(hists);
-	}
 	return he;
 }
 
@@ -597,11 +535,10 @@ static void hist_repeat__key(const struct hists *hists, const struct hist_sample
 /* comm: the sample's text (its thread's, so one pointer per thread), or NULL to leave out */
 static u32 hist_repeat__slot(const struct hist_repeat *k, const char *comm)
 {
-	u64 h = (k->chain_key ^ (u64)(uintptr_t)comm) * 0x9e3779b97f4a7c15ULL;
+	u64 h = hash__step(k->chain_key, (u64)(uintptr_t)comm);
 
-	h = (h ^ (u64)(u32)k->tid ^ ((u64)(u32)k->cpu << 32)) * 0x9e3779b97f4a7c15ULL;
-	h = (h ^ k->ip ^ (u64)(uintptr_t)k->sym) * 0x9e3779b97f4a7c15ULL;
-	return (u32)(h >> (64 - HIST_REPEAT_BITS));
+	h = hash__step(h, (u64)(u32)k->tid ^ ((u64)(u32)k->cpu << 32));
+	return hash_64(h ^ k->ip ^ (u64)(uintptr_t)k->sym, HIST_REPEAT_BITS);
 }
 
 static bool hist_repeat__matches(struct hist_repeat *r, const struct hists *hists,

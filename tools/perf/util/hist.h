@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <perf/abi.h>
 #include <perf/error.h>
+#include "hashmap.h"
 #include "report-callchain.h"
 #include "sbuf.h"
 #include "sort.h"
@@ -91,8 +92,7 @@ struct hist_repeat;
 struct hists {
 	const struct hist_opts	*opts;
 	struct hist_entry	*all;		/* every entry (owned), newest first */
-	struct hist_entry	**buckets;	/* entries found by hash (see hist.c) */
-	size_t			nr_buckets, nr_hashed;
+	struct hashmap		map;		/* entries found by hash (see hist.c) */
 	size_t			nr_entries;
 	bool			has_sym_key;	/* a sort key compares symbols */
 	bool			has_inlined;	/* an entry has an inlined function's symbol */

@@ -563,6 +563,8 @@ int machine__load_kallsyms(struct machine *machine)
 	char *line;
 	bool have_ref = false;
 	u64 ref_addr = 0;
+	struct hashmap_node *pos;
+	size_t bkt;
 
 	if (machine->kernel_loaded)
 		return kernel ? kernel->load_errno : 0;
@@ -657,9 +659,11 @@ int machine__load_kallsyms(struct machine *machine)
 	symbols__finish(&kernel->symbols);
 	if (!kernel->load_errno)
 		machine__fit_kernel_map(machine);
-	for (size_t i = 0; i < machine->dsos.nr_buckets; i++)
-		for (struct dso *d = machine->dsos.buckets[i]; d; d = d->hash_next)
-			if (d->kind == DSO_KIND_KMODULE)
-				symbols__finish(&d->symbols);
+	hashmap__for_each(&machine->dsos.map, pos, bkt) {
+		struct dso *d = container_of(pos, struct dso, node);
+
+		if (d->kind == DSO_KIND_KMODULE)
+			symbols__finish(&d->symbols);
+	}
 	return kernel->load_errno ? -kernel->load_errno : 0;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <perf/record.h>
+#include "hash.h"
 #include "kallsyms.h"
 #include "machine.h"
 
@@ -54,7 +55,7 @@ void machine__exit(struct machine *machine)
 
 static size_t tid_hash(s32 tid)
 {
-	return (u32)tid * 2654435761u;
+	return (size_t)hash__u64((u32)tid);
 }
 
 struct thread *machine__find_thread(struct machine *machine, s32 tid)

@@ -10,68 +10,55 @@
 #include <stdlib.h>
 #include <perf/abi.h>
 #include <perf/data.h>
+#include <perf/kernel.h>
+#include "hash.h"
+#include "hashmap.h"
 #include "read-stage.h"
 #include "sample-stage.h"
 
 struct read_prev {
-	u64	id;
-	s64	tid;		/* -1: shared by every thread */
-	u64	value;
-	bool	used;
+	struct hashmap_node	node;
+	u64			id;
+	s64			tid;		/* -1: shared by every thread */
+	u64			value;
 };
 
 struct read_stage {
 	struct sample_stage	st;
-	struct read_prev	*slots;
-	size_t			nr_slots, nr_used;	/* nr_slots: a power of two or 0 */
+	struct hashmap		prev;		/* struct read_prev by (id, tid), owned */
 };
 
-static size_t read_prev__hash(u64 id, s64 tid, size_t mask)
+/* the entry of (id, tid), made at value 0 on first use; NULL on allocation failure */
+static struct read_prev *read_stage__prev(struct read_stage *rs, u64 id, s64 tid)
 {
-	u64 h = (id ^ ((u64)tid << 32)) * 0x9e3779b97f4a7c15ULL;
+	u64 h = hash__u64x2(id, (u64)tid);
+	struct hashmap_node *pos;
+	struct read_prev *p;
 
-	return (size_t)(h >> 17) & mask;
-}
-
-static struct read_prev *read_stage__slot(struct read_stage *rs, u64 id, s64 tid)
-{
-	size_t mask = rs->nr_slots - 1, i = read_prev__hash(id, tid, mask);
-
-	while (rs->slots[i].used && (rs->slots[i].id != id || rs->slots[i].tid != tid))
-		i = (i + 1) & mask;
-	return &rs->slots[i];
-}
-
-static int read_stage__grow(struct read_stage *rs)
-{
-	size_t old_nr = rs->nr_slots, nr = old_nr ? old_nr * 2 : 64;
-	struct read_prev *old = rs->slots;
-
-	rs->slots = calloc(nr, sizeof(*rs->slots));
-	if (!rs->slots) {
-		rs->slots = old;
-		return -ENOMEM;
+	hashmap__for_each_hash(&rs->prev, pos, h) {
+		p = container_of(pos, struct read_prev, node);
+		if (p->id == id && p->tid == tid)
+			return p;
 	}
-	rs->nr_slots = nr;
-	for (size_t i = 0; i < old_nr; i++)
-		if (old[i].used)
-			*read_stage__slot(rs, old[i].id, old[i].tid) = old[i];
-	free(old);
-	return 0;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->id = id;
+	p->tid = tid;
+	if (hashmap__add(&rs->prev, &p->node, h)) {
+		free(p);
+		return NULL;
+	}
+	return p;
 }
 
 /* the value's growth since the previous one of (id, tid), which it becomes */
 static int read_stage__delta(struct read_stage *rs, u64 id, s64 tid, u64 value, u64 *delta)
 {
-	struct read_prev *p;
+	struct read_prev *p = read_stage__prev(rs, id, tid);
 
-	if ((rs->nr_used + 1) * 2 > rs->nr_slots && read_stage__grow(rs))
+	if (!p)
 		return -ENOMEM;
-	p = read_stage__slot(rs, id, tid);
-	if (!p->used) {
-		*p = (struct read_prev){ .id = id, .tid = tid, .used = true };
-		rs->nr_used++;
-	}
 	*delta = value - p->value;
 	p->value = value;
 	return 0;
@@ -131,7 +118,12 @@ static void read_stage__delete(struct sample_stage *st)
 {
 	struct read_stage *rs = (struct read_stage *)st;
 
-	free(rs->slots);
+	struct hashmap_node *pos, *tmp;
+	size_t bkt;
+
+	hashmap__for_each_safe(&rs->prev, pos, tmp, bkt)
+		free(container_of(pos, struct read_prev, node));
+	hashmap__exit(&rs->prev);
 	free(rs);
 }
 
@@ -148,6 +140,7 @@ struct sample_stage *read_stage__new(const struct sample_stage_env *env)
 
 	if (!rs)
 		return NULL;
+	hashmap__init(&rs->prev, 64);
 	sample_stage__init(&rs->st, &read_stage_ops, env);
 	return &rs->st;
 }

@@ -14,6 +14,7 @@
 #include "dump.h"
 #include "frame-resolver.h"
 #include "build-id.h"
+#include "hash.h"
 #include "hist-output.h"
 #include "report.h"
 #include "sample-filter.h"
@@ -729,9 +730,7 @@ static char *report__tip(const char *exec_dir)
 	}
 	fclose(fp);
 	seed = (u64)time(NULL) ^ ((u64)getpid() << 32);
-	seed ^= seed >> 33;
-	seed *= 0xff51afd7ed558ccdULL;
-	seed ^= seed >> 33;
+	seed = hash__mix64(seed);
 	if (nr && asprintf(&tip, "Tip: %s", tips[seed % nr]) < 0)
 		tip = NULL;
 	for (size_t i = 0; i < nr; i++)

@@ -17,6 +17,8 @@
 #include <perf/event.h>
 #include "dso.h"
 #include "dso-file.h"
+#include "hash.h"
+#include "hashmap.h"
 #include "map.h"
 #include "thread.h"
 #include "unwind-dwarf.h"
@@ -71,20 +73,9 @@ struct row_rules {
 	struct reg_rule		regs[DW_NR_REGS];
 };
 
-/* a hash table entry, first in each entry: chains keep their hash for the rehash */
-struct hnode {
-	struct hnode	*next;
-	size_t		hash;
-};
-
-struct htab {
-	struct hnode	**b;
-	size_t		nr_buckets, nr;
-};
-
 /* one row of the CFI, cached */
 struct cfi_row {
-	struct hnode		node;		/* first */
+	struct hashmap_node	node;
 	const struct dso_cfi	*cd;		/* key: DSO ... */
 	u64			vaddr;		/* ... and ELF address */
 	int			err;		/* 0: a row; -ENOENT: no CFI covers vaddr */
@@ -95,7 +86,7 @@ struct cfi_row {
 
 struct unwind_dwarf {
 	const struct symbol_conf *conf;
-	struct htab	rows;		/* struct cfi_row, by (dso_cfi, vaddr) */
+	struct hashmap	rows;		/* struct cfi_row, by (dso_cfi, vaddr) */
 };
 
 struct unwind_dwarf *unwind_dwarf__new(const struct symbol_conf *conf)
@@ -105,20 +96,20 @@ struct unwind_dwarf *unwind_dwarf__new(const struct symbol_conf *conf)
 	if (!ud)
 		return NULL;
 	ud->conf = conf;
+	hashmap__init(&ud->rows, 64);
 	elf_version(EV_CURRENT);
 	return ud;
 }
 
+static void cfi_row__free(struct hashmap_node *node, void *arg)
+{
+	(void)arg;
+	free(container_of(node, struct cfi_row, node));
+}
+
 static void unwind_dwarf__clear_rows(struct unwind_dwarf *ud)
 {
-	for (size_t i = 0; i < ud->rows.nr_buckets; i++) {
-		for (struct hnode *n = ud->rows.b[i], *next; n; n = next) {
-			next = n->next;
-			free(n);	/* the row it is first in */
-		}
-		ud->rows.b[i] = NULL;
-	}
-	ud->rows.nr = 0;
+	hashmap__clear(&ud->rows, cfi_row__free, NULL);
 }
 
 void unwind_dwarf__delete(struct unwind_dwarf *ud)
@@ -126,57 +117,8 @@ void unwind_dwarf__delete(struct unwind_dwarf *ud)
 	if (!ud)
 		return;
 	unwind_dwarf__clear_rows(ud);
-	free(ud->rows.b);
+	hashmap__exit(&ud->rows);
 	free(ud);
-}
-
-static size_t ptr_hash(const void *p)
-{
-	u64 x = (u64)(unsigned long)p;
-
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	return (size_t)x;
-}
-
-/* room for one more entry: the buckets double at one entry per bucket */
-static int htab__reserve(struct htab *t)
-{
-	size_t n = t->nr_buckets ? t->nr_buckets * 2 : 64;
-	struct hnode **b;
-
-	if (t->nr < t->nr_buckets)
-		return 0;
-	b = calloc(n, sizeof(*b));
-	if (!b)
-		return -ENOMEM;
-	for (size_t i = 0; i < t->nr_buckets; i++) {
-		for (struct hnode *e = t->b[i], *nx; e; e = nx) {
-			nx = e->next;
-			e->next = b[e->hash & (n - 1)];
-			b[e->hash & (n - 1)] = e;
-		}
-	}
-	free(t->b);
-	t->b = b;
-	t->nr_buckets = n;
-	return 0;
-}
-
-/* the chain for hash; NULL when empty */
-static struct hnode *htab__chain(const struct htab *t, size_t hash)
-{
-	return t->nr_buckets ? t->b[hash & (t->nr_buckets - 1)] : NULL;
-}
-
-/* after htab__reserve() */
-static void htab__add(struct htab *t, struct hnode *e, size_t hash)
-{
-	e->hash = hash;
-	e->next = t->b[hash & (t->nr_buckets - 1)];
-	t->b[hash & (t->nr_buckets - 1)] = e;
-	t->nr++;
 }
 
 /* ---- turning libdw's frame into a row ---- */
@@ -293,7 +235,7 @@ static struct cfi_row *row_from_frame(Dwarf_Frame *frame)
 
 static size_t row_key_hash(const struct dso_cfi *cd, u64 vaddr)
 {
-	return ptr_hash(cd) ^ (size_t)(vaddr * 0x9e3779b97f4a7c15ULL >> 17);
+	return (size_t)hash__u64x2((u64)(uintptr_t)cd, vaddr);
 }
 
 /* .eh_frame first, then .debug_frame, as libdwfl's unwinder looks */
@@ -329,17 +271,16 @@ static const struct cfi_row *unwind_dwarf__row(struct unwind_dwarf *ud, const st
 					       u64 vaddr)
 {
 	size_t hash = row_key_hash(cd, vaddr);
+	struct hashmap_node *pos;
 	struct cfi_row *row;
 
-	for (struct hnode *n = htab__chain(&ud->rows, hash); n; n = n->next) {
-		row = (struct cfi_row *)n;
+	hashmap__for_each_hash(&ud->rows, pos, hash) {
+		row = container_of(pos, struct cfi_row, node);
 		if (row->cd == cd && row->vaddr == vaddr)
 			return row;
 	}
-	if (ud->rows.nr >= ROWS_MAX)
+	if (hashmap__nr(&ud->rows) >= ROWS_MAX)
 		unwind_dwarf__clear_rows(ud);
-	if (htab__reserve(&ud->rows))
-		return NULL;
 	row = cfi_dso__make_row(cd, vaddr);
 	if (!row) {
 		row = calloc(1, sizeof(*row));
@@ -349,7 +290,10 @@ static const struct cfi_row *unwind_dwarf__row(struct unwind_dwarf *ud, const st
 	}
 	row->cd = cd;
 	row->vaddr = vaddr;
-	htab__add(&ud->rows, &row->node, hash);
+	if (hashmap__add(&ud->rows, &row->node, hash)) {
+		free(row);
+		return NULL;
+	}
 	return row;
 }
 

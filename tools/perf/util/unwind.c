@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 #include <perf/kernel.h>
 #include "frame-resolver.h"
+#include "hash.h"
 #include "sample-stage.h"
 #include "unwind.h"
 #include "dso-file.h"
@@ -169,9 +170,7 @@ static const void *unwind_stage__space(const struct unwind_stage *ust)
 
 static struct walk_memo *memo__slot(struct walk_memo *memo, u64 ip, const void *space)
 {
-	u64 h = (ip ^ (u64)(uintptr_t)space) * 0x9e3779b97f4a7c15ULL;
-
-	return &memo[h >> (64 - MEMO_BITS)];
+	return &memo[hash_64(ip ^ (u64)(uintptr_t)space, MEMO_BITS)];
 }
 
 static bool memo__hit(const struct walk_memo *m, const struct unwind_stage *ust, u64 ip,
