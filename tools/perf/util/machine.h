@@ -19,6 +19,8 @@
 #include "map.h"
 #include "thread.h"
 
+struct helper_budget;
+
 struct machine {
 	struct hashmap		threads;	/* struct thread by tid, one reference each */
 	struct dsos		dsos;
@@ -31,10 +33,10 @@ struct machine {
 	bool			kernel_missed;	/* a kernel address had no map before the load */
 	bool			kallsyms_is_running;	/* symbols from this boot's /proc/kallsyms */
 	/*
-	 * A helper thread (a DWARF opener) is busy on the other CPU right now: loaders then do
-	 * their work on the command's thread rather than start one more (kallsyms.c).
+	 * The session's helper-thread budget, borrowed (perf/helper-threads.h): the kallsyms
+	 * reader and the DWARF openers take their slots from it. NULL: no helper threads.
 	 */
-	bool			helper_busy;
+	struct helper_budget	*helpers;
 	/* why the kernel has no symbols, for the command to print once; "" when it has */
 	char			kernel_warning[256];
 	u64			maps_gen;	/* bumped whenever any map changes */
