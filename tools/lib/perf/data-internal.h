@@ -36,6 +36,7 @@ struct perf_data {
 	struct data_prefetch	*prefetch;	/* maps in ahead, drops behind (large files) */
 	size_t			prefetch_next;	/* report the position to it from here */
 	bool			prefetch_tried;
+	struct helper_budget	*helpers;	/* borrowed; NULL: no prefetch thread */
 	u8			*align_buf;	/* aligned copy of a misaligned record */
 
 	/* pipe mode: one record at a time */
@@ -60,11 +61,13 @@ struct perf_data {
 /*
  * data-prefetch.c: a thread that populates [begin, end) of map ahead of the reader and, with
  * drop_step, gives back what is behind it each time the reader went that far. NULL when no
- * thread could be started. Positions are offsets into map; released is what is already gone.
+ * thread could be started (or hb has no spare CPU). Positions are offsets into map; released
+ * is what is already gone.
  */
 struct data_prefetch;
-struct data_prefetch *data_prefetch__start(u8 *map, size_t begin, size_t end, size_t released,
-					   size_t drop_step);
+struct helper_budget;
+struct data_prefetch *data_prefetch__start(struct helper_budget *hb, u8 *map, size_t begin,
+					   size_t end, size_t released, size_t drop_step);
 /* the reader is at pos: call once per data_prefetch__step() bytes */
 void data_prefetch__advance(struct data_prefetch *pf, size_t pos);
 size_t data_prefetch__step(void);

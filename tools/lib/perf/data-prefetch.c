@@ -10,11 +10,13 @@
  * cache already holds the file, or the kernel reads it), and the drop behind the reader. It
  * never touches the bytes and changes nothing the reader sees, only when the faults are taken,
  * so every result stays the same. The reader reports its position once per PREFETCH_CHUNK.
+ * It sleeps between chunks: a helper of the budget's HELPER_IDLE kind (helper-threads.h).
  */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <perf/helper-threads.h>
 #include "data-internal.h"
 
 #ifndef MADV_POPULATE_READ
@@ -26,7 +28,7 @@
 #define PREFETCH_AHEAD		(16UL << 20)
 
 struct data_prefetch {
-	pthread_t	thread;
+	struct helper_thread thread;
 	pthread_mutex_t	lock;
 	pthread_cond_t	cond;
 	u8		*map;
@@ -77,7 +79,7 @@ static void drop_behind(struct data_prefetch *pf)
 	pthread_mutex_lock(&pf->lock);
 }
 
-static void *prefetch__run(void *arg)
+static void prefetch__run(void *arg)
 {
 	struct data_prefetch *pf = arg;
 
@@ -109,11 +111,10 @@ static void *prefetch__run(void *arg)
 		pthread_cond_wait(&pf->cond, &pf->lock);
 	}
 	pthread_mutex_unlock(&pf->lock);
-	return NULL;
 }
 
-struct data_prefetch *data_prefetch__start(u8 *map, size_t begin, size_t end, size_t released,
-					   size_t drop_step)
+struct data_prefetch *data_prefetch__start(struct helper_budget *hb, u8 *map, size_t begin,
+					   size_t end, size_t released, size_t drop_step)
 {
 	struct data_prefetch *pf = calloc(1, sizeof(*pf));
 
@@ -127,7 +128,7 @@ struct data_prefetch *data_prefetch__start(u8 *map, size_t begin, size_t end, si
 	pf->released = released;
 	pthread_mutex_init(&pf->lock, NULL);
 	pthread_cond_init(&pf->cond, NULL);
-	if (pthread_create(&pf->thread, NULL, prefetch__run, pf)) {
+	if (!helper_thread__start(&pf->thread, hb, prefetch__run, pf, HELPER_IDLE)) {
 		/* no thread: the reader faults the pages in itself, as without one */
 		pthread_cond_destroy(&pf->cond);
 		pthread_mutex_destroy(&pf->lock);
@@ -161,7 +162,7 @@ void data_prefetch__stop(struct data_prefetch *pf)
 	pf->stop = true;
 	pthread_cond_signal(&pf->cond);
 	pthread_mutex_unlock(&pf->lock);
-	pthread_join(pf->thread, NULL);
+	helper_thread__join(&pf->thread);
 	pthread_cond_destroy(&pf->cond);
 	pthread_mutex_destroy(&pf->lock);
 	free(pf);

@@ -475,8 +475,8 @@ static int next_file_record(struct perf_data *data, struct perf_data_record *rec
 	if (!data->prefetch_tried) {
 		data->prefetch_tried = true;
 		if (data->data_end - off >= PREFETCH_MIN_BYTES) {
-			data->prefetch = data_prefetch__start(data->map, off, data->data_end,
-							      data->released,
+			data->prefetch = data_prefetch__start(data->helpers, data->map, off,
+							      data->data_end, data->released,
 							      data->swapped ? 0 : PREFETCH_DROP_BYTES);
 			data->prefetch_next = off + data_prefetch__step();
 		}
@@ -766,6 +766,11 @@ u64 perf_data__nr_compressed(const struct perf_data *data, u32 type)
 {
 	return type == PERF_RECORD_COMPRESSED ? data->nr_compressed :
 	       type == PERF_RECORD_COMPRESSED2 ? data->nr_compressed2 : 0;
+}
+
+void perf_data__set_helpers(struct perf_data *data, struct helper_budget *hb)
+{
+	data->helpers = hb;
 }
 
 bool perf_data__is_pipe(const struct perf_data *data)

@@ -214,18 +214,12 @@ static int script__other(const struct perf_tool *tool, struct perf_session *sess
 		tid = (s32)ns->tid;
 		break;
 	}
-	case PERF_RECORD_CGROUP: {
-		const struct perf_record_cgroup *cg = (const void *)event;
-		size_t max = event->size - offsetof(struct perf_record_cgroup, path);
-		char path[4096];
-
-		snprintf(path, sizeof(path), "%.*s", (int)strnlen(cg->path, max), cg->path);
-		if (script_output__add_cgroup(&script->out, cg->id, path))
+	case PERF_RECORD_CGROUP:
+		if (machine__process_cgroup(&session->machine, event))
 			return -ENOMEM;
 		if (!script->show_cgroup_events)
 			return 0;
 		break;
-	}
 	default:
 		return 0;
 	}

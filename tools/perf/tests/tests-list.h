@@ -65,3 +65,5 @@ TEST(hashmap, "Hash map: growth, collisions, removal while iterating, clear, ent
 TEST(rbtree, "Red-black tree: the kernel's shapes for known inserts and erasures, invariants under random ones, a moved array")
 TEST(unwind_stage_crafted, "User-stack unwinder stage on crafted files: no bp, 510 frames, dyn_size past the dump, byte-swapped dwarf, another architecture")
 TEST(dso_file, "DSO files: a rebuilt binary gives the decoder no bytes; a DSO only in the build-id cache gets its symbols, CFI and code")
+TEST(helper_threads, "Helper-thread budget: slots, work inline or refused when none is free, idle helpers, join")
+TEST(cgroup_duplicate_ids, "Cgroups: two CGROUP records of one id keep the first path in script -F cgroup and report --sort cgroup, as upstream 7.2")

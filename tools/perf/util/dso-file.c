@@ -16,7 +16,6 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +24,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <perf/helper-threads.h>
 #include "dso.h"
 #include "dso-file.h"
 #include "dwarf-inline.h"
@@ -46,8 +46,7 @@ struct file_seg {
 /* the DWARF piece: written by its opener only, read after dwarf_join() */
 struct file_dwarf {
 	enum dwarf_state	state;
-	bool			opening;	/* on the opener thread until joined */
-	pthread_t		opener;
+	struct helper_thread	opener;		/* .running: the opener's until joined */
 	char			*path, *name;	/* the opener's copies */
 	int			fd;
 	Elf			*elf;
@@ -96,10 +95,7 @@ struct dso_file *dso__file(struct dso *dso)
 
 static void dwarf_join(struct file_dwarf *fd)
 {
-	if (fd->opening) {
-		pthread_join(fd->opener, NULL);
-		fd->opening = false;
-	}
+	helper_thread__join(&fd->opener);
 }
 
 void dso_file__delete(struct dso_file *df)
@@ -651,20 +647,19 @@ static void dwarf_open(struct file_dwarf *fd, const char *name, const char *path
 	fd->state = DWARF_OK;
 }
 
-static void *dwarf_opener(void *arg)
+static void dwarf_opener(void *arg)
 {
 	struct file_dwarf *fd = arg;
 
 	dwarf_open(fd, fd->name, fd->path);
-	return NULL;
 }
 
-bool dso_file__dwarf_prefetch(struct dso_file *df)
+bool dso_file__dwarf_prefetch(struct dso_file *df, struct helper_budget *hb)
 {
 	struct file_dwarf *fd = &df->dwarf;
 
-	/* opening first: while it is set, the state is the opener's */
-	if (fd->opening || fd->state != DWARF_UNTRIED || !df->dso->symsrc_path ||
+	/* running first: while it is set, the state is the opener's */
+	if (fd->opener.running || fd->state != DWARF_UNTRIED || !df->dso->symsrc_path ||
 	    elf_version(EV_CURRENT) == EV_NONE)
 		return false;
 	fd->path = strdup(df->dso->symsrc_path);
@@ -675,11 +670,8 @@ bool dso_file__dwarf_prefetch(struct dso_file *df)
 		fd->path = fd->name = NULL;
 		return false;
 	}
-	fd->opening = !pthread_create(&fd->opener, NULL, dwarf_opener, fd);
-	/* no thread: opened here and now, as the first lookup would */
-	if (!fd->opening)
-		dwarf_open(fd, fd->name, fd->path);
-	return fd->opening;
+	/* no slot free: opened here and now, as the first lookup would */
+	return helper_thread__start(&fd->opener, hb, dwarf_opener, fd, HELPER_INLINE);
 }
 
 Dwarf *dso_file__dwarf(struct dso_file *df, Elf **elf)

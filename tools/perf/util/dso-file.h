@@ -33,7 +33,7 @@
  * missing. conf is the first caller's: a dso belongs to one machine, which has one conf.
  *
  * Threads: the pieces are made on the command's thread, except the DWARF, which
- * dso_file__dwarf_prefetch() may open on a helper thread. That thread touches its own piece
+ * dso_file__dwarf_prefetch() may open on a helper thread (perf/helper-threads.h). That thread touches its own piece
  * only (with copies of the path and name), and every reader of the piece joins it first, so
  * no lock is taken per lookup.
  *
@@ -50,6 +50,7 @@
 
 struct dso;
 struct dso_dwarf;
+struct helper_budget;
 struct symbol_conf;
 typedef struct Dwarf Dwarf;
 typedef struct Dwarf_CFI_s Dwarf_CFI;
@@ -108,10 +109,11 @@ u64 dso_file__vaddr(const struct dso_file *df, u64 offset);
  */
 Dwarf *dso_file__dwarf(struct dso_file *df, Elf **elf);
 /*
- * Starts opening the DWARF on a thread of its own; true when a thread was started, false
- * when it is open or being opened already, or the DSO has no symbol source.
+ * Starts opening the DWARF on a helper thread with a slot of hb (borrowed until the join),
+ * else opens it here; true when a thread was started, false when it was opened here, is open
+ * or being opened already, or the DSO has no symbol source.
  */
-bool dso_file__dwarf_prefetch(struct dso_file *df);
+bool dso_file__dwarf_prefetch(struct dso_file *df, struct helper_budget *hb);
 /* the DWARF turned out unreadable past its headers: NULL from now on, what said once */
 void dso_file__dwarf_fail(struct dso_file *df, const char *what);
 /* why the DWARF could not be read, returned once (the first call after the failure) */

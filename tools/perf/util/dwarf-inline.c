@@ -134,12 +134,12 @@ static void dd__fail(struct dso_dwarf *dd, const char *what)
 	dso_file__dwarf_fail(dd->df, what);
 }
 
-bool dso__dwarf_prefetch(struct dso *dso)
+bool dso__dwarf_prefetch(struct dso *dso, struct helper_budget *hb)
 {
 	struct dso_file *df = dso->file;
 
 	/* the symbols are loaded: their lookup made the dso_file */
-	return df && !*dso_file__inline_state(df) && dso_file__dwarf_prefetch(df);
+	return df && !*dso_file__inline_state(df) && dso_file__dwarf_prefetch(df, hb);
 }
 
 /* the DSO's caches, made with the first lookup; NULL without DWARF */

@@ -39,6 +39,7 @@
 
 struct dso;
 struct symbol;
+struct helper_budget;
 
 struct inline_entry {
 	const struct symbol	*sym;		/* the frame's own symbol, or one with ->inlined */
@@ -66,13 +67,14 @@ const char *dso__srcline(struct dso *dso, u64 vaddr);
 const char *dso_dwarf__error(struct dso *dso);
 
 /*
- * Starts opening the DSO's DWARF (dso->symsrc_path: its symbols must be loaded) on a thread
- * of its own, to overlap the decompression of its debug sections with other work; the first
- * lookup waits for it. The opened state is the one the first lookup would have made. true
- * when a thread was started; false when the DWARF is open or being opened already, or the
- * DSO has no symbol source.
+ * Starts opening the DSO's DWARF (dso->symsrc_path: its symbols must be loaded) on a helper
+ * thread with a slot of hb, to overlap the decompression of its debug sections with other
+ * work; the first lookup waits for it. With no slot free it is opened here and now. The
+ * opened state is the one the first lookup would have made. true when a thread was started;
+ * false when it was opened here, is open or being opened already, or the DSO has no symbol
+ * source.
  */
-bool dso__dwarf_prefetch(struct dso *dso);
+bool dso__dwarf_prefetch(struct dso *dso, struct helper_budget *hb);
 
 /* frees the caches (dso_file__delete() calls it); NULL is fine */
 struct dso_dwarf;

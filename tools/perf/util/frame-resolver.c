@@ -274,11 +274,10 @@ static void frame_resolver__walk(struct frame_resolver *fr, struct thread *threa
  * the address cache, or repeats them if loading kallsyms changed the maps since), and the
  * DWARF of the DSOs whose inline lookups will open it started now.
  */
-static bool frame_resolver__prefetch(struct frame_resolver *fr, struct thread *thread,
+static void frame_resolver__prefetch(struct frame_resolver *fr, struct thread *thread,
 				     const struct perf_sample *sample)
 {
 	struct callchain_iter it;
-	bool started = false;
 	u64 ip;
 	u8 cpumode;
 
@@ -294,12 +293,9 @@ static bool frame_resolver__prefetch(struct frame_resolver *fr, struct thread *t
 		dso = slot->map ? slot->map->dso : NULL;
 		/* as frame__inlines() asks: a symbol in a user DSO */
 		if (slot->sym && dso && dso->kind == DSO_KIND_USER &&
-		    dso__dwarf_prefetch(dso)) {
+		    dso__dwarf_prefetch(dso, fr->machine->helpers))
 			fr->prefetch_threads--;
-			started = true;
-		}
 	}
-	return started;
 }
 
 static const struct inline_entry *frame__inlines(struct frame_resolver *fr,
@@ -420,11 +416,10 @@ int frame_resolver__chain(struct frame_resolver *fr, struct thread *thread,
 		chain->id = 0;
 		return -ENOMEM;
 	}
-	/* the walk's loads (kallsyms) leave the other CPU to the openers just started */
+	/* the openers hold the budget's slots: the walk's loads (kallsyms) then read inline */
 	if (fr->inline_frames && fr->prefetch_chains && fr->prefetch_threads)
-		machine->helper_busy = frame_resolver__prefetch(fr, thread, sample);
+		frame_resolver__prefetch(fr, thread, sample);
 	frame_resolver__walk(fr, thread, sample, cs);
-	machine->helper_busy = false;
 	if (not_unwound)
 		cs->frames[0].origin = FRAME_ORIGIN_SAMPLE;
 	if (fr->inline_frames && frame_resolver__expand(fr, cs)) {

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <perf/helper-threads.h>
 #include <perf/kernel.h>
 #include "build-id.h"
 #include "kallsyms.h"
@@ -332,7 +333,7 @@ struct feed_chunk {
 };
 
 struct chunk_feed {
-	pthread_t		thread;
+	struct helper_thread	thread;
 	pthread_mutex_t		lock;
 	pthread_cond_t		cond;
 	int			fd;
@@ -345,7 +346,7 @@ struct chunk_feed {
 #define LINE_READER_CHUNK	(256 << 10)
 #define FEED_MAX_QUEUED		8
 
-static void *chunk_feed__run(void *arg)
+static void chunk_feed__run(void *arg)
 {
 	struct chunk_feed *cf = arg;
 	bool end = false;
@@ -375,7 +376,7 @@ static void *chunk_feed__run(void *arg)
 		if (cf->stop) {
 			pthread_mutex_unlock(&cf->lock);
 			free(c);
-			return NULL;
+			return;
 		}
 		if (c->len) {
 			if (cf->tail)
@@ -394,7 +395,6 @@ static void *chunk_feed__run(void *arg)
 	cf->done = true;
 	pthread_cond_broadcast(&cf->cond);
 	pthread_mutex_unlock(&cf->lock);
-	return NULL;
 }
 
 /* the next chunk in file order, NULL at the end; the caller frees it */
@@ -417,7 +417,8 @@ static struct feed_chunk *chunk_feed__take(struct chunk_feed *cf)
 	return c;
 }
 
-static struct chunk_feed *chunk_feed__start(int fd)
+/* NULL: no slot of hb is free (a DWARF opener has it), or no memory: read(2) here */
+static struct chunk_feed *chunk_feed__start(int fd, struct helper_budget *hb)
 {
 	struct chunk_feed *cf = calloc(1, sizeof(*cf));
 
@@ -426,7 +427,7 @@ static struct chunk_feed *chunk_feed__start(int fd)
 	cf->fd = fd;
 	pthread_mutex_init(&cf->lock, NULL);
 	pthread_cond_init(&cf->cond, NULL);
-	if (pthread_create(&cf->thread, NULL, chunk_feed__run, cf)) {
+	if (!helper_thread__start(&cf->thread, hb, chunk_feed__run, cf, HELPER_REFUSE)) {
 		pthread_cond_destroy(&cf->cond);
 		pthread_mutex_destroy(&cf->lock);
 		free(cf);
@@ -443,7 +444,7 @@ static void chunk_feed__stop(struct chunk_feed *cf)
 	cf->stop = true;
 	pthread_cond_broadcast(&cf->cond);
 	pthread_mutex_unlock(&cf->lock);
-	pthread_join(cf->thread, NULL);
+	helper_thread__join(&cf->thread);
 	while (cf->head) {
 		struct feed_chunk *c = cf->head;
 
@@ -601,9 +602,8 @@ int machine__load_kallsyms(struct machine *machine)
 		kernel->load_errno = ENOMEM;
 		return -ENOMEM;
 	}
-	/* no thread (or the other CPU is taken): read here, the same bytes */
-	if (!machine->helper_busy)
-		lr.feed = chunk_feed__start(lr.fd);
+	/* no thread (no CPU to spare): read here, the same bytes */
+	lr.feed = chunk_feed__start(lr.fd, machine->helpers);
 	while ((line = line_reader__next(&lr))) {
 		const char *p = line;
 		char *name, *mod;

@@ -21,6 +21,18 @@ static void thread__put_node(struct hashmap_node *node, void *arg)
 	thread__put(container_of(node, struct thread, hash_node));
 }
 
+struct machine_cgroup {
+	struct hashmap_node	node;
+	u64			id;
+	char			path[];
+};
+
+static void cgroup__free_node(struct hashmap_node *node, void *arg)
+{
+	(void)arg;
+	free(container_of(node, struct machine_cgroup, node));
+}
+
 int machine__init(struct machine *machine, const struct symbol_conf *conf)
 {
 	struct thread *idle;
@@ -30,6 +42,7 @@ int machine__init(struct machine *machine, const struct symbol_conf *conf)
 	dsos__init(&machine->dsos);
 	machine->kmaps = maps__new();
 	hashmap__init(&machine->threads, THREAD_BUCKETS_MIN);
+	hashmap__init(&machine->cgroups, 0);
 	if (!machine->kmaps) {
 		machine__exit(machine);
 		return -ENOMEM;
@@ -47,10 +60,55 @@ void machine__exit(struct machine *machine)
 {
 	hashmap__clear(&machine->threads, thread__put_node, NULL);
 	hashmap__exit(&machine->threads);
+	hashmap__clear(&machine->cgroups, cgroup__free_node, NULL);
+	hashmap__exit(&machine->cgroups);
 	map__put(machine->kernel_map);
 	maps__put(machine->kmaps);
 	dsos__exit(&machine->dsos);
 	memset(machine, 0, sizeof(*machine));
+}
+
+static size_t cgroup_hash(u64 id)
+{
+	u64 h = id * 0x9e3779b97f4a7c15ULL;
+
+	return (size_t)(h ^ h >> 32);
+}
+
+const char *machine__find_cgroup(const struct machine *machine, u64 id)
+{
+	size_t h = cgroup_hash(id);
+	struct hashmap_node *pos;
+
+	hashmap__for_each_hash(&machine->cgroups, pos, h) {
+		const struct machine_cgroup *cg = container_of(pos, struct machine_cgroup, node);
+
+		if (cg->id == id)
+			return cg->path;
+	}
+	return NULL;
+}
+
+int machine__process_cgroup(struct machine *machine, const struct perf_event_header *h)
+{
+	const struct perf_record_cgroup *rec = (const void *)h;
+	struct machine_cgroup *cg;
+	size_t len;
+
+	if (h->size < sizeof(*rec) || machine__find_cgroup(machine, rec->id))
+		return 0;
+	len = strnlen(rec->path, h->size - sizeof(*rec));
+	cg = malloc(sizeof(*cg) + len + 1);
+	if (!cg)
+		return -ENOMEM;
+	cg->id = rec->id;
+	memcpy(cg->path, rec->path, len);
+	cg->path[len] = '\0';
+	if (hashmap__add(&machine->cgroups, &cg->node, cgroup_hash(rec->id))) {
+		free(cg);
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 static size_t tid_hash(s32 tid)

@@ -7,7 +7,8 @@
  * machine is deleted. Threads are reference counted (thread.h): the machine holds one
  * reference to each thread in its hash and drops it when the tid is reused (a FORK of a tid
  * it knows) or at machine__exit(). An exited thread stays in the hash, marked dead, until
- * then: samples and output after its EXIT still find it by tid, as perf's do.
+ * then: samples and output after its EXIT still find it by tid, as perf's do. The cgroup
+ * names (PERF_RECORD_CGROUP) are the machine's too, one path per id.
  */
 #ifndef PERF_UTIL_MACHINE_H
 #define PERF_UTIL_MACHINE_H
@@ -19,8 +20,11 @@
 #include "map.h"
 #include "thread.h"
 
+struct helper_budget;
+
 struct machine {
 	struct hashmap		threads;	/* struct thread by tid, one reference each */
+	struct hashmap		cgroups;	/* struct machine_cgroup by id */
 	struct dsos		dsos;
 	struct maps		*kmaps;		/* kernel + modules */
 	struct dso		*kernel_dso;	/* [kernel.kallsyms] */
@@ -31,10 +35,10 @@ struct machine {
 	bool			kernel_missed;	/* a kernel address had no map before the load */
 	bool			kallsyms_is_running;	/* symbols from this boot's /proc/kallsyms */
 	/*
-	 * A helper thread (a DWARF opener) is busy on the other CPU right now: loaders then do
-	 * their work on the command's thread rather than start one more (kallsyms.c).
+	 * The session's helper-thread budget, borrowed (perf/helper-threads.h): the kallsyms
+	 * reader and the DWARF openers take their slots from it. NULL: no helper threads.
 	 */
-	bool			helper_busy;
+	struct helper_budget	*helpers;
 	/* why the kernel has no symbols, for the command to print once; "" when it has */
 	char			kernel_warning[256];
 	u64			maps_gen;	/* bumped whenever any map changes */
@@ -64,6 +68,13 @@ int machine__process_comm(struct machine *machine, const struct perf_event_heade
 int machine__process_fork(struct machine *machine, const struct perf_event_header *h, u64 time);
 int machine__process_exit(struct machine *machine, const struct perf_event_header *h, u64 time);
 int machine__process_ksymbol(struct machine *machine, const struct perf_event_header *h);
+/*
+ * A PERF_RECORD_CGROUP: its path names the id from now on. The first path of an id stays
+ * (upstream's cgroup__findnew() finds it and keeps it). 0 or -ENOMEM.
+ */
+int machine__process_cgroup(struct machine *machine, const struct perf_event_header *h);
+/* the path of cgroup id (the machine's), NULL when no record named it */
+const char *machine__find_cgroup(const struct machine *machine, u64 id);
 
 /* resolve addr in the given cpumode (PERF_RECORD_MISC_*) for thread; fills al */
 void machine__resolve(struct machine *machine, struct thread *thread, u8 cpumode, u64 addr,

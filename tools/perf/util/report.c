@@ -169,39 +169,6 @@ static bool report__hides(const struct sample_filter *f, struct thread *thread,
 				    thread->tid, rf->dso, rf->sym, rf->ip, rf->map);
 }
 
-static int report__add_cgroup(struct report *r, const struct perf_event_header *event)
-{
-	const struct perf_record_cgroup *cg = (const void *)event;
-	size_t room = event->size - sizeof(*cg), len;
-	struct report_cgroup *c;
-
-	if (event->size < sizeof(*cg))
-		return 0;
-	len = strnlen(cg->path, room);
-	for (size_t i = 0; i < r->nr_cgroups; i++) {
-		if (r->cgroups[i].id == cg->id)
-			return 0;	/* upstream keeps the first name of an id */
-	}
-	c = realloc(r->cgroups, (r->nr_cgroups + 1) * sizeof(*c));
-	if (!c)
-		return perf_err__set(&r->err, ENOMEM, "out of memory");
-	r->cgroups = c;
-	c[r->nr_cgroups].id = cg->id;
-	c[r->nr_cgroups].path = strndup(cg->path, len);
-	if (!c[r->nr_cgroups].path)
-		return perf_err__set(&r->err, ENOMEM, "out of memory");
-	r->nr_cgroups++;
-	return 0;
-}
-
-static const char *report__cgroup_name(const struct report *r, u64 id)
-{
-	for (size_t i = 0; i < r->nr_cgroups; i++)
-		if (r->cgroups[i].id == id)
-			return r->cgroups[i].path;
-	return NULL;
-}
-
 /* index of the cgroup link in a NAMESPACES record (net uts ipc pid user mnt cgroup) */
 #define NS_CGROUP_INDEX	6
 
@@ -245,7 +212,8 @@ int report__side_record(struct report *r, const struct perf_event_header *event)
 		r->parallelism += event->misc & PERF_RECORD_MISC_SWITCH_OUT ? -1 : 1;
 		return 0;
 	case PERF_RECORD_CGROUP:
-		return report__add_cgroup(r, event);
+		return machine__process_cgroup(&r->session->machine, event) ?
+		       perf_err__set(&r->err, ENOMEM, "out of memory") : 0;
 	case PERF_RECORD_NAMESPACES:
 		return r->opts->hopts.nr_sort && hist_opts__has_key(&r->opts->hopts,
 								    SORT_KEY_CGROUP_ID) ?
@@ -421,7 +389,7 @@ static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
 		.cgroup = sample->cgroup,
 	};
 	if (keys->cgroup)
-		keys->cgroup_name = report__cgroup_name(r, keys->cgroup);
+		keys->cgroup_name = machine__find_cgroup(&r->session->machine, keys->cgroup);
 	ns = r->cgroup_ns ? report__find_cgroup_ns(r, thread->tid) : NULL;
 	if (ns) {
 		keys->cgroup_ns_dev = ns->dev;
@@ -918,9 +886,6 @@ void report__exit(struct report *r)
 	frame_resolver__delete(r->resolver);
 	free(r->chain_frames);
 	free(r->chain_rf);
-	for (size_t i = 0; i < r->nr_cgroups; i++)
-		free(r->cgroups[i].path);
-	free(r->cgroups);
 	free(r->cgroup_ns);
 	free(r->counts.threads);
 	free(r->counts.counters);

@@ -40,12 +40,6 @@ struct report_opts {
 	bool			thread_counts;	/* -T: the per-thread counter table at the end */
 };
 
-/* a cgroup's path, from its PERF_RECORD_CGROUP */
-struct report_cgroup {
-	u64			id;
-	char			*path;		/* owned */
-};
-
 /* a thread's cgroup namespace, from its latest PERF_RECORD_NAMESPACES */
 struct report_cgroup_ns {
 	s32			tid;
@@ -93,8 +87,6 @@ struct report {
 	bool			extra_keys;	/* parent, cgroup, cgroup_id or srcline is a sort key */
 	bool			srcline_key;	/* srcline is */
 	regex_t			parent_regex;
-	struct report_cgroup	*cgroups;
-	size_t			nr_cgroups;
 	struct report_cgroup_ns	*cgroup_ns;
 	size_t			nr_cgroup_ns;
 	struct report_counts	counts;		/* -T */
@@ -113,7 +105,8 @@ int report__setup_parent(struct report *r);
 
 /*
  * The side-band records a report keeps something of: SWITCH and SWITCH_CPU_WIDE (misc
- * says in or out) for the parallelism, CGROUP for cgroup names, NAMESPACES for cgroup_id.
+ * says in or out) for the parallelism, CGROUP for cgroup names (kept on the session's
+ * machine: machine__process_cgroup()), NAMESPACES for cgroup_id.
  * Others are ignored. 0 or -ENOMEM (the reason in r->err); a record too short for what it
  * says is ignored.
  */

@@ -350,11 +350,6 @@ void script_output__init(struct script_output *out, FILE *fp, const struct scrip
 
 void script_output__exit(struct script_output *out)
 {
-	for (size_t i = 0; i < out->nr_cgroups; i++)
-		free(out->cgroups[i].path);
-	free(out->cgroups);
-	out->cgroups = NULL;
-	out->nr_cgroups = 0;
 	sbuf__exit(&out->sb);
 	if (out->texts)
 		for (size_t i = 0; i < (1U << CHAIN_TEXT_BITS); i++)
@@ -365,33 +360,12 @@ void script_output__exit(struct script_output *out)
 	out->resolver = NULL;
 }
 
-int script_output__add_cgroup(struct script_output *out, u64 id, const char *path)
+/* the machine's path for the id (its first); "unknown" for an id no record named */
+static const char *cgroup_name(const struct machine *machine, u64 id)
 {
-	char *copy;
+	const char *path = machine__find_cgroup(machine, id);
 
-	if (out->nr_cgroups == out->cgroups_alloc) {
-		size_t n = out->cgroups_alloc ? out->cgroups_alloc * 2 : 16;
-		struct script_cgroup *a = realloc(out->cgroups, n * sizeof(*a));
-
-		if (!a)
-			return -ENOMEM;
-		out->cgroups = a;
-		out->cgroups_alloc = n;
-	}
-	copy = strdup(path);
-	if (!copy)
-		return -ENOMEM;
-	out->cgroups[out->nr_cgroups++] = (struct script_cgroup){ .id = id, .path = copy };
-	return 0;
-}
-
-/* perf keeps the first path it saw for an id; "unknown" for an id no record named */
-static const char *script_output__cgroup_name(const struct script_output *out, u64 id)
-{
-	for (size_t i = 0; i < out->nr_cgroups; i++)
-		if (out->cgroups[i].id == id)
-			return out->cgroups[i].path;
-	return "unknown";
+	return path ? path : "unknown";
 }
 
 /*
@@ -739,7 +713,7 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 	}
 	if (f & SF_CGROUP) {
 		sbuf__addc(sb, ' ');
-		sbuf__adds(sb, script_output__cgroup_name(out, sample->cgroup));
+		sbuf__adds(sb, cgroup_name(machine, sample->cgroup));
 	}
 	if (f & SF_IP) {
 		bool chain = out->use_callchain && (ea->attr.sample_type & PERF_SAMPLE_CALLCHAIN);

@@ -3,8 +3,8 @@
  * script-output.h - perf script's sample lines: which fields each event type prints (perf's
  * defaults, -F), and printing one sample with its callchain in upstream perf's layout.
  *
- * Owns its frame resolver, text cache and the cgroup names (-F cgroup) the caller hands it;
- * the FILE and the session are the caller's. Time stamps print absolute, or relative to the
+ * Owns its frame resolver and text cache; the FILE and the session are the caller's, and
+ * -F cgroup's names the session's machine's (machine__find_cgroup()). Time stamps print absolute, or relative to the
  * first (--reltime) or the previous line (--deltatime): that state is the output's too.
  */
 #ifndef PERF_UTIL_SCRIPT_OUTPUT_H
@@ -84,12 +84,6 @@ struct chain_text {
 	u32		len, alloc;
 };
 
-/* a PERF_RECORD_CGROUP's id and path, for -F cgroup */
-struct script_cgroup {
-	u64		id;
-	char		*path;
-};
-
 struct script_output {
 	FILE			*fp;
 	struct script_fields	sel;
@@ -97,8 +91,6 @@ struct script_output {
 	bool			reltime;	/* --reltime: since the first timestamp */
 	bool			deltatime;	/* --deltatime: since the previous line's */
 	u64			first_time, previous_time;
-	struct script_cgroup	*cgroups;	/* in arrival order, for -F cgroup */
-	size_t			nr_cgroups, cgroups_alloc;
 	unsigned int		max_stack;
 	bool			inline_frames;	/* expand inlined functions from DWARF */
 	int			name_width;	/* longest event name (perf aligns on it) */
@@ -130,9 +122,6 @@ void script_output__init(struct script_output *out, FILE *fp, const struct scrip
  */
 int script_output__setup(struct script_output *out, struct perf_session *session);
 void script_output__exit(struct script_output *out);
-
-/* a PERF_RECORD_CGROUP went by: -F cgroup names its id with path (copied) from now on */
-int script_output__add_cgroup(struct script_output *out, u64 id, const char *path);
 
 int script_output__sample(struct script_output *out, struct perf_session *session,
 			  struct perf_sample *sample, struct perf_evattr *ea);

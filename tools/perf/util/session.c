@@ -20,6 +20,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <perf/helper-threads.h>
 #include "callchain.h"
 #include "deferred.h"
 #include "deferred-stage.h"
@@ -192,10 +193,13 @@ struct perf_session *perf_session__new(const struct session_opts *opts, const st
 	if (!session->data)
 		goto out_free;
 	session->swapped = perf_data__needs_swap(session->data);
-	if (machine__init(&session->machine, opts->symbol_conf)) {
+	session->helpers = helper_budget__new(-1);
+	if (!session->helpers || machine__init(&session->machine, opts->symbol_conf)) {
 		perf_err__set(err, ENOMEM, "out of memory");
 		goto out_close;
 	}
+	perf_data__set_helpers(session->data, session->helpers);
+	session->machine.helpers = session->helpers;
 	session->scratch = malloc(SCRATCH_WORDS * sizeof(u64));
 	if (!session->scratch) {
 		perf_err__set(err, ENOMEM, "out of memory");
@@ -219,6 +223,7 @@ out_machine:
 	machine__exit(&session->machine);
 out_close:
 	perf_data__close(session->data);
+	helper_budget__delete(session->helpers);
 out_free:
 	free(session);
 	return NULL;
@@ -232,8 +237,10 @@ void perf_session__delete(struct perf_session *session)
 	/* the stages hold thread references: before the machine goes */
 	sample_pipeline__exit(&session->pipe);
 	trace_event__delete(session->tevent);
+	/* their helpers are joined: the DWARF openers with the dsos, the prefetch at the close */
 	machine__exit(&session->machine);
 	perf_data__close(session->data);
+	helper_budget__delete(session->helpers);
 	free(session->unsupported);
 	free(session->scratch);
 	free(session);

@@ -73,6 +73,7 @@ struct session_observer {
 struct perf_session {
 	struct perf_data	*data;
 	struct machine		machine;
+	struct helper_budget	*helpers;	/* the helper threads' budget, lent to data and machine */
 	const struct perf_tool	*tool;
 	struct session_opts	opts;
 	struct ordered_events	oe;

@@ -4,7 +4,8 @@
  * reader, hex parser and module tags, the sorted symbol table built from them, and lookups
  * in it through machine__resolve(), as a kernel sample's address is resolved.
  *
- * Input: u8 flags (1: the other CPU is taken, so the file is read on the command's thread;
+ * Input: u8 flags (1: the helper budget has no slot, so the file is read on the command's
+ * thread; else a budget of one slot, and the file is read on a helper thread;
  * 2: the kernel map is recorded at the file's own _text, found by a first pass over it),
  * u64 base for the lookups (little endian), then the kallsyms file's bytes.
  *
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <perf/helper-threads.h>
 #include "util/kallsyms.h"
 #include "util/machine.h"
 #include "tests/run-helpers.h"
@@ -28,6 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
 {
 	struct symbol_conf conf = { .symfs = "" };
 	struct addr_location al;
+	struct helper_budget *hb;
 	struct machine m;
 	struct thread *t;
 	char path[64];
@@ -44,9 +47,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
 		abort();
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	conf.kallsyms = path;
-	if (machine__init(&m, &conf))
+	hb = helper_budget__new(bytes[0] & 1 ? 0 : 1);
+	if (!hb || machine__init(&m, &conf))
 		abort();
-	m.helper_busy = bytes[0] & 1;
+	m.helpers = hb;
 	start = bytes[0] & 2 ? (base & ~0xfffULL) : KERNEL_START;
 	if (test_machine_mmap(&m, PERF_RECORD_MISC_KERNEL, (u32)-1, start, 0x1000000, start,
 			      "[kernel.kallsyms]_text"))
@@ -62,6 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
 	machine__resolve(&m, t, PERF_RECORD_MISC_KERNEL, ~0ULL, &al);
 out:
 	machine__exit(&m);
+	helper_budget__delete(hb);
 	close(fd);
 	return 0;
 }

@@ -78,6 +78,13 @@ struct perf_data *perf_data__open(const char *path, struct perf_err *err);
 /* the same, on an open descriptor; the perf_data takes ownership of fd */
 struct perf_data *perf_data__open_fd(int fd, const char *name, struct perf_err *err);
 void perf_data__close(struct perf_data *data);
+/*
+ * Large files get a thread that maps the file in ahead of the reading (data-prefetch.c) when
+ * hb (borrowed until the close) has a spare CPU; without a budget they get none. Set before
+ * the first perf_data__next().
+ */
+struct helper_budget;
+void perf_data__set_helpers(struct perf_data *data, struct helper_budget *hb);
 
 /*
  * Returns 1 and fills rec with the next record, 0 at the end of the data, or a negative errno

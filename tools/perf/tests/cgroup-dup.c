@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cgroup-dup.c - one cgroup id named by several PERF_RECORD_CGROUP records: the machine
+ * keeps the first path (upstream's cgroup__findnew() finds the id and keeps its name), and
+ * script -F cgroup, --show-cgroup-events and report --sort cgroup all read it there.
+ *
+ * The file is the corpus' cgroup.data (every sample in cgroup 1, "/") with a record naming
+ * id 1 "/dup-first" before its own and one naming it "/dup-last" after: first-wins shows
+ * "/dup-first", a table that kept the last would show "/dup-last", one that ignored the
+ * added records "/". With upstream perf at hand (root), each output equals its.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <perf/data.h>
+#include <perf/writer.h>
+#include "run-helpers.h"
+#include "tests.h"
+
+/* like rec (its sample_id trailer too), with another path */
+static int write_cgroup(struct perf_writer *w, const struct perf_record_cgroup *rec,
+			const char *path, struct perf_err *err)
+{
+	size_t old = (strnlen(rec->path, rec->header.size - sizeof(*rec)) + 8) & ~(size_t)7;
+	size_t len = (strlen(path) + 8) & ~(size_t)7;
+	size_t trailer = rec->header.size - sizeof(*rec) - old;
+	union {
+		struct perf_record_cgroup rec;
+		u8 bytes[256];
+	} u;
+
+	memset(&u, 0, sizeof(u));
+	u.rec = *rec;
+	u.rec.header.size = (u16)(sizeof(*rec) + len + trailer);
+	memcpy(u.rec.path, path, strlen(path));
+	memcpy(u.rec.path + len, rec->path + old, trailer);
+	return perf_writer__write(w, &u.rec.header, err);
+}
+
+/* in with the two records around each CGROUP record of id 1 */
+static int craft(const char *in, const char *out, struct perf_err *err)
+{
+	struct perf_data *data = perf_data__open(in, err);
+	struct perf_data_record r;
+	struct perf_writer *w;
+	int ret;
+
+	if (!data)
+		return -1;
+	w = perf_writer__new(out, NULL, err);
+	if (!w) {
+		perf_data__close(data);
+		return -1;
+	}
+	ret = perf_writer__copy_header(w, data, err);
+	while (!ret && (ret = perf_data__next(data, &r, err)) > 0) {
+		const struct perf_record_cgroup *cg = (const void *)r.header;
+		/* the original's path "/" and trailer: 40 bytes, room for ours */
+		bool named = r.header->type == PERF_RECORD_CGROUP && cg->id == 1 &&
+			     r.header->size <= 128;
+
+		ret = named ? write_cgroup(w, cg, "/dup-first", err) : 0;
+		if (!ret)
+			ret = perf_writer__write(w, r.header, err);
+		if (!ret && named)
+			ret = write_cgroup(w, cg, "/dup-last", err);
+	}
+	if (!ret)
+		ret = perf_writer__finish(w, err);
+	perf_writer__delete(w);
+	perf_data__close(data);
+	return ret;
+}
+
+/* the file without report's random tip lines ("# (Tip: ...)") */
+static char *read_output(const char *path)
+{
+	char *buf, *src, *dst;
+	size_t len;
+
+	if (test_read_file(path, &buf, &len))
+		return NULL;
+	for (src = dst = buf; *src;) {
+		char *eol = strchr(src, '\n');
+		size_t n = eol ? (size_t)(eol - src) + 1 : strlen(src);
+
+		if (strncmp(src, "# (", 3)) {
+			memmove(dst, src, n);
+			dst += n;
+		}
+		src += n;
+	}
+	*dst = '\0';
+	return buf;
+}
+
+static const char *const cases[][4] = {
+	{ "script", "-F", "comm,tid,cgroup", NULL },
+	{ "script", "--show-cgroup-events", "-F", "comm,tid,cgroup" },
+	{ "report", "--stdio", "--no-children", "--sort=cgroup" },
+};
+
+DEFINE_SUITE(cgroup_duplicate_ids)
+{
+	char in[4200], crafted[4200], upstream[4200], ours[4300], theirs[4300], errs[4300];
+	bool have_upstream;
+	struct perf_err err;
+
+	snprintf(in, sizeof(in), "%s/tools/perf/tests/data/corpus/cgroup.data", env->srcdir);
+	snprintf(crafted, sizeof(crafted), "%s/dup.data", env->tmpdir);
+	snprintf(upstream, sizeof(upstream), "%s/../shared/tools/upstream-perf", env->srcdir);
+	have_upstream = !access(upstream, X_OK) && geteuid() == 0;
+	TEST_ASSERT(env, !craft(in, crafted, &err), "crafting from %s: %s", in, err.msg);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *argv[] = { env->perf, cases[i][0], cases[i][1], cases[i][2], cases[i][3],
+				       "--no-inline", "-i", crafted, NULL };
+		char *got, *want;
+		bool same;
+
+		if (!argv[4])
+			argv[4] = "--no-inline";
+		snprintf(ours, sizeof(ours), "%s/%zu.ours", env->tmpdir, i);
+		snprintf(errs, sizeof(errs), "%s/%zu.err", env->tmpdir, i);
+		if (test_run_argv(argv, ours, errs) != 0) {
+			got = read_output(errs);
+			TEST_ASSERT(env, false, "perf %s failed: %s", cases[i][0], got ? got : "");
+		}
+		got = read_output(ours);
+		TEST_ASSERT(env, got, "no output of case %zu", i);
+		/* --show-cgroup-events prints every record, the later ones too */
+		if (i == 1)
+			same = strstr(got, "cgroup: 1 /dup-last") && strstr(got, "20503  /dup-first") &&
+			       !strstr(got, "20503  /dup-last");
+		else
+			same = strstr(got, "/dup-first") && !strstr(got, "/dup-last") &&
+			       !strstr(got, " /\n");
+		if (!same && env->verbose)
+			fprintf(stderr, "case %zu: not the first path of cgroup 1:\n%s", i, got);
+		if (!same || !have_upstream) {
+			free(got);
+			TEST_ASSERT(env, same, "case %zu", i);
+			continue;
+		}
+		argv[0] = upstream;
+		snprintf(theirs, sizeof(theirs), "%s/%zu.upstream", env->tmpdir, i);
+		if (test_run_argv(argv, theirs, NULL) != 0) {
+			free(got);
+			if (env->verbose)
+				fprintf(stderr, "upstream perf did not run: skipped\n");
+			return TEST_SKIP;
+		}
+		want = read_output(theirs);
+		same = want && !strcmp(want, got);
+		if (!same && env->verbose)
+			fprintf(stderr, "case %zu differs from upstream's:\n%s---\n%s", i,
+				want ? want : "", got);
+		free(want);
+		free(got);
+		TEST_ASSERT(env, same, "case %zu: ours differs from upstream's", i);
+	}
+	return TEST_OK;
+}
