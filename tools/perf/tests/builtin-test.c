@@ -49,6 +49,7 @@ struct test_entry {
 	test_fn		fn;		/* C test, or NULL */
 	char		*script;	/* shell test: absolute path, owned */
 	char		*desc_buf;	/* shell test: owned storage behind desc */
+	int		timeout;	/* shell test's own limit in seconds, 0: the default */
 };
 
 struct test_cmd {
@@ -203,6 +204,34 @@ static char *shell_test__description(const char *path, const char *name)
 	return desc;
 }
 
+/*
+ * A shell test whose work is long by nature (a whole corpus through two perfs) says so in a
+ * "# perf test timeout: N" line among its first lines: its limit is then N seconds, unless
+ * --timeout asks for more (or 0, none).
+ */
+#define TIMEOUT_TAG	"# perf test timeout: "
+#define TIMEOUT_LINES	10
+
+static int shell_test__timeout(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	int timeout = 0;
+
+	if (!fp)
+		return 0;
+	for (int i = 0; i < TIMEOUT_LINES && getline(&line, &cap, fp) > 0; i++) {
+		if (!strncmp(line, TIMEOUT_TAG, strlen(TIMEOUT_TAG))) {
+			timeout = atoi(line + strlen(TIMEOUT_TAG));
+			break;
+		}
+	}
+	free(line);
+	fclose(fp);
+	return timeout > 0 ? timeout : 0;
+}
+
 static int name_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -258,6 +287,7 @@ static int test_cmd__add_shell_tests(struct test_cmd *cmd)
 			goto out_nomem;
 		}
 		t->desc = t->desc_buf;
+		t->timeout = shell_test__timeout(path);
 		cmd->nr_tests++;
 	}
 	goto out_free;
@@ -608,6 +638,7 @@ static int test__run_forked(const struct test_cmd *cmd, const struct test_entry 
 {
 	char note[128] = "";
 	int out_fd, status = 0, ret, waited;
+	int timeout = cmd->timeout && t->timeout > cmd->timeout ? t->timeout : cmd->timeout;
 	pid_t pid;
 
 	out_fd = output__open();
@@ -626,13 +657,13 @@ static int test__run_forked(const struct test_cmd *cmd, const struct test_entry 
 		test__child(cmd, t, tmpdir, out_fd);
 	/* the child does this too; both, so a kill right after fork reaches the group */
 	setpgid(pid, pid);
-	waited = child__wait(pid, cmd->timeout, &status);
+	waited = child__wait(pid, timeout, &status);
 	if (waited < 0) {
 		close(out_fd);
 		return waited;
 	}
 	if (waited > 0) {
-		snprintf(note, sizeof(note), "---- timed out after %d s, killed ----", cmd->timeout);
+		snprintf(note, sizeof(note), "---- timed out after %d s, killed ----", timeout);
 		ret = TEST_FAIL;
 	} else if (WIFSIGNALED(status)) {
 		snprintf(note, sizeof(note), "---- unexpected signal (%d) ----", WTERMSIG(status));

@@ -21,6 +21,9 @@ mk a_pass.sh "harness-probe pass" "exit 0"
 mk b_skip.sh "harness-probe skip" "exit 2"
 mk c_fail.sh "harness-probe fail" "echo failing on purpose; exit 1"
 mk d_hang.sh "harness-probe hang" "sleep 60"
+# a test that says it is long by nature gets its own limit over --timeout's
+mk d_long.sh "harness-probe long" "# perf test timeout: 30
+sleep 2"
 # a test must get its own TMPDIR as working directory; it leaves its name behind for us
 mk e_env.sh "harness-probe env" \
 	'[ -x "$PERF" ] && [ -d "$TMPDIR" ] && [ "$(pwd -P)" = "$(cd "$TMPDIR" && pwd -P)" ] &&
@@ -43,11 +46,12 @@ expect_grep '^ *[0-9]+: harness-probe pass +: Ok$' out.txt "exit 0 was not repor
 expect_grep '^ *[0-9]+: harness-probe skip +: Skip$' out.txt "exit 2 was not reported as Skip"
 expect_grep '^ *[0-9]+: harness-probe fail +: FAILED!$' out.txt "exit 1 was not reported as FAILED!"
 expect_grep '^ *[0-9]+: harness-probe hang +: FAILED!$' out.txt "a hung test was not reported as FAILED!"
+expect_grep '^ *[0-9]+: harness-probe long +: Ok$' out.txt "a test's own longer timeout was not kept"
 expect_grep '^ *[0-9]+: harness-probe env +: Ok$' out.txt "a test did not get PERF and a private TMPDIR"
 expect_grep '^ *[0-9]+: harness-probe not executable +: Ok$' out.txt \
 	"a non-executable script was not run through its #! line"
 grep -q 'harness-probe helper' out.txt && fail "lib_helper.sh was run as a test"
-[ "$(tail -1 out.txt)" = "3 passed, 2 failed, 1 skipped" ] ||
+[ "$(tail -1 out.txt)" = "4 passed, 2 failed, 1 skipped" ] ||
 	fail "wrong summary line: '$(tail -1 out.txt)'"
 
 # PERF_TEST_FAILED_DIR: NR.log of each failed test only, with its output or why it ended
@@ -77,7 +81,7 @@ PERF_TEST_SHELL_DIR=$probe "$PERF" test "$first" >one.txt 2>&1 ||
 # list prints number and description, runs nothing
 PERF_TEST_SHELL_DIR=$probe "$PERF" test list harness-probe >list.txt 2>&1 ||
 	fail "perf test list failed"
-[ "$(grep -c 'harness-probe' list.txt)" -eq 6 ] || fail "perf test list did not list the 6 probes"
+[ "$(grep -c 'harness-probe' list.txt)" -eq 7 ] || fail "perf test list did not list the 7 probes"
 grep -q 'Ok$' list.txt && fail "perf test list ran tests"
 
 # workloads: known names run, unknown ones fail
