@@ -46,31 +46,6 @@ static u64 word_mask(u32 ws)
 	return ws == 4 ? 0xffffffffULL : ~0ULL;
 }
 
-bool unwind_stack__read(const struct unwind_stack *stack, u64 addr, u32 size, u64 *val)
-{
-	const bool host_le = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
-	u64 off = addr - stack->base, v = 0;
-	const u8 *p;
-
-	/* unsigned: an address below base wraps to a huge offset */
-	if (addr < stack->base || off > stack->size || stack->size - off < size || !size ||
-	    size > 8)
-		return false;
-	p = stack->data + off;
-	if (size == 8 && !stack->swapped) {
-		memcpy(&v, p, 8);
-	} else if (host_le != stack->swapped) {
-		/* the dump is the traced machine's memory: its byte order is the file's */
-		for (u32 i = size; i-- > 0;)
-			v = v << 8 | p[i];
-	} else {
-		for (u32 i = 0; i < size; i++)
-			v = v << 8 | p[i];
-	}
-	*val = v;
-	return true;
-}
-
 /* the word at CFA + off, a slot of the frame being left: inside [SP, CFA) and the dump */
 static enum unwind_stop read_slot(const struct unwind_state *st, const struct unwind_stack *stack,
 				  u64 cfa, s32 off, u64 *val)

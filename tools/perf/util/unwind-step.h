@@ -17,6 +17,7 @@
 #define PERF_UTIL_UNWIND_STEP_H
 
 #include <stdbool.h>
+#include <string.h>
 #include <perf/abi.h>
 #include "unwind-rule.h"
 
@@ -70,9 +71,33 @@ struct unwind_rule unwind_rule__entry(u32 ws);
 
 /*
  * The size bytes (1..8) at addr as a number, in the dump's byte order: false when
- * [addr, addr + size) is not wholly inside the dump.
+ * [addr, addr + size) is not wholly inside the dump. Inline: both walks read every saved
+ * register through it, several times a frame.
  */
-bool unwind_stack__read(const struct unwind_stack *stack, u64 addr, u32 size, u64 *val);
+static inline bool unwind_stack__read(const struct unwind_stack *stack, u64 addr, u32 size, u64 *val)
+{
+	const bool host_le = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+	u64 off = addr - stack->base, v = 0;
+	const u8 *p;
+
+	/* unsigned: an address below base wraps to a huge offset */
+	if (addr < stack->base || off > stack->size || stack->size - off < size || !size ||
+	    size > 8)
+		return false;
+	p = stack->data + off;
+	if (size == 8 && !stack->swapped) {
+		memcpy(&v, p, 8);
+	} else if (host_le != stack->swapped) {
+		/* the dump is the traced machine's memory: its byte order is the file's */
+		for (u32 i = size; i-- > 0;)
+			v = v << 8 | p[i];
+	} else {
+		for (u32 i = 0; i < size; i++)
+			v = v << 8 | p[i];
+	}
+	*val = v;
+	return true;
+}
 
 /*
  * Applies rule to st: on UNWIND_OK st holds the caller's frame (ip = the return address,
