@@ -350,17 +350,17 @@ static bool report__setup(struct perf_report *rep, int *status, bool *usage)
 					     strstr(rep->field_order, "parallelism")));
 	if (!has_switch && want_latency) {
 		fprintf(stderr, "Error:\nUse of latency profile or parallelism requires --latency flag during record.\n");
-		*status = 255;
+		*status = PERF_EXIT_INPUT;
 		return false;
 	}
 	if (rep->ropts.thread_counts && (sample_type & PERF_SAMPLE_READ)) {
 		fprintf(stderr, "perf report: -T of recordings with PERF_SAMPLE_READ counts is not supported yet\n");
-		*status = 129;
+		*status = PERF_EXIT_USAGE;
 		return false;
 	}
 	if (group_read && report__group_view(rep)) {
 		fprintf(stderr, "perf report: %s\n", GROUP_REFUSAL);
-		*status = 129;
+		*status = PERF_EXIT_USAGE;
 		return false;
 	}
 	rep->ropts.hopts.latency = has_switch;
