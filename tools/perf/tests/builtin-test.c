@@ -7,14 +7,18 @@
  * Numbering: C tests are 1..N in tests-list.h order, shell tests follow sorted by file name,
  * so a number stays stable as long as tests are only appended.
  *
- * A child's exit code carries the result (0 Ok, 2 Skip, anything else or a signal FAILED),
- * which is also the shell tests' convention. The child's stdout and stderr go to an
- * anonymous file the parent prints with -v, so a verbose run never interleaves two tests.
+ * A child's exit code carries the result (0 Ok, 2 Skip, 3 Ok in part, anything else or a
+ * signal FAILED), which is also the shell tests' convention. The child's stdout and stderr go
+ * to an anonymous file the parent prints with -v, so a verbose run never interleaves two
+ * tests. A skip or a partial pass also leaves its reason there, as its last line starting
+ * with "skip: " or "partial: " (lib.sh's skip and pass, test__skip() and test__partial()):
+ * the result line shows it, with or without -v.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -33,7 +37,13 @@
 
 #define TEST_DEFAULT_TIMEOUT	120	/* seconds; the slowest test is expected to take a few */
 #define CHILD_EXIT_SKIP		2	/* the shell tests' "skip" code, reused for C tests */
+#define CHILD_EXIT_PARTIAL	3	/* passed, but not every case ran: lib.sh's pass */
 #define CHILD_EXIT_EXEC		127	/* as the shell reports a command it could not run */
+
+/* the lines that carry a skip's or a partial pass's reason; lib.sh prints the same */
+#define REASON_SKIP		"skip: "
+#define REASON_PARTIAL		"partial: "
+#define REASON_MAX		200	/* of it on the result line: one line, not a log */
 
 static const struct c_test {
 	const char	*desc;
@@ -68,6 +78,7 @@ struct test_cmd {
 	size_t		nr_tests;
 	int		width;		/* of the longest description, for the result column */
 	unsigned int	passed, failed, skipped;
+	unsigned int	partial;	/* of passed: Ok for only some of their cases */
 };
 
 /*
@@ -482,7 +493,46 @@ static void exec_script(const char *path, int verbose)
 
 static int result__to_exit_code(int ret)
 {
-	return ret == TEST_OK ? 0 : ret == TEST_SKIP ? CHILD_EXIT_SKIP : 1;
+	switch (ret) {
+	case TEST_OK:
+		return 0;
+	case TEST_SKIP:
+		return CHILD_EXIT_SKIP;
+	case TEST_PARTIAL:
+		return CHILD_EXIT_PARTIAL;
+	default:
+		return 1;
+	}
+}
+
+static void reason__print(const char *prefix, const char *fmt, va_list ap)
+{
+	/* whatever -v says: this line is how the reason reaches the result line */
+	fputs(prefix, stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+int test__skip(const struct test_env *env, const char *fmt, ...)
+{
+	va_list ap;
+
+	(void)env;
+	va_start(ap, fmt);
+	reason__print(REASON_SKIP, fmt, ap);
+	va_end(ap);
+	return TEST_SKIP;
+}
+
+int test__partial(const struct test_env *env, const char *fmt, ...)
+{
+	va_list ap;
+
+	(void)env;
+	va_start(ap, fmt);
+	reason__print(REASON_PARTIAL, fmt, ap);
+	va_end(ap);
+	return TEST_PARTIAL;
 }
 
 /* runs in the child: never returns */
@@ -618,6 +668,44 @@ static void output__save_failed(int fd, size_t nr, const char *note)
 	fclose(f);
 }
 
+/*
+ * The reason of the last line in the output fd that starts with prefix, into reason (size
+ * bytes, cut to one line); false when there is none. The last: a test may run commands that
+ * print such lines, its own reason comes just before it exits.
+ */
+static bool output__reason(int fd, const char *prefix, char *reason, size_t size)
+{
+	size_t plen = strlen(prefix), cap = 0;
+	char *line = NULL;
+	bool found = false;
+	int dup_fd;
+	FILE *fp;
+
+	if (fd < 0 || lseek(fd, 0, SEEK_SET) != 0)
+		return false;
+	dup_fd = dup(fd);
+	fp = dup_fd >= 0 ? fdopen(dup_fd, "r") : NULL;
+	if (!fp) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		return false;
+	}
+	while (getline(&line, &cap, fp) > 0) {
+		char *p = line + plen;
+
+		if (strncmp(line, prefix, plen))
+			continue;
+		p[strcspn(p, "\r\n")] = '\0';
+		if (!*p)
+			continue;
+		snprintf(reason, size, "%s", p);
+		found = true;
+	}
+	free(line);
+	fclose(fp);
+	return found;
+}
+
 static int output__open(void)
 {
 	int fd = memfd_create("perf-test-output", MFD_CLOEXEC);
@@ -632,9 +720,12 @@ static int output__open(void)
 	return fd;
 }
 
-/* runs one test in a child; returns TEST_OK/TEST_FAIL/TEST_SKIP or -EINTR */
+/*
+ * Runs one test in a child; returns TEST_OK/TEST_FAIL/TEST_SKIP/TEST_PARTIAL or -EINTR, with
+ * the reason of a skip or partial pass in reason (size bytes).
+ */
 static int test__run_forked(const struct test_cmd *cmd, const struct test_entry *t,
-			    size_t nr, const char *tmpdir)
+			    size_t nr, const char *tmpdir, char *reason, size_t size)
 {
 	char note[128] = "";
 	int out_fd, status = 0, ret, waited;
@@ -672,6 +763,16 @@ static int test__run_forked(const struct test_cmd *cmd, const struct test_entry 
 		ret = TEST_OK;
 	} else if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_EXIT_SKIP) {
 		ret = TEST_SKIP;
+		if (!output__reason(out_fd, REASON_SKIP, reason, size))
+			snprintf(reason, size, "no reason given");
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) == CHILD_EXIT_PARTIAL) {
+		ret = TEST_PARTIAL;
+		/* a partial pass names what did not run; exit 3 alone is some command's failure */
+		if (!output__reason(out_fd, REASON_PARTIAL, reason, size)) {
+			snprintf(note, sizeof(note), "---- exit %d without a '%s' line ----",
+				 CHILD_EXIT_PARTIAL, REASON_PARTIAL);
+			ret = TEST_FAIL;
+		}
 	} else {
 		ret = TEST_FAIL;
 	}
@@ -706,16 +807,17 @@ static int test__run_inline(const struct test_cmd *cmd, const struct test_entry 
 	return ret;
 }
 
+/* reason: why a test skipped or passed in part, NULL when not known (-F) */
 static void print_result(const struct test_cmd *cmd, size_t nr, const char *desc, int ret,
 			 const char *reason)
 {
 	fprintf(stderr, "%3zu: %-*s:", nr, cmd->width, desc);
 	if (ret == TEST_OK)
 		fprintf(stderr, " Ok\n");
-	else if (ret == TEST_SKIP && reason)
-		fprintf(stderr, " Skip (%s)\n", reason);
+	else if (ret == TEST_PARTIAL)
+		fprintf(stderr, " Ok (%s)\n", reason && *reason ? reason : "not every case ran");
 	else if (ret == TEST_SKIP)
-		fprintf(stderr, " Skip\n");
+		fprintf(stderr, " Skip (%s)\n", reason && *reason ? reason : "reason printed above");
 	else
 		fprintf(stderr, " FAILED!\n");
 }
@@ -733,7 +835,7 @@ static int test_cmd__run(struct test_cmd *cmd, int argc, const char **argv)
 
 	for (size_t i = 0; i < cmd->nr_tests; i++) {
 		const struct test_entry *t = &cmd->tests[i];
-		char tmpdir[PATH_MAX];
+		char tmpdir[PATH_MAX], reason[REASON_MAX] = "";
 		int res;
 
 		if (!test__selected(t->desc, i + 1, argc, argv))
@@ -749,18 +851,27 @@ static int test_cmd__run(struct test_cmd *cmd, int argc, const char **argv)
 			if (cmd->dont_fork && t->fn)
 				res = test__run_inline(cmd, t, tmpdir);
 			else
-				res = test__run_forked(cmd, t, i + 1, tmpdir);
+				res = test__run_forked(cmd, t, i + 1, tmpdir, reason,
+						       sizeof(reason));
 			tmpdir__remove(tmpdir);
 		}
 		if (res == -EINTR)
 			break;
-		print_result(cmd, i + 1, t->desc, res, NULL);
-		if (res == TEST_OK)
+		print_result(cmd, i + 1, t->desc, res, reason);
+		/* a partial pass is a pass, and counted apart as well */
+		if (res == TEST_PARTIAL)
+			cmd->partial++;
+		switch (res) {
+		case TEST_OK:
+		case TEST_PARTIAL:
 			cmd->passed++;
-		else if (res == TEST_SKIP)
+			break;
+		case TEST_SKIP:
 			cmd->skipped++;
-		else
+			break;
+		default:
 			cmd->failed++;
+		}
 	}
 
 	sigaction(SIGINT, &old_int, NULL);
@@ -857,6 +968,10 @@ int cmd_test(int argc, const char **argv)
 	}
 
 	ret = test_cmd__run(&cmd, argc, argv);
+	/* partial passes count as passed (none failed); this line says how many were */
+	if (cmd.partial)
+		fprintf(stderr, "%u partial: passed, but not every case ran (reasons above)\n",
+			cmd.partial);
 	fprintf(stderr, "%u passed, %u failed, %u skipped\n", cmd.passed, cmd.failed, cmd.skipped);
 	test_cmd__exit(&cmd);
 	if (ret == -EINTR) {

@@ -3,8 +3,13 @@
  * tests.h - the C tests of `perf test`.
  *
  * Every test is listed once in tests-list.h (stable order = stable numbers) and defined with
- * DEFINE_SUITE in its own file. A test returns TEST_OK, TEST_FAIL or TEST_SKIP; it prints
- * details only with -v (test->verbose). Tests run in a fresh child process each.
+ * DEFINE_SUITE in its own file. A test returns TEST_OK, TEST_FAIL, TEST_SKIP or TEST_PARTIAL;
+ * it prints details only with -v (test->verbose). Tests run in a fresh child process each.
+ *
+ * A skip and a partial pass say why on perf test's result line: return them through
+ * test__skip() and test__partial(), which print the reason as the line perf test looks for
+ * in the test's output (the same "skip: " and "partial: " lines the shell tests' lib.sh
+ * prints).
  */
 #ifndef PERF_TESTS_H
 #define PERF_TESTS_H
@@ -16,6 +21,7 @@ enum {
 	TEST_OK = 0,
 	TEST_FAIL = -1,
 	TEST_SKIP = -2,
+	TEST_PARTIAL = -3,	/* passed, but some of its cases could not run here */
 };
 
 struct test_env {
@@ -26,6 +32,22 @@ struct test_env {
 };
 
 typedef int (*test_fn)(const struct test_env *env);
+
+/*
+ * test__skip(env, "no upstream perf at %s", path): a prerequisite is missing; returns
+ * TEST_SKIP. The reason is printed whatever env->verbose: perf test shows it as
+ * "Skip (REASON)".
+ */
+int test__skip(const struct test_env *env, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * test__partial(env, "3 of 5 cases: no hotspot"): every case that ran passed, but some
+ * could not run here; returns TEST_PARTIAL, shown as "Ok (REASON)". The reason says how
+ * many cases ran and why the others did not.
+ */
+int test__partial(const struct test_env *env, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 #define DEFINE_SUITE(name) int test__##name(const struct test_env *env)
 

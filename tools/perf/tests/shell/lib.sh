@@ -6,8 +6,10 @@
 #	. "$(dirname "$0")"/lib.sh
 #
 # POSIX sh, so tests may be sh or bash scripts. `perf test` skips lib*.sh when it looks for
-# tests. A test exits 0 when it passed, 2 (skip) when a prerequisite is missing, anything
-# else when it failed; the helpers below exit for it.
+# tests. A test exits 0 when it passed, 2 (skip) when a prerequisite is missing, 3 when it
+# passed but some of its cases could not run here (not_tested, then pass), anything else
+# when it failed; the helpers below exit for it. A skip or a partial pass prints its reason
+# as its last "skip: " or "partial: " line, which perf test shows on the result line.
 #
 # Under `perf test`, the environment holds:
 #	PERF			the perf binary under test (absolute path)
@@ -62,7 +64,7 @@ verbose() {
 	return 0
 }
 
-# skip REASON...: a prerequisite is missing; perf test -v shows the reason
+# skip REASON...: a prerequisite is missing; perf test shows "Skip (REASON)"
 skip() {
 	echo "skip: $*" >&2
 	exit 2
@@ -72,6 +74,35 @@ skip() {
 fail() {
 	echo "FAIL: $*" >&2
 	exit 1
+}
+
+# cases N: this test has N cases that may each be not_tested; pass then says "K of N cases"
+lib_cases=
+cases() {
+	lib_cases=$1
+}
+
+# not_tested WHY...: one case cannot run here (WHY names it and the reason); the test goes
+# on, and pass reports it. Call it from the test's own shell, not a subshell or a pipeline.
+lib_not_tested=
+lib_nr_not_tested=0
+not_tested() {
+	echo "not tested: $*" >&2
+	lib_not_tested=${lib_not_tested:+$lib_not_tested; }$*
+	lib_nr_not_tested=$((lib_nr_not_tested + 1))
+}
+
+# pass: the test passed; exits 0, or 3 (Ok in part) with "partial: K of N cases: WHY; WHY"
+# ("partial: not run: WHY; WHY" without cases) when cases were not_tested: a test that ran
+# only some of its cases never says a plain Ok
+pass() {
+	[ "$lib_nr_not_tested" -eq 0 ] && exit 0
+	if [ -n "$lib_cases" ]; then
+		echo "partial: $((lib_cases - lib_nr_not_tested)) of $lib_cases cases: $lib_not_tested" >&2
+	else
+		echo "partial: not run: $lib_not_tested" >&2
+	fi
+	exit 3
 }
 
 # need_cmd CMD...: skip unless every command is available

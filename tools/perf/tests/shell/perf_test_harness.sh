@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf test: Ok, Skip, FAILED, timeout, isolation and the summary line
+# perf test: Ok, Ok in part, Skip with its reason, FAILED, timeout, isolation and the summary line
 # SPDX-License-Identifier: GPL-2.0
 #
 # Runs the binary under test's `perf test` on a directory of made-up shell tests whose
@@ -19,6 +19,21 @@ mk() {
 }
 mk a_pass.sh "harness-probe pass" "exit 0"
 mk b_skip.sh "harness-probe skip" "exit 2"
+# the real lib.sh: skip's reason and a partial pass reach the result line without -v
+lib=$lib_dir/lib.sh
+mk b_skip_why.sh "harness-probe skip why" ". '$lib'
+echo 'skip: a command said this first'
+skip 'no such thing: make test-deps'"
+mk b_part.sh "harness-probe partial" ". '$lib'
+cases 5
+not_tested 'no hotspot'
+not_tested 'no tracefs'
+pass"
+mk b_part_n.sh "harness-probe partial uncounted" ". '$lib'
+not_tested 'no tmpfs'
+pass"
+# exit 3 alone is some command's failure, not a partial pass
+mk c_three.sh "harness-probe exit 3" "exit 3"
 mk c_fail.sh "harness-probe fail" "echo failing on purpose; exit 1"
 mk d_hang.sh "harness-probe hang" "sleep 60"
 # a test that says it is long by nature gets its own limit over --timeout's
@@ -43,7 +58,16 @@ verbose "$(cat out.txt)"
 
 [ "$rc" -ne 0 ] || fail "perf test exited 0 although tests failed"
 expect_grep '^ *[0-9]+: harness-probe pass +: Ok$' out.txt "exit 0 was not reported as Ok"
-expect_grep '^ *[0-9]+: harness-probe skip +: Skip$' out.txt "exit 2 was not reported as Skip"
+expect_grep '^ *[0-9]+: harness-probe skip +: Skip \(no reason given\)$' out.txt \
+	"exit 2 without a reason was not reported as Skip (no reason given)"
+expect_grep '^ *[0-9]+: harness-probe skip why +: Skip \(no such thing: make test-deps\)$' out.txt \
+	"skip's reason is not on the result line"
+expect_grep '^ *[0-9]+: harness-probe partial +: Ok \(3 of 5 cases: no hotspot; no tracefs\)$' \
+	out.txt "a partial pass was not reported as Ok (3 of 5 cases: ...)"
+expect_grep '^ *[0-9]+: harness-probe partial uncounted +: Ok \(not run: no tmpfs\)$' out.txt \
+	"a partial pass without cases was not reported as Ok (not run: ...)"
+expect_grep '^ *[0-9]+: harness-probe exit 3 +: FAILED!$' out.txt \
+	"exit 3 without a reason was not reported as FAILED!"
 expect_grep '^ *[0-9]+: harness-probe fail +: FAILED!$' out.txt "exit 1 was not reported as FAILED!"
 expect_grep '^ *[0-9]+: harness-probe hang +: FAILED!$' out.txt "a hung test was not reported as FAILED!"
 expect_grep '^ *[0-9]+: harness-probe long +: Ok$' out.txt "a test's own longer timeout was not kept"
@@ -51,16 +75,22 @@ expect_grep '^ *[0-9]+: harness-probe env +: Ok$' out.txt "a test did not get PE
 expect_grep '^ *[0-9]+: harness-probe not executable +: Ok$' out.txt \
 	"a non-executable script was not run through its #! line"
 grep -q 'harness-probe helper' out.txt && fail "lib_helper.sh was run as a test"
-[ "$(tail -1 out.txt)" = "4 passed, 2 failed, 1 skipped" ] ||
+# partial passes count as passed, and apart on the line before the summary
+[ "$(tail -1 out.txt)" = "6 passed, 3 failed, 2 skipped" ] ||
 	fail "wrong summary line: '$(tail -1 out.txt)'"
+[ "$(tail -2 out.txt | head -1)" = "2 partial: passed, but not every case ran (reasons above)" ] ||
+	fail "wrong partial line: '$(tail -2 out.txt | head -1)'"
 
 # PERF_TEST_FAILED_DIR: NR.log of each failed test only, with its output or why it ended
 nr_fail=$(awk -F: '/harness-probe fail/ { print $1 + 0 }' out.txt)
 nr_hang=$(awk -F: '/harness-probe hang/ { print $1 + 0 }' out.txt)
+nr_three=$(awk -F: '/harness-probe exit 3/ { print $1 + 0 }' out.txt)
 grep -qx 'failing on purpose' "failed/$nr_fail.log" ||
 	fail "the failed test's output was not kept: $(ls failed)"
 grep -q 'timed out after 1 s' "failed/$nr_hang.log" || fail "the hung test's log says no timeout"
-[ "$(ls failed | wc -l)" -eq 2 ] || fail "logs kept for tests that did not fail: $(ls failed)"
+grep -q "exit 3 without a 'partial: ' line" "failed/$nr_three.log" ||
+	fail "the exit 3 test's log does not say why it failed"
+[ "$(ls failed | wc -l)" -eq 3 ] || fail "logs kept for tests that did not fail: $(ls failed)"
 
 # the private directory is gone once the test ended
 [ -s e_env.tmpdir ] || fail "the env probe left no record"
@@ -68,8 +98,8 @@ grep -q 'timed out after 1 s' "failed/$nr_hang.log" || fail "the hung test's log
 
 # shell tests are numbered in file name order, one after the other, and the result column
 # lines up (upstream pads every description to the longest one)
-awk -F: '/harness-probe/ { n = $1 + 0; if (prev && n != prev + 1) bad = 1; prev = n
-			   c = length($0) - length($NF); if (col && c != col) bad = 1; col = c }
+awk '/harness-probe/ { n = $1 + 0; if (prev && n != prev + 1) bad = 1; prev = n
+		      c = index($0, " : "); if (col && c != col) bad = 1; col = c }
 	 END { exit bad }' out.txt || fail "tests are not numbered consecutively or not aligned"
 
 # selection by number runs exactly that test, and Ok alone exits 0
@@ -81,7 +111,7 @@ PERF_TEST_SHELL_DIR=$probe "$PERF" test "$first" >one.txt 2>&1 ||
 # list prints number and description, runs nothing
 PERF_TEST_SHELL_DIR=$probe "$PERF" test list harness-probe >list.txt 2>&1 ||
 	fail "perf test list failed"
-[ "$(grep -c 'harness-probe' list.txt)" -eq 7 ] || fail "perf test list did not list the 7 probes"
+[ "$(grep -c 'harness-probe' list.txt)" -eq 11 ] || fail "perf test list did not list the 11 probes"
 grep -q 'Ok$' list.txt && fail "perf test list ran tests"
 
 # workloads: known names run, unknown ones fail
