@@ -105,6 +105,7 @@ DEFINE_SUITE(cgroup_duplicate_ids)
 {
 	char in[4200], crafted[4200], upstream[4200], ours[4300], theirs[4300], errs[4300];
 	bool have_upstream;
+	size_t nr_compared = 0, nr_cases = sizeof(cases) / sizeof(cases[0]);
 	struct perf_err err;
 
 	snprintf(in, sizeof(in), "%s/tools/perf/tests/data/corpus/cgroup.data", env->srcdir);
@@ -146,9 +147,7 @@ DEFINE_SUITE(cgroup_duplicate_ids)
 		snprintf(theirs, sizeof(theirs), "%s/%zu.upstream", env->tmpdir, i);
 		if (test_run_argv(argv, theirs, NULL) != 0) {
 			free(got);
-			if (env->verbose)
-				fprintf(stderr, "upstream perf did not run: skipped\n");
-			return TEST_SKIP;
+			continue;	/* not compared: the partial pass below says so */
 		}
 		want = read_output(theirs);
 		same = want && !strcmp(want, got);
@@ -158,6 +157,13 @@ DEFINE_SUITE(cgroup_duplicate_ids)
 		free(want);
 		free(got);
 		TEST_ASSERT(env, same, "case %zu: ours differs from upstream's", i);
+		nr_compared++;
 	}
+	/* the cases: each output checked alone, then compared with upstream's */
+	if (nr_compared < nr_cases)
+		return test__partial(env, "%zu of %zu cases: %s", nr_cases + nr_compared,
+				     2 * nr_cases, have_upstream ?
+				     "upstream perf did not run, not compared with it" :
+				     "no upstream perf (as root), not compared with it");
 	return TEST_OK;
 }

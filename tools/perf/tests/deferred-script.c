@@ -464,12 +464,14 @@ DEFINE_SUITE(deferred_convert)
 	struct perf_defer_convert_stats total = { 0 };
 	char in[4096], tag[256];
 	int found = 0;
+	const char *missing = NULL;
 
 	for (size_t i = 0; i < ARRAY_SIZE(inputs); i++) {
 		snprintf(in, sizeof(in), "%s/../shared/fixtures/%s", env->srcdir, inputs[i].path);
 		if (access(in, R_OK)) {
 			if (env->verbose)
 				fprintf(stderr, "  %s is missing, skipped\n", in);
+			missing = inputs[i].path;
 			continue;
 		}
 		found++;
@@ -479,15 +481,16 @@ DEFINE_SUITE(deferred_convert)
 				return TEST_FAIL;
 		}
 	}
-	if (!found) {
-		if (env->verbose)
-			fprintf(stderr, "  no recordings under %s/../shared/fixtures\n", env->srcdir);
-		return TEST_SKIP;
-	}
+	if (!found)
+		return test__skip(env, "no recordings under %s/../shared/fixtures", env->srcdir);
 	TEST_ASSERT(env, total.early && total.delayed, "no record was moved early (%lu) or delayed (%lu)",
 		    total.early, total.delayed);
-	if (!perf_usable(env) && env->verbose)
-		fprintf(stderr, "  %s is not there: perf script comparisons not run\n", env->perf);
+	if (!perf_usable(env))
+		return test__partial(env, "%d of %zu recordings converted, their perf script comparisons not run: no perf binary at %s",
+				     found, ARRAY_SIZE(inputs), env->perf);
+	if (missing)
+		return test__partial(env, "%d of %zu recordings: fixture %s and maybe more missing (-v)",
+				     found, ARRAY_SIZE(inputs), missing);
 	return TEST_OK;
 }
 
@@ -565,11 +568,8 @@ DEFINE_SUITE(deferred_script)
 	size_t nr_variants;
 	char dir[2048], got[2200], want[2200], got_data[2200], want_data[2200];
 
-	if (!perf_usable(env)) {
-		if (env->verbose)
-			fprintf(stderr, "  no perf binary at %s\n", env->perf ? env->perf : "(none)");
-		return TEST_SKIP;
-	}
+	if (!perf_usable(env))
+		return test__skip(env, "no perf binary at %s", env->perf ? env->perf : "(none)");
 	snprintf(dir, sizeof(dir), "%s/fixtures", env->tmpdir);
 	TEST_ASSERT(env, mkdir(dir, 0700) == 0 || errno == EEXIST, "mkdir %s: %s", dir, strerror(errno));
 	TEST_ASSERT(env, defer_fixtures__write(dir, &err) == 0, "writing the fixtures: %s", err.msg);

@@ -137,11 +137,8 @@ DEFINE_SUITE(dso_file)
 	struct dso *dso;
 	int ret = TEST_FAIL;
 
-	if (!test_have_tool("gcc") || !test_have_tool("nm")) {
-		if (env->verbose)
-			fprintf(stderr, "gcc and nm are needed for the test program\n");
-		return TEST_SKIP;
-	}
+	if (!test_have_tool("gcc") || !test_have_tool("nm"))
+		return test__skip(env, "gcc and nm are needed for the test program");
 	snprintf(fs, sizeof(fs), "%s/fs", env->tmpdir);
 	snprintf(rebuilt, sizeof(rebuilt), "%s/rebuilt", env->tmpdir);
 	snprintf(cachefs, sizeof(cachefs), "%s/empty", env->tmpdir);

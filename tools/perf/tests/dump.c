@@ -349,7 +349,7 @@ DEFINE_SUITE(dump_fixtures)
 	int failed = 0;
 
 	if (!have_fixtures(env, fx, sizeof(fx)))
-		return TEST_SKIP;
+		return test__skip(env, "no fixtures at %s", fx);
 	for (size_t i = 0; i < ARRAY_SIZE(runs); i++) {
 		char data[8192], expected[4096];
 
@@ -432,7 +432,7 @@ DEFINE_SUITE(dump_header)
 	int failed = 0;
 
 	if (!have_fixtures(env, fx, sizeof(fx)))
-		return TEST_SKIP;
+		return test__skip(env, "no fixtures at %s", fx);
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
 		const char *slash = strchr(files[i], '/');
 		char data[8192], expected[8192];

@@ -66,11 +66,8 @@ static int same_script(const struct test_env *env, kallsyms_writer write, const 
 	snprintf(gz, sizeof(gz), "%s/../shared/fixtures/perf72/kallsyms.gz", env->srcdir);
 	snprintf(symfs, sizeof(symfs), "%s/../shared/fixtures/perf72/symfs", env->srcdir);
 	snprintf(data, sizeof(data), "%s/../shared/fixtures/perf72/data/sys.fp.data", env->srcdir);
-	if (access(gz, R_OK) || access(data, R_OK)) {
-		if (env->verbose)
-			fprintf(stderr, "fixtures missing: %s\n", gz);
-		return TEST_SKIP;
-	}
+	if (access(gz, R_OK) || access(data, R_OK))
+		return test__skip(env, "fixture missing: %s", access(gz, R_OK) ? gz : data);
 	snprintf(ks, sizeof(ks), "%s/kallsyms", env->tmpdir);
 	snprintf(ks2, sizeof(ks2), "%s/kallsyms.changed", env->tmpdir);
 	snprintf(o1, sizeof(o1), "%s/plain.txt", env->tmpdir);

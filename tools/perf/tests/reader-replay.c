@@ -148,11 +148,8 @@ DEFINE_SUITE(reader_replay)
 	snprintf(corpus, sizeof(corpus), "%s/tools/perf/tests/fuzz/corpus/fuzz_reader", env->srcdir);
 	snprintf(regressions, sizeof(regressions), "%s/tools/perf/tests/fuzz/regressions/fuzz_reader",
 		 env->srcdir);
-	if (access(corpus, R_OK)) {
-		if (env->verbose)
-			fprintf(stderr, "no fuzz corpus at %s (not a source tree?)\n", corpus);
-		return TEST_SKIP;
-	}
+	if (access(corpus, R_OK))
+		return test__skip(env, "no fuzz corpus at %s (not a source tree?)", corpus);
 	ret = for_each_input(env, corpus, &st, replay_seed);
 	if (ret != TEST_OK)
 		return ret;

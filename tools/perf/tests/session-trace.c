@@ -72,7 +72,7 @@ DEFINE_SUITE(session_tracing_data)
 	snprintf(src, sizeof(src), "%s/../shared/fixtures/perf72/data/sched.data", env->srcdir);
 	sched = perf_data__open(src, &err);
 	if (!sched)
-		return TEST_SKIP;
+		return test__skip(env, "no fixture %s: %s", src, err.msg);
 	b.attr = perf_data__attr(sched, 0)->attr;
 	b.data = perf_data__env(sched)->tracing_data;
 	b.size = perf_data__env(sched)->tracing_data_size;

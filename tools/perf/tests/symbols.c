@@ -357,11 +357,8 @@ static const char *resolve(struct dso *dso, const struct symbol_conf *conf, u64 
 
 static bool prereqs(const struct test_env *env)
 {
-	if (test_have_tool("gcc") && test_have_tool("objcopy") && test_have_tool("strip"))
-		return true;
-	if (env->verbose)
-		fprintf(stderr, "gcc, objcopy and strip are needed to build test DSOs\n");
-	return false;
+	(void)env;
+	return test_have_tool("gcc") && test_have_tool("objcopy") && test_have_tool("strip");
 }
 
 static int check_prog(const struct test_env *env, const struct build *b, const char *name,
@@ -404,7 +401,7 @@ DEFINE_SUITE(symbols_elf)
 	struct build b;
 
 	if (!prereqs(env))
-		return TEST_SKIP;
+		return test__skip(env, "gcc, objcopy and strip are needed to build test DSOs");
 	TEST_ASSERT(env, !build_init(env, &b), "setting up %s", env->tmpdir);
 	TEST_ASSERT(env, !build_prog(env, &b, "prog", bid_plain, ""), "gcc failed");
 	TEST_ASSERT(env, !read_offsets(env, &b, "prog"), "running the test program failed");
@@ -420,16 +417,13 @@ DEFINE_SUITE(symbols_elf_ibt)
 	struct build b;
 
 	if (!prereqs(env))
-		return TEST_SKIP;
+		return test__skip(env, "gcc, objcopy and strip are needed to build test DSOs");
 	TEST_ASSERT(env, !build_init(env, &b), "setting up %s", env->tmpdir);
 	if (test_run_shell(env, "cd '%s' && gcc -O2 -no-pie -fno-pic -fcf-protection=full -Wl,-z,ibtplt "
 		"-Wl,--build-id=0x%s -o '%s/bin/prog_ibt' prog.c funcs.S && "
 		"readelf -SW '%s/bin/prog_ibt' | grep -q '\\.plt\\.sec'", env->tmpdir, bid_ibt,
-		b.fs, b.fs)) {
-		if (env->verbose)
-			fprintf(stderr, "no IBT PLT (.plt.sec) from this toolchain\n");
-		return TEST_SKIP;
-	}
+		b.fs, b.fs))
+		return test__skip(env, "no IBT PLT (.plt.sec) from this toolchain");
 	TEST_ASSERT(env, !read_offsets(env, &b, "prog_ibt"), "running the IBT program failed");
 	return check_prog(env, &b, "prog_ibt", true);
 }
@@ -494,7 +488,7 @@ DEFINE_SUITE(symbols_debuginfo)
 	char path[8192];
 
 	if (!prereqs(env))
-		return TEST_SKIP;
+		return test__skip(env, "gcc, objcopy and strip are needed to build test DSOs");
 	TEST_ASSERT(env, !build_init(env, &b), "setting up %s", env->tmpdir);
 	/* "other": a different build, whose debug file must never be used for ours */
 	TEST_ASSERT(env, !build_prog(env, &b, "other", "ff00000000000000000000000000000000000000", ""),
@@ -689,7 +683,7 @@ DEFINE_SUITE(symbols_malformed)
 	u16 many = 0xffff, zero16 = 0;
 
 	if (!prereqs(env))
-		return TEST_SKIP;
+		return test__skip(env, "gcc, objcopy and strip are needed to build test DSOs");
 	TEST_ASSERT(env, !build_init(env, &b), "setting up %s", env->tmpdir);
 	TEST_ASSERT(env, !build_prog(env, &b, "good", bid_plain, "-g"), "gcc failed");
 	snprintf(from, sizeof(from), "%s/bin/good", b.fs);
@@ -964,17 +958,15 @@ DEFINE_SUITE(symbols_goldens)
 	struct dsos dsos;
 	struct dso *libc;
 	struct stat st;
-	size_t checked = 0;
+	size_t checked = 0, nr_missing = 0;
+	const char *missing = NULL;
 	int ret = TEST_OK;
 
 	snprintf(dir, sizeof(dir), "%s/../shared/fixtures/perf72", env->srcdir);
 	snprintf(symfs, sizeof(symfs), "%s/symfs", dir);
 	snprintf(nocache, sizeof(nocache), "%s/no-buildid-cache", dir);
-	if (stat(symfs, &st)) {
-		if (env->verbose)
-			fprintf(stderr, "no fixtures at %s\n", dir);
-		return TEST_SKIP;
-	}
+	if (stat(symfs, &st))
+		return test__skip(env, "no fixtures at %s", dir);
 	dsos__init(&dsos);
 	for (size_t i = 0; i < ARRAY_SIZE(goldens) && ret == TEST_OK; i++) {
 		ret = check_golden(env, dir, goldens[i].file, goldens[i].maps, &dsos, &conf,
@@ -982,6 +974,8 @@ DEFINE_SUITE(symbols_goldens)
 		if (ret == TEST_SKIP) {
 			if (env->verbose)
 				fprintf(stderr, "missing golden %s\n", goldens[i].file);
+			if (!nr_missing++)
+				missing = goldens[i].file;
 			ret = TEST_OK;
 		}
 	}
@@ -1014,6 +1008,10 @@ DEFINE_SUITE(symbols_goldens)
 		}
 	}
 	dsos__exit(&dsos);
+	if (ret == TEST_OK && nr_missing)
+		ret = test__partial(env, "%zu of %zu goldens: %s%s missing",
+				    ARRAY_SIZE(goldens) - nr_missing, ARRAY_SIZE(goldens), missing,
+				    nr_missing > 1 ? " and more" : "");
 	return ret;
 }
 

@@ -120,7 +120,7 @@ static int sched_recording(const struct test_env *env, struct recording *r)
 	struct perf_err err = { "" };
 
 	if (!fixture_path(env, SCHED_DATA, path, sizeof(path)))
-		return TEST_SKIP;
+		return test__skip(env, "no fixture %s", path);
 	if (recording__read(r, path, &err)) {
 		if (env->verbose)
 			fprintf(stderr, "reading %s: %s\n", path, err.msg);
@@ -205,7 +205,7 @@ DEFINE_SUITE(trace_event_golden)
 		return ret;
 	if (!fixture_path(env, SCHED_SCRIPT, path, sizeof(path))) {
 		recording__exit(&r);
-		return TEST_SKIP;
+		return test__skip(env, "no fixture %s", path);
 	}
 	ret = TEST_FAIL;
 	te = trace_event__new(r.tracing, r.tracing_size, &err);

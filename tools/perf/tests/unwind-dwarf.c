@@ -349,15 +349,12 @@ DEFINE_SUITE(unwind_dwarf_golden)
 	struct golden g = { .must = NULL };
 	int ret;
 
-	if (fixture_paths(env, data, want, symfs, sizeof(data))) {
-		if (env->verbose)
-			fprintf(stderr, "  no fixture %s\n", data);
-		return TEST_SKIP;
-	}
+	if (fixture_paths(env, data, want, symfs, sizeof(data)))
+		return test__skip(env, "no fixture %s", data);
 	ret = compare_with_upstream(env, data, symfs, want, upstream_short, cet_truth, "/calls_cet",
 				    &g);
 	if (ret == -ENOENT)
-		return TEST_SKIP;
+		return test__skip(env, "no fixture %s", want);
 	/* every listed sample must still be one: the list is of upstream's faults, not ours */
 	TEST_ASSERT(env, !ret && !g.nr_bad && g.nr_samples, "%llu of %llu samples differ",
 		    (unsigned long long)g.nr_bad, (unsigned long long)g.nr_samples);
@@ -433,13 +430,11 @@ DEFINE_SUITE(unwind_dwarf_live)
 	};
 	char upstream[4096], cmd[4096], data[64], want[64];
 	int nr_run = 0;
+	const char *not_built = NULL;
 
 	snprintf(upstream, sizeof(upstream), "%s/../shared/tools/upstream-perf", env->srcdir);
-	if (access(upstream, X_OK) || access(SYSTEM_PERF, X_OK)) {
-		if (env->verbose)
-			fprintf(stderr, "  no %s or no %s\n", upstream, SYSTEM_PERF);
-		return TEST_SKIP;
-	}
+	if (access(upstream, X_OK) || access(SYSTEM_PERF, X_OK))
+		return test__skip(env, "no %s", access(upstream, X_OK) ? upstream : SYSTEM_PERF);
 	if (chdir(env->tmpdir) ||
 	    test_write_file("fpless.c", fpless_src, sizeof(fpless_src) - 1) ||
 	    test_write_file("cxx.cc", cxx_src, sizeof(cxx_src) - 1) ||
@@ -453,18 +448,15 @@ DEFINE_SUITE(unwind_dwarf_live)
 		if (c->build && test_run_shell(env, "%s", c->build)) {
 			if (env->verbose)
 				fprintf(stderr, "  %s: cannot build, skipped\n", c->name);
+			not_built = c->name;
 			continue;
 		}
 		snprintf(data, sizeof(data), "%s.data", c->name);
 		snprintf(want, sizeof(want), "%s.want", c->name);
 		snprintf(cmd, sizeof(cmd), c->cmd, env->perf);
 		if (test_run_shell(env, "%s record -q -N -F 2000 --call-graph dwarf -o %s -- %s >/dev/null",
-				   SYSTEM_PERF, data, cmd)) {
-			if (env->verbose)
-				fprintf(stderr, "  %s: perf record --call-graph dwarf fails here\n",
-					c->name);
-			return TEST_SKIP;
-		}
+				   SYSTEM_PERF, data, cmd))
+			return test__skip(env, "%s: perf record --call-graph dwarf fails here", c->name);
 		/* braces: test_run_shell() appends its own redirection to the line */
 		TEST_ASSERT(env, !test_run_shell(env, "{ %s script --no-inline -i %s >%s 2>/dev/null; }",
 						 upstream, data, want), "upstream script of %s", data);
@@ -482,7 +474,12 @@ DEFINE_SUITE(unwind_dwarf_live)
 			    (unsigned long long)g.nr_truth_bad, (unsigned long long)g.nr_truth);
 		nr_run++;
 	}
-	return nr_run ? TEST_OK : TEST_SKIP;
+	if (!nr_run)
+		return test__skip(env, "no case could be built (%s: cannot build)", not_built);
+	if (nr_run < (int)ARRAY_SIZE(cases))
+		return test__partial(env, "%d of %zu cases: %s and maybe more cannot build (-v)",
+				     nr_run, ARRAY_SIZE(cases), not_built);
+	return TEST_OK;
 }
 
 /* ---- unwind_dwarf__rule() against the instructions of the fixture's calls_cet ---- */
@@ -529,11 +526,8 @@ DEFINE_SUITE(unwind_dwarf_rules)
 
 	snprintf(symfs, sizeof(symfs), "%s/../shared/fixtures/perf72/symfs", env->srcdir);
 	snprintf(path, sizeof(path), "%s/tmp/w/calls_cet", symfs);
-	if (access(path, R_OK)) {
-		if (env->verbose)
-			fprintf(stderr, "  no fixture %s\n", path);
-		return TEST_SKIP;
-	}
+	if (access(path, R_OK))
+		return test__skip(env, "no fixture %s", path);
 	TEST_ASSERT(env, !machine__init(&m, &conf), "machine__init");
 	if (test_machine_mmap(&m, PERF_RECORD_MISC_USER, 10, CET_BASE, 0x5000, 0, "/tmp/w/calls_cet"))
 		goto out;
@@ -767,11 +761,8 @@ DEFINE_SUITE(unwind_dwarf_bounds)
 	struct thread *t;
 	int ret;
 
-	if (fixture_paths(env, data, want, symfs, sizeof(data))) {
-		if (env->verbose)
-			fprintf(stderr, "  no fixture %s\n", data);
-		return TEST_SKIP;
-	}
+	if (fixture_paths(env, data, want, symfs, sizeof(data)))
+		return test__skip(env, "no fixture %s", data);
 	b.ud = unwind_dwarf__new(&conf);
 	TEST_ASSERT(env, b.ud, "unwind_dwarf__new");
 	perf_tool__init(&bt.tool);
