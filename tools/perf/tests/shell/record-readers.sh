@@ -30,7 +30,7 @@ if "$PERF" record -q -e sched:sched_switch -a -o - -- sleep 0.1 >t.data 2>t.log;
 		grep -q 'prev_comm=' t.txt || fail "$tool script of our tracepoint pipe stream printed no fields"
 	done
 else
-	verbose "no sched:sched_switch here ($(tail -1 t.log)): the tracepoint stream is not tested"
+	not_tested "the tracepoint stream: no sched:sched_switch here ($(tail -1 t.log))"
 fi
 
 for f in g a p; do
@@ -77,6 +77,6 @@ if [ -x "$parser" ]; then
 	extra=$(comm -23 hs.ours hs.sys)
 	[ -z "$extra" ] || fail "hotspot-perfparser complains of our file only: $extra"
 else
-	verbose "no hotspot-perfparser (apt-get install hotspot): not tested"
+	not_tested "hotspot's perfparser: not installed (apt-get install hotspot)"
 fi
-exit 0
+pass

@@ -5,6 +5,7 @@
 . "$(dirname "$0")"/lib.sh
 
 need_perf
+cases 3	# tracepoints, ENOSPC, paranoid
 if ! "$PERF" record -q -e cpu-clock -o probe.data -- true >probe.log 2>&1; then
 	verbose "$(cat probe.log)"
 	skip "perf record cannot open events here: $(tail -1 probe.log)"
@@ -22,7 +23,7 @@ if [ -d /sys/kernel/tracing/events/sched ] || [ -d /sys/kernel/debug/tracing/eve
 	"$PERF" record -e sched:no_such_tracepoint -o x.data -- true 2>tpe.err && fail "an unknown tracepoint was accepted"
 	expect_grep "no_such_tracepoint" tpe.err "an unknown tracepoint: not named"
 else
-	verbose "no tracefs: tracepoints not tested"
+	not_tested "tracepoints: no tracefs"
 fi
 
 # ENOSPC: a 512 KB tmpfs fills in the middle of the recording
@@ -39,7 +40,7 @@ if [ "$(id -u)" -eq 0 ] && mkdir -p small && mount -t tmpfs -o size=512k tmpfs s
 		fail "the file of a full disk is not readable: $(tail -1 full.err)"
 	[ "$(grep -c calls_leaf full.txt)" -ge 100 ] || fail "the file of a full disk kept too few samples"
 else
-	verbose "no tmpfs mount (not root?): ENOSPC not tested"
+	not_tested "ENOSPC: no tmpfs mount (not root?)"
 fi
 
 # perf_event_paranoid: a non-root user may not record system-wide at 1 or more
@@ -57,6 +58,6 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	expect_grep 'kernel.perf_event_paranoid is 2.*system-wide.*sysctl -w kernel.perf_event_paranoid=0' par.log \
 		"paranoid refusal: the fix is not named"
 else
-	verbose "no setpriv or the perf binary is not reachable by nobody: paranoid not tested"
+	not_tested "paranoid: no setpriv, or the perf binary is not reachable by nobody"
 fi
-exit 0
+pass
