@@ -394,16 +394,23 @@ static const char cxx_src[] =
 	"    std::reverse(v.begin(), v.end()); }\n"
 	"  return m.size() + v[0] == 0; }\n";
 
-/* time spent in a signal handler: chains through glibc's __restore_rt (CIE 'S', expressions) */
+/*
+ * time spent in a signal handler: chains through glibc's __restore_rt (CIE 'S', expressions).
+ * outer() spins until the handler has run 5 times, not for a count of its own: a count ends
+ * in some 18 ms on an idle machine, before the first 20 ms SIGALRM, and the case then has no
+ * sample in the handler. The timer counts CPU time (ITIMER_PROF): a busy machine delays the
+ * signals no more than the program.
+ */
 static const char signal_src[] =
 	"#include <signal.h>\n#include <sys/time.h>\n"
 	"static volatile unsigned long sink;\n"
+	"static volatile sig_atomic_t handled;\n"
 	"__attribute__((noinline)) static void spin(unsigned long n)\n"
 	"{ for (unsigned long i = 0; i < n; i++) sink += i * i; }\n"
-	"__attribute__((noinline)) static void handler(int sig) { (void)sig; spin(3000000); }\n"
-	"__attribute__((noinline)) static void outer(void) { for (int i = 0; i < 400; i++) spin(100000); }\n"
+	"__attribute__((noinline)) static void handler(int sig) { (void)sig; spin(3000000); handled++; }\n"
+	"__attribute__((noinline)) static void outer(void) { while (handled < 5) spin(100000); }\n"
 	"int main(void) { struct itimerval it = { { 0, 20000 }, { 0, 20000 } };\n"
-	"  signal(SIGALRM, handler); setitimer(ITIMER_REAL, &it, 0); outer(); return 0; }\n";
+	"  signal(SIGPROF, handler); setitimer(ITIMER_PROF, &it, 0); outer(); return 0; }\n";
 
 struct live_case {
 	const char	*name;

@@ -34,7 +34,8 @@
 /*
  * Iterations of the spin loop between two clock reads. At about a nanosecond each, the
  * clock is read roughly once a millisecond: precise enough for a deadline in seconds, and
- * rare enough that samples in clock_gettime()/[vdso] stay far below one in a thousand.
+ * rare enough that samples in clock_gettime() (a system call for a thread's CPU clock)
+ * stay far below one in a thousand.
  */
 #define SPIN_BATCH	(1u << 20)
 
@@ -44,8 +45,17 @@
 /* the fixed part of the `calls` chain is calls_level1 .. calls_level8 */
 #define CALLS_MAX_DEPTH	100000
 
+/*
+ * A workload runs for SECONDS of CPU time, not of wall time: a test counts the samples it
+ * took (cpu-clock samples measure CPU time), and on a loaded machine a wall-time deadline
+ * would leave it a fraction of them. Each thread reads its own CPU clock against the
+ * deadline set from the starting thread's: a thread or child started later, whose clock
+ * starts at 0, spins at most the few milliseconds the starter had used longer.
+ */
+#define SPIN_CLOCK	CLOCK_THREAD_CPUTIME_ID
+
 struct spin {
-	struct timespec	end;
+	struct timespec	end;		/* on SPIN_CLOCK */
 	bool		once;	/* SECONDS was 0: one batch, then return */
 	volatile unsigned long acc;
 };
@@ -86,7 +96,7 @@ static int spin__init(struct spin *s, const char *wl, int argc, const char **arg
 		return -EINVAL;
 	memset(s, 0, sizeof(*s));
 	s->once = secs == 0;
-	clock_gettime(CLOCK_MONOTONIC, &s->end);
+	clock_gettime(SPIN_CLOCK, &s->end);
 	s->end.tv_sec += (time_t)secs;
 	s->end.tv_nsec += (long)((secs - (double)(time_t)secs) * 1e9);
 	if (s->end.tv_nsec >= 1000000000L) {
@@ -102,7 +112,7 @@ static bool spin__expired(const struct spin *s)
 
 	if (s->once)
 		return true;
-	clock_gettime(CLOCK_MONOTONIC, &now);
+	clock_gettime(SPIN_CLOCK, &now);
 	return now.tv_sec > s->end.tv_sec ||
 	       (now.tv_sec == s->end.tv_sec && now.tv_nsec >= s->end.tv_nsec);
 }
