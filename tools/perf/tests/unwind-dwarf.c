@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include <perf/event.h>
 #include <perf/kernel.h>
 #include "util/dso.h"
@@ -465,8 +466,14 @@ DEFINE_SUITE(unwind_dwarf_live)
 				   SYSTEM_PERF, data, cmd))
 			return test__skip(env, "%s: perf record --call-graph dwarf fails here", c->name);
 		/* braces: test_run_shell() appends its own redirection to the line */
-		TEST_ASSERT(env, !test_run_shell(env, "{ %s script --no-inline -i %s >%s 2>/dev/null; }",
-						 upstream, data, want), "upstream script of %s", data);
+		ret = test_run_shell(env, "{ %s script --no-inline -i %s >%s 2>/dev/null; }",
+				     upstream, data, want);
+		/* its exit 2: upstream perf could not be set up here, nothing to compare with */
+		if (ret != -1 && WIFEXITED(ret) && WEXITSTATUS(ret) == 2)
+			return nr_run ? test__partial(env, "%d of %zu cases: upstream perf unavailable from %s on",
+						      nr_run, ARRAY_SIZE(cases), c->name) :
+					test__skip(env, "upstream perf unavailable (%s exited 2)", upstream);
+		TEST_ASSERT(env, !ret, "upstream script of %s", data);
 		g.must = c->must;
 		ret = compare_with_upstream(env, data, "", want, NULL, c->truth, "/fpless", &g);
 		TEST_ASSERT(env, !ret, "%s: %d", c->name, ret);
