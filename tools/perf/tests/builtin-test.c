@@ -505,34 +505,18 @@ static int result__to_exit_code(int ret)
 	}
 }
 
-static void reason__print(const char *prefix, const char *fmt, va_list ap)
+int test__reason(const struct test_env *env, int ret, const char *fmt, ...)
 {
+	va_list ap;
+
+	(void)env;
 	/* whatever -v says: this line is how the reason reaches the result line */
-	fputs(prefix, stderr);
+	fputs(ret == TEST_PARTIAL ? REASON_PARTIAL : REASON_SKIP, stderr);
+	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fputc('\n', stderr);
-}
-
-int test__skip(const struct test_env *env, const char *fmt, ...)
-{
-	va_list ap;
-
-	(void)env;
-	va_start(ap, fmt);
-	reason__print(REASON_SKIP, fmt, ap);
-	va_end(ap);
-	return TEST_SKIP;
-}
-
-int test__partial(const struct test_env *env, const char *fmt, ...)
-{
-	va_list ap;
-
-	(void)env;
-	va_start(ap, fmt);
-	reason__print(REASON_PARTIAL, fmt, ap);
-	va_end(ap);
-	return TEST_PARTIAL;
+	return ret;
 }
 
 /* runs in the child: never returns */

@@ -35,19 +35,18 @@ typedef int (*test_fn)(const struct test_env *env);
 
 /*
  * test__skip(env, "no upstream perf at %s", path): a prerequisite is missing; returns
- * TEST_SKIP. The reason is printed whatever env->verbose: perf test shows it as
- * "Skip (REASON)".
+ * TEST_SKIP, shown as "Skip (REASON)".
+ * test__partial(env, "3 of 5 cases: no hotspot"): every case that ran passed, but some could
+ * not run here; returns TEST_PARTIAL, shown as "Ok (REASON)": how many cases ran and why the
+ * others did not.
+ * The reason is printed whatever env->verbose: perf test finds it in the test's output.
  */
-int test__skip(const struct test_env *env, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+#define test__skip(env, ...)	test__reason(env, TEST_SKIP, __VA_ARGS__)
+#define test__partial(env, ...)	test__reason(env, TEST_PARTIAL, __VA_ARGS__)
 
-/*
- * test__partial(env, "3 of 5 cases: no hotspot"): every case that ran passed, but some
- * could not run here; returns TEST_PARTIAL, shown as "Ok (REASON)". The reason says how
- * many cases ran and why the others did not.
- */
-int test__partial(const struct test_env *env, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+/* prints ret's reason line ("skip: " or "partial: " and the text); returns ret */
+int test__reason(const struct test_env *env, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 #define DEFINE_SUITE(name) int test__##name(const struct test_env *env)
 
