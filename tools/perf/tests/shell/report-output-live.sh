@@ -158,6 +158,8 @@ if "$SYSTEM_PERF" record -q -e '{cpu-clock,task-clock}:S' -o group.data -- sh -c
 	[ $? = 129 ] || fail "report -T of a recording with read counts did not exit 129"
 	expect_grep '^perf report: -T of recordings with PERF_SAMPLE_READ counts is not supported yet$' \
 		refused.err "report -T of read counts: no one-line reason"
+else
+	not_tested "report -T of read counts: the system perf cannot record a sampling group here"
 fi
 verbose "$n cases equal"
-exit 0
+pass
