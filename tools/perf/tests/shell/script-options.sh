@@ -1,5 +1,6 @@
 #!/bin/sh
 # perf script -G, --reltime, --deltatime, -k, --show-*-events and -F equal upstream 7.2 on live recordings
+# perf test timeout: 300
 . "$(dirname "$0")"/lib.sh
 
 need_perf

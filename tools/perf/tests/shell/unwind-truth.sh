@@ -1,5 +1,6 @@
 #!/bin/sh
 # Unwinder ground truth: known call structures (dwarf recordings, fallback-like files), --unwind=fp and dwarf get >= 99.95% of callers right
+# perf test timeout: 300
 # SPDX-License-Identifier: GPL-2.0
 #
 # Recorded with the system perf's --call-graph dwarf (user regs + 8 KiB dumps): a calls program
