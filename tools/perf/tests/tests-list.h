@@ -67,3 +67,5 @@ TEST(unwind_stage_crafted, "User-stack unwinder stage on crafted files: no bp, 5
 TEST(dso_file, "DSO files: a rebuilt binary gives the decoder no bytes; a DSO only in the build-id cache gets its symbols, CFI and code")
 TEST(helper_threads, "Helper-thread budget: slots, work inline or refused when none is free, idle helpers, join")
 TEST(cgroup_duplicate_ids, "Cgroups: two CGROUP records of one id keep the first path in script -F cgroup and report --sort cgroup, as upstream 7.2")
+TEST(hostile_inputs, "Hostile variants of the corpus recordings: each corrupted structure is an error or a warning naming it")
+TEST(hostile_flips, "Random bit flips of the corpus recordings: perf script and report neither crash nor hang")
