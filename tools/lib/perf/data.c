@@ -246,6 +246,9 @@ static int open_file(struct perf_data *data, struct perf_err *err)
 	if (h->size < sizeof(*h))
 		return perf_err__set(err, EINVAL, "file header size %llu at offset 0x8 is smaller than %zu",
 				     (unsigned long long)h->size, sizeof(*h));
+	if (h->size > data->map_size)
+		return perf_err__set(err, EINVAL, "file header size %llu at offset 0x8 is larger than the file (%zu bytes)",
+				     (unsigned long long)h->size, data->map_size);
 	if (!section_ok(data, &h->data))
 		return perf_err__set(err, EINVAL, "data section [%#llx, +%#llx) runs past the end of the file (%zu bytes): truncated?",
 				     (unsigned long long)h->data.offset,

@@ -354,8 +354,9 @@ static bool header_field(const struct src *s, u64 *rng, struct variant *v)
 		{ offsetof(struct perf_file_header, attr_size), "attr_size", "attr" },
 		{ offsetof(struct perf_file_header, attrs.offset), "attrs.offset", "attr" },
 		{ offsetof(struct perf_file_header, attrs.size), "attrs.size", "attr" },
-		{ offsetof(struct perf_file_header, data.offset), "data.offset", "data section" },
-		{ offsetof(struct perf_file_header, data.size), "data.size", "data section" },
+		/* the feature table follows the data: a wrong end may first show there */
+		{ offsetof(struct perf_file_header, data.offset), "data.offset", "data section|feature" },
+		{ offsetof(struct perf_file_header, data.size), "data.size", "data section|feature" },
 	};
 	unsigned int i = (unsigned int)(xorshift(rng) % (sizeof(fields) / sizeof(fields[0])));
 	/* values no writer gives: tiny, odd, past the file, huge */
