@@ -199,7 +199,7 @@ static const struct perf_event_attr *src__sample_attr(const struct src *s, const
 		return NULL;
 	id = rd64(s->buf + *id_off);
 	for (unsigned int i = 0; i < s->nr_attrs; i++)
-		if (s->first_id[i] == id || (s->attr[i].sample_type & (PERF_SAMPLE_ID | PERF_SAMPLE_IDENTIFIER)) == 0)
+		if (s->first_id[i] == id)
 			return &s->attr[i];
 	/* ids past the first: any attr of the same layout does */
 	for (unsigned int i = 1; i < s->nr_attrs; i++)
@@ -376,11 +376,14 @@ static bool header_field(const struct src *s, u64 *rng, struct variant *v)
 
 static bool attr_field(const struct src *s, u64 *rng, struct variant *v)
 {
-	unsigned int i = (unsigned int)(xorshift(rng) % s->nr_attrs), which = xorshift(rng) % 4;
-	u64 at = s->attr_off[i];
+	unsigned int i, which;
+	u64 at;
 
 	if (!s->nr_attrs)
 		return false;
+	i = (unsigned int)(xorshift(rng) % s->nr_attrs);
+	which = (unsigned int)(xorshift(rng) % 4);
+	at = s->attr_off[i];
 	switch (which) {
 	case 0:	/* smaller than the first attr ABI, or larger than the room it has */
 		wr32(v->buf + at + offsetof(struct perf_event_attr, size),
@@ -588,7 +591,7 @@ static bool record_string(const struct src *s, u64 *rng, struct variant *v)
 	if (!r)
 		return false;
 	start = r->off + (comm ? 16 : 72);
-	/* the string and its padding, up to the sample_id trailer: every byte non-NUL */
+	/* the string, its padding and the sample_id trailer after it: no NUL to the end */
 	for (u64 o = start; o < r->off + r->size; o++)
 		if (!v->buf[o] || o < start + 8)
 			v->buf[o] = 'A';
@@ -726,6 +729,13 @@ static bool matches(const char *text, const char *pattern)
 	return ok;
 }
 
+static bool one_line(const char *text)
+{
+	const char *nl = strchr(text, '\n');
+
+	return *text && (!nl || !nl[1]);
+}
+
 static int setup_dirs(const struct test_env *env)
 {
 	char path[4096];
@@ -764,7 +774,8 @@ static int hostile_variant(const struct test_env *env, const struct src *s, unsi
 		bool crashed;
 		int status = run_perf(env, cmds[c], file, &err, &crashed);
 
-		if (crashed || !matches(err, v.what)) {
+		/* an error is one line (what, where); a warning may be perf's several */
+		if (crashed || !matches(err, v.what) || (status && !one_line(err))) {
 			nr_failed++;
 			if (env->verbose)
 				fprintf(stderr, "%s: %s (%s): perf %s exit %d%s, stderr:\n%s\n",
