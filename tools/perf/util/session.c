@@ -472,7 +472,7 @@ static int session__process_user_meta(struct perf_session *session, const struct
 	struct perf_sample sample;
 
 	memset(&sample, 0, sizeof(sample));
-	if (perf_record__check_counts(event, &session->err)) {
+	if (perf_record__check_counts(event, session->swapped, &session->err)) {
 		char why[sizeof(session->err.msg)];
 
 		snprintf(why, sizeof(why), "%s", session->err.msg);
