@@ -865,6 +865,123 @@ DEFINE_SUITE(hostile_records)
 	return TEST_OK;
 }
 
+/*
+ * The corruptions the reader once let pass in silence, each with the words of its error
+ * (fp.data: one attr, -g samples; its THREAD_MAP, CPU_MAP and ID_INDEX records)
+ */
+enum named_kind {
+	NAMED_ATTR_SIZE, NAMED_SAMPLE_TYPE, NAMED_READ_FORMAT, NAMED_IDS_SIZE, NAMED_ATTRS_SIZE,
+	NAMED_DATA_OFFSET, NAMED_HEADER_SIZE, NAMED_SHORT_CALLCHAIN, NAMED_THREAD_MAP,
+	NAMED_CPU_MAP, NAMED_ID_INDEX,
+};
+
+static const struct {
+	enum named_kind	kind;
+	const char	*what;
+} named[] = {
+	{ NAMED_ATTR_SIZE, "attr 0 at offset 0x78: attr size 7 is not between 64 and the 128 bytes of its entry" },
+	{ NAMED_SAMPLE_TYPE, "attr 0 at offset 0x78: sample_type 0x4000000000000127 has bits this perf does not know" },
+	{ NAMED_READ_FORMAT, "read_format 0x10000000014 has bits this perf does not know" },
+	{ NAMED_IDS_SIZE, "id array of attr 0 \\(at offset 0x78\\) is 0x[0-9a-f]+ bytes, not a whole number of ids" },
+	{ NAMED_ATTRS_SIZE, "attr section size 0x88 at offset 0x20 is not a multiple of the attr size 144" },
+	{ NAMED_DATA_OFFSET, "data section \\[0, .*overlaps the file header" },
+	{ NAMED_HEADER_SIZE, "file header size 1048576 at offset 0x8 is larger than the file" },
+	{ NAMED_SHORT_CALLCHAIN, "SAMPLE record at offset 0x[0-9a-f]+: sample fields end 8 bytes before the end" },
+	{ NAMED_THREAD_MAP, "THREAD_MAP record at offset 0x1a8 .*entries do not fit" },
+	{ NAMED_CPU_MAP, "CPU_MAP record at offset 0x1d0 .*cpu map type 7 is none of" },
+	{ NAMED_ID_INDEX, "ID_INDEX record at offset 0x108 .*entries do not fit" },
+};
+
+static bool named_corrupt(const struct src *s, enum named_kind kind, u8 *buf)
+{
+	const struct perf_file_header *h = &s->h;
+	u64 at = s->attr_off[0], rng = 1;
+	const struct rec *r;
+	struct sample_fields f;
+
+	switch (kind) {
+	case NAMED_ATTR_SIZE:
+		wr32(buf + at + offsetof(struct perf_event_attr, size), 7);
+		return true;
+	case NAMED_SAMPLE_TYPE:
+		wr64(buf + at + offsetof(struct perf_event_attr, sample_type),
+		     s->attr[0].sample_type | 1ULL << 62);
+		return true;
+	case NAMED_READ_FORMAT:
+		wr64(buf + at + offsetof(struct perf_event_attr, read_format),
+		     s->attr[0].read_format | 1ULL << 40);
+		return true;
+	case NAMED_IDS_SIZE:
+		wr64(buf + at + h->attr_size - 8, rd64(buf + at + h->attr_size - 8) + 3);
+		return true;
+	case NAMED_ATTRS_SIZE:
+		wr64(buf + offsetof(struct perf_file_header, attrs.size), h->attrs.size - 8);
+		return true;
+	case NAMED_DATA_OFFSET:
+		wr64(buf + offsetof(struct perf_file_header, data.offset), 0);
+		return true;
+	case NAMED_HEADER_SIZE:
+		wr64(buf + offsetof(struct perf_file_header, size), 1 << 20);
+		return true;
+	case NAMED_SHORT_CALLCHAIN:
+		r = src__pick_sample(s, &rng, offsetof(struct sample_fields, callchain), &f);
+		if (!r || !rd64(buf + f.callchain))
+			return false;
+		wr64(buf + f.callchain, rd64(buf + f.callchain) - 1);
+		return true;
+	case NAMED_THREAD_MAP:
+	case NAMED_ID_INDEX:
+		r = src__pick(s, kind == NAMED_ID_INDEX ? PERF_RECORD_ID_INDEX : PERF_RECORD_THREAD_MAP, &rng);
+		if (!r)
+			return false;
+		wr64(buf + r->off + 8, rd64(buf + r->off + 8) + 1);
+		return true;
+	case NAMED_CPU_MAP:
+		r = src__pick(s, PERF_RECORD_CPU_MAP, &rng);
+		if (!r)
+			return false;
+		wr16(buf + r->off + 8, 7);
+		return true;
+	default:
+		return false;
+	}
+}
+
+DEFINE_SUITE(hostile_named)
+{
+	static struct src s;
+	char file[4096];
+	u8 *buf;
+
+	if (access(TIMEOUT, X_OK))
+		return TEST_SKIP;
+	TEST_ASSERT(env, !setup_dirs(env), "cannot make the symfs");
+	TEST_ASSERT(env, !src__load(env, 0, &s), "%s: cannot read or walk it", sources[0]);
+	buf = malloc(s.len);
+	TEST_ASSERT(env, buf, "out of memory");
+	snprintf(file, sizeof(file), "%s/named.data", env->tmpdir);
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+		char *err;
+		bool crashed;
+		int status;
+
+		memcpy(buf, s.buf, s.len);
+		TEST_ASSERT(env, named_corrupt(&s, named[i].kind, buf), "%s has no such structure",
+			    sources[0]);
+		TEST_ASSERT(env, !test_write_file(file, buf, s.len), "cannot write %s", file);
+		status = run_perf(env, "script", file, &err, &crashed);
+		if (env->verbose > 1)
+			fprintf(stderr, "%d: exit %d: %s", named[i].kind, status, err);
+		TEST_ASSERT(env, !crashed && status == 255 && one_line(err) && matches(err, named[i].what),
+			    "corruption %d: exit %d, stderr '%s', expected '%s'", named[i].kind, status,
+			    err, named[i].what);
+		free(err);
+	}
+	free(buf);
+	free(s.buf);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(hostile_flips)
 {
 	static struct src s;
