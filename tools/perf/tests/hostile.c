@@ -834,8 +834,9 @@ static int hostile_run(const struct test_env *env, unsigned int first, unsigned 
 }
 
 /*
- * At least 120 variants (issue 17 asks for about that many), split in two tests that each stay well inside the
- * harness's 120 s under ASan (about 0.4 s a command run there, two runs a variant)
+ * At least 120 variants (issue 17 asks for about that many), split in two tests that each
+ * stay well inside the harness's 120 s under ASan (about 0.4 s a command run there, two runs
+ * a variant)
  */
 #define FIRST_RECORD_KIND	7	/* kinds[] up to "feature-string": the file's structure */
 
