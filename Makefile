@@ -80,7 +80,7 @@ ifeq ($(WERROR),1)
 CHECK_WARNINGS := check-warnings
 endif
 
-.PHONY: all deps check-deps check-warnings test demo install clean fuzz bench asan \
+.PHONY: all deps check-deps check-warnings test demo install clean fuzz fuzz-long bench asan \
 	fresh-machine-test
 all: check-deps tools/perf/perf $(CHECK_WARNINGS)
 
@@ -146,6 +146,10 @@ bench: all
 
 fuzz:
 	$(Q)$(MAKE) --no-print-directory -f tools/perf/tests/fuzz/Makefile WERROR=$(WERROR)
+
+# each fuzz target for 10 million executions (hours; not in CI), see tools/perf/tests/fuzz/Makefile
+fuzz-long:
+	$(Q)$(MAKE) --no-print-directory -f tools/perf/tests/fuzz/Makefile long WERROR=$(WERROR)
 
 # the README's make demo and make test on a fresh minimal Debian bookworm, as root (see
 # scripts/fresh-machine-test.sh)

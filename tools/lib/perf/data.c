@@ -99,6 +99,30 @@ static int pipe_read_failed(const struct perf_data *data, int ret, struct perf_e
 			     strerror(-ret), (unsigned long long)data->pipe_bytes);
 }
 
+/*
+ * The fields of an attr that lay out its records: a sample_type or read_format bit past the
+ * last this reader knows means fields of unknown size, and every sample of the event would
+ * be misread. idx and off name the attr (its index, its file offset).
+ */
+static int check_attr_layout(const struct perf_event_attr *attr, u64 idx, u64 off,
+			     struct perf_err *err)
+{
+	u64 st_unknown = attr->sample_type & ~(PERF_SAMPLE_MAX - 1);
+	u64 rf_unknown = attr->read_format & ~(PERF_FORMAT_MAX - 1);
+
+	if (st_unknown)
+		return perf_err__set(err, EINVAL, "attr %llu at offset %#llx: sample_type %#llx has bits this perf does not know (%#llx): its samples cannot be parsed",
+				     (unsigned long long)idx, (unsigned long long)off,
+				     (unsigned long long)attr->sample_type,
+				     (unsigned long long)st_unknown);
+	if (rf_unknown)
+		return perf_err__set(err, EINVAL, "attr %llu at offset %#llx: read_format %#llx has bits this perf does not know (%#llx): its read values cannot be parsed",
+				     (unsigned long long)idx, (unsigned long long)off,
+				     (unsigned long long)attr->read_format,
+				     (unsigned long long)rf_unknown);
+	return 0;
+}
+
 int perf_data__add_attr(struct perf_data *data, const struct perf_event_attr *attr, size_t attr_size,
 			const u64 *ids, size_t nr_ids, struct perf_err *err)
 {
@@ -142,6 +166,14 @@ static int read_attrs(struct perf_data *data, struct perf_err *err)
 		return perf_err__set(err, EINVAL, "attr section [%#llx, +%#llx) runs past the end of the file (%zu bytes)",
 				     (unsigned long long)h->attrs.offset,
 				     (unsigned long long)h->attrs.size, data->map_size);
+	/* the attr section lies after the file header, and holds whole entries */
+	if (h->attrs.size && h->attrs.offset < h->size)
+		return perf_err__set(err, EINVAL, "attr section [%#llx, +%#llx) overlaps the file header (%llu bytes)",
+				     (unsigned long long)h->attrs.offset,
+				     (unsigned long long)h->attrs.size, (unsigned long long)h->size);
+	if (h->attrs.size % entry)
+		return perf_err__set(err, EINVAL, "attr section size %#llx at offset 0x20 is not a multiple of the attr size %llu",
+				     (unsigned long long)h->attrs.size, (unsigned long long)entry);
 	n = h->attrs.size / entry;
 	for (u64 i = 0; i < n; i++) {
 		u64 off = h->attrs.offset + i * entry;
@@ -152,6 +184,13 @@ static int read_attrs(struct perf_data *data, struct perf_err *err)
 
 		if (data->swapped)
 			perf_event_attr__swap(attr, asz);
+		/* 0 is the first ABI's size; a writer's attr never outgrows the entry it wrote */
+		if (attr->size && (attr->size < PERF_ATTR_SIZE_VER0 || attr->size > asz))
+			return perf_err__set(err, EINVAL, "attr %llu at offset %#llx: attr size %u is not between %u and the %zu bytes of its entry",
+					     (unsigned long long)i, (unsigned long long)off, attr->size,
+					     PERF_ATTR_SIZE_VER0, asz);
+		if (check_attr_layout(attr, i, off, err))
+			return -EINVAL;
 		memcpy(&ids, data->map + off + asz, sizeof(ids));
 		if (data->swapped) {
 			ids.offset = bswap_64(ids.offset);
@@ -160,6 +199,10 @@ static int read_attrs(struct perf_data *data, struct perf_err *err)
 		if (!section_ok(data, &ids))
 			return perf_err__set(err, EINVAL, "id array of attr %llu (at offset %#llx) runs past the end of the file",
 					     (unsigned long long)i, (unsigned long long)off);
+		if (ids.size % sizeof(u64))
+			return perf_err__set(err, EINVAL, "id array of attr %llu (at offset %#llx) is %#llx bytes, not a whole number of ids",
+					     (unsigned long long)i, (unsigned long long)off,
+					     (unsigned long long)ids.size);
 		if (data->swapped) {
 			u64 *v = (u64 *)(data->map + ids.offset);
 
@@ -203,10 +246,17 @@ static int open_file(struct perf_data *data, struct perf_err *err)
 	if (h->size < sizeof(*h))
 		return perf_err__set(err, EINVAL, "file header size %llu at offset 0x8 is smaller than %zu",
 				     (unsigned long long)h->size, sizeof(*h));
+	if (h->size > data->map_size)
+		return perf_err__set(err, EINVAL, "file header size %llu at offset 0x8 is larger than the file (%zu bytes)",
+				     (unsigned long long)h->size, data->map_size);
 	if (!section_ok(data, &h->data))
 		return perf_err__set(err, EINVAL, "data section [%#llx, +%#llx) runs past the end of the file (%zu bytes): truncated?",
 				     (unsigned long long)h->data.offset,
 				     (unsigned long long)h->data.size, data->map_size);
+	if (h->data.size && h->data.offset < h->size)
+		return perf_err__set(err, EINVAL, "data section [%#llx, +%#llx) overlaps the file header (%llu bytes)",
+				     (unsigned long long)h->data.offset,
+				     (unsigned long long)h->data.size, (unsigned long long)h->size);
 	memcpy(data->env.features, h->adds_features, sizeof(data->env.features));
 	if (read_attrs(data, err))
 		return -EINVAL;
@@ -621,6 +671,8 @@ static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_re
 		if (asz > len || asz < PERF_ATTR_SIZE_VER0)
 			return perf_err__set(err, EINVAL, "ATTR record at offset %#llx: attr size %u does not fit the record (%u bytes)",
 					     off, asz, h->size);
+		if (check_attr_layout(attr, data->nr_attrs, off + sizeof(*h), err))
+			return -EINVAL;
 		return perf_data__add_attr(data, attr, asz, (const u64 *)((const u8 *)attr + asz),
 					   (len - asz) / 8, err);
 	}

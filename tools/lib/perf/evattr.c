@@ -299,6 +299,14 @@ int perf_evattr__parse_sample(const struct perf_evattr *ea, const struct perf_ev
 		s->aux_data = aux;
 	}
 #undef FIELD
+	/*
+	 * The kernel sizes a sample to its fields: bytes past the last one mean a field that
+	 * said less than it had (a callchain nr, a stack size), and the fields before may be
+	 * misread too
+	 */
+	if (perf_cursor__left(&c))
+		return perf_err__set(err, EINVAL, "sample fields end %zu bytes before the end of the %u-byte record",
+				     perf_cursor__left(&c), h->size);
 	return 0;
 
 out_short:

@@ -236,3 +236,51 @@ int perf_record__swap_fields(struct perf_event_header *h, u16 trailer_size, bool
 	}
 	return 0;
 }
+
+int perf_record__check_counts(const struct perf_event_header *h, bool swapped,
+			      struct perf_err *err)
+{
+	size_t body = h->size >= sizeof(*h) ? h->size - sizeof(*h) : 0;
+	u64 nr;
+
+	switch (h->type) {
+	case PERF_RECORD_ID_INDEX:
+	case PERF_RECORD_THREAD_MAP: {
+		/* u64 nr, then nr entries (ID_INDEX: upstream may append more after them) */
+		size_t entry = h->type == PERF_RECORD_ID_INDEX ? sizeof(struct perf_id_index_entry)
+							       : sizeof(struct perf_thread_map_entry);
+
+		if (body < sizeof(u64))
+			return perf_err__set(err, EINVAL, "too short for its count");
+		memcpy(&nr, h + 1, sizeof(nr));
+		if (nr > (body - sizeof(u64)) / entry)
+			return perf_err__set(err, EINVAL, "%llu entries do not fit its %zu bytes",
+					     (unsigned long long)nr, body - sizeof(u64));
+		return 0;
+	}
+	case PERF_RECORD_CPU_MAP: {
+		const struct perf_record_cpu_map *m = (const void *)h;
+		u16 type, n;
+
+		if (body < sizeof(m->type))
+			return perf_err__set(err, EINVAL, "too short for its type");
+		type = swapped ? bswap_16(m->type) : m->type;
+		/* 0: u16 nr, u16 cpu[nr]; 1: a mask; 2: a range (u8 any_cpu, u8 pad, u16 start, end) */
+		if (type > 2)
+			return perf_err__set(err, EINVAL, "cpu map type %u is none of cpus (0), mask (1), range (2)",
+					     type);
+		if (type == 0) {
+			if (body < 2 * sizeof(u16))
+				return perf_err__set(err, EINVAL, "too short for its cpu count");
+			memcpy(&n, m->data, sizeof(n));
+			if (swapped)
+				n = bswap_16(n);
+			if ((size_t)n > (body - 2 * sizeof(u16)) / sizeof(u16))
+				return perf_err__set(err, EINVAL, "%u cpus do not fit its %zu bytes", n, body);
+		}
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}

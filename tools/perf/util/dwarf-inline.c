@@ -271,9 +271,15 @@ static int unit__add_func(struct dw_unit *u, Dwarf_Die *die, Dwarf_Files *files,
 	return 0;
 }
 
-/* every function DIE under parent, in DIE order; caller: the nearest enclosing function */
+/*
+ * every function DIE under parent, in DIE order; caller: the nearest enclosing function.
+ * *last: the offset of the DIE visited last. A tree walked in DIE order visits each DIE
+ * after the one before it; -ELOOP when one is not (a DW_AT_sibling pointing back, or past
+ * its parent's end, would walk DIEs again and again: forever, or twice per level),
+ * -EINVAL when libdw fails.
+ */
 static int unit__scan(struct dw_unit *u, Dwarf_Die *parent, Dwarf_Files *files, s32 caller,
-		      int depth)
+		      int depth, Dwarf_Off *last)
 {
 	Dwarf_Die die;
 	int ret;
@@ -287,14 +293,21 @@ static int unit__scan(struct dw_unit *u, Dwarf_Die *parent, Dwarf_Files *files, 
 		int tag = dwarf_tag(&die);
 		s32 inner = caller;
 
+		if (dwarf_dieoffset(&die) <= *last)
+			return -ELOOP;
+		*last = dwarf_dieoffset(&die);
+
 		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
 		    tag == DW_TAG_entry_point) {
 			if (unit__add_func(u, &die, files, caller))
 				return -EINVAL;
 			inner = (s32)u->nr_funcs - 1;
 		}
-		if (dwarf_haschildren(&die) && unit__scan(u, &die, files, inner, depth + 1))
-			return -EINVAL;
+		if (dwarf_haschildren(&die)) {
+			ret = unit__scan(u, &die, files, inner, depth + 1, last);
+			if (ret)
+				return ret;
+		}
 		ret = dwarf_siblingof(&die, &die);
 	} while (ret == 0);
 	return ret < 0 ? -EINVAL : 0;
@@ -313,11 +326,12 @@ static Dwarf_Die *unit_die(Dwarf_Die *cu, Dwarf_Die *split)
 
 static struct dw_unit *dd__unit(struct dso_dwarf *dd, Dwarf_Die *cu)
 {
-	Dwarf_Off off = dwarf_dieoffset(cu);
+	Dwarf_Off off = dwarf_dieoffset(cu), last;
 	Dwarf_Die split, *top;
 	Dwarf_Files *files = NULL;
 	struct dw_unit *u;
 	size_t nfiles;
+	int ret;
 
 	for (u32 i = 0; i < dd->nr_units; i++)
 		if (dd->units[i].off == off)
@@ -332,10 +346,13 @@ static struct dw_unit *dd__unit(struct dso_dwarf *dd, Dwarf_Die *cu)
 	u->mangled_lang = lang_is_mangled(top);
 	if (dwarf_getsrcfiles(top, &files, &nfiles))
 		files = NULL;
-	if (unit__scan(u, top, files, -1, 0)) {
+	last = dwarf_dieoffset(top);
+	ret = unit__scan(u, top, files, -1, 0, &last);
+	if (ret) {
 		free(u->funcs);
 		free(u->ranges);
-		dd__fail(dd, dwarf_errmsg(-1));
+		dd__fail(dd, ret == -ELOOP ? "a DIE's sibling is not after its subtree (DW_AT_sibling)" :
+			 dwarf_errmsg(-1));
 		return NULL;
 	}
 	dd->nr_units++;

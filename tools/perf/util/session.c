@@ -472,6 +472,12 @@ static int session__process_user_meta(struct perf_session *session, const struct
 	struct perf_sample sample;
 
 	memset(&sample, 0, sizeof(sample));
+	if (perf_record__check_counts(event, session->swapped, &session->err)) {
+		char why[sizeof(session->err.msg)];
+
+		snprintf(why, sizeof(why), "%s", session->err.msg);
+		return session__bad_record(session, event, rec->file_offset, why);
+	}
 	switch (event->type) {
 	case PERF_RECORD_FINISHED_ROUND:
 		if (tool->ordered_events) {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "fuzz-memfd.h"
 #include "reader-walk.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
@@ -18,22 +19,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
 {
 	struct reader_walk walk;
-	size_t done = 0;
 	int fd;
 
-	/* failing to set up the input is the harness's problem: stop loudly */
-	fd = memfd_create("fuzz.data", MFD_CLOEXEC);
-	if (fd < 0)
-		abort();
-	while (done < size) {
-		ssize_t n = write(fd, bytes + done, size - done);
-
-		if (n <= 0)
-			abort();
-		done += (size_t)n;
-	}
-	if (lseek(fd, 0, SEEK_SET) != 0)
-		abort();
+	fd = fuzz__memfd("fuzz.data", bytes, size);
 	reader_walk__fd(&walk, fd, "fuzz.data");
 	return 0;
 }

@@ -21,6 +21,8 @@
 #include <stddef.h>
 #include <perf/abi.h>
 
+struct perf_err;
+
 enum perf_record_flag {
 	/* with attr.sample_id_all, the record ends in the sample_id trailer */
 	PERF_RECORD_F_SAMPLE_ID	= 1 << 0,
@@ -57,6 +59,17 @@ const char *perf_record_type__name(u32 type);
 /* the fixed part, plus the one byte of a trailing string */
 size_t perf_record_type__min_size(u32 type);
 bool perf_record_type__has_sample_id(u32 type);
+
+/*
+ * The counts and kinds inside perf's own records that say how their body is laid out
+ * (ID_INDEX and THREAD_MAP entries, a CPU_MAP's type and its cpus): 0 when they fit the
+ * record's size, else -EINVAL with why in err (what is wrong, not where: the caller names
+ * the record). h as the reader gives it (swapped by its layout); swapped: the file is in the
+ * other byte order (a CPU_MAP's body, whose layout the reader does not swap, still is).
+ * Other types are 0.
+ */
+int perf_record__check_counts(const struct perf_event_header *h, bool swapped,
+			      struct perf_err *err);
 
 /*
  * Swap the fixed fields of h's body in place, the trailer_size bytes at its end excluded,
