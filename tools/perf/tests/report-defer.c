@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf report of real deferred-callchain recordings (../shared/fixtures/real-defer):
+ * perf report of real deferred-callchain recordings (the real-defer fixture):
  *
  *  report_deferred_inline    each recording is rewritten with the user stacks our session
  *                            stitched written inline (an "undeferred" twin, as if recorded
@@ -266,9 +266,8 @@ static int fixture__init(struct fixture *f, const struct test_env *env)
 {
 	char cmd[8600];
 
-	snprintf(f->dir, sizeof(f->dir), "%s/../shared/fixtures/real-defer", env->srcdir);
-	if (access(f->dir, R_OK))
-		return TEST_SKIP;
+	if (test_fixture(env, "real-defer", f->dir, sizeof(f->dir)))
+		return TEST_FAIL;
 	snprintf(f->symfs, sizeof(f->symfs), "--symfs=%s/symfs", f->dir);
 	snprintf(f->kallsyms, sizeof(f->kallsyms), "%s/kallsyms", env->tmpdir);
 	snprintf(cmd, sizeof(cmd), "gzip -dc '%s/kallsyms.gz' > '%s'", f->dir, f->kallsyms);
@@ -290,8 +289,6 @@ DEFINE_SUITE(report_deferred_inline)
 	struct fixture f;
 	int ret = fixture__init(&f, env);
 
-	if (ret == TEST_SKIP && env->verbose)
-		fprintf(stderr, "no real-defer fixtures: skipped\n");
 	if (ret != TEST_OK)
 		return ret;
 	for (size_t i = 0; i < ARRAY_SIZE(recordings); i++) {
@@ -326,10 +323,9 @@ DEFINE_SUITE(report_deferred_upstream)
 	struct fixture f;
 	int ret;
 
-	snprintf(upstream, sizeof(upstream), "%s/../shared/tools/upstream-perf", env->srcdir);
-	if (access(upstream, X_OK) || geteuid() != 0) {
+	if (!test_upstream_perf(env, upstream, sizeof(upstream))) {
 		if (env->verbose)
-			fprintf(stderr, "upstream perf (../shared/tools/upstream-perf, as root) missing: skipped\n");
+			fprintf(stderr, TEST_NO_UPSTREAM_PERF "\n");
 		return TEST_SKIP;
 	}
 	ret = fixture__init(&f, env);

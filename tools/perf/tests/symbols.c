@@ -967,14 +967,10 @@ DEFINE_SUITE(symbols_goldens)
 	size_t checked = 0;
 	int ret = TEST_OK;
 
-	snprintf(dir, sizeof(dir), "%s/../shared/fixtures/perf72", env->srcdir);
+	TEST_ASSERT(env, !test_fixture(env, "perf72", dir, sizeof(dir)), "cannot unpack perf72");
 	snprintf(symfs, sizeof(symfs), "%s/symfs", dir);
 	snprintf(nocache, sizeof(nocache), "%s/no-buildid-cache", dir);
-	if (stat(symfs, &st)) {
-		if (env->verbose)
-			fprintf(stderr, "no fixtures at %s\n", dir);
-		return TEST_SKIP;
-	}
+	TEST_ASSERT(env, !stat(symfs, &st), "no symfs in %s", dir);
 	dsos__init(&dsos);
 	for (size_t i = 0; i < ARRAY_SIZE(goldens) && ret == TEST_OK; i++) {
 		ret = check_golden(env, dir, goldens[i].file, goldens[i].maps, &dsos, &conf,
