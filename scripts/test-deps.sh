@@ -61,7 +61,7 @@ apt() {
 # sid_tree: debootstraps sid with linux-perf and binutils into a private directory, then
 # renames it into place, so neither a failed build nor a concurrent one leaves a half tree
 sid_tree() {
-	log=$dir/setup.log
+	log=$dir/test-deps.log
 	new=$dir/sid.$$
 	command -v debootstrap >/dev/null || apt debootstrap || return 1
 	say "building upstream perf's Debian sid tree in $sid (a few minutes; log: $log)"
@@ -85,7 +85,7 @@ for t in $todo; do
 	case $t in
 	upstream-perf)
 		if ! sid_tree; then
-			say "upstream-perf: could not build $sid (see $dir/setup.log)"
+			say "upstream-perf: could not build $sid (see $dir/test-deps.log)"
 			rm -rf --one-file-system "$dir/sid.$$"
 			rc=1
 		fi ;;
