@@ -58,6 +58,16 @@ apt() {
 		</dev/null >/dev/null
 }
 
+# remove TREE: rm -rf of a tree of ours, refused while anything is mounted in it (the wrapper
+# bind-mounts / at TREE/host, on the same device: --one-file-system would not stop there)
+remove() {
+	if findmnt -rno TARGET | grep -q "^$1/"; then
+		say "$1 has mounts in it: not removed"
+		return 1
+	fi
+	rm -rf --one-file-system "$1"
+}
+
 # sid_tree: debootstraps sid with linux-perf and binutils into a private directory, then
 # renames it into place, so neither a failed build nor a concurrent one leaves a half tree
 sid_tree() {
@@ -65,7 +75,7 @@ sid_tree() {
 	new=$dir/sid.$$
 	command -v debootstrap >/dev/null || apt debootstrap || return 1
 	say "building upstream perf's Debian sid tree in $sid (a few minutes; log: $log)"
-	rm -rf --one-file-system "$new"
+	remove "$new" || return 1
 	debootstrap --variant=minbase sid "$new" "$mirror" >"$log" 2>&1 || return 1
 	echo "deb $mirror sid main" >"$new/etc/apt/sources.list"
 	cp /etc/resolv.conf "$new/etc/" 2>/dev/null
@@ -75,9 +85,10 @@ sid_tree() {
 			--no-install-recommends linux-perf binutils >>"$log" 2>&1 &&
 		chroot "$new" apt-get clean >>"$log" 2>&1 || return 1
 	# another build may have finished first: keep that one
-	[ -x "$sid/usr/bin/perf" ] || { rm -rf --one-file-system "$sid" && mv "$new" "$sid"; } ||
-		return 1
-	rm -rf --one-file-system "$new"
+	if [ ! -x "$sid/usr/bin/perf" ]; then
+		remove "$sid" && mv "$new" "$sid" || return 1
+	fi
+	remove "$new"
 }
 
 rc=0
@@ -86,7 +97,7 @@ for t in $todo; do
 	upstream-perf)
 		if ! sid_tree; then
 			say "upstream-perf: could not build $sid (see $dir/test-deps.log)"
-			rm -rf --one-file-system "$dir/sid.$$"
+			remove "$dir/sid.$$"
 			rc=1
 		fi ;;
 	system-perf)
