@@ -80,7 +80,7 @@ ifeq ($(WERROR),1)
 CHECK_WARNINGS := check-warnings
 endif
 
-.PHONY: all deps check-deps check-warnings test demo install clean fuzz fuzz-long bench asan \
+.PHONY: all deps check-deps check-warnings test test-deps demo install clean fuzz fuzz-long bench asan \
 	fresh-machine-test
 all: check-deps tools/perf/perf $(CHECK_WARNINGS)
 
@@ -131,6 +131,11 @@ asan:
 
 deps:
 	$(Q)CC="$(CC)" scripts/install-deps.sh
+
+# the reference tools the differential tests compare against: upstream perf 7.2, the system
+# perf, hotspot's perfparser (as root; make deps runs it too)
+test-deps:
+	$(Q)scripts/test-deps.sh
 
 test: deps
 	$(Q)$(MAKE) --no-print-directory WERROR=1 all

@@ -10,7 +10,7 @@
 #	BENCH_TIMEOUT	seconds one timed run may take (default 900)
 #	SYSTEM_PERF	the reference perf (default /usr/bin/perf)
 #	OURS		our perf (default tools/perf/perf)
-#	UPSTREAM_PERF	upstream perf 7.2's wrapper (default ../shared/tools/upstream-perf), used
+#	UPSTREAM_PERF	upstream perf 7.2's wrapper (default scripts/upstream-perf), used
 #			by report_fp when its tree exists (UPSTREAM_PERF_DIR, default
 #			/var/cache/upstream-perf)
 #	BENCH_CACHE	where recordings are kept between runs (default bench/.cache)
@@ -28,7 +28,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 SYSTEM_PERF=${SYSTEM_PERF:-/usr/bin/perf}
 OURS=${OURS:-$top/tools/perf/perf}
-UPSTREAM_PERF=${UPSTREAM_PERF:-$top/../shared/tools/upstream-perf}
+UPSTREAM_PERF=${UPSTREAM_PERF:-$top/scripts/upstream-perf}
 UPSTREAM_PERF_DIR=${UPSTREAM_PERF_DIR:-/var/cache/upstream-perf}
 BENCH_SAMPLES=${BENCH_SAMPLES:-2000000}
 BENCH_REPEAT=${BENCH_REPEAT:-1}

@@ -8,7 +8,8 @@
 # user. Here: debootstrap --variant=minbase with git and make only (kept as a tarball in the
 # cache, so later runs unpack it in seconds), a clone of this repository's committed HEAD in
 # /root/perf of a scratch copy of it, and `make demo` then `make test` in a chroot as root,
-# with no ../shared beside the clone (tests that need shared fixtures skip).
+# with nothing beside the clone: the repository carries its fixtures, and make deps gets
+# the reference tools (scripts/test-deps.sh).
 #
 # Exit status: 0 both passed; 1 one failed (named, with the tail of its log); 2 skipped:
 # not root, debootstrap cannot be had, or the Debian archive cannot be reached.
@@ -187,7 +188,7 @@ git clone -q --no-local --upload-pack="git -c safe.directory='*' upload-pack" "$
 	  git_top push -q "$clone" "$rev:refs/heads/fresh-machine-test" &&
 	  git -C "$clone" checkout -q --detach "$rev"; } ||
 	fail "cannot clone $top at $rev"
-[ ! -e "$root/root/shared" ] || fail "$root/root/shared exists: the clone must stand alone"
+[ "$(ls "$root/root")" = perf ] || fail "$root/root holds more than the clone: it must stand alone"
 
 mount -t proc proc "$root/proc" || fail "cannot mount proc in $root"
 mount -t sysfs sysfs "$root/sys" || fail "cannot mount sysfs in $root"

@@ -110,8 +110,7 @@ DEFINE_SUITE(cgroup_duplicate_ids)
 
 	snprintf(in, sizeof(in), "%s/tools/perf/tests/data/corpus/cgroup.data", env->srcdir);
 	snprintf(crafted, sizeof(crafted), "%s/dup.data", env->tmpdir);
-	snprintf(upstream, sizeof(upstream), "%s/../shared/tools/upstream-perf", env->srcdir);
-	have_upstream = !access(upstream, X_OK) && geteuid() == 0;
+	have_upstream = test_upstream_perf(env, upstream, sizeof(upstream));
 	TEST_ASSERT(env, !craft(in, crafted, &err), "crafting from %s: %s", in, err.msg);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const char *argv[] = { env->perf, cases[i][0], cases[i][1], cases[i][2], cases[i][3],

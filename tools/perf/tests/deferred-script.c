@@ -2,7 +2,7 @@
 /*
  * End-to-end tests of deferred-callchain stitching:
  *
- *  deferred_convert  real `-g` recordings (../shared/fixtures) rewritten into the deferred
+ *  deferred_convert  real `-g` recordings (the golden fixtures) rewritten into the deferred
  *                    form (tests/defer-convert.c), with records dropped, moved ahead of
  *                    samples and delayed behind other threads', in file, pipe, zstd and cross-endian
  *                    layouts: stitching them in time order must give every sample its
@@ -441,16 +441,17 @@ static int convert_one(const struct test_env *env, const char *in, const char *t
 DEFINE_SUITE(deferred_convert)
 {
 	static const struct {
-		const char	*path;	/* under ../shared/fixtures */
+		const char	*set;	/* the fixture set (test_fixture()) */
+		const char	*path;	/* in it */
 		const char	*tag;
 		bool		raw;	/* tracepoints */
 	} inputs[] = {
-		{ "perf72/data/calls.fp.data", "calls", false },
-		{ "perf72/data/sys.fp.data", "sys", false },
-		{ "perf72/data/thr.fpz.data", "thr", false },		/* zstd, threads, fork + exec */
-		{ "perf72/data/calls.pipe.data", "pipe", false },
-		{ "perf72/data/sched.data", "sched", true },		/* tracing data, two events */
-		{ "real-defer/data/calls_nodefer.data", "attr144", false },	/* a 144-byte attr */
+		{ "perf72", "data/calls.fp.data", "calls", false },
+		{ "perf72", "data/sys.fp.data", "sys", false },
+		{ "perf72", "data/thr.fpz.data", "thr", false },	/* zstd, threads, fork + exec */
+		{ "perf72", "data/calls.pipe.data", "pipe", false },
+		{ "perf72", "data/sched.data", "sched", true },		/* tracing data, two events */
+		{ "real-defer", "data/calls_nodefer.data", "attr144", false },	/* a 144-byte attr */
 	};
 	static const struct {
 		unsigned	flags;
@@ -462,35 +463,24 @@ DEFINE_SUITE(deferred_convert)
 		{ PERF_DEFER_CONVERT_SWAP | PERF_DEFER_CONVERT_DROP | PERF_DEFER_CONVERT_DELAY, "swap" },
 	};
 	struct perf_defer_convert_stats total = { 0 };
-	char in[4096], tag[256];
-	int found = 0;
-	const char *missing = NULL;
+	char dir[2048], in[4096], tag[256];
 
 	for (size_t i = 0; i < ARRAY_SIZE(inputs); i++) {
-		snprintf(in, sizeof(in), "%s/../shared/fixtures/%s", env->srcdir, inputs[i].path);
-		if (access(in, R_OK)) {
-			if (env->verbose)
-				fprintf(stderr, "  %s is missing, skipped\n", in);
-			missing = inputs[i].path;
-			continue;
-		}
-		found++;
+		TEST_ASSERT(env, !test_fixture(env, inputs[i].set, dir, sizeof(dir)),
+			    "cannot unpack %s", inputs[i].set);
+		snprintf(in, sizeof(in), "%s/%s", dir, inputs[i].path);
+		TEST_ASSERT(env, !access(in, R_OK), "%s is missing", in);
 		for (size_t m = 0; m < ARRAY_SIZE(modes); m++) {
 			snprintf(tag, sizeof(tag), "%s-%s", inputs[i].tag, modes[m].tag);
 			if (convert_one(env, in, tag, modes[m].flags, inputs[i].raw, &total) != TEST_OK)
 				return TEST_FAIL;
 		}
 	}
-	if (!found)
-		return test__skip(env, "no recordings under %s/../shared/fixtures", env->srcdir);
 	TEST_ASSERT(env, total.early && total.delayed, "no record was moved early (%lu) or delayed (%lu)",
 		    total.early, total.delayed);
 	if (!perf_usable(env))
-		return test__partial(env, "%d of %zu recordings converted, their perf script comparisons not run: no perf binary at %s",
-				     found, ARRAY_SIZE(inputs), env->perf);
-	if (missing)
-		return test__partial(env, "%d of %zu recordings: fixture %s and maybe more missing (-v)",
-				     found, ARRAY_SIZE(inputs), missing);
+		return test__partial(env, "%zu recordings converted, their perf script comparisons not run: no perf binary at %s",
+				     ARRAY_SIZE(inputs), env->perf);
 	return TEST_OK;
 }
 

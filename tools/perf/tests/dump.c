@@ -318,23 +318,19 @@ DEFINE_SUITE(dump_records)
 	return check_dump(env, data, expected, false);
 }
 
-static bool have_fixtures(const struct test_env *env, char *dir, size_t len)
+/* both fixture sets unpacked (test_fixture()); DIR: the directory holding them */
+static bool unpack_fixtures(const struct test_env *env, char *dir, size_t len)
 {
-	struct stat st;
-
-	snprintf(dir, len, "%s/../shared/fixtures", env->srcdir);
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-		if (env->verbose)
-			fprintf(stderr, "no fixtures at %s\n", dir);
+	if (test_fixture(env, "real-defer", dir, len) || test_fixture(env, "perf72", dir, len))
 		return false;
-	}
+	*strrchr(dir, '/') = '\0';
 	return true;
 }
 
 DEFINE_SUITE(dump_fixtures)
 {
 	static const struct {
-		const char	*data;		/* under ../shared/fixtures */
+		const char	*data;		/* under the fixtures */
 		const char	*expected;	/* under tests/data/expected */
 		bool		head;		/* regen.sh kept only the first lines */
 	} runs[] = {
@@ -348,8 +344,7 @@ DEFINE_SUITE(dump_fixtures)
 	char fx[4096];
 	int failed = 0;
 
-	if (!have_fixtures(env, fx, sizeof(fx)))
-		return test__skip(env, "no fixtures at %s", fx);
+	TEST_ASSERT(env, unpack_fixtures(env, fx, sizeof(fx)), "cannot unpack the fixtures");
 	for (size_t i = 0; i < ARRAY_SIZE(runs); i++) {
 		char data[8192], expected[4096];
 
@@ -431,8 +426,7 @@ DEFINE_SUITE(dump_header)
 	char fx[4096];
 	int failed = 0;
 
-	if (!have_fixtures(env, fx, sizeof(fx)))
-		return test__skip(env, "no fixtures at %s", fx);
+	TEST_ASSERT(env, unpack_fixtures(env, fx, sizeof(fx)), "cannot unpack the fixtures");
 	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
 		const char *slash = strchr(files[i], '/');
 		char data[8192], expected[8192];

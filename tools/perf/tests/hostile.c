@@ -846,7 +846,7 @@ DEFINE_SUITE(hostile_files)
 	int failed;
 
 	if (access(TIMEOUT, X_OK))
-		return TEST_SKIP;
+		return test__skip(env, "no %s (coreutils)", TIMEOUT);
 	failed = hostile_run(env, 0, FIRST_RECORD_KIND, &nr);
 	TEST_ASSERT(env, failed == 0, "%d command runs not as they must be", failed);
 	TEST_ASSERT(env, nr >= 60, "only %u variants", nr);
@@ -859,7 +859,7 @@ DEFINE_SUITE(hostile_records)
 	int failed;
 
 	if (access(TIMEOUT, X_OK))
-		return TEST_SKIP;
+		return test__skip(env, "no %s (coreutils)", TIMEOUT);
 	failed = hostile_run(env, FIRST_RECORD_KIND, NR_KINDS, &nr);
 	TEST_ASSERT(env, failed == 0, "%d command runs not as they must be", failed);
 	TEST_ASSERT(env, nr >= 60, "only %u variants", nr);
@@ -955,7 +955,7 @@ DEFINE_SUITE(hostile_named)
 	u8 *buf;
 
 	if (access(TIMEOUT, X_OK))
-		return TEST_SKIP;
+		return test__skip(env, "no %s (coreutils)", TIMEOUT);
 	TEST_ASSERT(env, !setup_dirs(env), "cannot make the symfs");
 	TEST_ASSERT(env, !src__load(env, 0, &s), "%s: cannot read or walk it", sources[0]);
 	buf = malloc(s.len);
@@ -990,7 +990,7 @@ DEFINE_SUITE(hostile_flips)
 	char file[4096];
 
 	if (access(TIMEOUT, X_OK))
-		return TEST_SKIP;
+		return test__skip(env, "no %s (coreutils)", TIMEOUT);
 	if (setup_dirs(env))
 		return TEST_FAIL;
 	snprintf(file, sizeof(file), "%s/flipped.data", env->tmpdir);

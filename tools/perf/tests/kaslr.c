@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <perf/abi.h>
+#include "run-helpers.h"
 #include "tests.h"
 
 /* a made-up KASLR slide: 2 MB aligned, as the kernel's are */
@@ -61,13 +62,13 @@ typedef int (*kallsyms_writer)(const char *gz, const char *plain, const char *va
 /* perf script of the fixture recording with the plain and the changed kallsyms: the same */
 static int same_script(const struct test_env *env, kallsyms_writer write, const char *what)
 {
-	char gz[1024], symfs[1024], data[1024], ks[1024], ks2[1024], o1[1024], o2[1024], cmd[4096];
+	char dir[900], gz[1024], symfs[1024], data[1024], ks[1024], ks2[1024], o1[1024], o2[1024];
+	char cmd[4096];
 
-	snprintf(gz, sizeof(gz), "%s/../shared/fixtures/perf72/kallsyms.gz", env->srcdir);
-	snprintf(symfs, sizeof(symfs), "%s/../shared/fixtures/perf72/symfs", env->srcdir);
-	snprintf(data, sizeof(data), "%s/../shared/fixtures/perf72/data/sys.fp.data", env->srcdir);
-	if (access(gz, R_OK) || access(data, R_OK))
-		return test__skip(env, "fixture missing: %s", access(gz, R_OK) ? gz : data);
+	TEST_ASSERT(env, !test_fixture(env, "perf72", dir, sizeof(dir)), "cannot unpack perf72");
+	snprintf(gz, sizeof(gz), "%s/kallsyms.gz", dir);
+	snprintf(symfs, sizeof(symfs), "%s/symfs", dir);
+	snprintf(data, sizeof(data), "%s/data/sys.fp.data", dir);
 	snprintf(ks, sizeof(ks), "%s/kallsyms", env->tmpdir);
 	snprintf(ks2, sizeof(ks2), "%s/kallsyms.changed", env->tmpdir);
 	snprintf(o1, sizeof(o1), "%s/plain.txt", env->tmpdir);

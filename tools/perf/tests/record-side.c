@@ -279,12 +279,6 @@ static int run_to(const struct test_env *env, const char *out, const char *const
 	return st;
 }
 
-static bool have_upstream(const struct test_env *env, char *path, size_t size)
-{
-	snprintf(path, size, "%s/../shared/tools/upstream-perf", env->srcdir);
-	return !access(path, X_OK) && geteuid() == 0;
-}
-
 DEFINE_SUITE(record_synth_resolve)
 {
 	struct side_rec r = { 0 };
@@ -459,7 +453,7 @@ DEFINE_SUITE(record_features_header)
 	}
 
 	/* upstream 7.2 reads every feature as we do */
-	for (int k = 0; k < 4 && have_upstream(env, upstream, sizeof(upstream)); k++) {
+	for (int k = 0; k < 4 && test_upstream_perf(env, upstream, sizeof(upstream)); k++) {
 		const char *file = k < 2 ? f.path : clock_path;
 		int info = k & 1;
 		{
@@ -499,8 +493,8 @@ DEFINE_SUITE(record_features_header)
 			ours = up = err = a = b = NULL;
 		}
 	}
-	if (!have_upstream(env, upstream, sizeof(upstream)))
-		no_upstream = "no upstream perf (as root)";
+	if (!test_upstream_perf(env, upstream, sizeof(upstream)))
+		no_upstream = "no upstream perf 7.2 (make test-deps as root)";
 
 	/* the system perf 6.1: reads it without a word, and describes this machine as we do */
 	if (access("/usr/bin/perf", X_OK)) {
@@ -786,7 +780,7 @@ DEFINE_SUITE(record_tracing_data)
 	}
 	if (env->verbose)
 		fprintf(stderr, "our script of the tracepoint sample:\n%s", out);
-	if (have_upstream(env, upstream, sizeof(upstream))) {
+	if (test_upstream_perf(env, upstream, sizeof(upstream))) {
 		const char *u[] = { upstream, "script", "-i", path, "-F", "comm,tid,event,trace", NULL };
 
 		ret = run_to(env, "tp-up", u, &up, NULL);

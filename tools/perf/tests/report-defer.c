@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf report of real deferred-callchain recordings (../shared/fixtures/real-defer):
+ * perf report of real deferred-callchain recordings (the real-defer fixture):
  *
  *  report_deferred_inline    each recording is rewritten with the user stacks our session
  *                            stitched written inline (an "undeferred" twin, as if recorded
@@ -266,9 +266,8 @@ static int fixture__init(struct fixture *f, const struct test_env *env)
 {
 	char cmd[8600];
 
-	snprintf(f->dir, sizeof(f->dir), "%s/../shared/fixtures/real-defer", env->srcdir);
-	if (access(f->dir, R_OK))
-		return test__skip(env, "no real-defer fixtures at %s", f->dir);
+	if (test_fixture(env, "real-defer", f->dir, sizeof(f->dir)))
+		return TEST_FAIL;
 	snprintf(f->symfs, sizeof(f->symfs), "--symfs=%s/symfs", f->dir);
 	snprintf(f->kallsyms, sizeof(f->kallsyms), "%s/kallsyms", env->tmpdir);
 	snprintf(cmd, sizeof(cmd), "gzip -dc '%s/kallsyms.gz' > '%s'", f->dir, f->kallsyms);
@@ -325,9 +324,8 @@ DEFINE_SUITE(report_deferred_upstream)
 	size_t nr_compared = 0;
 	int ret;
 
-	snprintf(upstream, sizeof(upstream), "%s/../shared/tools/upstream-perf", env->srcdir);
-	if (access(upstream, X_OK) || geteuid() != 0)
-		return test__skip(env, "no upstream perf at %s (as root)", upstream);
+	if (!test_upstream_perf(env, upstream, sizeof(upstream)))
+		return test__skip(env, TEST_NO_UPSTREAM_PERF);
 	ret = fixture__init(&f, env);
 	if (ret != TEST_OK)
 		return ret;

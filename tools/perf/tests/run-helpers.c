@@ -63,6 +63,28 @@ bool test_have_tool(const char *tool)
 	return system(cmd) == 0;
 }
 
+int test_fixture(const struct test_env *env, const char *name, char *dir, size_t size)
+{
+	int n = snprintf(dir, size, "%s/fixtures/%s", env->tmpdir, name);
+
+	if (n < 0 || (size_t)n >= size)
+		return -1;
+	if (test_run_shell(env, "'%s/tools/perf/tests/data/unpack-fixtures.sh' '%s' '%s/fixtures'",
+			   env->srcdir, name, env->tmpdir))
+		return -1;
+	return 0;
+}
+
+bool test_upstream_perf(const struct test_env *env, char *path, size_t size)
+{
+	int n = snprintf(path, size, "%s/scripts/upstream-perf", env->srcdir);
+	const char *argv[] = { path, "--version", NULL };
+
+	if (n < 0 || (size_t)n >= size)
+		return false;
+	return test_run_argv(argv, "/dev/null", NULL) == 0;
+}
+
 int test_read_file(const char *path, char **buf, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);

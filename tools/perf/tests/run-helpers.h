@@ -36,6 +36,25 @@ int test_run_shell(const struct test_env *env, const char *fmt, ...)
 bool test_have_tool(const char *tool);
 
 /*
+ * The fixture set NAME ("perf72" or "real-defer": the golden recordings the repository
+ * carries in tools/perf/tests/data/fixtures, see unpack-fixtures.sh there) unpacked into
+ * env->tmpdir/fixtures/NAME, once per test; that path goes into DIR (SIZE bytes). 0, or -1
+ * when it cannot be unpacked (zstd missing, a path too long): -v shows why. The shell tests'
+ * need_fixture does the same.
+ */
+int test_fixture(const struct test_env *env, const char *name, char *dir, size_t size);
+
+/* the message of a test that skips for want of upstream perf 7.2 */
+#define TEST_NO_UPSTREAM_PERF	"no upstream perf 7.2 (make test-deps as root)"
+
+/*
+ * The project's upstream perf 7.2 wrapper (scripts/upstream-perf) into PATH (SIZE bytes),
+ * true when it runs here: root, and its tree built by make test-deps. The shell tests'
+ * upstream_perf does the same.
+ */
+bool test_upstream_perf(const struct test_env *env, char *path, size_t size);
+
+/*
  * The whole file PATH into *buf with a NUL after its *len bytes (so text can be used as a
  * string; an empty file gives an empty string). 0, or -errno with *buf NULL.
  */

@@ -10,6 +10,7 @@
 #include <perf/data.h>
 #include <perf/writer.h>
 #include "util/session.h"
+#include "run-helpers.h"
 #include "tests.h"
 
 struct blob {
@@ -64,15 +65,15 @@ static int read_input(const char *path, struct perf_err *err, char *name, size_t
 
 DEFINE_SUITE(session_tracing_data)
 {
-	char src[4096], path[4096], name[128];
+	char dir[2048], src[4096], path[4096], name[128];
 	struct perf_data *sched;
 	struct perf_err err;
 	struct blob b;
 
-	snprintf(src, sizeof(src), "%s/../shared/fixtures/perf72/data/sched.data", env->srcdir);
+	TEST_ASSERT(env, !test_fixture(env, "perf72", dir, sizeof(dir)), "cannot unpack perf72");
+	snprintf(src, sizeof(src), "%s/data/sched.data", dir);
 	sched = perf_data__open(src, &err);
-	if (!sched)
-		return test__skip(env, "no fixture %s: %s", src, err.msg);
+	TEST_ASSERT(env, sched, "%s: %s", src, err.msg);
 	b.attr = perf_data__attr(sched, 0)->attr;
 	b.data = perf_data__env(sched)->tracing_data;
 	b.size = perf_data__env(sched)->tracing_data_size;

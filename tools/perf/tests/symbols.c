@@ -892,8 +892,10 @@ static int check_golden(const struct test_env *env, const char *dir, const char 
 
 	snprintf(path, sizeof(path), "%s/upstream/%s", dir, file);
 	f = fopen(path, "r");
-	if (!f)
-		return TEST_SKIP;
+	if (!f) {
+		fprintf(stderr, "missing golden %s\n", path);
+		return TEST_FAIL;
+	}
 	while (getline(&line, &cap, f) > 0) {
 		char *open, *close, want[512], got_buf[512];
 		unsigned long long ip;
@@ -958,26 +960,17 @@ DEFINE_SUITE(symbols_goldens)
 	struct dsos dsos;
 	struct dso *libc;
 	struct stat st;
-	size_t checked = 0, nr_missing = 0;
-	const char *missing = NULL;
+	size_t checked = 0;
 	int ret = TEST_OK;
 
-	snprintf(dir, sizeof(dir), "%s/../shared/fixtures/perf72", env->srcdir);
+	TEST_ASSERT(env, !test_fixture(env, "perf72", dir, sizeof(dir)), "cannot unpack perf72");
 	snprintf(symfs, sizeof(symfs), "%s/symfs", dir);
 	snprintf(nocache, sizeof(nocache), "%s/no-buildid-cache", dir);
-	if (stat(symfs, &st))
-		return test__skip(env, "no fixtures at %s", dir);
+	TEST_ASSERT(env, !stat(symfs, &st), "no symfs in %s", dir);
 	dsos__init(&dsos);
 	for (size_t i = 0; i < ARRAY_SIZE(goldens) && ret == TEST_OK; i++) {
 		ret = check_golden(env, dir, goldens[i].file, goldens[i].maps, &dsos, &conf,
 				   &checked);
-		if (ret == TEST_SKIP) {
-			if (env->verbose)
-				fprintf(stderr, "missing golden %s\n", goldens[i].file);
-			if (!nr_missing++)
-				missing = goldens[i].file;
-			ret = TEST_OK;
-		}
 	}
 	if (env->verbose)
 		fprintf(stderr, "%zu golden frames checked\n", checked);
@@ -1008,10 +1001,6 @@ DEFINE_SUITE(symbols_goldens)
 		}
 	}
 	dsos__exit(&dsos);
-	if (ret == TEST_OK && nr_missing)
-		ret = test__partial(env, "%zu of %zu goldens: %s%s missing",
-				    ARRAY_SIZE(goldens) - nr_missing, ARRAY_SIZE(goldens), missing,
-				    nr_missing > 1 ? " and more" : "");
 	return ret;
 }
 

@@ -14,11 +14,13 @@
 #include <traceevent/event-parse.h>
 #include <perf/data.h>
 #include <perf/kernel.h>
+#include "run-helpers.h"
 #include "tests.h"
 #include "util/trace-event.h"
 
-#define SCHED_DATA	"/../shared/fixtures/perf72/data/sched.data"
-#define SCHED_SCRIPT	"/../shared/fixtures/perf72/upstream/sched.script-noinline.txt"
+/* in the perf72 fixture */
+#define SCHED_DATA	"data/sched.data"
+#define SCHED_SCRIPT	"upstream/sched.script-noinline.txt"
 
 /* ---- sched.data: its tracing data and its tracepoint samples ---- */
 
@@ -46,9 +48,12 @@ static void recording__exit(struct recording *r)
 
 static bool fixture_path(const struct test_env *env, const char *rel, char *buf, size_t len)
 {
+	char dir[2048];
 	struct stat st;
 
-	snprintf(buf, len, "%s%s", env->srcdir, rel);
+	if (test_fixture(env, "perf72", dir, sizeof(dir)))
+		return false;
+	snprintf(buf, len, "%s/%s", dir, rel);
 	if (stat(buf, &st)) {
 		if (env->verbose)
 			fprintf(stderr, "no fixture %s\n", buf);
@@ -120,7 +125,7 @@ static int sched_recording(const struct test_env *env, struct recording *r)
 	struct perf_err err = { "" };
 
 	if (!fixture_path(env, SCHED_DATA, path, sizeof(path)))
-		return test__skip(env, "no fixture %s", path);
+		return TEST_FAIL;
 	if (recording__read(r, path, &err)) {
 		if (env->verbose)
 			fprintf(stderr, "reading %s: %s\n", path, err.msg);
@@ -205,7 +210,7 @@ DEFINE_SUITE(trace_event_golden)
 		return ret;
 	if (!fixture_path(env, SCHED_SCRIPT, path, sizeof(path))) {
 		recording__exit(&r);
-		return test__skip(env, "no fixture %s", path);
+		return TEST_FAIL;
 	}
 	ret = TEST_FAIL;
 	te = trace_event__new(r.tracing, r.tracing_size, &err);

@@ -2,7 +2,7 @@
 /*
  * The DWARF CFI unwinder (util/unwind-dwarf.c) on a real `--call-graph dwarf` recording.
  *
- *  unwind_dwarf_golden  every sample of ../shared/fixtures/perf72/data/calls_cet.dwarf.data
+ *  unwind_dwarf_golden  every sample of the perf72 fixture's data/calls_cet.dwarf.data
  *                       unwound from its user regs + stack dump, each ip resolved by the frame
  *                       resolver, must give the user frames upstream perf 7.2 prints for it
  *                       (upstream/calls_cet.dwarf.script-noinline.txt, libdw's unwinding),
@@ -255,11 +255,13 @@ out:
 static int fixture_paths(const struct test_env *env, char *data, char *want, char *symfs,
 			 size_t size)
 {
-	const char *dir = "../shared/fixtures/perf72";
+	char dir[2048];
 
-	snprintf(data, size, "%s/%s/data/calls_cet.dwarf.data", env->srcdir, dir);
-	snprintf(want, size, "%s/%s/upstream/calls_cet.dwarf.script-noinline.txt", env->srcdir, dir);
-	snprintf(symfs, size, "%s/%s/symfs", env->srcdir, dir);
+	if (test_fixture(env, "perf72", dir, sizeof(dir)))
+		return -ENOENT;
+	snprintf(data, size, "%s/data/calls_cet.dwarf.data", dir);
+	snprintf(want, size, "%s/upstream/calls_cet.dwarf.script-noinline.txt", dir);
+	snprintf(symfs, size, "%s/symfs", dir);
 	return access(data, R_OK) ? -errno : 0;
 }
 
@@ -329,7 +331,7 @@ out:
 	return ret;
 }
 
-/* calls_cet's structure (../shared/fixtures/perf72/src): rec recurses once here */
+/* calls_cet's structure (the perf72 fixture's src/): rec recurses once here */
 static const char *const cet_truth[] = {
 	"leaf", "mid", "top", "rec", "main", "__libc_start_call_main", "__libc_start_main",
 	"_start", NULL,
@@ -350,8 +352,7 @@ DEFINE_SUITE(unwind_dwarf_golden)
 	struct golden g = { .must = NULL };
 	int ret;
 
-	if (fixture_paths(env, data, want, symfs, sizeof(data)))
-		return test__skip(env, "no fixture %s", data);
+	TEST_ASSERT(env, !fixture_paths(env, data, want, symfs, sizeof(data)), "no fixture %s", data);
 	ret = compare_with_upstream(env, data, symfs, want, upstream_short, cet_truth, "/calls_cet",
 				    &g);
 	if (ret == -ENOENT)
@@ -440,9 +441,10 @@ DEFINE_SUITE(unwind_dwarf_live)
 	int nr_run = 0;
 	const char *not_built = NULL;
 
-	snprintf(upstream, sizeof(upstream), "%s/../shared/tools/upstream-perf", env->srcdir);
-	if (access(upstream, X_OK) || access(SYSTEM_PERF, X_OK))
-		return test__skip(env, "no %s", access(upstream, X_OK) ? upstream : SYSTEM_PERF);
+	if (!test_upstream_perf(env, upstream, sizeof(upstream)))
+		return test__skip(env, TEST_NO_UPSTREAM_PERF);
+	if (access(SYSTEM_PERF, X_OK))
+		return test__skip(env, "no %s (make test-deps as root)", SYSTEM_PERF);
 	if (chdir(env->tmpdir) ||
 	    test_write_file("fpless.c", fpless_src, sizeof(fpless_src) - 1) ||
 	    test_write_file("cxx.cc", cxx_src, sizeof(cxx_src) - 1) ||
@@ -531,17 +533,17 @@ DEFINE_SUITE(unwind_dwarf_rules)
 		{ 0x1000, -ENOENT, { 0 }, ".init: no CFI" },
 		{ 0x9000, -ENOENT, { 0 }, "past the map" },
 	};
-	char symfs[4096], path[4096 + 32];
+	char dir[2048], symfs[4096], path[4096 + 32];
 	struct symbol_conf conf = { .symfs = symfs };
 	struct unwind_dwarf *ud = NULL;
 	struct machine m;
 	struct thread *t;
 	int ret = TEST_FAIL;
 
-	snprintf(symfs, sizeof(symfs), "%s/../shared/fixtures/perf72/symfs", env->srcdir);
+	TEST_ASSERT(env, !test_fixture(env, "perf72", dir, sizeof(dir)), "cannot unpack perf72");
+	snprintf(symfs, sizeof(symfs), "%s/symfs", dir);
 	snprintf(path, sizeof(path), "%s/tmp/w/calls_cet", symfs);
-	if (access(path, R_OK))
-		return test__skip(env, "no fixture %s", path);
+	TEST_ASSERT(env, !access(path, R_OK), "no fixture %s", path);
 	TEST_ASSERT(env, !machine__init(&m, &conf), "machine__init");
 	if (test_machine_mmap(&m, PERF_RECORD_MISC_USER, 10, CET_BASE, 0x5000, 0, "/tmp/w/calls_cet"))
 		goto out;
@@ -775,8 +777,7 @@ DEFINE_SUITE(unwind_dwarf_bounds)
 	struct thread *t;
 	int ret;
 
-	if (fixture_paths(env, data, want, symfs, sizeof(data)))
-		return test__skip(env, "no fixture %s", data);
+	TEST_ASSERT(env, !fixture_paths(env, data, want, symfs, sizeof(data)), "no fixture %s", data);
 	b.ud = unwind_dwarf__new(&conf);
 	TEST_ASSERT(env, b.ud, "unwind_dwarf__new");
 	perf_tool__init(&bt.tool);

@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """
 Writes dump-kinds.data, the input of the dump_records test: the header, attrs and features
-of ../shared/fixtures/perf72/data/calls.fp.data with a short data section holding one record
+of the perf72 fixture's data/calls.fp.data (fixtures/, see unpack-fixtures.sh) with a short data section holding one record
 of every kind `perf script -D` decodes (side-band, samples, perf's own records, and records
 perf 6.1 never writes: THROTTLE, LOST_SAMPLES, KSYMBOL, SWITCH, NAMESPACES, TEXT_POKE, ...).
 
-    python3 mk-dump-kinds.py ../../../../../shared/fixtures/perf72/data/calls.fp.data dump-kinds.data
+    ./unpack-fixtures.sh perf72 /tmp/fx
+    python3 mk-dump-kinds.py /tmp/fx/perf72/data/calls.fp.data dump-kinds.data
 
 The expected output next to it is upstream perf 7.2's, see expected/README.
 """

@@ -159,9 +159,9 @@ fi
 
 # byte for byte with upstream, when it is here: C, and C++ (demangled linkage names, and
 # addr2line's name for functions without one, see util/dwarf-inline.h)
-if [ -x "$SHARED_DIR/tools/upstream-perf" ]; then
+if upstream_perf; then
 	cp prog.plain prog
-	"$SHARED_DIR/tools/upstream-perf" script -i own.data >own.up 2>/dev/null ||
+	"$UPSTREAM_PERF" script -i own.data >own.up 2>/dev/null ||
 		fail "upstream perf script failed"
 	cmp -s own.up own.out || { verbose "$(diff own.up own.out | head -20)"; fail "own DWARF: differs from upstream"; }
 	if command -v g++ >/dev/null 2>&1; then
@@ -193,11 +193,11 @@ EOF
 		g++ -O2 -g -fno-omit-frame-pointer -o cxx cxx.cc || fail "g++ failed"
 		rec cxx.data "$here/cxx"
 		script cxx.out -i cxx.data
-		"$SHARED_DIR/tools/upstream-perf" script -i cxx.data >cxx.up 2>/dev/null ||
+		"$UPSTREAM_PERF" script -i cxx.data >cxx.up 2>/dev/null ||
 			fail "upstream perf script failed"
 		grep -q 'ns::K::method(long)+0x' cxx.out || fail "C++: no demangled ns::K::method frame"
 		cmp -s cxx.up cxx.out || { verbose "$(diff cxx.up cxx.out | head -20)"; fail "C++: differs from upstream"; }
-		"$SHARED_DIR/tools/upstream-perf" report --stdio -i cxx.data 2>/dev/null |
+		"$UPSTREAM_PERF" report --stdio -i cxx.data 2>/dev/null |
 			grep -v '^# (Tip' >cxx.rep.up
 		"$PERF" report --stdio -i cxx.data 2>/dev/null | grep -v '^# (Tip' >cxx.rep
 		cmp -s cxx.rep.up cxx.rep || { verbose "$(diff cxx.rep.up cxx.rep | head -20)"; fail "C++ report: differs from upstream"; }

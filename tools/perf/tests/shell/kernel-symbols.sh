@@ -107,8 +107,8 @@ expect_grep '^	 *ffffffff83780b20 \[unknown\] \(\[unknown\]\)$' first.out \
 	"an init text address before the kernel's load is not [unknown] ([unknown])"
 
 # 5. the same against upstream perf 7.2, on the crafted file and on a live -a recording
-U=$SHARED_DIR/tools/upstream-perf
-[ -x "$U" ] || { not_tested "the comparisons with upstream: no upstream perf at $U"; pass; }
+upstream_perf || { not_tested "the comparisons with upstream: no upstream perf 7.2 (make test-deps as root)"; pass; }
+U=$UPSTREAM_PERF
 # user DSOs are left out (an empty --symfs): only the kernel's frames are compared
 mkdir -p nosymfs
 compare_upstream() {	# file kallsyms

@@ -21,8 +21,9 @@
 #
 # Set here for the tests:
 #	SYSTEM_PERF	the distribution's perf (default /usr/bin/perf), the differential oracle
-#	SHARED_DIR	../shared beside the source tree (fixtures, upstream perf), may not exist
-#	FIXTURES	$SHARED_DIR/fixtures
+#	FIXTURES	where need_fixture unpacks the golden recordings the repository carries
+#			(tools/perf/tests/data/fixtures, see unpack-fixtures.sh there):
+#			$TMPDIR/fixtures
 #	WORKLOAD_PERF	the perf to run `test -w` workloads with: the normal build when it
 #			exists, since under the ASan one the sanitizer runtime adds samples and
 #			frames of its own (LeakSanitizer's scan at exit) to every recording
@@ -42,8 +43,6 @@ fi
 : "${PERF:=$PERF_SRCDIR/tools/perf/perf}"
 : "${SYSTEM_PERF:=/usr/bin/perf}"
 : "${PERF_TEST_VERBOSE:=0}"
-SHARED_DIR=$PERF_SRCDIR/../shared
-FIXTURES=$SHARED_DIR/fixtures
 if [ -z "${WORKLOAD_PERF:-}" ]; then
 	WORKLOAD_PERF=$PERF
 	[ -x "$PERF_SRCDIR/tools/perf/perf" ] && WORKLOAD_PERF=$PERF_SRCDIR/tools/perf/perf
@@ -57,6 +56,7 @@ if [ -n "$lib_standalone" ]; then
 	trap 'rm -rf "$TMPDIR"' EXIT
 	cd "$TMPDIR" || exit 1
 fi
+FIXTURES=$TMPDIR/fixtures
 
 # verbose MSG...: a detail, printed only with perf test -v
 verbose() {
@@ -119,7 +119,7 @@ need_perf() {
 
 # need_system_perf_record: skip unless the system perf exists and may record here
 need_system_perf_record() {
-	[ -x "$SYSTEM_PERF" ] || skip "no system perf at $SYSTEM_PERF"
+	[ -x "$SYSTEM_PERF" ] || skip "no system perf at $SYSTEM_PERF: make test-deps"
 	if ! "$SYSTEM_PERF" record -q -e cpu-clock -o "$TMPDIR/.probe.data" -- true \
 		>"$TMPDIR/.probe.log" 2>&1; then
 		verbose "$(cat "$TMPDIR/.probe.log")"
@@ -129,19 +129,26 @@ need_system_perf_record() {
 	rm -f "$TMPDIR/.probe.data" "$TMPDIR/.probe.log"
 }
 
-# need_fixture PATH: skip unless $FIXTURES/PATH exists (the repo must work without ../shared)
+# need_fixture PATH: unpacks the fixture set PATH is in (its first component: perf72 or
+# real-defer) into $FIXTURES, once, and fails unless $FIXTURES/PATH is there
 need_fixture() {
-	[ -e "$FIXTURES/$1" ] || skip "fixture $FIXTURES/$1 is missing"
+	need_cmd zstd
+	"$PERF_SRCDIR/tools/perf/tests/data/unpack-fixtures.sh" "${1%%/*}" "$FIXTURES" ||
+		fail "cannot unpack the fixture ${1%%/*}"
+	[ -e "$FIXTURES/$1" ] || fail "fixture $FIXTURES/$1 is missing"
 }
 
-# need_upstream_perf: sets UPSTREAM_PERF to the upstream perf 7.2 wrapper, or skips
+# upstream_perf: sets UPSTREAM_PERF to the project's upstream perf 7.2 wrapper and succeeds
+# when it runs here (root, and make test-deps built its tree)
+upstream_perf() {
+	UPSTREAM_PERF=$PERF_SRCDIR/scripts/upstream-perf
+	"$UPSTREAM_PERF" --version >/dev/null 2>&1
+}
+
+# need_upstream_perf: upstream_perf, or skip
 need_upstream_perf() {
-	UPSTREAM_PERF=$SHARED_DIR/tools/upstream-perf
-	[ -x "$UPSTREAM_PERF" ] || skip "no upstream perf at $UPSTREAM_PERF"
-	# its exit 2: the tree it runs in could not be set up here (no network, not root)
-	"$UPSTREAM_PERF" --version >"$TMPDIR/.upstream.log" 2>&1
-	[ $? != 2 ] || skip "upstream perf unavailable: $(tail -1 "$TMPDIR/.upstream.log")"
-	rm -f "$TMPDIR/.upstream.log"
+	upstream_perf || skip "no upstream perf 7.2 ($("$UPSTREAM_PERF" --version 2>&1 |
+		sed -n 's/^upstream-perf: //p' | head -1)): make test-deps as root"
 }
 
 # expect_grep PATTERN FILE WHAT: fail with WHAT unless an extended regex matches in FILE

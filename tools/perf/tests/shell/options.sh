@@ -43,8 +43,8 @@ refused " Error: option \`max-stack' requires a value" report --stdio --max-stac
 refused " Error: option \`stdio' takes no value" report --stdio=1
 
 # the same words upstream prints, where upstream refuses too
-if [ -x "$SHARED_DIR/tools/upstream-perf" ]; then
-	"$SHARED_DIR/tools/upstream-perf" report --stdio --max-stack=x -i "$data" >/dev/null 2>up.err
+if upstream_perf; then
+	"$UPSTREAM_PERF" report --stdio --max-stack=x -i "$data" >/dev/null 2>up.err
 	rc=$?
 	if [ $rc != 2 ]; then
 		[ $rc = 129 ] || fail "upstream exited $rc for --max-stack=x (the oracle changed?)"

@@ -10,7 +10,7 @@ if ! "$PERF" record -q -e cpu-clock -o probe.data -- true >probe.log 2>&1; then
 	skip "perf record cannot open events here: $(tail -1 probe.log)"
 fi
 need_upstream_perf
-[ -x "$SYSTEM_PERF" ] || skip "no system perf at $SYSTEM_PERF"
+[ -x "$SYSTEM_PERF" ] || skip "no system perf at $SYSTEM_PERF: make test-deps"
 
 # a plain -g file, and a -a one (synthesized side-band of running processes, kernel map)
 "$PERF" record -q -g -o g.data -- "$WORKLOAD_PERF" test -w calls 0.3 >g.log 2>&1 ||
@@ -77,6 +77,6 @@ if [ -x "$parser" ]; then
 	extra=$(comm -23 hs.ours hs.sys)
 	[ -z "$extra" ] || fail "hotspot-perfparser complains of our file only: $extra"
 else
-	not_tested "hotspot's perfparser: not installed (apt-get install hotspot)"
+	not_tested "hotspot's perfparser: not installed (make test-deps as root)"
 fi
 pass

@@ -62,46 +62,39 @@ done
 # names a stitched sample by the comm at record time, we stitch them and use the comm at
 # sample time; these three have neither case, so they must match exactly (the other two
 # are checked against upstream on their inline twins by a C test, report_deferred_*).
-if [ -d "$FIXTURES/real-defer/upstream" ]; then
-	R=$FIXTURES/real-defer
-	gzip -dc "$R/kallsyms.gz" >rd-kallsyms || fail "cannot unpack $R/kallsyms.gz"
-	for name in calls_nodefer calls_u sys; do
-		if ! "$PERF" report --stdio --no-children --symfs="$R/symfs" --kallsyms=rd-kallsyms \
-			-i "$R/data/$name.data" >"rd.$name.out" 2>"rd.$name.err"; then
-			verbose "$(cat "rd.$name.err")"
-			failed="$failed rd.$name(exit)"
-			continue
-		fi
-		check "rd.$name" report "$R/upstream/$name.report.txt" "rd.$name.out"
-	done
-else
-	not_tested "the real deferred recordings: no fixtures $FIXTURES/real-defer/upstream"
-fi
+need_fixture real-defer/upstream/sys.dump.txt
+R=$FIXTURES/real-defer
+gzip -dc "$R/kallsyms.gz" >rd-kallsyms || fail "cannot unpack $R/kallsyms.gz"
+for name in calls_nodefer calls_u sys; do
+	if ! "$PERF" report --stdio --no-children --symfs="$R/symfs" --kallsyms=rd-kallsyms \
+		-i "$R/data/$name.data" >"rd.$name.out" 2>"rd.$name.err"; then
+		verbose "$(cat "rd.$name.err")"
+		failed="$failed rd.$name(exit)"
+		continue
+	fi
+	check "rd.$name" report "$R/upstream/$name.report.txt" "rd.$name.out"
+done
 # report -D of a deferred recording: upstream's dump (made as /out/sys.data) with its stderr
 # line "cannot open maps" taken out where it cut into the output, and its failure to map the
 # vDSO in the chroot it ran in ("problem processing ... skipping event"), which we do not have
-if [ -f "$FIXTURES/real-defer/upstream/sys.dump.txt" ]; then
-	cp "$R/data/sys.data" sys.data
-	if "$PERF" report -D --symfs="$R/symfs" --kallsyms=rd-kallsyms -i sys.data \
-		>dump.out 2>dump.err; then
-		awk '{
-			if (pending != "") { $0 = pending $0; pending = "" }
-			if ($0 == "cannot open maps" || $0 ~ /^problem processing PERF_RECORD_MMAP2/)
-				next
-			if (sub(/cannot open maps$/, "")) { pending = $0; next }
-			print
-		}' "$R/upstream/sys.dump.txt" >dump.want
-		sed 's|@sys.data |@/out/sys.data |' dump.out >dump.got
-		if ! cmp -s dump.want dump.got; then
-			verbose "$(diff dump.want dump.got | head -20)"
-			failed="$failed rd.sys(-D)"
-		fi
-	else
-		verbose "$(cat dump.err)"
-		failed="$failed rd.sys(-D exit)"
+cp "$R/data/sys.data" sys.data
+if "$PERF" report -D --symfs="$R/symfs" --kallsyms=rd-kallsyms -i sys.data \
+	>dump.out 2>dump.err; then
+	awk '{
+		if (pending != "") { $0 = pending $0; pending = "" }
+		if ($0 == "cannot open maps" || $0 ~ /^problem processing PERF_RECORD_MMAP2/)
+			next
+		if (sub(/cannot open maps$/, "")) { pending = $0; next }
+		print
+	}' "$R/upstream/sys.dump.txt" >dump.want
+	sed 's|@sys.data |@/out/sys.data |' dump.out >dump.got
+	if ! cmp -s dump.want dump.got; then
+		verbose "$(diff dump.want dump.got | head -20)"
+		failed="$failed rd.sys(-D)"
 	fi
 else
-	not_tested "report -D of a deferred recording: no fixture $FIXTURES/real-defer/upstream/sys.dump.txt"
+	verbose "$(cat dump.err)"
+	failed="$failed rd.sys(-D exit)"
 fi
 [ -z "$failed" ] || fail "perf report differs from upstream perf 7.2 for:$failed"
 pass

@@ -105,12 +105,12 @@ cmp -s rplain.cmp rstats.cmp || fail "report --unwind-stats changes the report"
 grep -q 'not unwound' fp.err && fail "a frame-pointer recording is said not to be unwound"
 
 # a live recording of this machine, against upstream perf 7.2 (which unwinds)
-[ -x "$SHARED_DIR/tools/upstream-perf" ] || skip "no upstream perf: only the golden recording was checked"
+upstream_perf || skip "no upstream perf 7.2 (make test-deps as root): only the golden recording was checked"
 need_system_perf_record
 "$SYSTEM_PERF" record -q --call-graph dwarf -o live.data -- ls -R /usr/lib >/dev/null 2>rec.err ||
 	skip "perf record --call-graph dwarf fails here: $(tail -1 rec.err)"
 cp /proc/kallsyms live.kallsyms
-"$SHARED_DIR/tools/upstream-perf" script --no-inline --kallsyms="$TMPDIR/live.kallsyms" \
+"$UPSTREAM_PERF" script --no-inline --kallsyms="$TMPDIR/live.kallsyms" \
 	-i "$TMPDIR/live.data" >live.want 2>/dev/null || fail "upstream perf script of live.data failed"
 check live live.want --kallsyms=live.kallsyms -i live.data
 # unwound, the live recording prints the same samples (the unwinder adds frames only)

@@ -157,32 +157,10 @@ rec reads -s -e cpu-clock -e page-faults -F 199 -- sh -c 'ls -R /usr/include >/d
 cat /proc/kallsyms >kallsyms	# a copy first: gzip refuses a file that grows while read
 gzip -9n <kallsyms >"$out/kallsyms.gz"
 
-# reduce_dso SRC DST: DST = SRC with every allocated PROGBITS section but the ones symbol
-# resolution and PLT names need (and .eh_frame, for upstream's dwarf unwinding) zeroed: the
-# file keeps its layout, build id and symbol tables, and gzip makes the zeros nothing
+# reduce_dso SRC DST: DST = SRC with its code and data zeroed, its layout, build id, symbol
+# tables and CFI kept (../reduce-dso.py says which sections): gzip makes the zeros nothing
 reduce_dso() {
-	"$PY" - "$1" "$2" <<'EOF'
-import struct, sys
-src, dst = sys.argv[1], sys.argv[2]
-b = bytearray(open(src, 'rb').read())
-keep = (b'.dynsym', b'.dynstr', b'.symtab', b'.strtab', b'.plt', b'.plt.got', b'.plt.sec',
-        b'.rela.plt', b'.rela.dyn', b'.got', b'.got.plt', b'.eh_frame', b'.eh_frame_hdr',
-        b'.gnu_debuglink', b'.interp', b'.dynamic', b'.gnu.version', b'.gnu.version_r',
-        b'.gnu.version_d', b'.gnu.hash', b'.hash', b'.init', b'.fini')
-if b[:4] == b'\x7fELF' and b[4] == 2:
-    shoff, = struct.unpack_from('<Q', b, 0x28)
-    shentsize, shnum, shstrndx = struct.unpack_from('<HHH', b, 0x3a)
-    def sh(i):
-        return struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize)
-    stro = sh(shstrndx)[4]
-    for i in range(shnum):
-        name, typ, flags, addr, off, size = sh(i)[:6]
-        n = bytes(b[stro + name:b.index(b'\0', stro + name)])
-        # SHT_PROGBITS with SHF_ALLOC, and not needed for names
-        if typ == 1 and flags & 2 and n not in keep and not n.startswith(b'.note'):
-            b[off:off + size] = bytes(size)
-open(dst, 'wb').write(b)
-EOF
+	"$PY" "$here/../reduce-dso.py" "$1" "$2"
 }
 
 rm -rf "$out/symfs"

@@ -1,15 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Regenerates the upstream perf 7.2 outputs in this directory (see README). Needs ../shared
-# (fixtures and tools/upstream-perf); run from anywhere: bash regen.sh
+# Regenerates the upstream perf 7.2 outputs in this directory (see README). Needs upstream
+# perf (scripts/upstream-perf: make test-deps, root) and zstd; run from anywhere: bash regen.sh
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../../../../.." && pwd)
-shared=$src/../shared
-up=$shared/tools/upstream-perf
-fx=$shared/fixtures
+up=$src/scripts/upstream-perf
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+fx=$tmp/fixtures
+for d in perf72 real-defer; do
+	"$here/../unpack-fixtures.sh" $d "$fx"
+done
 gzip -dc "$fx/perf72/kallsyms.gz" >"$tmp/ks72"
 gzip -dc "$fx/real-defer/kallsyms.gz" >"$tmp/ksdef"
 mkdir "$tmp/nosymfs"

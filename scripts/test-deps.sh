@@ -1,0 +1,111 @@
+#!/bin/sh
+# test-deps.sh [--check] - `make test-deps`, and `make deps` as root: the reference tools the
+# differential tests compare our perf against, installed once (what is there already is kept):
+#
+#	upstream perf 7.2	Debian sid's linux-perf and binutils in a debootstrapped sid tree,
+#				$UPSTREAM_PERF_DIR/sid (default /var/cache/upstream-perf/sid), run
+#				by scripts/upstream-perf; a few minutes and ~300 MB the first time
+#	the system perf		/usr/bin/perf (Debian's linux-perf: 6.1 on bookworm)
+#	hotspot's perfparser	/usr/lib/x86_64-linux-gnu/libexec/hotspot-perfparser (hotspot)
+#
+# Needs root, apt-get and Debian's archive. What it cannot get, it names with the reason and
+# exits 1: the tests that need that tool skip, naming `make test-deps`. With --check it only
+# says what is missing.
+set -u
+dir=${UPSTREAM_PERF_DIR:-/var/cache/upstream-perf}
+sid=$dir/sid
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+system_perf=/usr/bin/perf
+perfparser=/usr/lib/x86_64-linux-gnu/libexec/hotspot-perfparser
+
+say() {
+	echo "test-deps: $*" >&2
+}
+
+# missing: the names of the tools not installed yet
+missing() {
+	[ -x "$sid/usr/bin/perf" ] || echo upstream-perf
+	[ -x "$system_perf" ] || echo system-perf
+	[ -x "$perfparser" ] || echo perfparser
+}
+
+todo=$(missing)
+if [ -z "$todo" ]; then
+	exit 0
+fi
+if [ "${1:-}" = --check ] || [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+	why="not installed"
+	[ "$(id -u)" = 0 ] || why="not installed (make test-deps installs it as root)"
+	command -v apt-get >/dev/null || why="not installed (make test-deps needs apt-get)"
+	for t in $todo; do
+		say "$t: $why"
+	done
+	exit 1
+fi
+
+# one installer at a time (make -j, two checkouts): the second finds the first one's tools
+mkdir -p "$dir" && exec 9>"$dir/lock" && flock 9 || { say "cannot lock $dir/lock"; exit 1; }
+todo=$(missing)
+
+updated=
+# apt PACKAGE...: installed on this machine
+apt() {
+	if [ -z "$updated" ]; then
+		DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null >/dev/null || return 1
+		updated=1
+	fi
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" \
+		</dev/null >/dev/null
+}
+
+# remove TREE: rm -rf of a tree of ours, refused while anything is mounted in it (the wrapper
+# bind-mounts / at TREE/host, on the same device: --one-file-system would not stop there)
+remove() {
+	if findmnt -rno TARGET | grep -q "^$1/"; then
+		say "$1 has mounts in it: not removed"
+		return 1
+	fi
+	rm -rf --one-file-system "$1"
+}
+
+# sid_tree: debootstraps sid with linux-perf and binutils into a private directory, then
+# renames it into place, so neither a failed build nor a concurrent one leaves a half tree
+sid_tree() {
+	log=$dir/test-deps.log
+	new=$dir/sid.$$
+	command -v debootstrap >/dev/null || apt debootstrap || return 1
+	say "building upstream perf's Debian sid tree in $sid (a few minutes; log: $log)"
+	remove "$new" || return 1
+	debootstrap --variant=minbase sid "$new" "$mirror" >"$log" 2>&1 || return 1
+	echo "deb $mirror sid main" >"$new/etc/apt/sources.list"
+	cp /etc/resolv.conf "$new/etc/" 2>/dev/null
+	# a mirror's copy of sid may be older than its Release file's Valid-Until
+	chroot "$new" apt-get -o Acquire::Check-Valid-Until=false update >>"$log" 2>&1 &&
+		chroot "$new" env DEBIAN_FRONTEND=noninteractive apt-get install -y \
+			--no-install-recommends linux-perf binutils >>"$log" 2>&1 &&
+		chroot "$new" apt-get clean >>"$log" 2>&1 || return 1
+	# another build may have finished first: keep that one
+	if [ ! -x "$sid/usr/bin/perf" ]; then
+		remove "$sid" && mv "$new" "$sid" || return 1
+	fi
+	remove "$new"
+}
+
+rc=0
+for t in $todo; do
+	case $t in
+	upstream-perf)
+		if ! sid_tree; then
+			say "upstream-perf: could not build $sid (see $dir/test-deps.log)"
+			remove "$dir/sid.$$"
+			rc=1
+		fi ;;
+	system-perf)
+		apt linux-perf && [ -x "$system_perf" ] ||
+			{ say "system-perf: apt-get install linux-perf failed"; rc=1; } ;;
+	perfparser)
+		apt hotspot && [ -x "$perfparser" ] ||
+			{ say "perfparser: apt-get install hotspot failed"; rc=1; } ;;
+	esac
+done
+exit $rc
