@@ -6,8 +6,9 @@
 #
 # How each file of SRC is kept, so that the repository stays small:
 #   - a file equal to one the repository holds already, under demo/ (make demo shows the
-#     same recordings) or tools/perf/tests/fuzz/corpus (the fuzzers' seeds), is not stored
-#     again: a line "PATH FILE" in fixtures/links names that copy;
+#     same recordings) or tools/perf/tests/fuzz/corpus (the fuzzers' seeds), or to a fixture
+#     stored as it is before it, is not stored again: a line "PATH FILE" in fixtures/links
+#     names that copy;
 #   - a .gz file, and a text file under 8 KiB (README, sources), is stored as it is;
 #   - everything else as PATH.zst (zstd -19 --long), the distribution's DSOs of the symfs
 #     trees (libc, libm, ld.so, dash, sleep) first reduced by reduce-dso.py:
@@ -42,6 +43,8 @@ mkdir "$tmp/new"
 	elif [ "${f%.gz}" != "$f" ] ||
 		{ [ "$(wc -c <"$src/$f")" -lt 8192 ] && grep -Iq . "$src/$f"; }; then
 		cp "$src/$f" "$tmp/new/$f"
+		# stored as it is: a later file equal to it (real-defer's sources) links to it
+		echo "$sum tools/perf/tests/data/fixtures/$f" >>"$tmp/repo.sums"
 	else
 		in=$src/$f
 		case $f in

@@ -26,7 +26,7 @@ find "$out" -name '*.zst' -exec zstd -q -d --long=27 --rm {} + || {
 }
 while read -r path from; do
 	case "$path" in
-	"$name"/*) cp "$top/$from" "$2/$path" ||
+	"$name"/*) mkdir -p "$(dirname "$2/$path")" && cp "$top/$from" "$2/$path" ||
 		{ echo "unpack-fixtures: cannot copy $from" >&2; exit 1; } ;;
 	esac
 done <"$in/links"
