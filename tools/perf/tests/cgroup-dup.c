@@ -163,6 +163,6 @@ DEFINE_SUITE(cgroup_duplicate_ids)
 		return test__partial(env, "%zu of %zu cases: %s", nr_cases + nr_compared,
 				     2 * nr_cases, have_upstream ?
 				     "upstream perf did not run, not compared with it" :
-				     "no upstream perf (as root), not compared with it");
+				     TEST_NO_UPSTREAM_PERF ", not compared with it");
 	return TEST_OK;
 }
