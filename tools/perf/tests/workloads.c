@@ -137,6 +137,28 @@ static int workload__noploop(int argc, const char **argv)
 	return noploop(&s);
 }
 
+/* clockloop: samples in the vDSO's clock_gettime, called from clockloop() */
+
+static WORKLOAD_FN int clockloop(struct spin *s)
+{
+	struct timespec ts;
+
+	do {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		s->acc += (unsigned long)ts.tv_nsec;
+	} while (!spin__expired(s));
+	return 0;
+}
+
+static int workload__clockloop(int argc, const char **argv)
+{
+	struct spin s;
+
+	if (spin__init(&s, "clockloop", argc, argv))
+		return 1;
+	return clockloop(&s);
+}
+
 /* leafloop: samples in leaf(), whose caller is always parent() */
 
 static WORKLOAD_FN int leaf(struct spin *s, unsigned long step)
@@ -441,6 +463,7 @@ static int workload__forkexec(int argc, const char **argv)
 static const struct test_workload workloads[] = {
 	{ "noploop",	"[SECONDS]",		workload__noploop },
 	{ "leafloop",	"[SECONDS]",		workload__leafloop },
+	{ "clockloop",	"[SECONDS]",		workload__clockloop },
 	{ "calls",	"[SECONDS] [DEPTH]",	workload__calls },
 	{ "defer-fixtures", "DIR",		workload__defer_fixtures },
 	{ "defer-convert", "IN OUT [each]",	workload__defer_convert },

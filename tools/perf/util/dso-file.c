@@ -197,16 +197,28 @@ static bool debuglink_path(const char *name, const char *symfs, char *out, size_
 
 enum candidate {
 	CAND_DEBUGLINK,
+	CAND_CACHE,		/* <B>/.build-id/xx/rest[/elf] */
+	CAND_CACHE_DEBUG,	/* <B>/.build-id/xx/rest/debug */
 	CAND_FEDORA,		/* /usr/lib/debug<path>.debug */
 	CAND_UBUNTU,		/* /usr/lib/debug<path> */
 	CAND_BUILD_ID,		/* /usr/lib/debug/.build-id/xx/rest.debug */
 	CAND_DSO,		/* <path> */
 	CAND_OPENEMBEDDED,	/* <dir>/.debug/<name> */
 	CAND_MIXEDUP_UBUNTU,	/* /usr/lib/debug/lib/... for /usr/lib/... */
-	/* last, where perf looks right after the debuglink: see dso-file.h */
-	CAND_CACHE,		/* <B>/.build-id/xx/rest[/elf] */
-	CAND_CACHE_DEBUG,	/* <B>/.build-id/xx/rest/debug */
 	CAND_NR,
+};
+
+/* upstream's letter for each, dso__symtab_origin() */
+static const char cand_origin[CAND_NR] = {
+	[CAND_DEBUGLINK]	= 'l',
+	[CAND_CACHE]		= 'B',
+	[CAND_CACHE_DEBUG]	= 'D',
+	[CAND_FEDORA]		= 'f',
+	[CAND_UBUNTU]		= 'u',
+	[CAND_BUILD_ID]		= 'b',
+	[CAND_DSO]		= 'd',
+	[CAND_OPENEMBEDDED]	= 'o',
+	[CAND_MIXEDUP_UBUNTU]	= 'x',
 };
 
 static bool has_prefix(const char *s, const char *prefix)
@@ -307,26 +319,42 @@ out_close:
 }
 
 /*
- * [vdso] has no file: perf record keeps a copy in the build-id cache; failing that, this
- * machine's own vDSO serves when its build id is the recorded one, or when none was
- * recorded. perf 6.1 and 7.2 leave the frames [unknown] without the cache's copy (seen
- * with HOME elsewhere): a matching build id makes ours the same bytes. The memfd holding
- * our own stays open with df, so that its /proc/self/fd path stays valid.
+ * [vdso] has no file: perf record keeps a copy in the build-id cache (<B>/[vdso]/<id>/vdso);
+ * failing that, this machine's own vDSO serves when its build id is the recorded one, or
+ * when none was recorded: perf then takes its own too, and the cache's copy of that build
+ * id when there is one. The memfd holding ours stays open with df, so that its
+ * /proc/self/fd path stays valid.
  */
-static int vdso_path(struct dso_file *df, char *path, size_t size)
+static int vdso_path(struct dso_file *df, const struct symbol_conf *conf, char *path,
+		     size_t size)
 {
-	const struct dso *dso = df->dso;
-	const char *home = getenv("HOME");
-	char hex[BUILD_ID_HEX_SIZE];
+	struct dso *dso = df->dso;
+	char hex[BUILD_ID_HEX_SIZE], dirbuf[PATH_MAX];
+	const char *dir = buildid_dir(conf, dirbuf, sizeof(dirbuf));
 
-	if (dso->has_build_id)
+	if (!dso->has_build_id) {
+		u8 bid[BUILD_ID_SIZE_MAX];
+		size_t bid_size = 0;
+
+		df->vdso_fd = own_vdso_fd(dso);
+		if (df->vdso_fd < 0)
+			return -ENOENT;
+		snprintf(path, size, "/proc/self/fd/%d", df->vdso_fd);
+		if (!filename__read_build_id(path, bid, &bid_size))
+			dso__set_build_id(dso, bid, bid_size);
+	}
+	if (dso->has_build_id && dir) {
 		dso__build_id_hex(dso, hex);
-	/* ~/.debug whatever the options say, as it always was (perf: the build-id dir) */
-	if (dso->has_build_id && home &&
-	    join(path, size, "%s/.debug/%s/%s/vdso", home, dso->long_name, hex) &&
-	    is_regular_file(path))
-		return 0;
-	df->vdso_fd = own_vdso_fd(dso);
+		if (join(path, size, "%s/%s/%s/vdso", dir, dso->long_name, hex) &&
+		    is_regular_file(path)) {
+			if (df->vdso_fd >= 0)
+				close(df->vdso_fd);
+			df->vdso_fd = -1;
+			return 0;
+		}
+	}
+	if (df->vdso_fd < 0)
+		df->vdso_fd = own_vdso_fd(dso);
 	if (df->vdso_fd < 0)
 		return -ENOENT;
 	snprintf(path, size, "/proc/self/fd/%d", df->vdso_fd);
@@ -353,7 +381,7 @@ static int dso_file__lookup(struct dso_file *df, const struct symbol_conf *conf)
 	const char *name = dso->long_name;
 
 	if (dso->kind == DSO_KIND_VDSO) {
-		if (vdso_path(df, vdso, sizeof(vdso)))
+		if (vdso_path(df, conf, vdso, sizeof(vdso)))
 			return 0;
 		/* looked up as if it were the DSO's file */
 		name = vdso;
@@ -387,6 +415,10 @@ static int dso_file__lookup(struct dso_file *df, const struct symbol_conf *conf)
 		cand->err = check_file(dso, path);
 		cand->own = c == CAND_DSO || c == CAND_CACHE;
 		cand->is_dso = c == CAND_DSO;
+		cand->origin = cand_origin[c];
+		/* the vDSO's file is the cache's copy (perf finds it there), else our own */
+		if (dso->kind == DSO_KIND_VDSO && c == CAND_DSO && df->vdso_fd < 0)
+			cand->origin = 'B';
 		df->nr_cands++;
 	}
 	return 0;

@@ -64,6 +64,8 @@ struct dso_file_cand {
 	int	err;
 	bool	own;		/* the DSO's own file (or the cache's copy of it), not debug info */
 	bool	is_dso;		/* <S><path> itself */
+	/* its letter in report -v, upstream's dso__symtab_origin() of its binary type */
+	char	origin;
 };
 
 /* the CFI sections: the main file's .eh_frame, the first .debug_frame; NULL: none */

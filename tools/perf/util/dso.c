@@ -138,6 +138,7 @@ static int dso__load_elf(struct dso *dso, const struct symbol_conf *conf, bool d
 	const struct dso_file_cand *cands;
 	struct dso_file *df = dso__file(dso);
 	size_t nr_cands = 0;
+	char origin = 0;
 
 	if (!df)
 		return -ENOMEM;
@@ -157,10 +158,13 @@ static int dso__load_elf(struct dso *dso, const struct symbol_conf *conf, bool d
 		}
 		if (!syms_ss && symsrc__has_symtab(cur)) {
 			syms_ss = cur;
+			origin = cands[c].origin;
 			used = true;
 		}
 		if (!runtime_ss && symsrc__possibly_runtime(cur)) {
 			runtime_ss = cur;
+			if (!syms_ss)
+				origin = cands[c].origin;
 			used = true;
 		}
 		if (!used) {
@@ -194,6 +198,7 @@ static int dso__load_elf(struct dso *dso, const struct symbol_conf *conf, bool d
 		err = nr;
 	if (!err) {
 		dso->symsrc_path = strdup(syms_ss->path);
+		dso->symsrc_origin = origin;
 		if (!dso->symsrc_path)
 			err = -ENOMEM;
 	}

@@ -82,6 +82,7 @@ struct dso {
 	bool			loaded;		/* load was attempted (successfully or not) */
 	int			load_errno;	/* 0 when symbols were loaded */
 	char			*symsrc_path;	/* the file symbols came from, for -v */
+	char			symsrc_origin;	/* its letter in report -v (dso_file_cand) */
 	struct symbols		symbols;
 	struct dso_segment	*segs;		/* PT_LOAD segments, for offset -> vaddr */
 	size_t			nr_segs;

@@ -148,32 +148,15 @@ static void print_percent(struct sbuf *sb, u64 val, u64 total, int w)
 	sbuf__printf(sb, " %*.2f%%", w, percent);
 }
 
-/*
- * Where a dso's symbols came from, by the letters of upstream's dso__symtab_origin(): '!'
- * for none, 'k' kallsyms, 'b' a /usr/lib/debug/.build-id file, 'B' the build-id cache,
- * 'l' a .gnu_debuglink file, 'd' the file itself.
- */
+/* where a dso's symbols came from, as upstream's dso__symtab_origin() says it ('!': none) */
 static char dso__origin(const struct dso *dso)
 {
-	size_t path_len, name_len;
-
 	if (!dso || !dso->loaded || dso->load_errno)
 		return '!';
 	/* a kernel's from a vmlinux (-k) names the file; 'v' */
 	if (dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE)
 		return dso->symsrc_path ? 'v' : 'k';
-	if (!dso->symsrc_path)
-		return '!';
-	if (strstr(dso->symsrc_path, "/usr/lib/debug/.build-id/"))
-		return 'b';
-	if (strstr(dso->symsrc_path, "/.debug/"))
-		return 'B';
-	/* the file itself is long_name under --symfs */
-	path_len = strlen(dso->symsrc_path);
-	name_len = strlen(dso->long_name);
-	if (path_len < name_len || strcmp(dso->symsrc_path + path_len - name_len, dso->long_name))
-		return 'l';
-	return 'd';
+	return dso->symsrc_path && dso->symsrc_origin ? dso->symsrc_origin : '!';
 }
 
 /* one key's text, upstream's se_snprintf */

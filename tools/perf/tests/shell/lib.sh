@@ -27,6 +27,7 @@
 #	WORKLOAD_PERF	the perf to run `test -w` workloads with: the normal build when it
 #			exists, since under the ASan one the sanitizer runtime adds samples and
 #			frames of its own (LeakSanitizer's scan at exit) to every recording
+#	HOME		$TMPDIR/home, empty: the test's own build-id cache (see below)
 
 lib_dir=$(cd "$(dirname "$0")" && pwd)
 
@@ -57,6 +58,15 @@ if [ -n "$lib_standalone" ]; then
 	cd "$TMPDIR" || exit 1
 fi
 FIXTURES=$TMPDIR/fixtures
+
+# Each test its own HOME, so its own build-id cache ($HOME/.debug): perf record copies every
+# DSO it sampled there and the readers look there first, so what another test or an earlier
+# run recorded (a binary of the same build id, corrupted since) must not change this one's
+# symbols; the caller's cache and ~/.perfconfig stay out of it.
+HOME=$TMPDIR/home
+mkdir -p "$HOME" || exit 1
+unset PERF_BUILDID_DIR
+export HOME
 
 # verbose MSG...: a detail, printed only with perf test -v
 verbose() {

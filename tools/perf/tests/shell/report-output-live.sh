@@ -24,6 +24,9 @@ rec g.data -g -- sh -c "$walk"
 rec switch.data -g --switch-events -- sh -c \
 	'timeout 0.3 yes >/dev/null & timeout 0.3 yes >/dev/null; wait'
 rec cgroup.data --namespaces --all-cgroups -- sh -c "$walk"
+# samples in the [vdso]: -v says where its symbols came from, perf record's copy in the
+# build-id cache (the test's own: lib.sh gives it its own HOME)
+rec vdso.data -g -- "$WORKLOAD_PERF" test -w clockloop 0.3
 
 # one line per case: the recordings, then the options (after --stdio --no-inline)
 cat >cases <<'CASES'
@@ -71,6 +74,8 @@ CASES
 cat >verbose_cases <<'CASES'
 plain.data -v --no-children
 g.data -v --children
+vdso.data -v --children
+vdso.data -v --no-children -s dso,sym
 switch.data -v --no-children -s dso,sym
 CASES
 

@@ -15,7 +15,7 @@
 # The upstream-perf wrapper always hands upstream a --kallsyms, which would win: upstream is
 # run in its tree with chroot directly (root), after one wrapper call has mounted what it needs.
 # The vmlinux is put at the same path inside the tree (its /tmp) and outside, because -v and
-# dsoff print that path.
+# dsoff print that path (one place when the tree's /tmp is this machine's).
 
 need_perf
 need_upstream_perf
@@ -28,8 +28,11 @@ unpack_corpus
 # the same path in upstream's tree and here
 V=$TMPDIR/vm
 inside=$T$V
-mkdir "$T$TMPDIR" || fail "cannot make $T$TMPDIR"
-trap 'rm -rf "$T$TMPDIR"; [ -z "$lib_standalone" ] || rm -rf "$TMPDIR"' EXIT
+# the wrapper mounts this machine's /tmp as the tree's: then TMPDIR is there already
+if ! [ "$T$TMPDIR" -ef "$TMPDIR" ]; then
+	mkdir "$T$TMPDIR" || fail "cannot make $T$TMPDIR"
+	trap 'rm -rf "$T$TMPDIR"; [ -z "$lib_standalone" ] || rm -rf "$TMPDIR"' EXIT
+fi
 mkdir -p "$V" "$inside" || fail "cannot make $inside"
 
 # mkvmlinux KALLSYMS BUILD_ID DELTA OUT (BUILD_ID "" for none)
@@ -98,7 +101,7 @@ python3 mkvmlinux.py kallsyms 00112233445566778899aabbccddeeff00112233 0x1000000
 	fail "cannot make a vmlinux"
 python3 mkvmlinux.py kallsyms "" 0x1000000 "$V/noid" || fail "cannot make a vmlinux"
 echo "not an ELF file" >"$V/notelf"
-cp "$V"/* "$inside/" || fail "cannot copy the vmlinux files into $inside"
+[ "$V" -ef "$inside" ] || cp "$V"/* "$inside/" || fail "cannot copy the vmlinux files into $inside"
 
 failed=""
 n=0
