@@ -11,22 +11,20 @@
  *   1. the .gnu_debuglink file <link> of <S><path>: <link> itself (relative to the current
  *      directory), <S><dir>/<link>, <S><dir>/.debug/<link>, /usr/lib/debug<S><dir>/<link>
  *      (the first and last exactly as perf builds them, odd as they are with a symfs)
- *   2. /usr/lib/debug<path>.debug, /usr/lib/debug<path>
- *   3. /usr/lib/debug/.build-id/<xx>/<rest>.debug
- *   4. <path> itself
- *   5. <dir>/.debug/<name>, and /usr/lib/debug/lib/... for a /usr/lib/... path
- *   6. the build-id cache: <B>/.build-id/<xx>/<rest> (perf's old layout: the file itself),
+ *   2. the build-id cache: <B>/.build-id/<xx>/<rest> (perf's old layout: the file itself),
  *      else <B>/.build-id/<xx>/<rest>/elf (perf record's copy of the DSO's own file), then
- *      .../debug (a debug file perf buildid-cache keeps)
- * 1-5 are upstream perf's order. perf looks in the cache right after the debuglink; here it
- * comes last, so that a DSO found before is found where it was (the symbol source a warning
- * names or report -v shows), and the cache serves a DSO that has no other file of its build
- * id: one rebuilt or gone since the recording, or recorded on another machine.
+ *      .../debug (the debug file perf record copied beside it)
+ *   3. /usr/lib/debug<path>.debug, /usr/lib/debug<path>
+ *   4. /usr/lib/debug/.build-id/<xx>/<rest>.debug
+ *   5. <path> itself
+ *   6. <dir>/.debug/<name>, and /usr/lib/debug/lib/... for a /usr/lib/... path
+ * That is upstream perf's order: the symbols come from the first with a .symtab, and report
+ * -v names that one by upstream's letter for it (dso_file_cand.origin).
  * The DSO's build id is the recorded one, else the one in <S><path>. A file whose build id
  * differs (or that has none) is not the DSO's: every piece below skips it, as perf skips it.
- * [vdso]: its one file, the cache copy ~/.debug/[vdso]/<id>/vdso, else this process's own
- * vDSO when its build id is the recorded one (or none was recorded), then the same list for
- * it.
+ * [vdso]: its one file, the cache copy <B>/[vdso]/<id>/vdso, else this process's own vDSO
+ * when its build id is the recorded one (or none was recorded: then its build id becomes the
+ * dso's, and the cache's copy of it serves first), then the same list for it.
  *
  * Each piece is made on its first use and kept until the dso is freed: the lookup, the main
  * ELF, the CFI, the DWARF. A piece that cannot be made (no file, unreadable) is remembered as
