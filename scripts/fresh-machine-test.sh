@@ -201,6 +201,11 @@ git clone -q --no-local --upload-pack="git -c safe.directory='*' upload-pack" "$
 
 mount -t proc proc "$root/proc" || fail "cannot mount proc in $root"
 mount -t sysfs sysfs "$root/sys" || fail "cannot mount sysfs in $root"
+# tracefs, where a booted machine has it (systemd mounts it): the tracepoint tests read it
+if [ -d /sys/kernel/tracing/events ]; then
+	mount -t tracefs nodev "$root/sys/kernel/tracing" ||
+		fail "cannot mount tracefs in $root"
+fi
 mount --bind /dev "$root/dev" || fail "cannot bind /dev in $root"
 # dpkg and apt open a pseudo-terminal for their logs
 mount --bind /dev/pts "$root/dev/pts" || fail "cannot bind /dev/pts in $root"

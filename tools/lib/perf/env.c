@@ -1070,6 +1070,7 @@ int perf_env__parse_feature(struct perf_env *env, int feat, const void *buf, siz
 		return 0;
 	env->features[feat / 64] |= 1ULL << (feat % 64);
 	env->parsed[feat / 64] &= ~(1ULL << (feat % 64));
+	env->offsets[feat] = offset;
 	env__clear(env, feat);
 	perf_cursor__init(&c, buf, size, swapped);
 	ret = parse_one(env, feat, &c, buf, size);

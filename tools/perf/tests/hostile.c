@@ -79,6 +79,7 @@ struct src {
 	unsigned int		nr_attrs;
 	struct rec		recs[MAX_RECS];
 	unsigned int		nr_recs;
+	char			*base_err;	/* what perf says of it unmodified (both commands) */
 };
 
 static u64 rd64(const u8 *p)
@@ -457,6 +458,36 @@ static bool feature_string(const struct src *s, u64 *rng, struct variant *v)
 	return true;
 }
 
+/*
+ * An optional feature's first field (its count, or its version: CACHE, MEM_TOPOLOGY) made
+ * huge: the reader goes on without it, and says so
+ */
+static bool feature_count(const struct src *s, u64 *rng, struct variant *v)
+{
+	static const int feats[] = { HEADER_CPU_TOPOLOGY, HEADER_NUMA_TOPOLOGY,
+				     HEADER_PMU_MAPPINGS, HEADER_GROUP_DESC, HEADER_CACHE,
+				     HEADER_MEM_TOPOLOGY };
+	int want = feats[xorshift(rng) % (sizeof(feats) / sizeof(feats[0]))];
+	unsigned int idx = 0;
+	u64 sec, size;
+
+	if (s->pipe || !s->nr_feats || s->feat_table + 16 * s->nr_feats > s->len)
+		return false;
+	for (int bit = 0; bit < want; bit++)
+		idx += (s->h.adds_features[bit / 64] >> (bit % 64)) & 1;
+	if (!((s->h.adds_features[want / 64] >> (want % 64)) & 1))
+		return false;
+	sec = rd64(s->buf + s->feat_table + 16 * idx);
+	size = rd64(s->buf + s->feat_table + 16 * idx + 8);
+	if (size < 4 || sec > s->len - 4)
+		return false;
+	wr32(v->buf + sec, 0x7fff0000 + (u32)(xorshift(rng) % 65536));
+	snprintf(v->name, sizeof(v->name), "feature %s count/version",
+		 perf_header_feature__name(want));
+	v->what = "^Warning: header feature [a-z_]+ \\([0-9]+\\) at offset 0x[0-9a-f]+ is malformed: ignored$";
+	return true;
+}
+
 static bool record_size(const struct src *s, u64 *rng, struct variant *v)
 {
 	const struct rec *r;
@@ -661,6 +692,7 @@ static const struct {
 	{ "attr", attr_field, 18, 1 },
 	{ "feature-table", feature_table, 8, 1 },
 	{ "feature-string", feature_string, 8, 1 },
+	{ "feature-count", feature_count, 12, 2 },
 	{ "record-size", record_size, 14, 1 },
 	{ "record-type", record_type, 6, 1 },
 	{ "callchain", sample_callchain, 14, 1 },
@@ -729,6 +761,32 @@ static bool matches(const char *text, const char *pattern)
 	return ok;
 }
 
+/*
+ * err without the lines the unmodified source gives too: its own warnings (a malformed
+ * feature perf wrote) are not the variant's
+ */
+static void drop_known_lines(char *err, const char *known)
+{
+	char *out = err, *line = err;
+
+	while (*line) {
+		char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) + 1 : strlen(line);
+		char save = line[len];
+		bool seen;
+
+		line[len] = '\0';
+		seen = nl && *known && strstr(known, line);
+		line[len] = save;
+		if (!seen) {
+			memmove(out, line, len);
+			out += len;
+		}
+		line += len;
+	}
+	*out = '\0';
+}
+
 static bool one_line(const char *text)
 {
 	const char *nl = strchr(text, '\n');
@@ -774,6 +832,8 @@ static int hostile_variant(const struct test_env *env, const struct src *s, unsi
 		bool crashed;
 		int status = run_perf(env, cmds[c], file, &err, &crashed);
 
+		drop_known_lines(err, s->base_err);
+
 		/* an error is one line (what, where); a warning may be perf's several */
 		if (crashed || !matches(err, v.what) || (status && !one_line(err))) {
 			nr_failed++;
@@ -785,6 +845,26 @@ static int hostile_variant(const struct test_env *env, const struct src *s, unsi
 		free(err);
 	}
 	return nr_failed;
+}
+
+/* s->base_err: both commands' stderr on the unmodified source (written to file) */
+static int src__base_err(const struct test_env *env, struct src *s, const char *file)
+{
+	char *err[2];
+	bool crashed;
+	size_t len;
+
+	if (test_write_file(file, s->buf, s->len))
+		return -1;
+	run_perf(env, "script", file, &err[0], &crashed);
+	run_perf(env, "report", file, &err[1], &crashed);
+	len = strlen(err[0]) + strlen(err[1]) + 1;
+	s->base_err = malloc(len);
+	if (s->base_err)
+		snprintf(s->base_err, len, "%s%s", err[0], err[1]);
+	free(err[0]);
+	free(err[1]);
+	return s->base_err ? 0 : -1;
 }
 
 /*
@@ -810,6 +890,10 @@ static int hostile_run(const struct test_env *env, unsigned int first, unsigned 
 				fprintf(stderr, "%s: cannot read or walk it\n", sources[si]);
 			return -1;
 		}
+		if (src__base_err(env, &s, file)) {
+			free(s.buf);
+			return -1;
+		}
 		for (unsigned int k = first; k < end; k++) {
 			for (unsigned int rep = 0; rep < kinds[k].per_source && tried[k] < kinds[k].max; rep++) {
 				/* seeded by source, kind and repeat: the same variants every run */
@@ -826,6 +910,7 @@ static int hostile_run(const struct test_env *env, unsigned int first, unsigned 
 			}
 		}
 		free(s.buf);
+		free(s.base_err);
 	}
 	if (env->verbose)
 		for (unsigned int k = first; k < end; k++)
@@ -838,7 +923,7 @@ static int hostile_run(const struct test_env *env, unsigned int first, unsigned 
  * stay well inside the harness's 120 s under ASan (about 0.4 s a command run there, two runs
  * a variant)
  */
-#define FIRST_RECORD_KIND	7	/* kinds[] up to "feature-string": the file's structure */
+#define FIRST_RECORD_KIND	8	/* kinds[] up to "feature-count": the file's structure */
 
 DEFINE_SUITE(hostile_files)
 {

@@ -257,7 +257,7 @@ static int machine__add_kernel_map(struct machine *machine, const char *filename
 		map__put(machine->kernel_map);
 		machine->kernel_map = map__get(map);
 	}
-	if (maps__insert(machine->kmaps, map)) {
+	if (maps__insert_clipped(machine->kmaps, map)) {
 		map__put(map);
 		return -ENOMEM;
 	}

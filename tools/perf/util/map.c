@@ -167,6 +167,33 @@ int maps__insert(struct maps *maps, struct map *map)
 	return 0;
 }
 
+int maps__insert_clipped(struct maps *maps, struct map *map)
+{
+	size_t i = maps__lower(maps, map->start);
+
+	if (i < maps->nr && maps->entries[i]->start < map->start) {
+		maps->entries[i]->end = map->start;
+		i++;
+	}
+	if (i < maps->nr && maps->entries[i]->start == map->start) {
+		if (i + 1 < maps->nr && maps->entries[i + 1]->start < map->end)
+			map->end = maps->entries[i + 1]->start;
+		map__put(maps->entries[i]);
+		maps->entries[i] = map__get(map);
+		maps->last = NULL;
+		return 0;
+	}
+	if (i < maps->nr && maps->entries[i]->start < map->end)
+		map->end = maps->entries[i]->start;
+	if (maps__reserve(maps, 1))
+		return -ENOMEM;
+	memmove(&maps->entries[i + 1], &maps->entries[i], (maps->nr - i) * sizeof(*maps->entries));
+	maps->entries[i] = map__get(map);
+	maps->nr++;
+	maps->last = NULL;
+	return 0;
+}
+
 struct map *maps__find(struct maps *maps, u64 addr)
 {
 	size_t i;

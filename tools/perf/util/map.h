@@ -53,6 +53,13 @@ void maps__put(struct maps *maps);
 struct maps *maps__clone(const struct maps *maps);
 /* inserts, splitting or removing whatever the new map overlaps, as mmap does; takes a ref */
 int maps__insert(struct maps *maps, struct map *map);
+/*
+ * Kernel maps: map keeps its start and ends where the next map begins; a map that starts
+ * before it and reaches into it ends where it begins; one at the same start is replaced.
+ * perf's rule for the kernel's maps: /proc/modules' sizes count all of a module's memory
+ * regions, which are not contiguous, so a module's recorded range may cover the next one's.
+ */
+int maps__insert_clipped(struct maps *maps, struct map *map);
 struct map *maps__find(struct maps *maps, u64 addr);
 /*
  * Moves map (one of maps') to [start, end), as far as its neighbours leave room: the set

@@ -608,10 +608,16 @@ int perf_session__exit_code(int ret, bool output_failed)
 void perf_session__warn_about_errors(const struct perf_session *session, FILE *fp)
 {
 	const struct session_stats *st = &session->stats;
+	const struct perf_env *env = perf_data__env(session->data);
 
 	/* perf says these as it reads them, one by one, before its end-of-run warnings */
 	if (session->machine.kernel_warning[0])
 		fprintf(fp, "%s\n", session->machine.kernel_warning);
+	/* ours: perf reads past a malformed optional feature without a word */
+	for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++)
+		if (perf_env__malformed(env, feat))
+			fprintf(fp, "Warning: header feature %s (%d) at offset %#" PRIx64 " is malformed: ignored\n",
+				perf_header_feature__name(feat), feat, env->offsets[feat]);
 	for (size_t i = 0; i < session->nr_unsupported; i++)
 		fprintf(fp, "Warning:\nUnsupported header type %u, please consider updating perf.\n",
 			session->unsupported[i]);

@@ -223,6 +223,8 @@ struct perf_env {
 
 	u64	features[HEADER_FEAT_BITS / 64];
 	u64	parsed[HEADER_FEAT_BITS / 64];
+	/* where each feature's (last) section starts in the input, for the warnings */
+	u64	offsets[HEADER_LAST_FEATURE];
 };
 
 static inline bool perf_env__has_feat(const struct perf_env *env, int feat)
@@ -233,6 +235,12 @@ static inline bool perf_env__has_feat(const struct perf_env *env, int feat)
 static inline bool perf_env__parsed(const struct perf_env *env, int feat)
 {
 	return (env->parsed[feat / 64] >> (feat % 64)) & 1;
+}
+
+/* announced but not parsed in full: perf shows nothing of it (see above) */
+static inline bool perf_env__malformed(const struct perf_env *env, int feat)
+{
+	return perf_env__has_feat(env, feat) && !perf_env__parsed(env, feat);
 }
 
 /* words of a HEADER_MEM_TOPOLOGY bitmap of nr_bits bits, with perf's u64 arithmetic */
