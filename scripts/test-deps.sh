@@ -7,6 +7,9 @@
 #				by scripts/upstream-perf; a few minutes and ~300 MB the first time
 #	the system perf		/usr/bin/perf (Debian's linux-perf: 6.1 on bookworm)
 #	hotspot's perfparser	/usr/lib/x86_64-linux-gnu/libexec/hotspot-perfparser (hotspot)
+#	libc's debug symbols	libc6-dbg: the unwinding tests' ground truth names libc's own
+#				callers (__libc_start_call_main, in .symtab only), and the
+#				inline-frame cases need libc's DWARF
 #
 # Needs root, apt-get and Debian's archive. What it cannot get, it names with the reason and
 # exits 1: the tests that need that tool skip, naming `make test-deps`. With --check it only
@@ -27,6 +30,8 @@ missing() {
 	[ -x "$sid/usr/bin/perf" ] || echo upstream-perf
 	[ -x "$system_perf" ] || echo system-perf
 	[ -x "$perfparser" ] || echo perfparser
+	dpkg-query -W -f='${Status}' libc6-dbg 2>/dev/null | grep -q ' installed$' ||
+		echo libc-debug
 }
 
 todo=$(missing)
@@ -106,6 +111,8 @@ for t in $todo; do
 	perfparser)
 		apt hotspot && [ -x "$perfparser" ] ||
 			{ say "perfparser: apt-get install hotspot failed"; rc=1; } ;;
+	libc-debug)
+		apt libc6-dbg || { say "libc-debug: apt-get install libc6-dbg failed"; rc=1; } ;;
 	esac
 done
 exit $rc
