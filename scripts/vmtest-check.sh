@@ -1,0 +1,205 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# vmtest-check.sh - the host's checks of `make vmtest`'s recordings (scripts/vmtest.sh).
+#
+# Usage: scripts/vmtest-check.sh ROOT PERF
+#	ROOT	the sid root the guest ran in: its /vmtest/out holds the recordings, the
+#		status of each perf record, the guest's kallsyms; its /usr/bin/perf is
+#		upstream perf 7.2, run chrooted there
+#	PERF	our perf binary (the one copied to ROOT/vmtest/perf)
+# Prints one line per check and `N passed, N failed, N skipped` last. Exit 0 when none
+# failed, 1 otherwise. A check whose tool is missing is a skip, with the reason.
+set -u
+root=$1
+perf=$2
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$root/vmtest/out
+tmp=$(mktemp -d) || exit 1
+passed=0
+failed=0
+skipped=0
+trap 'umount "$root/proc" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+pass() { echo "PASS: $*"; passed=$((passed + 1)); }
+failc() { echo "FAIL: $*"; failed=$((failed + 1)); }
+skipc() { echo "SKIP: $*"; skipped=$((skipped + 1)); }
+
+# ours ARGS...: our perf script with the guest's DSOs and kernel symbols
+ours() {
+	"$perf" script --symfs="$root" --kallsyms="$out/kallsyms" "$@"
+}
+
+# upstream ARGS...: upstream perf 7.2 chrooted in the root (its /proc mounted: it needs one)
+upstream() {
+	chroot "$root" /usr/bin/perf "$@"
+}
+
+# input NAME: our -i argument for the recording NAME
+input() {
+	echo "$out/$1.data"
+}
+
+# the recordings the guest made (scripts/vmtest-guest.sh), in its order
+names=$(awk '{ print $1 }' "$out/status")
+
+# 1. each perf record exited 0, did not fall back, and left a file
+for name in $names; do
+	st=$(awk -v n="$name" '$1 == n { print $2 }' "$out/status")
+	if [ "$st" != 0 ]; then
+		failc "$name: perf record exited with $st: $(grep -av '^$' "$out/$name.stderr" | tail -n 2 | tr '\n' ' ' | cat -v | cut -c1-300)"
+	elif grep -q 'has no deferred user callchains' "$out/$name.stderr"; then
+		failc "$name: perf record fell back to inline callchains: $(grep -m1 'deferred' "$out/$name.stderr")"
+	elif [ ! -s "$out/$name.data" ]; then
+		failc "$name: no perf.data written"
+	else
+		pass "$name: perf record exited 0 with deferred callchains"
+	fi
+done
+
+# the recordings that can be read
+good=
+for name in $names; do
+	[ -s "$out/$name.data" ] && [ "$(awk -v n="$name" '$1 == n { print $2 }' "$out/status")" = 0 ] &&
+		good="$good $name"
+done
+
+# 2. -D: type-22 records, and samples whose chain ends in the deferred marker and a cookie
+for name in $good; do
+	if ! "$perf" script -D -i "$(input "$name")" >"$tmp/dump" 2>"$tmp/dump.err"; then
+		failc "$name: perf script -D failed: $(head -c 300 "$tmp/dump.err")"
+		continue
+	fi
+	read -r records samples deferred < <(awk '
+		/PERF_RECORD_CALLCHAIN_DEFERRED\(/ { rec++ }
+		/ PERF_RECORD_SAMPLE\(/ { s++; insample = 1; prev = last = ""; next }
+		insample && /^\.\.\.\.\. *[0-9]+: / { prev = last; last = $0; next }
+		insample && !/^\.\.\.\.\./ && !/FP chain/ {
+			if (prev ~ /PERF_CONTEXT_USER_DEFERRED/ && last !~ /\(PERF_CONTEXT_/) d++
+			insample = 0
+		}
+		END { print rec + 0, s + 0, d + 0 }' "$tmp/dump")
+	if [ "$records" -gt 0 ] && [ "$deferred" -gt 0 ]; then
+		pass "$name: -D shows $records CALLCHAIN_DEFERRED records, $deferred of $samples samples end in the marker + cookie"
+	else
+		failc "$name: -D shows $records CALLCHAIN_DEFERRED records, $deferred of $samples samples end in the marker + cookie"
+	fi
+done
+
+# 3. the header: defer_callchain on every sampling event, defer_output on exactly one
+for name in $good; do
+	"$perf" script --header-only -i "$(input "$name")" >"$tmp/header" 2>&1
+	events=$(grep -c '^# event : ' "$tmp/header")
+	sampling=$(grep '^# event : ' "$tmp/header" | grep -c 'CALLCHAIN')
+	dc=$(grep '^# event : ' "$tmp/header" | grep 'CALLCHAIN' | grep -c 'defer_callchain = 1')
+	do1=$(grep -c '^# event : .*defer_output = 1' "$tmp/header")
+	if [ "$events" -gt 0 ] && [ "$dc" = "$sampling" ] && [ "$do1" = 1 ]; then
+		pass "$name: defer_callchain on all $sampling callchain events, defer_output on one"
+	else
+		failc "$name: $events events, $sampling with callchains, $dc with defer_callchain, $do1 with defer_output (want all and 1)"
+	fi
+done
+
+# 4. --stitch-stats: every sample that waits for a record got one
+for name in $good; do
+	if ! ours --stitch-stats -i "$(input "$name")" >/dev/null 2>"$tmp/stitch"; then
+		failc "$name: perf script --stitch-stats failed: $(head -c 300 "$tmp/stitch")"
+		continue
+	fi
+	st=$(awk '/^  samples stitched/ { print $NF }' "$tmp/stitch")
+	un=$(awk '/^  samples without user callchain/ { print $NF }' "$tmp/stitch")
+	if [ -z "$st" ] || [ -z "$un" ]; then
+		failc "$name: no stitching statistics in perf script --stitch-stats's output"
+	elif [ "$st" -gt 0 ] && [ "$un" = 0 ]; then
+		pass "$name: all $st deferred samples stitched"
+	else
+		failc "$name: $st samples stitched, $un without their user callchain"
+	fi
+done
+
+# 5. the workloads' call structure, in the files with repair data (without it, a walk
+# through libc's frameless functions skips callers and nothing can put them back: those
+# files are for the comparison with upstream, below)
+# The structure holds only if the program calls, never jumps to, its callees
+tailcalls=
+if command -v objdump >/dev/null; then
+	for fn in sys_read_one:read sys_write_one:write sys_touch:memset sys_loop:sys_read_one \
+		sys_loop:sys_write_one sys_loop:sys_touch workload__syscalls:sys_loop \
+		calls_level8:calls_leaf calls_level1:calls_level2 workload__calls:calls_level1; do
+		caller=${fn%%:*}
+		callee=${fn#*:}
+		objdump -d --no-show-raw-insn --disassemble="$caller" "$perf" >"$tmp/dis" 2>/dev/null
+		if ! grep -qE "call +[0-9a-f]+ <$callee(@plt)?>" "$tmp/dis" ||
+			grep -qE "jmp +[0-9a-f]+ <$callee(@plt)?>" "$tmp/dis"; then
+			tailcalls="$tailcalls $caller->$callee"
+		fi
+	done
+	if [ -z "$tailcalls" ]; then
+		pass "$perf: the workloads call their callees (no tail jumps)"
+	else
+		failc "$perf: not a call (tail jump or inlined):$tailcalls"
+	fi
+else
+	skipc "objdump is not installed (binutils): the workloads' calls are not checked"
+fi
+for name in $good; do
+	case $name in
+	norepair-*|gnorepair-*|system-*|forkexec) continue ;;
+	*-syscalls) wl=syscalls ;;
+	*-calls) wl=calls ;;
+	*) continue ;;
+	esac
+	ours --no-inline -i "$(input "$name")" 2>/dev/null |
+		awk -v workload=$wl -v prog=/vmtest/perf -f "$top/scripts/vmtest-callers.awk" \
+		>"$tmp/callers" 2>"$out/$name.wrong-callers.txt"
+	read -r _ judged _ right _ elsewhere <"$tmp/callers"
+	judged=${judged:-0} right=${right:-0}
+	pct=$(awk -v r="$right" -v j="$judged" 'BEGIN { printf "%.2f", j ? 100 * r / j : 0 }')
+	note="; $elsewhere chains of start-up or exit end in libc"
+	# the issue's bar: at most one wrong caller in 2000 samples
+	if [ "$judged" -gt 0 ] && [ $((right * 10000)) -ge $((judged * 9995)) ]; then
+		pass "$name: callers right in $right of $judged workload samples ($pct%)$note"
+	else
+		failc "$name: callers right in $right of $judged workload samples ($pct%), want >= 99.95%$note (the first wrong ones: $out/$name.wrong-callers.txt)"
+	fi
+done
+
+# 6. upstream perf 7.2 reads every file without an error
+if [ -x "$root/usr/bin/perf" ]; then
+	mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+	for name in $good; do
+		if [ "$name" = pipe-syscalls ]; then
+			upstream script -i - --kallsyms=/vmtest/out/kallsyms <"$out/$name.data" \
+				>"$tmp/up" 2>"$tmp/up.err"
+		else
+			upstream script -i "/vmtest/out/$name.data" --kallsyms=/vmtest/out/kallsyms \
+				>"$tmp/up" 2>"$tmp/up.err"
+		fi
+		rc=$?
+		if [ "$rc" = 0 ] && [ -s "$tmp/up" ] && ! grep -qiE 'error|fail|invalid|corrupt' "$tmp/up.err"; then
+			pass "$name: upstream perf 7.2 reads it ($(grep -c '^[^[:space:]]' "$tmp/up") samples)"
+		else
+			failc "$name: upstream perf 7.2 script exit $rc: $(head -c 300 "$tmp/up.err")"
+		fi
+	done
+	# 7. its unmerged script of the files without repair data is ours, byte for byte
+	for name in $good; do
+		case $name in
+		norepair-*|gnorepair-*) ;;
+		*) continue ;;
+		esac
+		upstream script --no-merge-callchains --no-inline -i "/vmtest/out/$name.data" \
+			--kallsyms=/vmtest/out/kallsyms >"$tmp/up" 2>/dev/null
+		ours --no-merge-callchains --no-inline -i "$(input "$name")" >"$tmp/ours" 2>/dev/null
+		if cmp -s "$tmp/up" "$tmp/ours"; then
+			pass "$name: perf script --no-merge-callchains --no-inline equals upstream's ($(wc -l <"$tmp/ours") lines)"
+		else
+			diff "$tmp/up" "$tmp/ours" >"$out/$name.upstream.diff"
+			failc "$name: perf script --no-merge-callchains --no-inline differs from upstream's in $(grep -c '^[<>]' "$out/$name.upstream.diff") lines ($out/$name.upstream.diff)"
+		fi
+	done
+else
+	skipc "no upstream perf in $root (sid's linux-perf): upstream does not read the files"
+fi
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]
