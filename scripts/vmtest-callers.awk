@@ -17,7 +17,8 @@
 #     as the callee, is wrong;
 #   - each workload function's caller is the one workloads.c calls it from, up to the
 #     workload's entry (workload__NAME), which must be reached.
-# Prints "judged N right M lost-elsewhere L" and, for up to 5 wrong samples, their chains (to stderr).
+# Prints "judged N right M lost-elsewhere L"; to stderr, the chains of the first 5 wrong
+# samples and the count of wrong ones by reason.
 BEGIN {
 	if (workload == "syscalls") {
 		parent["sys_read_one"] = "sys_loop"
@@ -29,6 +30,10 @@ BEGIN {
 		calls["memset"] = "sys_touch"
 		# spin__expired() is inlined into the loop that spins
 		calls["clock_gettime"] = "sys_loop"
+		calls["close"] = "workload__syscalls"
+		# what read(), write() and close() call to make the system call (glibc >= 2.41)
+		calls["syscall_cancel"] = ""
+		calls["internal_syscall_cancel"] = ""
 	} else if (workload == "calls") {
 		parent["calls_leaf"] = "calls_level8"
 		for (i = 8; i > 1; i--)
@@ -39,9 +44,6 @@ BEGIN {
 		print "vmtest-callers.awk: workload must be syscalls or calls" > "/dev/stderr"
 		exit 2
 	}
-	# what read() and write() call to make the system call (glibc >= 2.41)
-	calls["syscall_cancel"] = ""
-	calls["internal_syscall_cancel"] = ""
 	top = "workload__" workload
 	for (f in parent)
 		known[f] = 1
@@ -102,37 +104,65 @@ function judge(   i, f, first, user, onlylib, libc, ours, callee, ok) {
 	}
 	judged++
 	ok = first > 0
+	why = "the chain ends in " libname(sym[user_last()]) " (libc) without a frame of the program"
 	if (ok && (sym[first] in known)) {
 		# the library function called from the program's innermost frame
 		callee = ""
 		for (i = first - 1; i >= 1; i--)
 			if (!kern[i]) {
-				callee = libname(sym[i])
+				# ld.so resolving a PLT entry (lazy binding) is a callee of any
+				if (dso[i] !~ /\/ld-linux/)
+					callee = libname(sym[i])
 				break
 			}
-		if (callee != "" && (!(callee in calls) || calls[callee] != sym[first]))
+		# the workload's entry calls much else (spin__init, strtoul, open): only the
+		# known callees of it are checked there
+		if (callee != "" && sym[first] == top && !(callee in calls))
+			callee = ""
+		if (callee != "" && (!(callee in calls) || calls[callee] != sym[first])) {
 			ok = 0
+			why = "the program's frame called from " callee " is " sym[first]
+		}
 	}
 	if (ok) {
 		# from the first workload function, each caller as workloads.c has it
 		for (i = first; i <= n && !(sym[i] in known); i++)
 			;
 		for (; ok && i <= n && sym[i] != top; i++) {
-			if (kern[i] || dso[i] != prog)
+			if (kern[i] || dso[i] != prog) {
 				ok = 0
-			else if (i == n || sym[i + 1] != parent[sym[i]])
+				why = "a frame outside the program between the workload's"
+			} else if (i == n) {
 				ok = 0
+				why = "the chain ends at " sym[i]
+			} else if (sym[i + 1] != parent[sym[i]]) {
+				ok = 0
+				why = sym[i] "'s caller is " sym[i + 1]
+			}
 		}
-		if (i > n)
+		if (ok && i > n) {
 			ok = 0
+			why = "no " top " in the chain"
+		}
 	}
 	if (ok) {
 		right++
-	} else if (shown++ < 5) {
-		print "wrong: " header > "/dev/stderr"
+	} else {
+		reasons[why]++
+	}
+	if (!ok && shown++ < 5) {
+		print "wrong (" why "): " header > "/dev/stderr"
 		for (i = 1; i <= n; i++)
 			print "\t" line[i] > "/dev/stderr"
 	}
+}
+
+# the outermost user frame
+function user_last(   i) {
+	for (i = n; i >= 1; i--)
+		if (!kern[i])
+			return i
+	return 1
 }
 
 function reset() {
@@ -180,4 +210,7 @@ END {
 	if (n)
 		judge()
 	printf "judged %d right %d lost-elsewhere %d\n", judged, right, elsewhere
+	print "the wrong ones, by reason:" > "/dev/stderr"
+	for (r in reasons)
+		printf "%7d  %s\n", reasons[r], r > "/dev/stderr"
 }

@@ -29,9 +29,10 @@ ours() {
 	"$perf" script --symfs="$root" --kallsyms="$out/kallsyms" "$@"
 }
 
-# upstream ARGS...: upstream perf 7.2 chrooted in the root (its /proc mounted: it needs one)
+# upstream ARGS...: upstream perf 7.2 chrooted in the root (its /proc mounted: it needs one),
+# with the guest's build-id cache (/.debug) as its own
 upstream() {
-	chroot "$root" /usr/bin/perf "$@"
+	chroot "$root" /usr/bin/env HOME=/ /usr/bin/perf "$@"
 }
 
 # input NAME: our -i argument for the recording NAME
@@ -208,7 +209,9 @@ for name in $good; do
 	if [ "$judged" -gt 0 ] && [ $((right * 10000)) -ge $((judged * 9995)) ]; then
 		pass "$name: callers right in $right of $judged workload samples ($pct%)$note"
 	else
-		failc "$name: callers right in $right of $judged workload samples ($pct%), want >= 99.95%$note (the first wrong ones: $out/$name.wrong-callers.txt)"
+		most=$(grep -E '^ *[0-9]+  ' "$out/$name.wrong-callers.txt" | sort -rn | head -1 |
+			sed 's/^ *\([0-9]*\)  /\1: /')
+		failc "$name: callers right in $right of $judged workload samples ($pct%), want >= 99.95%$note; most wrong ones: $most ($out/$name.wrong-callers.txt)"
 	fi
 done
 

@@ -67,5 +67,8 @@ rec gnorepair-syscalls	-g --defer --no-repair-data -e cpu-clock -F $freq $(w sys
 cat /proc/kallsyms >"$out/kallsyms"
 cat /proc/modules >"$out/modules"
 uname -r >"$out/uname"
+# the build-id cache, with this boot's [vdso]: at the root's /.debug, where perf script
+# --symfs=ROOT (ours, on the host) and HOME=/ perf (upstream's, chrooted) look for it
+rm -rf /.debug && cp -a "$HOME/.debug" /.debug
 echo done >"$out/done"
 sync
