@@ -62,6 +62,10 @@ pipe pipe-syscalls	--call-graph fp,defer -e cpu-clock -F $freq $(w syscalls 1)
 rec norepair-syscalls	--call-graph fp,defer --no-repair-data -e cpu-clock -F $freq $(w syscalls 1)
 rec norepair-calls	--call-graph fp,defer --no-repair-data -e cpu-clock -F $freq $(w calls 1)
 rec gnorepair-syscalls	-g --defer --no-repair-data -e cpu-clock -F $freq $(w syscalls 1)
+rec norepair-user-calls	--call-graph fp,defer --no-repair-data -e cpu-clock:u -F $freq $(w calls 1)
+rec norepair-z-syscalls	--call-graph fp,defer --no-repair-data -z -e cpu-clock -F $freq $(w syscalls 1)
+rec norepair-system-syscalls --call-graph fp,defer --no-repair-data -a -e cpu-clock -F $freq $(w syscalls 1)
+pipe norepair-pipe-syscalls --call-graph fp,defer --no-repair-data -e cpu-clock -F $freq $(w syscalls 1)
 
 # the kernel's symbols and modules of this boot, for reading the files on the host
 cat /proc/kallsyms >"$out/kallsyms"
