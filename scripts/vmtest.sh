@@ -373,6 +373,7 @@ oopsed() {
 }
 
 t=$SECONDS
+rm -f "$logs"/console-*.log
 boot 1
 rc=$?
 if oopsed "$logs/console-1.log"; then
