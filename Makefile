@@ -81,7 +81,7 @@ CHECK_WARNINGS := check-warnings
 endif
 
 .PHONY: all deps check-deps check-warnings test test-deps demo install clean fuzz fuzz-long bench asan \
-	fresh-machine-test
+	fresh-machine-test vmtest
 all: check-deps tools/perf/perf $(CHECK_WARNINGS)
 
 check-deps:
@@ -160,6 +160,11 @@ fuzz-long:
 # scripts/fresh-machine-test.sh)
 fresh-machine-test:
 	$(Q)scripts/fresh-machine-test.sh
+
+# our perf record on Debian sid's current kernel (deferred user callchains) under qemu, with
+# the files checked on the host, as root (see scripts/vmtest.sh)
+vmtest: all
+	$(Q)scripts/vmtest.sh
 
 install: all
 	install -d $(DESTDIR)$(prefix)/bin $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell \

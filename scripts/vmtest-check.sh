@@ -1,0 +1,306 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# vmtest-check.sh - the host's checks of `make vmtest`'s recordings (scripts/vmtest.sh).
+#
+# Usage: scripts/vmtest-check.sh ROOT PERF
+#	ROOT	the sid root the guest ran in: its /vmtest/out holds the recordings, the
+#		status of each perf record, the guest's kallsyms; its /usr/bin/perf is
+#		upstream perf 7.2, run chrooted there
+#	PERF	our perf binary (the one copied to ROOT/vmtest/perf)
+# Prints one line per check and `N passed, N failed, N skipped` last. Exit 0 when none
+# failed, 1 otherwise. A check whose tool is missing is a skip, with the reason.
+set -u
+root=$1
+perf=$2
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=$root/vmtest/out
+tmp=$(mktemp -d) || exit 1
+passed=0
+failed=0
+skipped=0
+trap 'umount "$root/proc" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+pass() { echo "PASS: $*"; passed=$((passed + 1)); }
+failc() { echo "FAIL: $*"; failed=$((failed + 1)); }
+skipc() { echo "SKIP: $*"; skipped=$((skipped + 1)); }
+
+# ours ARGS...: our perf script with the guest's DSOs and kernel symbols
+ours() {
+	"$perf" script --symfs="$root" --kallsyms="$out/kallsyms" "$@"
+}
+
+# upstream ARGS...: upstream perf 7.2 chrooted in the root (its /proc mounted: it needs one),
+# with the guest's build-id cache (/.debug) as its own
+upstream() {
+	chroot "$root" /usr/bin/env HOME=/ /usr/bin/perf "$@"
+}
+
+# input NAME: our -i argument for the recording NAME
+input() {
+	echo "$out/$1.data"
+}
+
+# is_pipe NAME: the recording was made with -o - (scripts/vmtest-guest.sh's pipe)
+is_pipe() {
+	case $1 in
+	*pipe-*) return 0 ;;
+	esac
+	return 1
+}
+
+# the recordings the guest made (scripts/vmtest-guest.sh), in its order
+names=$(awk '{ print $1 }' "$out/status")
+
+# 1. each perf record exited 0, did not fall back, and left a file
+for name in $names; do
+	st=$(awk -v n="$name" '$1 == n { print $2 }' "$out/status")
+	if [ "$st" != 0 ]; then
+		failc "$name: perf record exited with $st: $(grep -av '^$' "$out/$name.stderr" | tail -n 2 | tr '\n' ' ' | cat -v | cut -c1-300)"
+	elif grep -q 'has no deferred user callchains' "$out/$name.stderr"; then
+		failc "$name: perf record fell back to inline callchains: $(grep -m1 'deferred' "$out/$name.stderr")"
+	elif [ ! -s "$out/$name.data" ]; then
+		failc "$name: no perf.data written"
+	else
+		pass "$name: perf record exited 0 with deferred callchains"
+	fi
+done
+
+# the recordings that can be read
+good=
+for name in $names; do
+	[ -s "$out/$name.data" ] && [ "$(awk -v n="$name" '$1 == n { print $2 }' "$out/status")" = 0 ] &&
+		good="$good $name"
+done
+
+# 2. -D: type-22 records, and samples whose chain ends in the deferred marker and a cookie;
+# the samples whose (tid, cookie) has a record are the ones stitching must answer (a task
+# sampled as it exits gets a cookie but never its record: the kernel writes none)
+declare -A with_record=() no_record=()
+for name in $good; do
+	if ! "$perf" script -D -i "$(input "$name")" >"$tmp/$name.dump" 2>"$tmp/dump.err"; then
+		failc "$name: perf script -D failed: $(head -c 300 "$tmp/dump.err")"
+		continue
+	fi
+	read -r records samples deferred matched < <(awk '
+		function tid(   i) {
+			for (i = 1; i <= NF; i++)
+				if ($i ~ /^[0-9]+\/[0-9]+:$/) {
+					sub(/^[0-9]+\//, "", $i)
+					sub(/:$/, "", $i)
+					return $i
+				}
+			return ""
+		}
+		function hex(x) {
+			sub(/^0x/, "", x)
+			sub(/^0+/, "", x)
+			return x
+		}
+		function sample_end() {
+			if (insample && prev ~ /PERF_CONTEXT_USER_DEFERRED/ && last !~ /\(PERF_CONTEXT_/) {
+				d++
+				split(last, f, ": ")
+				waiting[++nw] = stid SUBSEP hex(f[2])
+			}
+			insample = 0
+		}
+		/PERF_RECORD_CALLCHAIN_DEFERRED\(/ {
+			sample_end()
+			rec++
+			have[tid() SUBSEP hex($NF)] = 1
+			next
+		}
+		/ PERF_RECORD_SAMPLE\(/ {
+			sample_end()
+			s++
+			insample = 1
+			stid = tid()
+			prev = last = ""
+			next
+		}
+		insample && /^\.\.\.\.\. *[0-9]+: / { prev = last; last = $0; next }
+		insample && !/^\.\.\.\.\./ && !/FP chain/ { sample_end() }
+		END {
+			sample_end()
+			for (i = 1; i <= nw; i++)
+				if (waiting[i] in have)
+					m++
+			print rec + 0, s + 0, d + 0, m + 0
+		}' "$tmp/$name.dump")
+	with_record[$name]=$matched
+	no_record[$name]=$((deferred - matched))
+	if [ "$records" -gt 0 ] && [ "$deferred" -gt 0 ]; then
+		pass "$name: -D shows $records CALLCHAIN_DEFERRED records, $deferred of $samples samples end in the marker + cookie, $matched with a record"
+	else
+		failc "$name: -D shows $records CALLCHAIN_DEFERRED records, $deferred of $samples samples end in the marker + cookie"
+	fi
+done
+
+# 3. the attributes: defer_callchain on every sampling event, defer_output on exactly one
+# (perf evlist -v's content: the header's event lines, or a pipe's PERF_RECORD_ATTRs)
+for name in $good; do
+	[ -f "$tmp/$name.dump" ] || continue
+	if is_pipe "$name"; then
+		grep 'PERF_RECORD_ATTR,' "$tmp/$name.dump"
+	else
+		"$perf" script --header-only -i "$(input "$name")" 2>&1 | grep '^# event : '
+	fi >"$tmp/attrs"
+	events=$(grep -c . "$tmp/attrs")
+	sampling=$(grep -c 'sample_type = [A-Z|]*CALLCHAIN' "$tmp/attrs")
+	dc=$(grep 'sample_type = [A-Z|]*CALLCHAIN' "$tmp/attrs" | grep -c 'defer_callchain = 1')
+	do1=$(grep -c 'defer_output = 1' "$tmp/attrs")
+	if [ "$events" -gt 0 ] && [ "$dc" = "$sampling" ] && [ "$do1" = 1 ]; then
+		pass "$name: defer_callchain on all $sampling callchain events of $events, defer_output on one"
+	else
+		failc "$name: $events events, $sampling with callchains, $dc with defer_callchain, $do1 with defer_output (want all and 1)"
+	fi
+done
+
+# 4. --stitch-stats: every sample whose record is in the file got it
+for name in $good; do
+	[ -n "${with_record[$name]:-}" ] || continue
+	if ! ours --stitch-stats -i "$(input "$name")" >/dev/null 2>"$tmp/stitch"; then
+		failc "$name: perf script --stitch-stats failed: $(head -c 300 "$tmp/stitch")"
+		continue
+	fi
+	st=$(awk '/^  samples stitched/ { print $NF }' "$tmp/stitch")
+	un=$(awk '/^  samples without user callchain/ { print $NF }' "$tmp/stitch")
+	why=$(awk '/^    (a newer|the thread|the input|the memory)/ && $NF != 0 { sub(/^ +/, ""); printf "%s%s", sep, $0; sep = ", " }' "$tmp/stitch" | tr -s ' ')
+	if [ -z "$st" ] || [ -z "$un" ]; then
+		failc "$name: no stitching statistics in perf script --stitch-stats's output"
+	elif [ "$st" = "${with_record[$name]}" ]; then
+		pass "$name: all $st samples with a record stitched${why:+ ($un without a record: $why)}"
+	else
+		failc "$name: $st samples stitched of ${with_record[$name]} with a record in the file (-D)${why:+; unstitched: $why}"
+	fi
+done
+
+# 4b. what perf record said of the samples the kernel never answered is what the reader finds
+for name in $good; do
+	[ -n "${no_record[$name]:-}" ] || continue
+	said=$(sed -n 's/^perf record: \([0-9]*\) deferred samples got no user callchain.*/\1/p' \
+		"$out/$name.stderr" | tail -1)
+	if [ "${said:-0}" = "${no_record[$name]}" ]; then
+		pass "$name: perf record's count of unanswered deferred samples (${said:-0}) is the reader's"
+	else
+		failc "$name: perf record said ${said:-0} deferred samples got no user callchain, the file has ${no_record[$name]} without a record (-D)"
+	fi
+done
+
+# 5. the workloads' call structure, in the files with repair data (without it, a walk
+# through libc's frameless functions skips callers and nothing can put them back: those
+# files are for the comparison with upstream, below)
+# The structure holds only if the program calls, never jumps to, its callees
+tailcalls=
+if command -v objdump >/dev/null; then
+	for fn in sys_read_one:read sys_write_one:write sys_touch:memset sys_loop:sys_read_one \
+		sys_loop:sys_write_one sys_loop:sys_touch workload__syscalls:sys_loop \
+		calls_level8:calls_leaf calls_level1:calls_level2 workload__calls:calls_level1; do
+		caller=${fn%%:*}
+		callee=${fn#*:}
+		objdump -d --no-show-raw-insn --disassemble="$caller" "$perf" >"$tmp/dis" 2>/dev/null
+		if ! grep -qE "call +[0-9a-f]+ <$callee(@plt)?>" "$tmp/dis" ||
+			grep -qE "jmp +[0-9a-f]+ <$callee(@plt)?>" "$tmp/dis"; then
+			tailcalls="$tailcalls $caller->$callee"
+		fi
+	done
+	if [ -z "$tailcalls" ]; then
+		pass "$perf: the workloads call their callees (no tail jumps)"
+	else
+		failc "$perf: not a call (tail jump or inlined):$tailcalls"
+	fi
+else
+	skipc "objdump is not installed (binutils): the workloads' calls are not checked"
+fi
+for name in $good; do
+	case $name in
+	norepair-*|gnorepair-*|system-*|forkexec) continue ;;
+	*-syscalls) wl=syscalls ;;
+	*-calls) wl=calls ;;
+	*) continue ;;
+	esac
+	ours --no-inline -i "$(input "$name")" 2>/dev/null |
+		awk -v workload=$wl -v prog=/vmtest/perf -f "$top/scripts/vmtest-callers.awk" \
+		>"$tmp/callers" 2>"$out/$name.wrong-callers.txt"
+	read -r _ judged _ right _ elsewhere <"$tmp/callers"
+	judged=${judged:-0} right=${right:-0}
+	pct=$(awk -v r="$right" -v j="$judged" 'BEGIN { printf "%.2f", j ? 100 * r / j : 0 }')
+	note="; $elsewhere chains of start-up or exit end in libc"
+	# the issue's bar: at most one wrong caller in 2000 samples
+	if [ "$judged" -gt 0 ] && [ $((right * 10000)) -ge $((judged * 9995)) ]; then
+		pass "$name: callers right in $right of $judged workload samples ($pct%)$note"
+	else
+		most=$(grep -E '^ *[0-9]+  ' "$out/$name.wrong-callers.txt" | sort -rn | head -1 |
+			sed 's/^ *\([0-9]*\)  /\1: /')
+		failc "$name: callers right in $right of $judged workload samples ($pct%), want >= 99.95%$note; most wrong ones: $most ($out/$name.wrong-callers.txt)"
+	fi
+done
+
+# allow_exited_comm UPSTREAM <OURS: our script output, where a sample of a thread that had
+# exited (upstream prints ":TID", having forgotten it at EXIT; we keep its comm, README's
+# "Differences kept on purpose") is upstream's line
+allow_exited_comm() {
+	awk 'NR == FNR { up[FNR] = $0; next }
+	{
+		u = up[FNR]
+		if (u != $0 && u ~ /^:[0-9]+ / && substr(u, 2, length($2)) == $2) {
+			c = $0
+			sub(/^[^ ]+/, ":" $2, c)
+			if (c == u) {
+				print u
+				next
+			}
+		}
+		print
+	}' "$1" -
+}
+
+# 6. upstream perf 7.2 reads every file without an error
+if [ -x "$root/usr/bin/perf" ]; then
+	mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+	for name in $good; do
+		if is_pipe "$name"; then
+			upstream script -i - --kallsyms=/vmtest/out/kallsyms <"$out/$name.data" \
+				>"$tmp/up" 2>"$tmp/up.err"
+		else
+			upstream script -i "/vmtest/out/$name.data" --kallsyms=/vmtest/out/kallsyms \
+				>"$tmp/up" 2>"$tmp/up.err"
+		fi
+		rc=$?
+		if [ "$rc" = 0 ] && [ -s "$tmp/up" ] && ! grep -qiE 'error|fail|invalid|corrupt' "$tmp/up.err"; then
+			pass "$name: upstream perf 7.2 reads it ($(grep -c '^[^[:space:]]' "$tmp/up") samples)"
+		else
+			failc "$name: upstream perf 7.2 script exit $rc: $(head -c 300 "$tmp/up.err")"
+		fi
+	done
+	# 7. its unmerged script of the files without repair data is ours, byte for byte
+	for name in $good; do
+		case $name in
+		norepair-*|gnorepair-*) ;;
+		*) continue ;;
+		esac
+		if is_pipe "$name"; then
+			upstream script --no-merge-callchains --no-inline -i - \
+				--kallsyms=/vmtest/out/kallsyms <"$out/$name.data"
+		else
+			upstream script --no-merge-callchains --no-inline -i "/vmtest/out/$name.data" \
+				--kallsyms=/vmtest/out/kallsyms
+		fi >"$tmp/up" 2>/dev/null
+		ours --no-merge-callchains --no-inline -i "$(input "$name")" 2>/dev/null |
+			allow_exited_comm "$tmp/up" >"$tmp/ours"
+		if cmp -s "$tmp/up" "$tmp/ours"; then
+			pass "$name: perf script --no-merge-callchains --no-inline equals upstream's ($(wc -l <"$tmp/ours") lines)"
+		else
+			diff "$tmp/up" "$tmp/ours" >"$out/$name.upstream.diff"
+			# how many are frames of kernel modules ([name]): the maps of modules
+			# whose memory regions are not contiguous are a known difference
+			nmod=$(grep -cE '^[<>].* \(\[[a-z0-9_]+\]\)$' "$out/$name.upstream.diff")
+			failc "$name: perf script --no-merge-callchains --no-inline differs from upstream's in $(grep -c '^[<>]' "$out/$name.upstream.diff") lines, $nmod of them module frames ($out/$name.upstream.diff)"
+		fi
+	done
+else
+	skipc "no upstream perf in $root (sid's linux-perf): upstream does not read the files"
+fi
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]
