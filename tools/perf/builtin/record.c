@@ -585,11 +585,13 @@ static int record__add_attrs(struct record *rec)
 		size_t n = evlist_open__event_ids(&rec->el, i, ids);
 		struct perf_evattr *ea = &rec->evattrs[i];
 
+		/* the attr's index, or -errno */
 		ret = perf_writer__add_attr(rec->w, &rec->attrs[i], ids, n, rec->evs.ev[i].name, &err);
-		if (ret) {
+		if (ret < 0) {
 			fprintf(stderr, "perf record: %s\n", err.msg);
 			break;
 		}
+		ret = 0;
 		ea->attr = rec->attrs[i];
 		ea->ids = malloc(n * sizeof(*ids));
 		if (!ea->ids) {

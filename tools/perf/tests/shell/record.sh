@@ -108,6 +108,21 @@ fi
 "$PERF" script -i c.data -F period 2>/dev/null | sort -u | grep -Eqx ' *100000 *' ||
 	fail "record -c 100000: the samples' period is not 100000"
 
+# two events, with and without -g: each one's samples, read back by ours and named in the
+# header (a second attr once ended the recording with a garbage message)
+for g in "" -g; do
+	# shellcheck disable=SC2086
+	"$PERF" record -q $g -e cpu-clock,task-clock -o two.data -- "$WORKLOAD_PERF" test -w noploop 0.1 \
+		>two.log 2>&1 || fail "record $g -e cpu-clock,task-clock failed: $(cat two.log)"
+	[ -s two.log ] && fail "record $g -e cpu-clock,task-clock said: $(cat two.log)"
+	"$PERF" script -F event -i two.data 2>/dev/null | sort | uniq -c >two.events
+	for ev in cpu-clock task-clock; do
+		n=$(awk -v e="$ev:" '$2 == e { print $1 }' two.events)
+		[ "${n:-0}" -ge 50 ] ||
+			fail "record $g -e cpu-clock,task-clock: ${n:-no} $ev samples: $(cat two.events)"
+	done
+done
+
 # errors: one line each naming the fix, perf's exit codes
 "$PERF" record -e no-such-event -o x.data -- true 2>ev.err; rc=$?
 [ $rc -eq 129 ] || fail "unknown event: exit $rc, not 129"
