@@ -10,8 +10,9 @@
  *   tid 100  COMM old100, a deferred sample (cookie 7), no EXIT (lost), FORK of a new 100 and
  *            COMM new100, a record of cookie 9 (releases the old sample: newer cookie), a
  *            sample of the new thread with cookie 9 (stitched from that record)
- *   tid 200  COMM old200, a deferred sample (cookie 5), EXIT (releases it), FORK of a new 200
- *            and COMM new200, a plain sample
+ *   tid 200  COMM old200, a deferred sample (cookie 5), EXIT (it waits on for a record the
+ *            kernel may write after EXIT; none comes: released at the end), FORK of a new
+ *            200 and COMM new200, a plain sample
  *   tid 300  COMM old300, a deferred sample (cookie 3), FORK of a new 300 and COMM new300,
  *            no record: released at the end of input
  */
@@ -229,10 +230,11 @@ DEFINE_SUITE(deferred_tid_reuse)
 {
 	/* in delivery order: a held sample comes out when its release comes */
 	static const struct seen want[] = {
-		{ 210, 200, "old200", false },	/* released by its EXIT */
 		{ 200, 100, "old100", false },	/* released by the new 100's record */
 		{ 550, 100, "new100", true },	/* stitched from it */
 		{ 560, 200, "new200", true },	/* a plain sample */
+		/* its record never came after its EXIT: released at the end, the oldest first */
+		{ 210, 200, "old200", false },
 		{ 220, 300, "old300", false },	/* released at the end */
 	};
 	struct reuse_tool rt;

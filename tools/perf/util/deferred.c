@@ -71,6 +71,8 @@ struct deferred_thread {
 	u32	tid;
 	bool	has_record;
 	bool	record_used;	/* the latest record stitched at least one sample */
+	/* exited with samples pending: their record may still come (see thread_exit) */
+	bool	exited;
 	u32	pending_head, pending_tail;
 	u64	cookie;		/* of the latest record */
 	u64	nr_ips;
@@ -467,6 +469,9 @@ static int stitcher__release_oldest(struct deferred_stitcher *ds, enum deferred_
 	t->pending_head = ds->slab[idx].thread_next;
 	if (t->pending_head == NIL)
 		t->pending_tail = NIL;
+	/* at the end of input, the pending samples of a thread gone lost theirs to its exit */
+	if (reason == DEFERRED_RELEASE_EOF && t->exited)
+		reason = DEFERRED_RELEASE_EXIT;
 	ret = stitcher__deliver_pending(ds, idx, NULL, reason);
 	threads__maybe_remove(ds, t);
 	return ret;
@@ -754,23 +759,35 @@ int deferred_stitcher__record(struct deferred_stitcher *ds,
 	t->cookie = rec->cookie;
 	t->has_record = true;
 	t->record_used = false;
-	/* matching samples get the stack; older ones of other cookies lost their record */
-	ret = thread__deliver_pending(ds, t, DEFERRED_RELEASE_NEWER_COOKIE);
+	/*
+	 * matching samples get the stack; older ones of other cookies lost their record (to
+	 * the exit, when this is the record the kernel wrote after it)
+	 */
+	ret = thread__deliver_pending(ds, t, t->exited ? DEFERRED_RELEASE_EXIT :
+					     DEFERRED_RELEASE_NEWER_COOKIE);
+	t->exited = false;
 	return ret;
 }
 
 int deferred_stitcher__thread_exit(struct deferred_stitcher *ds, u32 tid)
 {
 	struct deferred_thread *t = threads__find(ds, tid);
-	int ret;
 
 	if (!t)
 		return 0;
 	/* its latest record was already used on every sample that had its cookie */
 	thread__drop_record(ds, t);
-	ret = thread__deliver_pending(ds, t, DEFERRED_RELEASE_EXIT);
+	/*
+	 * The kernel writes the record of the thread's last kernel entry while it exits
+	 * (unwind_deferred_task_exit()), and that may come after the EXIT record (seen on
+	 * 7.2 with -a): pending samples wait for it, for the end of input or the memory cap.
+	 */
+	if (t->pending_head != NIL) {
+		t->exited = true;
+		return 0;
+	}
 	threads__remove(ds, t);
-	return ret;
+	return 0;
 }
 
 int deferred_stitcher__flush(struct deferred_stitcher *ds)

@@ -19,7 +19,11 @@
  *  - a newer record of a tid with another cookie releases that tid's older pending samples
  *    unmerged (they lost theirs);
  *  - a duplicate record (same tid and cookie again) is ignored: the first one wins;
- *  - EXIT of a tid and the end of input release what is pending, unmerged;
+ *  - EXIT of a tid forgets its latest record; its pending samples wait on, since the kernel
+ *    writes the record of the last kernel entry while the task exits, which may come after
+ *    the EXIT record: stitched when it comes, released unmerged (counted as lost to the exit)
+ *    at the end of input otherwise;
+ *  - the end of input releases what is pending, unmerged;
  *  - pending samples are capped by max_mem bytes: past it the oldest are released unmerged,
  *    with one warning.
  *
