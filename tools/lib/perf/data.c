@@ -678,14 +678,25 @@ static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_re
 	}
 	case PERF_RECORD_HEADER_FEATURE: {
 		const struct perf_record_header_feature *f = (const void *)h;
+		int applied;
 
 		if (h->size < sizeof(*f))
 			return perf_err__set(err, EINVAL, "FEATURE record at offset %#llx is too short", off);
 		if (f->feat_id >= HEADER_FEAT_BITS)
 			return 0;
 		data->env.features[f->feat_id / 64] |= 1ULL << (f->feat_id % 64);
-		return perf_data__apply_feature(data, (int)f->feat_id, (const u8 *)f->data,
-						h->size - sizeof(*f), rec->file_offset + sizeof(*f), err);
+		applied = perf_data__apply_feature(data, (int)f->feat_id, (const u8 *)f->data,
+						   h->size - sizeof(*f), rec->file_offset + sizeof(*f),
+						   err);
+		/*
+		 * perf ends its features with an empty one of its own HEADER_LAST_FEATURE id, a
+		 * real feature for a newer perf (6.1's 32 is 7.2's CPU_DOMAIN_INFO): an empty
+		 * body that does not parse is that marker, not the feature
+		 */
+		if (!applied && h->size == sizeof(*f) && f->feat_id < HEADER_LAST_FEATURE &&
+		    !perf_env__parsed(&data->env, (int)f->feat_id))
+			data->env.features[f->feat_id / 64] &= ~(1ULL << (f->feat_id % 64));
+		return applied;
 	}
 	case PERF_RECORD_EVENT_UPDATE: {
 		/* header | u64 type | u64 id | name: perf renames the event with that id */
@@ -768,6 +779,7 @@ static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_re
 		data->env.tracing_data = buf;
 		data->env.tracing_data_size = size;
 		data->env.features[HEADER_TRACING_DATA / 64] |= 1ULL << HEADER_TRACING_DATA;
+		data->env.parsed[HEADER_TRACING_DATA / 64] |= 1ULL << HEADER_TRACING_DATA;
 		return 0;
 	}
 	default:

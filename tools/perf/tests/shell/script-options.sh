@@ -127,7 +127,8 @@ clean_err() {
 # from upstream's own task events in file order, the children upstream forks from a
 # forgotten parent; same_but_exited_comm TIDS WANT GOT then allows: a header whose first
 # field is upstream's ":TID" (the -D line " ... thread: :TID:TID" too) and, in that sample
-# or in one of a listed child, frames that are "[unknown]" upstream after the same address.
+# or in one of a listed child, frames that are "[unknown]" upstream after the same address,
+# and -D's " ...... dso: <not found>" of such a sample.
 forgotten_tids() {
 	"$UPSTREAM_PERF" script --show-task-events --show-round-events -i "$1" 2>/dev/null |
 	grep -o 'PERF_RECORD_\(FORK\|EXIT\)([0-9]*:[0-9]*):([0-9]*:[0-9]*)' |
@@ -157,6 +158,10 @@ same_but_exited_comm() {
 				sub(/^ \.\.\. thread: :[0-9]+/, "", w)
 				sub(/^ \.\.\. thread: .*:/, ":", g)
 				if (w != g) exit 1
+				forgotten = 1
+			} else if (forgotten && w == " ...... dso: <not found>" &&
+				   g ~ /^ \.\.\.\.\.\. dso: /) {
+				# -D: the forgotten thread has no maps upstream
 			} else {
 				sub(/^ */, "", w); sub(/^ */, "", g)
 				if (w !~ /^:[0-9]+ /) exit 1
