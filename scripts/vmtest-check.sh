@@ -288,7 +288,32 @@ if [ -x "$root/usr/bin/perf" ]; then
 		fi >"$tmp/up" 2>/dev/null
 		ours --no-merge-callchains --no-inline -i "$(input "$name")" 2>/dev/null |
 			allow_exited_comm "$tmp/up" >"$tmp/ours"
+		# Kept on purpose (README): a kernel module's recorded size (/proc/modules' sum
+		# of its memory regions) covers the next modules' starts on 7.x. We end each
+		# module where the next begins; upstream finds one of the overlapping maps by
+		# its binary search. A frame at an address two recorded modules cover may name
+		# another module and symbol: such frames compare as their address alone.
+		ours --show-mmap-events -i "$(input "$name")" 2>/dev/null |
+			sed -n 's/.*PERF_RECORD_MMAP2* -1\/0: \[0x\([0-9a-f]*\)(0x\([0-9a-f]*\)) @ [^]]*\]: x \[\([a-z0-9_]*\)\]$/\1 \2 \3/p' \
+			>"$tmp/modules.raw"
+		# [start, end) as 16 hex digits, compared as strings (awk's numbers are doubles)
+		while read -r m_start m_len m_name; do
+			printf '%016x %016x %s\n' $((0x$m_start)) $((0x$m_start + 0x$m_len)) "$m_name"
+		done <"$tmp/modules.raw" >"$tmp/modules"
+		for f in up ours; do
+			awk 'FILENAME == ARGV[1] { s[n] = $1; e[n] = $2; n++; next }
+			     /^\t *[0-9a-f]+ .* \(\[[a-z0-9_]+\]\)$/ {
+				a = substr("0000000000000000" $1, length($1) + 1); c = 0
+				for (i = 0; i < n; i++) if (a >= s[i] && a < e[i]) c++
+				if (c >= 2) { print "\t" $1 " (a frame in overlapping module maps)"; next }
+			     }
+			     { print }' "$tmp/modules" "$tmp/$f" >"$tmp/$f.mod"
+		done
 		if cmp -s "$tmp/up" "$tmp/ours"; then
+			pass "$name: perf script --no-merge-callchains --no-inline equals upstream's ($(wc -l <"$tmp/ours") lines)"
+		elif cmp -s "$tmp/up.mod" "$tmp/ours.mod"; then
+			pass "$name: perf script --no-merge-callchains --no-inline equals upstream's but in $(diff "$tmp/up" "$tmp/ours" | grep -c '^<') frames in overlapping module maps (kept on purpose)"
+		elif false; then
 			pass "$name: perf script --no-merge-callchains --no-inline equals upstream's ($(wc -l <"$tmp/ours") lines)"
 		else
 			diff "$tmp/up" "$tmp/ours" >"$out/$name.upstream.diff"

@@ -40,7 +40,7 @@ TEST(frame_resolver, "Frame resolver: chains and addresses resolve as machine__r
 TEST(report_repeats, "perf report: repeated samples take the fast path and print the same report")
 TEST(cursor, "Bounded cursor: reads at every edge, byte swap, strings, sub-cursors")
 TEST(feature_parse, "Header features: parsed, only read, or refused with the reader's message")
-TEST(kernel_maps, "Kernel maps: a module map keeps its start and ends where the next begins, as upstream")
+TEST(kernel_maps, "Kernel maps: a module map keeps its start and ends where the next begins (recorded sizes overlap on 7.x)")
 TEST(kernel_buildid, "Kernel and module symbols only from a kallsyms of their recorded build ids")
 TEST(sample_filter, "Sample filters: every -C, --time and list syntax accepted or refused in upstream's words")
 TEST(hist_filtered, "perf report --percentage: filtered samples count in absolute totals, not relative")

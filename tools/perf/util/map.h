@@ -56,8 +56,9 @@ int maps__insert(struct maps *maps, struct map *map);
 /*
  * Kernel maps: map keeps its start and ends where the next map begins; a map that starts
  * before it and reaches into it ends where it begins; one at the same start is replaced.
- * perf's rule for the kernel's maps: /proc/modules' sizes count all of a module's memory
- * regions, which are not contiguous, so a module's recorded range may cover the next one's.
+ * A module's recorded size is /proc/modules', the sum of its memory regions, which are not
+ * contiguous on 7.x: its range may cover the next modules' starts. (Upstream keeps such
+ * maps overlapping and its lookup's binary search meets any of them.)
  */
 int maps__insert_clipped(struct maps *maps, struct map *map);
 struct map *maps__find(struct maps *maps, u64 addr);
