@@ -111,6 +111,18 @@ DEFINE_SUITE(record_stats)
 		     (unsigned long long)t.st.lost_records, (unsigned long long)t.st.lost,
 		     (unsigned long long)t.st.lost_samples);
 
+	/*
+	 * a record read before its samples (another CPU's buffer first, or written before a
+	 * sample of its entry): the samples read after it are answered, not left waiting
+	 */
+	TEST_ASSERT(env, !rs__record(&t, 15, 12, 0x400000009ULL), "record");
+	TEST_ASSERT(env, !rs__sample(&t, 15, 11, 0x400000009ULL, true), "sample");
+	TEST_ASSERT(env, !rs__sample(&t, 15, 13, 0x400000009ULL, true), "sample");
+	TEST_ASSERT(env, t.st.pending.waiting == 2 && t.st.pending.answered == 6,
+		     "after a record read first: %llu waiting, %llu answered",
+		     (unsigned long long)t.st.pending.waiting,
+		     (unsigned long long)t.st.pending.answered);
+
 	/* many keys: the table grows and keeps every count */
 	for (u32 i = 0; i < 5000; i++)
 		TEST_ASSERT(env, !rs__sample(&t, 100 + i % 50, 100 + i, 0x1000 + i, true), "sample");

@@ -9,8 +9,16 @@ struct defer_pending_entry {
 	struct hashmap_node	node;
 	u64			cookie;
 	u32			tid;
-	u64			samples;
+	bool			answered;	/* its record came: later samples are answered */
+	u64			samples;	/* waiting ones (none once answered) */
 };
+
+/*
+ * Records answered before their samples were read (another CPU's buffer read first, or a
+ * record the kernel wrote before a sample of the same entry) are kept as answered keys, at
+ * most this many: past it they are forgotten all at once, so memory stays bounded.
+ */
+#define MAX_ANSWERED_KEYS	(1u << 16)
 
 static size_t key_hash(u32 tid, u64 cookie)
 {
@@ -50,33 +58,69 @@ void defer_pending__exit(struct defer_pending *dp)
 	defer_pending__init(dp);
 }
 
+static int defer_pending__add(struct defer_pending *dp, u32 tid, u64 cookie, size_t h,
+			      struct defer_pending_entry **out)
+{
+	struct defer_pending_entry *e = calloc(1, sizeof(*e));
+
+	if (!e || hashmap__add(&dp->keys, &e->node, h)) {
+		free(e);
+		dp->oom = true;
+		return -1;
+	}
+	e->tid = tid;
+	e->cookie = cookie;
+	*out = e;
+	return 0;
+}
+
 void defer_pending__sample(struct defer_pending *dp, u32 tid, u64 cookie)
 {
 	size_t h = key_hash(tid, cookie);
 	struct defer_pending_entry *e = defer_pending__find(dp, tid, cookie, h);
 
-	if (!e) {
-		e = calloc(1, sizeof(*e));
-		if (!e || hashmap__add(&dp->keys, &e->node, h)) {
-			free(e);
-			dp->oom = true;
-			return;
-		}
-		e->tid = tid;
-		e->cookie = cookie;
+	if (e && e->answered) {
+		dp->answered++;
+		return;
 	}
+	if (!e && defer_pending__add(dp, tid, cookie, h, &e))
+		return;
 	e->samples++;
 	dp->waiting++;
 }
 
+static void defer_pending__forget_answered(struct defer_pending *dp)
+{
+	struct hashmap_node *pos, *tmp;
+	size_t b;
+
+	hashmap__for_each_safe(&dp->keys, pos, tmp, b) {
+		struct defer_pending_entry *e = container_of(pos, struct defer_pending_entry, node);
+
+		if (e->answered) {
+			hashmap__remove(&dp->keys, &e->node);
+			free(e);
+		}
+	}
+	dp->nr_answered_keys = 0;
+}
+
 void defer_pending__record(struct defer_pending *dp, u32 tid, u64 cookie)
 {
-	struct defer_pending_entry *e = defer_pending__find(dp, tid, cookie, key_hash(tid, cookie));
+	size_t h = key_hash(tid, cookie);
+	struct defer_pending_entry *e = defer_pending__find(dp, tid, cookie, h);
 
-	if (!e)
-		return;
-	hashmap__remove(&dp->keys, &e->node);
+	if (e && e->answered)
+		return;		/* defer_output on several events: a copy */
+	if (!e) {
+		if (dp->nr_answered_keys >= MAX_ANSWERED_KEYS)
+			defer_pending__forget_answered(dp);
+		if (defer_pending__add(dp, tid, cookie, h, &e))
+			return;
+	}
 	dp->waiting -= e->samples;
 	dp->answered += e->samples;
-	free(e);
+	e->samples = 0;
+	e->answered = true;
+	dp->nr_answered_keys++;
 }

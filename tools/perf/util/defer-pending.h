@@ -6,8 +6,9 @@
  * record was lost).
  *
  * Keyed by (tid, cookie): all samples of one kernel entry share a cookie and one record
- * answers them all. A record for a key nobody waits for (it came first, or twice) is
- * ignored. Owns its table; no pointer passed in is kept.
+ * answers them all, also those read after it (the buffers are read CPU by CPU, not in time
+ * order, and the kernel may write a record before a sample of its entry); a second copy of
+ * a record is ignored. Owns its table; no pointer passed in is kept.
  */
 #ifndef PERF_UTIL_DEFER_PENDING_H
 #define PERF_UTIL_DEFER_PENDING_H
@@ -19,6 +20,7 @@ struct defer_pending {
 	struct hashmap			keys;		/* struct defer_pending_entry, owned */
 	u64				waiting;	/* samples under all keys */
 	u64				answered;	/* samples a record answered */
+	u32				nr_answered_keys;	/* answered entries kept */
 	bool				oom;		/* a sample could not be kept: counts are low */
 };
 
