@@ -50,6 +50,60 @@ static int rs__record(struct rs_ctx *t, u32 tid, u64 time, u64 cookie)
 	return 0;
 }
 
+/*
+ * Two events (-e cpu-clock,task-clock): each record and sample is told apart by its id, the
+ * record's at the end of its sample_id trailer; the record comes through the event with
+ * defer_output and answers the other event's samples of its kernel entry too
+ */
+static int two_events(const struct test_env *env)
+{
+	const u64 chain[] = { K, 0xffffffff81000010ULL, D, 0x500000001ULL };
+	const u64 ips[] = { 0x401000 };
+	struct perf_evattr ea[2] = { 0 };
+	u64 ids[2] = { 101, 202 }, buf[256];
+	struct record_stats st;
+
+	for (int i = 0; i < 2; i++) {
+		ea[i].attr.type = PERF_TYPE_SOFTWARE;
+		ea[i].attr.size = sizeof(ea[i].attr);
+		ea[i].attr.config = (u64)i;
+		ea[i].attr.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+					 PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
+					 PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_PERIOD;
+		ea[i].attr.flags = PERF_ATTR_FLAG(SAMPLE_ID_ALL) | PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
+				   (i ? 0 : PERF_ATTR_FLAG(DEFER_OUTPUT));
+		ea[i].ids = &ids[i];
+		ea[i].nr_ids = 1;
+		perf_evattr__init_positions(&ea[i]);
+	}
+	record_stats__init(&st);
+	for (int i = 0; i < 2; i++) {
+		struct perf_sample s = {
+			.ip = 0xffffffff81000010ULL, .pid = 7, .tid = 7, .time = 10 + (u64)i,
+			.cpu = 1, .period = 1, .id = ids[i], .callchain_nr = 4, .callchain = chain,
+		};
+
+		TEST_ASSERT(env, perf_sample__synthesize(&ea[i].attr, &s, false, buf, sizeof(buf),
+							 NULL) >= 0, "sample");
+		record_stats__account(&st, ea, 2, (const void *)buf);
+	}
+	{
+		struct perf_sample id = { .pid = 7, .tid = 7, .time = 20, .cpu = 1, .id = ids[0] };
+
+		TEST_ASSERT(env, perf_record_callchain_deferred__synthesize(buf, sizeof(buf),
+				&ea[0].attr, &id, 0x500000001ULL, ips, 1) >= 0, "record");
+		record_stats__account(&st, ea, 2, (const void *)buf);
+	}
+	TEST_ASSERT(env, st.deferred_samples == 2 && st.deferred_records == 1,
+		    "two events: %llu deferred samples, %llu records",
+		    (unsigned long long)st.deferred_samples, (unsigned long long)st.deferred_records);
+	TEST_ASSERT(env, st.pending.waiting == 0 && st.pending.answered == 2,
+		    "two events: %llu waiting, %llu answered",
+		    (unsigned long long)st.pending.waiting, (unsigned long long)st.pending.answered);
+	record_stats__exit(&st);
+	return TEST_OK;
+}
+
 DEFINE_SUITE(record_stats)
 {
 	struct rs_ctx t = { 0 };
@@ -131,5 +185,5 @@ DEFINE_SUITE(record_stats)
 	TEST_ASSERT(env, t.st.pending.waiting == 2 + 2500, "%llu waiting after 5000 keys",
 		     (unsigned long long)t.st.pending.waiting);
 	record_stats__exit(&t.st);
-	return TEST_OK;
+	return two_events(env);
 }

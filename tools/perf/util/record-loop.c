@@ -34,9 +34,10 @@ static const struct perf_evattr *attr_of(const struct perf_evattr *attrs, size_t
 			return NULL;
 		memcpy(&id, (const u8 *)(ev + 1) + first->id_pos * 8, 8);
 	} else {
-		if (first->is_pos < 0 || (size_t)(first->is_pos + 1) * 8 > ev->size - sizeof(*ev))
+		/* is_pos counts from the trailer's end: 1 is its last u64 */
+		if (first->is_pos < 1 || (size_t)first->is_pos * 8 > ev->size - sizeof(*ev))
 			return NULL;
-		memcpy(&id, (const u8 *)ev + ev->size - (first->is_pos + 1) * 8, 8);
+		memcpy(&id, (const u8 *)ev + ev->size - (size_t)first->is_pos * 8, 8);
 	}
 	for (size_t i = 0; i < nr; i++)
 		for (size_t k = 0; k < attrs[i].nr_ids; k++)
