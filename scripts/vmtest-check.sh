@@ -236,13 +236,25 @@ for name in $good; do
 	fi
 done
 
-# allow_exited_comm UPSTREAM <OURS: our script output, where a sample of a thread that had
-# exited (upstream prints ":TID", having forgotten it at EXIT; we keep its comm, README's
-# "Differences kept on purpose") is upstream's line
+# allow_exited_comm UPSTREAM EXITS <OURS: our script output, where a sample of a thread
+# after its EXIT (EXITS: "tid time" lines) has upstream's lines: upstream forgot the thread
+# at EXIT, so it prints ":TID" and no user frame resolves ("[unknown] ([unknown])"); we keep
+# its comm and maps (README's "Differences kept on purpose")
 allow_exited_comm() {
-	awk 'NR == FNR { up[FNR] = $0; next }
+	awk 'FILENAME == ARGV[1] { up[FNR] = $0; next }
+	FILENAME == ARGV[2] { gone[$1] = $2; next }
 	{
 		u = up[FNR]
+		# a sample header: comm tid [cpu] time:
+		if ($0 !~ /^\t/ && $0 != "") {
+			after = 0
+			for (i = 2; i <= NF; i++)
+				if ($i ~ /^[0-9]+\.[0-9]+:$/) {
+					t = $i; sub(/:$/, "", t)
+					after = ($2 in gone) && t + 0 > gone[$2] + 0
+					break
+				}
+		}
 		if (u != $0 && u ~ /^:[0-9]+ / && substr(u, 2, length($2)) == $2) {
 			c = $0
 			sub(/^[^ ]+/, ":" $2, c)
@@ -251,8 +263,16 @@ allow_exited_comm() {
 				next
 			}
 		}
+		if (u != $0 && after && $0 ~ /^\t/ &&
+		    u ~ /^\t *[0-9a-f]+ \[unknown\] \(\[unknown\]\)$/) {
+			split(u, uf, " ")
+			if (uf[1] == $1) {
+				print u
+				next
+			}
+		}
 		print
-	}' "$1" -
+	}' "$1" "$2" -
 }
 
 # 6. upstream perf 7.2 reads every file without an error
@@ -286,8 +306,12 @@ if [ -x "$root/usr/bin/perf" ]; then
 			upstream script --no-merge-callchains --no-inline -i "/vmtest/out/$name.data" \
 				--kallsyms=/vmtest/out/kallsyms
 		fi >"$tmp/up" 2>/dev/null
+		# each thread's EXIT time, as script prints times
+		ours --show-task-events -i "$(input "$name")" 2>/dev/null |
+			sed -n 's/.* \([0-9][0-9]*\.[0-9]*\): PERF_RECORD_EXIT(\([0-9]*\):.*/\2 \1/p' \
+			>"$tmp/exits"
 		ours --no-merge-callchains --no-inline -i "$(input "$name")" 2>/dev/null |
-			allow_exited_comm "$tmp/up" >"$tmp/ours"
+			allow_exited_comm "$tmp/up" "$tmp/exits" >"$tmp/ours"
 		# Kept on purpose (README): a kernel module's recorded size (/proc/modules' sum
 		# of its memory regions) covers the next modules' starts on 7.x. We end each
 		# module where the next begins; upstream finds one of the overlapping maps by
