@@ -9,14 +9,16 @@ need_system_perf_record
 # narrower tid column and some PLT entries without their symbol. Compare what both mean:
 # each sample line with blanks squeezed, each symbol as "sym+off (dso)", whether it is a
 # callchain frame or, without -g, the sample line's own. 6.1 leaves some PLT stubs unnamed
-# where 7.2 (and we) name them: a PLT symbol matches [unknown]. A PLT name can be a
+# where 7.2 (and we) name them: a PLT symbol matches [unknown]. The PLT's first entry
+# (before the first stub) is 6.1's "_init+0x26": _init grown to the next symbol; _init's
+# own addresses compare so on both sides too. A PLT name can be a
 # demangled C++ one, parentheses and all ("std::future_category()@plt+0x6"). 6.1 demangles
 # C++ names without their parameters, 7.2 (and we) with them: they go.
 # A symbol starts after a frame's tab or after the sample line's "event: address ".
 at_sym='(	|.*: +[0-9a-f]+ )'
 normalize() {
 	sed -E -e 's/^	 *[0-9a-f]+ /	/' \
-		-e "s/^$at_sym(\[unknown\]|[^ (]*plt[^ (]*|.*@plt(\+0x[0-9a-f]+)?) \(/\1[plt?] (/" \
+		-e "s/^$at_sym(\[unknown\]|_init\+0x[0-9a-f]+|[^ (]*plt[^ (]*|.*@plt(\+0x[0-9a-f]+)?) \(/\1[plt?] (/" \
 		-e "s/^($at_sym[^(]*)\(.*\)(\+0x[0-9a-f]+ \(\/)/\1\3/" \
 		-e 's/  +/ /g' "$1"
 }
