@@ -438,21 +438,33 @@ static bool feature_table(const struct src *s, u64 *rng, struct variant *v)
 	return true;
 }
 
+/* where feature feat's section is in a file-mode source: false when it has none */
+static bool src__feature(const struct src *s, int feat, u64 *off, u64 *size)
+{
+	unsigned int idx = 0;
+
+	if (s->pipe || !s->nr_feats || s->feat_table + 16 * s->nr_feats > s->len)
+		return false;
+	if (!((s->h.adds_features[feat / 64] >> (feat % 64)) & 1))
+		return false;
+	for (int bit = 0; bit < feat; bit++)
+		idx += (s->h.adds_features[bit / 64] >> (bit % 64)) & 1;
+	*off = rd64(s->buf + s->feat_table + 16 * idx);
+	*size = rd64(s->buf + s->feat_table + 16 * idx + 8);
+	return true;
+}
+
 /* a string feature's length (hostname .. cpuid: a u32 length then the string) made huge */
 static bool feature_string(const struct src *s, u64 *rng, struct variant *v)
 {
 	static const int strs[] = { HEADER_HOSTNAME, HEADER_OSRELEASE, HEADER_VERSION, HEADER_ARCH,
 				    HEADER_CPUDESC, HEADER_CPUID, HEADER_CMDLINE };
 	int want = strs[xorshift(rng) % (sizeof(strs) / sizeof(strs[0]))];
-	unsigned int idx = 0;
+	u64 sec, size;
 
-	if (s->pipe || !s->nr_feats || s->feat_table + 16 * s->nr_feats > s->len)
+	if (!src__feature(s, want, &sec, &size))
 		return false;
-	for (int bit = 0; bit < want; bit++)
-		idx += (s->h.adds_features[bit / 64] >> (bit % 64)) & 1;
-	if (!((s->h.adds_features[want / 64] >> (want % 64)) & 1))
-		return false;
-	wr32(v->buf + rd64(s->buf + s->feat_table + 16 * idx), 0x7fff0000 + (u32)(xorshift(rng) % 65536));
+	wr32(v->buf + sec, 0x7fff0000 + (u32)(xorshift(rng) % 65536));
 	snprintf(v->name, sizeof(v->name), "feature %d length/count", want);
 	v->what = "feature|malformed";
 	return true;
@@ -468,18 +480,9 @@ static bool feature_count(const struct src *s, u64 *rng, struct variant *v)
 				     HEADER_PMU_MAPPINGS, HEADER_GROUP_DESC, HEADER_CACHE,
 				     HEADER_MEM_TOPOLOGY };
 	int want = feats[xorshift(rng) % (sizeof(feats) / sizeof(feats[0]))];
-	unsigned int idx = 0;
 	u64 sec, size;
 
-	if (s->pipe || !s->nr_feats || s->feat_table + 16 * s->nr_feats > s->len)
-		return false;
-	for (int bit = 0; bit < want; bit++)
-		idx += (s->h.adds_features[bit / 64] >> (bit % 64)) & 1;
-	if (!((s->h.adds_features[want / 64] >> (want % 64)) & 1))
-		return false;
-	sec = rd64(s->buf + s->feat_table + 16 * idx);
-	size = rd64(s->buf + s->feat_table + 16 * idx + 8);
-	if (size < 4 || sec > s->len - 4)
+	if (!src__feature(s, want, &sec, &size) || size < 4 || sec > s->len - 4)
 		return false;
 	wr32(v->buf + sec, 0x7fff0000 + (u32)(xorshift(rng) % 65536));
 	snprintf(v->name, sizeof(v->name), "feature %s count/version",
