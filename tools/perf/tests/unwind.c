@@ -340,6 +340,34 @@ static int test_step(const struct test_env *env, u32 ws)
 		kern[1] = 0x888888;
 		TEST_ASSERT(env, !unwind_chain__align(ips, n, kern, 4, &top, &d), "no join");
 	}
+	{
+		/* three frames without frame pointers the kernel missed (glibc >= 2.41's read) */
+		u64 ours[] = { 0x400000, 0x410000, 0x420000, 0x430000, 0x401010, 0x402020 };
+		u64 kern[] = { 0x400000, 0x401010, 0x402020, 0x403030, 0x404040 };
+		/* a recursion: the smallest shift, which repeats no frame */
+		u64 rours[] = { 0x400000, 0x410000, 0x420000, 0x401010, 0x401010, 0x401010 };
+		u64 rkern[] = { 0x400000, 0x401010, 0x401010, 0x401010, 0x401010, 0x401010,
+				0x401010, 0x409090 };
+		struct unwind_rule top = unwind_rule__entry(ws);
+		struct unwind_state last = { .sp = BASE + 8 * ws, .fp = BASE + 12 * ws, .ws = ws };
+		int d;
+
+		TEST_ASSERT(env, unwind_chain__align(ours, 6, kern, 5, &top, &d) && d == -3,
+			    "ws %u: three missed frames: d %d", ws, d);
+		TEST_ASSERT(env, unwind_chain__align(rours, 6, rkern, 8, &top, &d) && d == -2,
+			    "ws %u: recursion: d %d", ws, d);
+		TEST_ASSERT(env, !unwind_chain__align(ours, 4, kern, 5, &top, &d),
+			    "ws %u: nothing in common, no join", ws);
+		/* past the walk: only a frame pointer no frame moved, at or above its SP */
+		TEST_ASSERT(env, unwind_chain__above(&last, BASE + 12 * ws, false), "above");
+		TEST_ASSERT(env, !unwind_chain__above(&last, BASE + 12 * ws, true), "fp0 unknown");
+		TEST_ASSERT(env, !unwind_chain__above(&last, BASE + 4 * ws, false), "fp moved");
+		last.fp = BASE + 4 * ws;
+		TEST_ASSERT(env, !unwind_chain__above(&last, BASE + 4 * ws, false), "fp below sp");
+		last.fp_unknown = true;
+		last.fp = BASE + 12 * ws;
+		TEST_ASSERT(env, !unwind_chain__above(&last, BASE + 12 * ws, false), "fp lost");
+	}
 	return TEST_OK;
 }
 

@@ -43,7 +43,28 @@ u32 unwind_walk(const struct unwind_walk_ops *ops, struct unwind_state *st,
 	return n;
 }
 
-/* the expected offset first; nothing to compare: only the expected one is believed */
+/* whether ours[i] == kern[i + d] wherever both have frame i (at least one unless must) */
+static bool chain__fits(const u64 *ours, u32 n, const u64 *kern, u32 k, int d, bool any)
+{
+	u32 checked = 0;
+
+	for (u32 i = 1; i < n; i++) {
+		s64 j = (s64)i + d;
+
+		if (j < 1 || j >= k)
+			continue;
+		if (ours[i] != kern[j])
+			return false;
+		checked++;
+	}
+	return checked || any;
+}
+
+/*
+ * The expected offset first (nothing to compare: only it is believed), the other one-frame
+ * offsets, then more frames the kernel missed: the smallest shift keeps the most overlap,
+ * which in a recursion is the one that does not repeat frames.
+ */
 bool unwind_chain__align(const u64 *ours, u32 n, const u64 *kern, u32 k,
 			  const struct unwind_rule *top, int *d_out)
 {
@@ -51,22 +72,21 @@ bool unwind_chain__align(const u64 *ours, u32 n, const u64 *kern, u32 k,
 	int tries[3] = { first, first ? 0 : -1, 1 };
 
 	for (int t = 0; t < 3; t++) {
-		int d = tries[t];
-		u32 checked = 0;
-		bool ok = true;
-
-		for (u32 i = 1; i < n && ok; i++) {
-			s64 j = (s64)i + d;
-
-			if (j < 1 || j >= k)
-				continue;
-			ok = ours[i] == kern[j];
-			checked++;
+		if (chain__fits(ours, n, kern, k, tries[t], t == 0)) {
+			*d_out = tries[t];
+			return true;
 		}
-		if (ok && (checked || t == 0)) {
+	}
+	for (int d = -2; d > -(int)n; d--) {
+		if (chain__fits(ours, n, kern, k, d, false)) {
 			*d_out = d;
 			return true;
 		}
 	}
 	return false;
+}
+
+bool unwind_chain__above(const struct unwind_state *last, u64 fp0, bool fp0_unknown)
+{
+	return !fp0_unknown && !last->fp_unknown && last->fp == fp0 && fp0 >= last->sp;
 }

@@ -47,10 +47,24 @@ u32 unwind_walk(const struct unwind_walk_ops *ops, struct unwind_state *st,
  * from unwind_walk(), for going on with the kernel's frames past the end of the dump:
  * ours[i] is kern[i + *d]. The kernel's FP walk misses the caller (d = -1) where the top
  * rule is not FP-based (entry, prologue before mov %rsp,%rbp, epilogue after pop %rbp: FP
- * is still the caller's there) and agrees (d = 0) otherwise; every frame both have must
- * match. false: no offset fits, the chains cannot be joined.
+ * is still the caller's there) and agrees (d = 0) otherwise. Frames without a frame pointer
+ * above the top (libc's since glibc 2.41: read -> __syscall_cancel -> the syscall) are
+ * missed too, one each: then the smallest shift further down that fits. Every frame both
+ * have must match. false: no offset fits, the chains cannot be joined.
  */
 bool unwind_chain__align(const u64 *ours, u32 n, const u64 *kern, u32 k,
 			 const struct unwind_rule *top, int *d);
+
+/*
+ * When no offset fits (the dump ended inside frames without frame pointers: libc's read ->
+ * __syscall_cancel -> __internal_syscall_cancel since glibc 2.41), whether the kernel's
+ * chain past kern[0] is still made of callers of the walk's last frame `last`: no frame of
+ * the walk moved the frame pointer from the sampled fp0 (each left it or restored it) and
+ * it points at or above the last frame's SP, so the kernel walked from the frame record of
+ * that frame or of one of its callers. The last frame's direct caller is missing when the
+ * dump did not hold it; the frames from there on are right. Another frame pointer may be
+ * a register the code reused: nothing of that chain is believed.
+ */
+bool unwind_chain__above(const struct unwind_state *last, u64 fp0, bool fp0_unknown);
 
 #endif

@@ -40,6 +40,7 @@ struct unwind_stats {
 	u64	stops[UNWIND_STOP_NR];		/* why fp walks ended */
 	u64	dwarf_stops[UNWIND_STOP_NR];	/* why dwarf walks ended */
 	u64	joined;				/* went on with the kernel's chain */
+	u64	joined_above;			/* ... above the walk, across a gap */
 	u64	ended_early;			/* neither outermost frame nor joined */
 	u64	dwarf_failed;			/* dwarf walks that gave no frame: fp instead */
 	u64	foreign;			/* samples of another architecture: as recorded */
@@ -309,6 +310,29 @@ static u32 unwind_stage__join(struct unwind_stage *ust, u32 n, u32 max, const u6
 	return n;
 }
 
+/*
+ * The kernel's chain past the walk's last frame where unwind_chain__above() says it is the
+ * callers' (the walk alone would drop them); a kernel frame outside code ends it.
+ */
+static u32 unwind_stage__join_above(struct unwind_stage *ust, const struct unwind_state *last,
+				    u64 fp0, bool fp0_unknown, u32 n, u32 max, const u64 *kern,
+				    u32 k, u8 kern_origin)
+{
+	u32 from = n;
+
+	if (!unwind_chain__above(last, fp0, fp0_unknown))
+		return n;
+	for (u32 j = 1; j < k && n < max; j++) {
+		if (!unwind_stage__is_code(ust, kern[j]))
+			break;
+		ust->ips[n] = kern[j];
+		ust->sources[n++] = kern_origin;
+	}
+	if (n > from)
+		ust->stats.joined_above++;
+	return n;
+}
+
 /* fp mode: ours, joined with kern where the dump ends; the frames in ust->ips */
 static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 			    const struct unwind_stack *stack, const u64 *kern, u32 k, u32 max,
@@ -319,8 +343,10 @@ static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 	};
 	struct unwind_stats *stats = &ust->stats;
 	struct unwind_rule top = unwind_rule__fp(st->ws);
+	const u64 fp0 = st->fp;
+	const bool fp0_unknown = st->fp_unknown;
 	enum unwind_stop why;
-	u32 n;
+	u32 n, walked;
 	int d;
 
 	n = unwind_walk(&ops, st, stack, ust->ips, ust->sources, max, &top, &why);
@@ -333,10 +359,15 @@ static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 	if (why == UNWIND_STOP_MAX_FRAMES) {
 		stats->ended_early++;
 	} else if (why != UNWIND_STOP_END && why != UNWIND_OK) {
-		if (k && unwind_chain__align(ust->ips, n, kern, k, &top, &d))
+		if (k && unwind_chain__align(ust->ips, n, kern, k, &top, &d)) {
 			n = unwind_stage__join(ust, n, max, kern, k, d, kern_origin);
-		else
-			stats->ended_early++;
+		} else {
+			walked = n;
+			n = unwind_stage__join_above(ust, st, fp0, fp0_unknown, n, max, kern, k,
+						     kern_origin);
+			if (n == walked)
+				stats->ended_early++;
+		}
 	}
 	/* the caller is what the kernel's FP walk gets wrong: inserted or replaced */
 	if (k && n >= 2 && (k < 2 || ust->ips[1] != kern[1]))
@@ -544,6 +575,9 @@ static void unwind_stats__fprintf(const struct unwind_stats *stats, FILE *fp)
 				unwind_stop__name((enum unwind_stop)i), stats->stops[i]);
 out_dwarf:
 	fprintf(fp, "unwind: joined with the kernel's user chain: %" PRIu64 "\n", stats->joined);
+	if (stats->joined_above)
+		fprintf(fp, "unwind: joined with the kernel's user chain above the walk (callers between may be missing): %" PRIu64 "\n",
+			stats->joined_above);
 	fprintf(fp, "unwind: ended early (not at the outermost frame): %" PRIu64 "\n",
 		stats->ended_early);
 	for (int i = UNWIND_STOP_FP_UNKNOWN; i < UNWIND_STOP_NR; i++)
