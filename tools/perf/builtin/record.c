@@ -880,13 +880,15 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	ret = record__add_attrs(rec);
 	if (ret)
 		return PERF_EXIT_INPUT;
+	/* each says its own error */
 	ret = record__features(rec);
 	if (!ret)
 		ret = record__tracing_data(rec);
-	if (!ret)
+	if (!ret) {
 		ret = build_id_list__add_kernel(rec->build_ids, &err);
-	if (ret)
-		fprintf(stderr, "perf record: %s\n", err.msg);
+		if (ret)
+			fprintf(stderr, "perf record: %s\n", err.msg);
+	}
 	if (!ret)
 		ret = record__synthesize(rec);
 	if (!ret)

@@ -129,6 +129,13 @@ static int features__meminfo(struct feat_ctx *c)
 	return perf_writer__set_total_mem(c->w, kb, c->err);
 }
 
+/* a sysfs file the header needs could not be read (ret: -errno) */
+static int features__unreadable(struct feat_ctx *c, const char *path, int ret)
+{
+	return perf_err__set(c->err, -ret, "cannot read %s: %s%s", path, strerror(-ret),
+			     ret == -ENOENT ? " (is sysfs mounted?)" : "");
+}
+
 /* nrcpus: available = the highest present cpu + 1, online = the online cpus */
 static int features__nrcpus(struct feat_ctx *c, u32 *avail)
 {
@@ -136,13 +143,17 @@ static int features__nrcpus(struct feat_ctx *c, u32 *avail)
 	u32 online;
 	int ret;
 
-	if (!path_of(path, sizeof(path), c->sys, "devices/system/cpu/present") ||
-	    (ret = sysfile__read_line(path, list, sizeof(list))) ||
-	    (ret = cpu_list__parse(list, avail, NULL)))
+	if (!path_of(path, sizeof(path), c->sys, "devices/system/cpu/present"))
+		return perf_err__set(c->err, ENAMETOOLONG, "%s: path too long", c->sys);
+	if ((ret = sysfile__read_line(path, list, sizeof(list))))
+		return features__unreadable(c, path, ret);
+	if (cpu_list__parse(list, avail, NULL))
 		return perf_err__set(c->err, EINVAL, "%s: not a cpu list", path);
-	if (!path_of(path, sizeof(path), c->sys, "devices/system/cpu/online") ||
-	    (ret = sysfile__read_line(path, list, sizeof(list))) ||
-	    (ret = cpu_list__parse(list, NULL, &online)))
+	if (!path_of(path, sizeof(path), c->sys, "devices/system/cpu/online"))
+		return perf_err__set(c->err, ENAMETOOLONG, "%s: path too long", c->sys);
+	if ((ret = sysfile__read_line(path, list, sizeof(list))))
+		return features__unreadable(c, path, ret);
+	if (cpu_list__parse(list, NULL, &online))
 		return perf_err__set(c->err, EINVAL, "%s: not a cpu list", path);
 	return perf_writer__set_nrcpus(c->w, *avail, online, c->err);
 }

@@ -1,11 +1,11 @@
 #!/bin/sh
-# perf record: a full disk (small tmpfs) gives one error and a file readable to its last record; paranoid refusal as a non-root user names the fix; tracepoints with fields
+# perf record: a full disk (small tmpfs) gives one error and a file readable to its last record; paranoid refusal as a non-root user names the fix; no sysfs cpu list (a chroot) names the file; tracepoints with fields
 # SPDX-License-Identifier: GPL-2.0
 
 . "$(dirname "$0")"/lib.sh
 
 need_perf
-cases 3	# tracepoints, ENOSPC, paranoid
+cases 4	# tracepoints, ENOSPC, paranoid, no sysfs
 if ! "$PERF" record -q -e cpu-clock -o probe.data -- true >probe.log 2>&1; then
 	verbose "$(cat probe.log)"
 	skip "perf record cannot open events here: $(tail -1 probe.log)"
@@ -69,5 +69,20 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 &&
 		"paranoid refusal: the fix is not named"
 else
 	not_tested "paranoid: no setpriv, or no copy of the perf binary that nobody can run"
+fi
+# no /sys/devices/system/cpu (a chroot without sysfs): one line naming the file, exit 255
+if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null 2>&1 &&
+	unshare -m --propagation private true 2>/dev/null; then
+	unshare -m --propagation private sh -c '
+		mount -t tmpfs none /sys/devices/system/cpu || exit 99
+		exec "$1" record -e cpu-clock -o nosys.data -- true' sh "$PERF" >nosys.log 2>&1
+	rc=$?
+	[ $rc -ne 99 ] || fail "no sysfs: cannot hide /sys/devices/system/cpu: $(cat nosys.log)"
+	[ $rc -eq 255 ] || fail "no sysfs: exit $rc, not 255: $(cat nosys.log)"
+	[ "$(grep -c . nosys.log)" -eq 1 ] || fail "no sysfs: not one line: $(cat nosys.log)"
+	expect_grep '^perf record: cannot read /sys/devices/system/cpu/present: No such file or directory \(is sysfs mounted\?\)$' \
+		nosys.log "no sysfs: the file is not named: $(cat nosys.log)"
+else
+	not_tested "no sysfs: not root, or no unshare"
 fi
 pass
