@@ -10,6 +10,9 @@
 #	libc's debug symbols	libc6-dbg: the unwinding tests' ground truth names libc's own
 #				callers (__libc_start_call_main, in .symtab only), and the
 #				inline-frame cases need libc's DWARF
+#	sid's libc debug symbols	libc6-dbg and python3 in that sid tree: the modern-libc
+#				unwinding test runs the workloads there (glibc >= 2.41, whose
+#				libc.so.6 is stripped: read and __syscall_cancel need the symbols)
 #
 # Needs root, apt-get and Debian's archive. What it cannot get, it names with the reason and
 # exits 1: the tests that need that tool skip, naming `make test-deps`. With --check it only
@@ -32,6 +35,25 @@ missing() {
 	[ -x "$perfparser" ] || echo perfparser
 	dpkg-query -W -f='${Status}' libc6-dbg 2>/dev/null | grep -q ' installed$' ||
 		echo libc-debug
+	# a tree still to build gets them with it
+	if [ -x "$sid/usr/bin/perf" ] && ! { sid_has libc6-dbg && sid_has python3; }; then
+		echo sid-libc-debug
+	fi
+}
+
+# sid_has PACKAGE: installed in the sid tree
+sid_has() {
+	chroot "$sid" dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q ' installed$'
+}
+
+# sid_apt PACKAGE...: installed in the sid tree (the archive's sid may be past Valid-Until)
+sid_apt() {
+	log=$dir/test-deps.log
+	cp /etc/resolv.conf "$sid/etc/" 2>/dev/null
+	chroot "$sid" apt-get -o Acquire::Check-Valid-Until=false update >>"$log" 2>&1 &&
+		chroot "$sid" env DEBIAN_FRONTEND=noninteractive apt-get install -y \
+			--no-install-recommends "$@" >>"$log" 2>&1 &&
+		chroot "$sid" apt-get clean >>"$log" 2>&1
 }
 
 todo=$(missing)
@@ -87,7 +109,7 @@ sid_tree() {
 	# a mirror's copy of sid may be older than its Release file's Valid-Until
 	chroot "$new" apt-get -o Acquire::Check-Valid-Until=false update >>"$log" 2>&1 &&
 		chroot "$new" env DEBIAN_FRONTEND=noninteractive apt-get install -y \
-			--no-install-recommends linux-perf binutils >>"$log" 2>&1 &&
+			--no-install-recommends linux-perf binutils libc6-dbg python3 >>"$log" 2>&1 &&
 		chroot "$new" apt-get clean >>"$log" 2>&1 || return 1
 	# another build may have finished first: keep that one
 	if [ ! -x "$sid/usr/bin/perf" ]; then
@@ -113,6 +135,10 @@ for t in $todo; do
 			{ say "perfparser: apt-get install hotspot failed"; rc=1; } ;;
 	libc-debug)
 		apt libc6-dbg || { say "libc-debug: apt-get install libc6-dbg failed"; rc=1; } ;;
+	sid-libc-debug)
+		# a tree built just now has them; an older one gets them
+		sid_has libc6-dbg && sid_has python3 || sid_apt libc6-dbg python3 ||
+			{ say "sid-libc-debug: apt-get install libc6-dbg python3 in $sid failed (see $dir/test-deps.log)"; rc=1; } ;;
 	esac
 done
 exit $rc

@@ -349,7 +349,7 @@ static int test_step(const struct test_env *env, u32 ws)
 		u64 rkern[] = { 0x400000, 0x401010, 0x401010, 0x401010, 0x401010, 0x401010,
 				0x401010, 0x409090 };
 		struct unwind_rule top = unwind_rule__entry(ws);
-		struct unwind_state last = { .sp = BASE + 8 * ws, .fp = BASE + 12 * ws, .ws = ws };
+		struct unwind_state last;
 		int d;
 
 		TEST_ASSERT(env, unwind_chain__align(ours, 6, kern, 5, &top, &d) && d == -3,
@@ -358,15 +358,49 @@ static int test_step(const struct test_env *env, u32 ws)
 			    "ws %u: recursion: d %d", ws, d);
 		TEST_ASSERT(env, !unwind_chain__align(ours, 4, kern, 5, &top, &d),
 			    "ws %u: nothing in common, no join", ws);
-		/* past the walk: only a frame pointer no frame moved, at or above its SP */
-		TEST_ASSERT(env, unwind_chain__above(&last, BASE + 12 * ws, false), "above");
-		TEST_ASSERT(env, !unwind_chain__above(&last, BASE + 12 * ws, true), "fp0 unknown");
-		TEST_ASSERT(env, !unwind_chain__above(&last, BASE + 4 * ws, false), "fp moved");
-		last.fp = BASE + 4 * ws;
-		TEST_ASSERT(env, !unwind_chain__above(&last, BASE + 4 * ws, false), "fp below sp");
-		last.fp_unknown = true;
-		last.fp = BASE + 12 * ws;
-		TEST_ASSERT(env, !unwind_chain__above(&last, BASE + 12 * ws, false), "fp lost");
+		/*
+		 * Past the walk: the kernel's FP walk replayed from the sampled fp. Records at
+		 * words 2 (-> 6, RA 0x403030) and 6 (-> 10, RA 0x404040), dump of 8 words.
+		 */
+		{
+			u64 k2[] = { 0x400000, 0x403030, 0x404040, 0x405050 };
+			const u64 f2 = BASE + 2 * ws, f6 = BASE + 6 * ws;
+
+			memset(&fs, 0, sizeof(fs));
+			put(&fs, ws, 2, f6);
+			put(&fs, ws, 3, 0x403030);
+			put(&fs, ws, 6, BASE + 10 * ws);
+			put(&fs, ws, 7, 0x404040);
+			stack = stack_of(&fs, ws, 8 * ws);
+			/* the last frame kept the sampled fp: all of the kernel's frames */
+			last = (struct unwind_state){ .sp = BASE + ws, .fp = f2, .ws = ws };
+			TEST_ASSERT(env, unwind_chain__above(&last, &stack, f2, false, k2, 4) == 1,
+				    "ws %u: fp unchanged", ws);
+			TEST_ASSERT(env, !unwind_chain__above(&last, &stack, f2, true, k2, 4),
+				    "ws %u: fp unknown", ws);
+			/* the kernel missed a frame in the middle: on from the second record */
+			last.sp = BASE + 5 * ws;
+			last.fp = f6;
+			TEST_ASSERT(env, unwind_chain__above(&last, &stack, f2, false, k2, 4) == 2,
+				    "ws %u: on from the second record", ws);
+			/* what the kernel read is not what the dump says: nothing */
+			k2[1] = 0x999999;
+			TEST_ASSERT(env, !unwind_chain__above(&last, &stack, f2, false, k2, 4),
+				    "ws %u: the kernel read another RA", ws);
+			k2[1] = 0x403030;
+			/* a frame pointer below the last frame's SP, or no record to it */
+			last.sp = BASE + 7 * ws;
+			TEST_ASSERT(env, !unwind_chain__above(&last, &stack, f2, false, k2, 4),
+				    "ws %u: fp below sp", ws);
+			last.sp = BASE + 5 * ws;
+			last.fp = BASE + 4 * ws;
+			TEST_ASSERT(env, !unwind_chain__above(&last, &stack, f2, false, k2, 4),
+				    "ws %u: fp on no record", ws);
+			last.fp = f6;
+			last.fp_unknown = true;
+			TEST_ASSERT(env, !unwind_chain__above(&last, &stack, f2, false, k2, 4),
+				    "ws %u: fp lost", ws);
+		}
 	}
 	return TEST_OK;
 }

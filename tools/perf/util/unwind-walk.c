@@ -86,7 +86,21 @@ bool unwind_chain__align(const u64 *ours, u32 n, const u64 *kern, u32 k,
 	return false;
 }
 
-bool unwind_chain__above(const struct unwind_state *last, u64 fp0, bool fp0_unknown)
+u32 unwind_chain__above(const struct unwind_state *last, const struct unwind_stack *stack,
+			u64 fp0, bool fp0_unknown, const u64 *kern, u32 k)
 {
-	return !fp0_unknown && !last->fp_unknown && last->fp == fp0 && fp0 >= last->sp;
+	const u32 ws = last->ws;
+	u64 f = fp0, ra, next;
+
+	if (fp0_unknown || last->fp_unknown)
+		return 0;
+	for (u32 i = 0; i + 1 < k; i++) {
+		if (f == last->fp)
+			return f >= last->sp ? i + 1 : 0;
+		if (!unwind_stack__read(stack, f + ws, ws, &ra) || ra != kern[i + 1] ||
+		    !unwind_stack__read(stack, f, ws, &next) || next <= f)
+			return 0;
+		f = next;
+	}
+	return 0;
 }

@@ -56,15 +56,19 @@ bool unwind_chain__align(const u64 *ours, u32 n, const u64 *kern, u32 k,
 			 const struct unwind_rule *top, int *d);
 
 /*
- * When no offset fits (the dump ended inside frames without frame pointers: libc's read ->
- * __syscall_cancel -> __internal_syscall_cancel since glibc 2.41), whether the kernel's
- * chain past kern[0] is still made of callers of the walk's last frame `last`: no frame of
- * the walk moved the frame pointer from the sampled fp0 (each left it or restored it) and
- * it points at or above the last frame's SP, so the kernel walked from the frame record of
- * that frame or of one of its callers. The last frame's direct caller is missing when the
- * dump did not hold it; the frames from there on are right. Another frame pointer may be
- * a register the code reused: nothing of that chain is believed.
+ * When no offset fits (the dump ended inside frames without frame pointers, or the kernel
+ * missed frames in the middle: libc's read -> __syscall_cancel -> __internal_syscall_cancel
+ * since glibc 2.41, clock_gettime between the vDSO and its caller), where the kernel's chain
+ * goes on with callers of the walk's last frame `last`. The kernel's frame-pointer walk is
+ * replayed over the dump from the sampled fp0: from frame pointer f it took kern[i + 1] at
+ * f + W and the next f at f. Where f is the last frame's frame pointer (no frame of the walk
+ * moved it, or one restored it there) and lies at or above its SP, the kernel walked on from
+ * the frame record of that frame or of one of its callers: kern[i + 1..] are callers. The
+ * frames between (the last frame's direct caller, when the dump did not hold its return
+ * address) are missing; the rest are right. Each replayed step must read what the kernel
+ * read, where the dump holds it. The index i + 1 (>= 1), or 0: nothing of kern is believed.
  */
-bool unwind_chain__above(const struct unwind_state *last, u64 fp0, bool fp0_unknown);
+u32 unwind_chain__above(const struct unwind_state *last, const struct unwind_stack *stack,
+			u64 fp0, bool fp0_unknown, const u64 *kern, u32 k);
 
 #endif

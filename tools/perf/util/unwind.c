@@ -311,18 +311,17 @@ static u32 unwind_stage__join(struct unwind_stage *ust, u32 n, u32 max, const u6
 }
 
 /*
- * The kernel's chain past the walk's last frame where unwind_chain__above() says it is the
- * callers' (the walk alone would drop them); a kernel frame outside code ends it.
+ * The kernel's chain past the walk's last frame from where unwind_chain__above() says it is
+ * the callers'; a kernel frame outside code ends it.
  */
 static u32 unwind_stage__join_above(struct unwind_stage *ust, const struct unwind_state *last,
-				    u64 fp0, bool fp0_unknown, u32 n, u32 max, const u64 *kern,
-				    u32 k, u8 kern_origin)
+				    const struct unwind_stack *stack, u64 fp0, bool fp0_unknown,
+				    u32 n, u32 max, const u64 *kern, u32 k, u8 kern_origin)
 {
 	u32 from = n;
 
-	if (!unwind_chain__above(last, fp0, fp0_unknown))
-		return n;
-	for (u32 j = 1; j < k && n < max; j++) {
+	for (u32 j = unwind_chain__above(last, stack, fp0, fp0_unknown, kern, k);
+	     j && j < k && n < max; j++) {
 		if (!unwind_stage__is_code(ust, kern[j]))
 			break;
 		ust->ips[n] = kern[j];
@@ -363,8 +362,8 @@ static u32 unwind_stage__fp(struct unwind_stage *ust, struct unwind_state *st,
 			n = unwind_stage__join(ust, n, max, kern, k, d, kern_origin);
 		} else {
 			walked = n;
-			n = unwind_stage__join_above(ust, st, fp0, fp0_unknown, n, max, kern, k,
-						     kern_origin);
+			n = unwind_stage__join_above(ust, st, stack, fp0, fp0_unknown, n, max,
+						     kern, k, kern_origin);
 			if (n == walked)
 				stats->ended_early++;
 		}
