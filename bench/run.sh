@@ -42,7 +42,7 @@ BENCH_DWARF_MB=${BENCH_DWARF_MB:-500}
 [ -n "$BENCH_DEFER_CONVERT" ] || BENCH_DEFER_CONVERT="$(cd "$(dirname "$0")/.." && pwd)/tools/perf/perf test -w defer-convert"
 
 # the benchmarks, in run order: each NAME has bench_NAME and a one-line description
-BENCHMARKS=(script_fp report_fp script_deferred report_deferred script_inline report_inline report_dwarf record_end record_overhead)
+BENCHMARKS=(script_fp report_fp script_deferred report_deferred script_inline report_inline report_dwarf record_end record_overhead record_size)
 declare -A BENCH_DESC=(
 	[script_fp]="perf script -i FILE of a ${BENCH_SAMPLES}-sample -g file: system perf vs ours"
 	[report_fp]="perf report --stdio --no-children and --children of that file: system perf, upstream 7.2 and ours"
@@ -53,6 +53,7 @@ declare -A BENCH_DESC=(
 	[report_dwarf]="perf report --stdio of a ~${BENCH_DWARF_MB:-500} MB --call-graph dwarf file: system perf, upstream 7.2 (both DWARF-unwind), ours --unwind=dwarf, --unwind=fp and --unwind=fp --no-inline"
 	[record_end]="perf record -g of a ~40 MB recording: time from the workload's exit to record's exit, system perf vs ours"
 	[record_overhead]="perf record -F 20000 -g -p of a workload on every CPU: lost samples and record's own CPU time, system perf vs ours"
+	[record_size]="bytes per sample of perf test -w calls: our -g, -g --defer (fallback, its repair dump sizes) and the system perf's -g and --call-graph dwarf, over plain -g"
 )
 
 # longest a recording may take, whatever the sample rate allows
@@ -625,6 +626,62 @@ bench_record_overhead() {
 	printf '  %-22s %14s %10s %14s %14s\n' "system perf" "${sys[@]}"
 	printf '  %-22s %14s %10s %14s %14s\n' "ours" "${ours[@]}"
 	echo "  ours/system CPU: $(ratio "${ours[0]}" "${sys[0]}") (target: at most 1.00x, no lost samples)"
+}
+
+# record_size_one TOOL ARGS...: prints "SAMPLES BYTES" of the PERF_RECORD_SAMPLEs of a 1 s
+# recording of perf test -w calls (the sizes as -D prints them, read with our perf)
+record_size_one() {
+	local tool=$1 dir
+	shift
+	dir=$(mktemp -d) || die "mktemp failed"
+	"$tool" record -q -F 2000 -e cpu-clock "$@" -o "$dir/rec.data" -- \
+		"$WORKLOAD_PERF" test -w calls 1 >/dev/null 2>"$dir/log" ||
+		{ log "$tool record $* failed: $(tail -1 "$dir/log")"; rm -rf "$dir"; return 1; }
+	"$OURS" script -D -i "$dir/rec.data" 2>/dev/null | awk '
+		/ PERF_RECORD_SAMPLE\(/ {
+			s = $0
+			sub(/^[^[]*\[0x/, "", s)
+			sub(/\].*/, "", s)
+			v = 0
+			for (i = 1; i <= length(s); i++)
+				v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+			n++
+			b += v
+		}
+		END { printf "%d %d\n", n, b }'
+	rm -rf "$dir"
+}
+
+# the issue's bound: the fallback's bytes per sample at most 6x plain -g's
+bench_record_size() {
+	local plain per variants name args n b ours_defer
+	mkdir -p "$BENCH_CACHE" && cp "$OURS" "$WORKLOAD_PERF.tmp" && mv "$WORKLOAD_PERF.tmp" "$WORKLOAD_PERF" ||
+		die "cannot copy $OURS into $BENCH_CACHE"
+	variants=("ours -g|$OURS|-g"
+		  "ours -g --defer (default)|$OURS|-g --defer"
+		  "ours --defer-stack-size 64|$OURS|-g --defer --defer-stack-size 64"
+		  "ours --defer-stack-size 128|$OURS|-g --defer --defer-stack-size 128"
+		  "ours --defer-stack-size 256|$OURS|-g --defer --defer-stack-size 256"
+		  "ours --defer-stack-size 512|$OURS|-g --defer --defer-stack-size 512"
+		  "ours --defer-stack-size 1024|$OURS|-g --defer --defer-stack-size 1024"
+		  "system perf -g|$SYSTEM_PERF|-g"
+		  "system --call-graph dwarf|$SYSTEM_PERF|--call-graph dwarf")
+	printf '  %-32s %8s %12s %10s\n' "recording" "samples" "bytes/sample" "over -g"
+	plain=
+	for v in "${variants[@]}"; do
+		IFS='|' read -r name tool args <<<"$v"
+		[ -x "$tool" ] || { log "$name: no $tool"; continue; }
+		# shellcheck disable=SC2086
+		read -r n b < <(record_size_one "$tool" $args) || continue
+		[ "${n:-0}" -gt 0 ] || { log "$name: no samples"; continue; }
+		per=$(awk -v b="$b" -v n="$n" 'BEGIN { printf "%.1f", b / n }')
+		[ -n "$plain" ] || plain=$per
+		[ "$name" = "ours -g --defer (default)" ] && ours_defer=$per
+		printf '  %-32s %8d %12s %9sx\n' "$name" "$n" "$per" \
+			"$(awk -v a="$per" -v p="$plain" 'BEGIN { printf "%.2f", a / p }')"
+	done
+	echo "  target: -g --defer (default) at most 6x plain -g: $(awk -v a="${ours_defer:-0}" \
+		-v p="${plain:-1}" 'BEGIN { printf "%.2fx", a / p }')"
 }
 
 # ---- main ------------------------------------------------------------------------------------
