@@ -185,6 +185,8 @@ install: all
 		$(DESTDIR)$(prefix)/share/doc/perf
 	install -m 755 tools/perf/perf $(DESTDIR)$(prefix)/bin/perf
 	install -m 755 tools/perf/tests/shell/*.sh $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/
+	install -d $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/lib
+	install -m 644 tools/perf/tests/shell/lib/*.awk $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/lib/
 	# the man pages are asciidoc sources (as perf's); installed as documentation, not built
 	install -m 644 Documentation/*.txt README.md $(DESTDIR)$(prefix)/share/doc/perf/
 

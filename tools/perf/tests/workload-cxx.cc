@@ -20,6 +20,8 @@
 
 /* a round's worth of appends grows the string past a few reallocations */
 #define CXX_APPENDS	64
+/* rounds between two looks at the clock: one round costs about what reading it does */
+#define CXX_ROUNDS	64
 
 static const char cxx_chunk[] = "the quick brown fox jumps over the lazy dog, ";
 
@@ -50,30 +52,33 @@ static WORKLOAD_FN size_t cxx_shrink_one(std::string &s)
 	return s.capacity();
 }
 
-static WORKLOAD_FN unsigned long cxx_loop(struct spin *sp)
+/* the stream and the string are made by our entry: their constructors are not the loop's callees */
+static WORKLOAD_FN unsigned long cxx_loop(std::ostringstream &os, std::string &s, struct spin *sp)
 {
-	std::ostringstream os;
 	unsigned long n = 0;
-	std::string s;
 
 	do {
-		for (int i = 0; i < CXX_APPENDS; i++) {
-			n += (unsigned long)cxx_insert_one(os, (long)n * 7919);
-			n += cxx_append_one(s);
+		for (int r = 0; r < CXX_ROUNDS; r++) {
+			for (int i = 0; i < CXX_APPENDS; i++) {
+				n += (unsigned long)cxx_insert_one(os, (long)n * 7919);
+				n += cxx_append_one(s);
+			}
+			n += (unsigned long)cxx_rewind_one(os);
+			n += cxx_shrink_one(s);
 		}
-		n += (unsigned long)cxx_rewind_one(os);
-		n += cxx_shrink_one(s);
 	} while (!spin__expired(sp));
 	return n;
 }
 
 int workload__cxx(int argc, const char **argv)
 {
+	std::ostringstream os;
+	std::string s;
 	struct spin sp;
 
 	if (spin__init(&sp, "cxx", argc, argv))
 		return 1;
-	sp.acc = cxx_loop(&sp);
+	sp.acc = cxx_loop(os, s, &sp);
 	return 0;
 }
 
