@@ -60,7 +60,7 @@ static WORKLOAD_FN unsigned long cxx_loop(std::ostringstream &os, std::string &s
 	do {
 		for (int r = 0; r < CXX_ROUNDS; r++) {
 			for (int i = 0; i < CXX_APPENDS; i++) {
-				n += (unsigned long)cxx_insert_one(os, (long)n * 7919);
+				n += (unsigned long)cxx_insert_one(os, (long)(n % 1000003) * 7919);
 				n += cxx_append_one(s);
 			}
 			n += (unsigned long)cxx_rewind_one(os);

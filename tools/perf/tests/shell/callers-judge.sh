@@ -181,6 +181,15 @@ _IO_file_read $LIBC
 _IO_file_xsgetn $LIBC
 EOF
 
+# walked out of libc into garbage: lost too, though it does not end in libc
+check stdio-garbage stdio "$WRONG" <<EOF
+perf 100 [000] 1.000: 1 cpu-clock:
+_IO_file_xsgetn $LIBC
+_IO_fread $LIBC
+[unknown] [unknown]
+[unknown] [unknown]
+EOF
+
 check pread-right pread "$RIGHT" <<EOF
 perf 100 [000] 1.000: 1 cpu-clock:
 __libc_pread64 $LIBC
@@ -288,6 +297,24 @@ malloc_loop $PROG
 workload__malloc $PROG
 EOF
 
+# glibc 2.43: malloc's slow path is a jump to __libc_malloc2, free's to _int_free_chunk
+check malloc-tailjump malloc "$RIGHT" <<EOF
+perf 100 [000] 1.000: 1 cpu-clock:
+_int_malloc $LIBC
+__libc_malloc2 $LIBC
+malloc_one $PROG
+malloc_loop $PROG
+workload__malloc $PROG
+EOF
+
+check free-tailjump malloc "$RIGHT" <<EOF
+perf 100 [000] 1.000: 1 cpu-clock:
+_int_free_chunk $LIBC
+free_one $PROG
+malloc_loop $PROG
+workload__malloc $PROG
+EOF
+
 check malloc-skipped malloc "$WRONG" <<EOF
 perf 100 [000] 1.000: 1 cpu-clock:
 _int_malloc $LIBC
@@ -354,6 +381,13 @@ main /usr/bin/bash
 EOF
 
 # other processes than the interpreter (perf itself before the exec) are not judged
+# another system call of the interpreter's, lost in libc: not read's
+check python3-open python3 "$NOTJUDGED" <<EOF
+python3 200 [000] 1.000: 1 cpu-clock:
+__syscall_cancel $LIBC
+__libc_open64 $LIBC
+EOF
+
 check python3-other-comm python3 "$NOTJUDGED" <<EOF
 perf 200 [000] 1.000: 1 cpu-clock:
 read $LIBC

@@ -8,17 +8,20 @@
 # scripts/vmtest-check.sh and the shell tests (callers-judge.sh checks this judge itself).
 #
 # A sample is judged when a workload function is in its user chain, or when its user chain
-# ends in a library (libc, libstdc++) without reaching the program (a walk lost in the
-# library's frames, which have no frame pointers) in a function the workload calls or one
-# that function calls in turn (INNER below: __syscall_cancel, _IO_file_xsgetn, ...): a
-# process's start-up and exit, also in libc, are not the workload's (their chains that end
-# in a library are counted apart, as "lost elsewhere"). It is right when, from its
+# has no frame of the program (a walk lost in the library's frames, which have no frame
+# pointers, ending there or going on into garbage) and has a function the workload calls
+# or one that function calls in turn (INNER below: __syscall_cancel, _IO_file_xsgetn, ...):
+# a process's start-up and exit, also in libc, are not the workload's (chains without a
+# frame of the program in neither, or ending in ld.so, are counted apart, as "lost
+# elsewhere"; chains through other functions of the program are not judged). It is right
+# when, from its
 # innermost frame of the program (a PLT stub counts as the library function it calls):
 #   - the library function just below it is one that function calls (read -> sys_read_one,
 #     memset -> sys_touch, clock_gettime -> the loop that reads the clock, ...): a caller
 #     that is skipped, or the library's own inner frame (__syscall_cancel) appearing as the
 #     callee, is wrong. A function the library function tail-jumps to stands for it, as it
-#     replaced its frame (__pthread_mutex_unlock_usercnt for pthread_mutex_unlock);
+#     replaced its frame (__pthread_mutex_unlock_usercnt for pthread_mutex_unlock; glibc
+#     2.43's __libc_malloc2 and _int_free_chunk for malloc and free);
 #   - each workload function's caller is the one the source calls it from, up to one of
 #     the workload's entries (workload__NAME; a thread's start function), which must be
 #     reached. Below the library function, its own inner frames are not checked.
@@ -97,7 +100,7 @@ function table(   f, s) {
 	INNER["malloc"] = "int_malloc int_free sysmalloc sysmalloc_mmap malloc_consolidate" \
 		" tcache_init tcache_get tcache_put munmap mmap munmap_chunk unlink_chunk" \
 		" int_free_merge_chunk int_free_create_chunk int_free_maybe_consolidate" \
-		" int_free_chunk malloc_printerr madvise mprotect systrim"
+		" malloc_printerr madvise mprotect systrim"
 
 	FN["cxx"] = "cxx_insert_one<-cxx_loop cxx_rewind_one<-cxx_loop cxx_append_one<-cxx_loop" \
 		" cxx_shrink_one<-cxx_loop cxx_loop<-workload__cxx"
@@ -108,9 +111,9 @@ function table(   f, s) {
 	INNER_DSO["cxx"] = "/libstdc\\+\\+\\.so"
 	INNER["cxx"] = "malloc free int_malloc int_free memcpy memmove"
 
-	# libc's read() called from the interpreter: see the header
+	# libc's read() called from the interpreter: see the header. No INNER: the other
+	# system calls share them (open's __syscall_cancel is not read's)
 	LIB["python3"] = "read<-"
-	INNER["python3"] = s
 }
 
 function die(msg) {
@@ -209,8 +212,11 @@ function libname(s) {
 		return substr(s, 1, length(s) - 2)
 	# glibc's old names for free
 	if (s == "cfree") return "free"
-	# pthread_mutex_unlock is a tail jump to it
+	# tail jumps: pthread_mutex_unlock's to it; glibc 2.43's malloc and free (their
+	# fast paths inline, the rest a jump)
 	if (s == "pthread_mutex_unlock_usercnt") return "pthread_mutex_unlock"
+	if (s == "malloc2") return "malloc"
+	if (s == "int_free_chunk") return "free"
 	if (s ~ /^futex_abstimed_wait_common/) return "futex_abstimed_wait_common"
 	if (s ~ /^fclose/) return "fclose"
 	return s
@@ -227,7 +233,7 @@ function judge() {
 		judge_program()
 }
 
-function judge_program(   i, f, first, user, onlylib, lib, ours, callee, ok, inwl, why) {
+function judge_program(   i, f, first, user, onlylib, ours, callee, ok, inwl, why) {
 	user = 0
 	first = 0
 	onlylib = 1
@@ -246,18 +252,21 @@ function judge_program(   i, f, first, user, onlylib, lib, ours, callee, ok, inw
 	}
 	if (!user)
 		return
-	lib = islib(dso[user_last()])
-	if (!inwl && !(onlylib && lib))
+	# a chain through other functions of the program is not the workload's
+	if (!inwl && !onlylib)
 		return
 	if (!inwl) {
-		# a chain lost in a library: is it in what the workload calls? (ld.so's own
-		# mmap and memset at start-up are not)
+		# a chain lost in a library, or walked out of it into garbage: is it in what
+		# the workload calls? (ld.so's own mmap and memset at start-up are not, nor
+		# what runs from ld.so before main: chains that end in ld.so)
 		ours = 0
 		for (i = 1; i <= n; i++)
 			if (!kern[i] && dso[i] !~ /\/ld-linux/ &&
 			    ((f = libname(sym[i])) in calls || f in inner ||
 			     (INNER_DSO[workload] != "" && dso[i] ~ INNER_DSO[workload])))
 				ours = 1
+		if (dso[user_last()] ~ /\/ld-linux/)
+			ours = 0
 		if (!ours) {
 			elsewhere++
 			lost[libname(sym[user_first()]) " (" dso[user_first()] ")"]++
