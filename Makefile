@@ -5,6 +5,7 @@
 
 prefix ?= /usr/local
 CC ?= cc
+CXX ?= g++
 V ?= 0
 
 # Two libraries and the program: the file-format library (tools/lib/perf: no symbols, no
@@ -14,7 +15,9 @@ V ?= 0
 LIBPERF_SRCS := $(wildcard tools/lib/perf/*.c)
 UTIL_SRCS := $(wildcard tools/perf/util/*.c)
 PERF_SRCS := $(foreach d,tools/perf tools/perf/builtin tools/perf/tests,$(wildcard $(d)/*.c))
-SRCS := $(LIBPERF_SRCS) $(UTIL_SRCS) $(PERF_SRCS)
+# C++ only where a test needs C++ itself: the workload whose callers are in libstdc++
+PERF_CXX_SRCS := $(wildcard tools/perf/tests/*.cc)
+SRCS := $(LIBPERF_SRCS) $(UTIL_SRCS) $(PERF_SRCS) $(PERF_CXX_SRCS)
 
 PKGS := libelf libdw libzstd libtraceevent
 DEPS_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -41,15 +44,21 @@ WARN := -Wall -Wextra -Wno-missing-field-initializers -Wshadow -Wformat=2 \
 HARDEN := -fstack-protector-strong -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2
 BASE_CFLAGS := -std=gnu11 -g $(WARN) $(HARDEN) -Itools/lib/perf/include -Itools/perf $(DEPS_CFLAGS) \
 	-D_GNU_SOURCE -MMD -MP
+# the same warnings for C++, less those g++ refuses as C-only
+C_ONLY_WARNINGS := -Wbad-function-cast -Wdeclaration-after-statement -Wmissing-prototypes \
+	-Wnested-externs -Wold-style-definition -Wstrict-prototypes
+BASE_CXXFLAGS := -std=gnu++17 $(filter-out -std=gnu11 $(C_ONLY_WARNINGS),$(BASE_CFLAGS))
 OPT_CFLAGS := -O2
 SAN_CFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 BUILD ?= build
 ifeq ($(BUILD),build-asan)
 CFLAGS_ALL := $(BASE_CFLAGS) $(SAN_CFLAGS) $(EXTRA_CFLAGS)
+CXXFLAGS_ALL := $(BASE_CXXFLAGS) $(SAN_CFLAGS) $(EXTRA_CXXFLAGS)
 LDFLAGS_ALL := -fsanitize=address,undefined $(LDFLAGS)
 else
 CFLAGS_ALL := $(BASE_CFLAGS) $(OPT_CFLAGS) $(EXTRA_CFLAGS)
+CXXFLAGS_ALL := $(BASE_CXXFLAGS) $(OPT_CFLAGS) $(EXTRA_CXXFLAGS)
 LDFLAGS_ALL := $(LDFLAGS)
 endif
 
@@ -60,10 +69,10 @@ endif
 # compiles nothing twice, and make test still sees every warning.
 WERROR ?= 0
 
-obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
+obj = $(patsubst %.cc,$(BUILD)/%.o,$(patsubst %.c,$(BUILD)/%.o,$(1)))
 LIBPERF_OBJS := $(call obj,$(LIBPERF_SRCS))
 UTIL_OBJS := $(call obj,$(UTIL_SRCS))
-PERF_OBJS := $(call obj,$(PERF_SRCS))
+PERF_OBJS := $(call obj,$(PERF_SRCS) $(PERF_CXX_SRCS))
 OBJS := $(LIBPERF_OBJS) $(UTIL_OBJS) $(PERF_OBJS)
 LIBPERF_A := $(BUILD)/libperf.a
 UTIL_A := $(BUILD)/libperf-util.a
@@ -112,7 +121,7 @@ check-warnings: $(OBJS)
 # the flags are part of what an object is built from: a change rebuilds everything.
 # Rewritten only when they change, so its time stamp says when they last did.
 FLAGS_FILE := $(BUILD)/.flags
-FLAGS_NOW := $(CC) $(CFLAGS_ALL) (warnings kept in .warn files)
+FLAGS_NOW := $(CC) $(CFLAGS_ALL); $(CXX) $(CXXFLAGS_ALL) (warnings kept in .warn files)
 $(FLAGS_FILE): FORCE
 	@mkdir -p $(dir $@)
 	@printf '%s\n' '$(FLAGS_NOW)' | cmp -s - $@ || printf '%s\n' '$(FLAGS_NOW)' >$@
@@ -124,6 +133,11 @@ $(BUILD)/%.o: %.c $(FLAGS_FILE)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" != 0 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CFLAGS_ALL) -c -o $@ $< 2>$(@:.o=.warn); rc=$$?; cat $(@:.o=.warn) >&2; exit $$rc
+
+$(BUILD)/%.o: %.cc $(FLAGS_FILE)
+	@mkdir -p $(dir $@)
+	@[ "$(V)" != 0 ] || echo "  CXX     $@"
+	$(Q)$(CXX) $(CXXFLAGS_ALL) -c -o $@ $< 2>$(@:.o=.warn); rc=$$?; cat $(@:.o=.warn) >&2; exit $$rc
 
 asan:
 	$(Q)CC="$(CC)" scripts/check-deps.sh --asan
@@ -171,6 +185,8 @@ install: all
 		$(DESTDIR)$(prefix)/share/doc/perf
 	install -m 755 tools/perf/perf $(DESTDIR)$(prefix)/bin/perf
 	install -m 755 tools/perf/tests/shell/*.sh $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/
+	install -d $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/lib
+	install -m 644 tools/perf/tests/shell/lib/*.awk $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/lib/
 	# the man pages are asciidoc sources (as perf's); installed as documentation, not built
 	install -m 644 Documentation/*.txt README.md $(DESTDIR)$(prefix)/share/doc/perf/
 

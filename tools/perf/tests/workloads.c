@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The built-in workloads of `perf test -w`. Their value is a known code shape: callchain
- * tests look for these exact function names in this exact caller order, so nothing here
- * may be inlined, cloned (foo.constprop.0), merged or turned into a tail jump, and every
- * function must set up a frame pointer even though the perf binary is built with -O2.
+ * The built-in workloads of `perf test -w` and their table; those that spend their time in
+ * libc or libstdc++ from known callers are in workloads-libc.c and workload-cxx.cc. Every
+ * function of a known chain is a WORKLOAD_FN (workload.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -20,45 +19,14 @@
 #include "fixture-defer.h"
 #include "fixture-unwind.h"
 #include "workloads.h"
-
-#if defined(__clang__)
-/* clang has no per-function frame-pointer switch: build with -fno-omit-frame-pointer */
-#define WORKLOAD_FN	__attribute__((noinline, disable_tail_calls))
-#else
-/* -O2 would drop the frame pointer and turn the last call of each level into a jump */
-#pragma GCC optimize("no-omit-frame-pointer", "no-optimize-sibling-calls")
-/* noipa: no inlining, no cloning with a renamed symbol, no identical-code folding */
-#define WORKLOAD_FN	__attribute__((noipa))
-#endif
-
-/*
- * Iterations of the spin loop between two clock reads. At about a nanosecond each, the
- * clock is read roughly once a millisecond: precise enough for a deadline in seconds, and
- * rare enough that samples in clock_gettime() (a system call for a thread's CPU clock)
- * stay far below one in a thousand.
- */
-#define SPIN_BATCH	(1u << 20)
+/* last: it sets the optimisation flags of what follows */
+#include "workload.h"
 
 /* the longest run we accept: a mistyped argument should not hang a test for days */
 #define MAX_SECONDS	86400.0
 
 /* the fixed part of the `calls` chain is calls_level1 .. calls_level8 */
 #define CALLS_MAX_DEPTH	100000
-
-/*
- * A workload runs for SECONDS of CPU time, not of wall time: a test counts the samples it
- * took (cpu-clock samples measure CPU time), and on a loaded machine a wall-time deadline
- * would leave it a fraction of them. Each thread reads its own CPU clock against the
- * deadline set from the starting thread's: a thread or child started later, whose clock
- * starts at 0, spins at most the few milliseconds the starter had used longer.
- */
-#define SPIN_CLOCK	CLOCK_THREAD_CPUTIME_ID
-
-struct spin {
-	struct timespec	end;		/* on SPIN_CLOCK */
-	bool		once;	/* SECONDS was 0: one batch, then return */
-	volatile unsigned long acc;
-};
 
 static int parse_seconds(const char *wl, const char *arg, double *secs)
 {
@@ -88,7 +56,7 @@ static int parse_depth(const char *wl, const char *arg, unsigned long *depth)
 	return 0;
 }
 
-static int spin__init(struct spin *s, const char *wl, int argc, const char **argv)
+int spin__init(struct spin *s, const char *wl, int argc, const char **argv)
 {
 	double secs = 1.0;
 
@@ -104,17 +72,6 @@ static int spin__init(struct spin *s, const char *wl, int argc, const char **arg
 		s->end.tv_nsec -= 1000000000L;
 	}
 	return 0;
-}
-
-static bool spin__expired(const struct spin *s)
-{
-	struct timespec now;
-
-	if (s->once)
-		return true;
-	clock_gettime(SPIN_CLOCK, &now);
-	return now.tv_sec > s->end.tv_sec ||
-	       (now.tv_sec == s->end.tv_sec && now.tv_nsec >= s->end.tv_nsec);
 }
 
 /* noploop: all samples in one function */
@@ -470,6 +427,14 @@ static const struct test_workload workloads[] = {
 	{ "unwind-convert", "IN OUT [DUMP_BYTES]", workload__unwind_convert },
 	{ "syscalls",	"[SECONDS]",		workload__syscalls },
 	{ "forkexec",	"[SECONDS]",		workload__forkexec },
+	{ "stdio",	"[SECONDS]",		workload__stdio },
+	{ "pread",	"[SECONDS]",		workload__pread },
+	{ "condwait",	"[SECONDS]",		workload__condwait },
+	{ "nanosleep",	"[SECONDS]",		workload__nanosleep },
+	{ "poll",	"[SECONDS]",		workload__poll },
+	{ "malloc",	"[SECONDS]",		workload__malloc },
+	{ "cxx",	"[SECONDS]",		workload__cxx },
+	{ "python3",	"[SECONDS]",		workload__python3 },
 };
 
 const struct test_workload *workload__find(const char *name)

@@ -21,6 +21,14 @@
  *                              (fixture-unwind.h; not a CPU workload)
  *   syscalls [SECONDS]         read(), write() and memset() of libc (frameless wrappers),
  *                              from sys_read_one, sys_write_one, sys_touch <- sys_loop
+ *   stdio, pread, condwait,    libc's fread/fwrite/fflush, pread64/readv/preadv,
+ *   nanosleep, poll, malloc    pthread_cond_wait/signal, nanosleep/clock_nanosleep,
+ *     [SECONDS]                poll/epoll_wait, malloc/free, each from one known function
+ *                              of ours (workloads-libc.c has each one's call structure)
+ *   cxx [SECONDS]              libstdc++'s ostream and string code from known functions
+ *                              (workload-cxx.cc)
+ *   python3 [SECONDS]          execs the first python3 in PATH on a loop of os.read() of
+ *                              /dev/zero: libc's read called from the interpreter
  *
  * SECONDS is CPU-bound wall time; 0 runs a single iteration of the inner loop, which lets a
  * test check the workload exists without burning time.
