@@ -69,9 +69,9 @@ if grep -q 'no deferred user callchains' d.log; then
 	"$PERF" script --header-only -i d.data >d.hdr 2>&1
 	"$PERF" script -i d.data >d.txt 2>d.err || fail "script of the --defer fallback failed"
 	check_calls d.txt "record --defer (fallback)"
-	# the repair data: regs and a 64-byte dump (the default) in every sample
+	# the repair data: regs and a 640-byte dump (the default) in every sample
 	"$PERF" script -D -i d.data >d.dump 2>&1
-	expect_grep 'ustack: size 64,' d.dump "the fallback samples carry no 64-byte user stack"
+	expect_grep 'ustack: size 640,' d.dump "the fallback samples carry no 640-byte user stack"
 	expect_grep 'user regs: mask 0x1c0' d.dump "the fallback samples carry no ip/sp/bp user regs"
 	# --call-graph fp,defer,SIZE and --no-repair-data
 	"$PERF" record -q -e cpu-clock:u --call-graph fp,defer,128 -o d128.data -- true ||

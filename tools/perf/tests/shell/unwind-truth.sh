@@ -113,7 +113,7 @@ done
 run sys.fbdw sys.fb.data --unwind=dwarf
 set -- $(score_sys sys.fbdw.out "$bin")
 at_least "$1" "$2" "syscalls fallback recording, --unwind=dwarf"
-# record's default repair dump is 64 bytes: a wrapper's return address is at [SP]
+# a 64-byte repair dump (--defer-stack-size 64): on glibc < 2.41 a wrapper's return address is at [SP]
 "$PERF" test -w unwind-convert sys.dwarf.data sys.fb64.data 64 2>sys.conv64.err ||
 	fail "unwind-convert of sys (64 bytes) failed: $(cat sys.conv64.err)"
 run sys.fb64 sys.fb64.data
