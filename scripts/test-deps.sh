@@ -10,6 +10,8 @@
 #	libc's debug symbols	libc6-dbg: the unwinding tests' ground truth names libc's own
 #				callers (__libc_start_call_main, in .symtab only), and the
 #				inline-frame cases need libc's DWARF
+#	python3			/usr/bin/python3: perf test -w python3, an interpreter's
+#				frames over libc (the modern-libc unwinding test)
 #	sid's libc debug symbols	libc6-dbg and python3 in that sid tree: the modern-libc
 #				unwinding test runs the workloads there (glibc >= 2.41, whose
 #				libc.so.6 is stripped: read and __syscall_cancel need the symbols)
@@ -35,6 +37,7 @@ missing() {
 	[ -x "$perfparser" ] || echo perfparser
 	dpkg-query -W -f='${Status}' libc6-dbg 2>/dev/null | grep -q ' installed$' ||
 		echo libc-debug
+	[ -x /usr/bin/python3 ] || echo python3
 	# a tree still to build gets them with it
 	if [ -x "$sid/usr/bin/perf" ] && ! { sid_has libc6-dbg && sid_has python3; }; then
 		echo sid-libc-debug
@@ -135,6 +138,9 @@ for t in $todo; do
 			{ say "perfparser: apt-get install hotspot failed"; rc=1; } ;;
 	libc-debug)
 		apt libc6-dbg || { say "libc-debug: apt-get install libc6-dbg failed"; rc=1; } ;;
+	python3)
+		apt python3 && [ -x /usr/bin/python3 ] ||
+			{ say "python3: apt-get install python3 failed"; rc=1; } ;;
 	sid-libc-debug)
 		# a tree built just now has them; an older one gets them
 		sid_has libc6-dbg && sid_has python3 || sid_apt libc6-dbg python3 ||

@@ -217,6 +217,7 @@ for name in $good; do
 	norepair-*|gnorepair-*|system-*|forkexec) continue ;;
 	*-syscalls) wl=syscalls ;;
 	*-calls) wl=calls ;;
+	fpdefer-*) wl=${name#fpdefer-} ;;
 	*) continue ;;
 	esac
 	ours --no-inline -i "$(input "$name")" 2>/dev/null |

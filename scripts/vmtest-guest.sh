@@ -56,6 +56,10 @@ rec user-syscalls	--call-graph fp,defer -e cpu-clock:u -F $freq $(w syscalls 1)
 rec twoevents-syscalls	--call-graph fp,defer -e cpu-clock,task-clock -F $freq $(w syscalls 1)
 rec z-syscalls		--call-graph fp,defer -z -e cpu-clock -F $freq $(w syscalls 1)
 rec forkexec		--call-graph fp,defer -e cpu-clock -F $freq $(w forkexec 1)
+# the workloads through libc's (and libstdc++'s, python's) frames without frame pointers
+for wl in stdio pread condwait nanosleep poll malloc cxx python3; do
+	rec "fpdefer-$wl"	--call-graph fp,defer -e cpu-clock -F $freq $(w $wl 1)
+done
 rec system-syscalls	--call-graph fp,defer -a -e cpu-clock -F $freq $(w syscalls 1)
 pipe pipe-syscalls	--call-graph fp,defer -e cpu-clock -F $freq $(w syscalls 1)
 # what upstream perf records (no user regs or stack): for the comparison with upstream

@@ -45,8 +45,8 @@ perf=${PERF:-$top/build/perf}
 suite=sid
 # sid's packages the guest root gets beside what build/perf links (see root_packages):
 # libc6-dbg (sid's libc is stripped: without it read's and memset's frames are [unknown]),
-# upstream perf 7.2 and the addr2line it runs for inline frames
-root_include=libc6-dbg,linux-perf,binutils
+# upstream perf 7.2 and the addr2line it runs for inline frames, python3 (perf test -w python3)
+root_include=libc6-dbg,linux-perf,binutils,python3
 tag=vmroot
 
 say() { echo "vmtest: $*"; }
