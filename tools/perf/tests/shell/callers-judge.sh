@@ -1,5 +1,5 @@
 #!/bin/sh
-# The callchain judge of the workloads (lib/callers.awk) on hand-written chains
+# The callchain judge of the workloads (lib/callers.awk) on hand-written chains, and its table against the workloads' machine code (objdump: calls, no tail jumps)
 # SPDX-License-Identifier: GPL-2.0
 #
 # callers.awk decides whether a recording's callchains hold a workload's known call
@@ -403,4 +403,30 @@ if [ $rc -ne 2 ] || ! grep -q "no call structure" nosuch.err; then
 fi
 
 [ $failures -eq 0 ] || fail "$failures of the judge's verdicts are not the expected ones"
+
+# The table holds only if the compiled workloads call, never jump to, what it says each
+# function calls: inlining, a tail jump or a clone (foo.constprop.0) would make the judge
+# expect a caller the stack cannot have. The C functions of every workload, in the binary
+# the tests run the workloads with (a library function as its PLT stub or a direct call).
+need_cmd objdump
+[ -x "$WORKLOAD_PERF" ] || fail "WORKLOAD_PERF=$WORKLOAD_PERF is not an executable"
+objdump -d --no-show-raw-insn "$WORKLOAD_PERF" >perf.dis 2>objdump.err ||
+	fail "objdump -d $WORKLOAD_PERF failed: $(tail -1 objdump.err)"
+bad=
+for w in syscalls calls stdio pread condwait nanosleep poll malloc cxx; do
+	awk -v workload=$w -v pairs=1 -f "$judge" </dev/null >pairs.$w || fail "no pairs for $w"
+	[ -s pairs.$w ] || fail "the judge's table gives no calls for $w"
+	while read -r caller callee; do
+		# the caller's body: from its label to the next one
+		awk -v f="<$caller>:" '$2 == f { on = 1; next } on && /^[0-9a-f]+ <.*>:$/ { exit }
+			on { print }' perf.dis >body
+		[ -s body ] || { bad="$bad $caller(missing)"; continue; }
+		# glibc's 64-bit names: pread64, preadv64
+		want="<$callee(64)?(@plt)?>"
+		if ! grep -qE "call +[0-9a-f]+ $want" body || grep -qE "jmp +[0-9a-f]+ $want" body; then
+			bad="$bad $caller->$callee"
+		fi
+	done <pairs.$w
+done
+[ -z "$bad" ] || fail "the workloads do not call as the judge's table says (inlined, tail jump or missing):$bad"
 exit 0

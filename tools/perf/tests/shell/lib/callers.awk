@@ -116,6 +116,20 @@ function table(   f, s) {
 	LIB["python3"] = "read<-"
 }
 
+# print_pairs LIST: "f<-c1|c2" items as "c1 f" and "c2 f" lines; C++ names and the
+# interpreter's (no caller of ours) are left out
+function print_pairs(list,   a, b, c, i, j, nc, na) {
+	na = split(list, a, " ")
+	for (i = 1; i <= na; i++) {
+		split(a[i], b, "<-")
+		if (b[1] ~ /::/ || b[2] == "")
+			continue
+		nc = split(b[2], c, "|")
+		for (j = 1; j <= nc; j++)
+			print c[j], b[1]
+	}
+}
+
 function die(msg) {
 	print "callers.awk: " msg > "/dev/stderr"
 	failed = 1
@@ -126,6 +140,11 @@ BEGIN {
 	table()
 	if (!(workload in LIB))
 		die("no call structure for workload '" workload "'")
+	# -v pairs=1: the table's "CALLER CALLEE" calls of C functions, for objdump to check
+	if (pairs) {
+		print_pairs(FN[workload] " " LIB[workload])
+		exit 0
+	}
 	if (prog == "" && workload != "python3")
 		die("prog (the perf binary that ran the workload, as perf script names it) is not set")
 	interp = workload == "python3"
@@ -431,6 +450,8 @@ function user_last(   i) {
 END {
 	if (failed)
 		exit 2
+	if (pairs)
+		exit 0
 	if (n)
 		judge()
 	printf "judged %d right %d lost-elsewhere %d\n", judged, right, elsewhere
