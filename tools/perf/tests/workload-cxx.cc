@@ -70,6 +70,17 @@ static WORKLOAD_FN unsigned long cxx_loop(std::ostringstream &os, std::string &s
 	return n;
 }
 
+/*
+ * The stream's buffer grows to a round's worth once, here: in the loop its inserts only
+ * overwrite it (seekp(0) keeps the buffer). That first growth runs ten frames of
+ * libstdc++ and libc without frame pointers (_M_insert<long> -> _M_insert_int -> xsputn ->
+ * overflow -> reserve -> operator new -> malloc -> _int_malloc -> unlink_chunk), about 700
+ * bytes of stack: more than the default repair dump, and a one-off of start-up. The
+ * string's growth in the loop (append after shrinking) goes through operator new and
+ * malloc every round.
+ */
+#define CXX_DIGITS	24
+
 int workload__cxx(int argc, const char **argv)
 {
 	std::ostringstream os;
@@ -78,6 +89,8 @@ int workload__cxx(int argc, const char **argv)
 
 	if (spin__init(&sp, "cxx", argc, argv))
 		return 1;
+	os << std::string(CXX_APPENDS * CXX_DIGITS, ' ');
+	os.seekp(0);
 	sp.acc = cxx_loop(os, s, &sp);
 	return 0;
 }

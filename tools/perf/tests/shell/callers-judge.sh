@@ -394,6 +394,36 @@ read $LIBC
 sys_read_one $PROG
 EOF
 
+# glibc 2.43's first free() of a thread: a jump to tcache_free_init
+check malloc-tcache-init malloc "$RIGHT" <<EOF
+perf 300 [000] 1.000: 1 cpu-clock:
+tcache_init $LIBC
+tcache_free_init $LIBC
+free_one $PROG
+malloc_loop $PROG
+workload__malloc $PROG
+EOF
+
+# the exit handlers (libstdc++'s static destructors calling free): a whole chain, not lost
+ELSEWHERE="judged 0 right 0 lost-elsewhere 1"
+check cxx-exit cxx "$ELSEWHERE" <<EOF
+perf 400 [000] 1.000: 1 cpu-clock:
+__cxa_finalize $LIBC
+[unknown] $CXXLIB
+_dl_call_fini /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
+_dl_fini /usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
+__run_exit_handlers $LIBC
+__libc_start_call_main $LIBC
+__libc_start_main@@GLIBC_2.34 $LIBC
+EOF
+
+# memset from another library of the program's (libdw's constructor): not the workload's
+check syscalls-other-lib syscalls "$ELSEWHERE" <<EOF
+perf 100 [000] 1.000: 1 cpu-clock:
+__memset_avx2_unaligned_erms $LIBC
+[unknown] /usr/lib/x86_64-linux-gnu/libdw-0.196.so
+EOF
+
 # a workload the judge has no table for is an error, not a pass
 echo | awk -v workload=nosuch -v prog=$PROG -f "$judge" >nosuch.out 2>nosuch.err
 rc=$?

@@ -235,7 +235,7 @@ function libname(s) {
 	# fast paths inline, the rest a jump)
 	if (s == "pthread_mutex_unlock_usercnt") return "pthread_mutex_unlock"
 	if (s == "malloc2") return "malloc"
-	if (s == "int_free_chunk") return "free"
+	if (s == "int_free_chunk" || s == "tcache_free_init") return "free"
 	if (s ~ /^futex_abstimed_wait_common/) return "futex_abstimed_wait_common"
 	if (s ~ /^fclose/) return "fclose"
 	return s
@@ -286,6 +286,17 @@ function judge_program(   i, f, first, user, onlylib, ours, callee, ok, inwl, wh
 				ours = 1
 		if (dso[user_last()] ~ /\/ld-linux/)
 			ours = 0
+		# a whole chain of start-up or exit (libc's start of main calling exit, the
+		# exit handlers, static destructors in libstdc++): it got out, not lost
+		if (libname(sym[user_last()]) ~ /^(libc_)?start_(call_)?main$|^start$/)
+			ours = 0
+		# another library of the program's (libdw's constructor calling memset): the
+		# workload calls none but libc (and its INNER_DSO)
+		for (i = 1; i <= n; i++)
+			if (!kern[i] && islib(dso[i]) && dso[i] !~ /\/(libc|ld-linux[^\/]*)\.so/ &&
+			    dso[i] != "[vdso]" &&
+			    (INNER_DSO[workload] == "" || dso[i] !~ INNER_DSO[workload]))
+				ours = 0
 		if (!ours) {
 			elsewhere++
 			lost[libname(sym[user_first()]) " (" dso[user_first()] ")"]++
