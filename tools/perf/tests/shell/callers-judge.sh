@@ -417,6 +417,13 @@ __libc_start_call_main $LIBC
 __libc_start_main@@GLIBC_2.34 $LIBC
 EOF
 
+# a fault on a page of libstdc++ with no symbol there (start-up): no sign of the workload
+check cxx-unknown cxx "$ELSEWHERE" <<EOF
+perf 400 [000] 1.000: 1 cpu-clock:
+exc_page_fault [kernel.kallsyms]
+[unknown] $CXXLIB
+EOF
+
 # memset from another library of the program's (libdw's constructor): not the workload's
 check syscalls-other-lib syscalls "$ELSEWHERE" <<EOF
 perf 100 [000] 1.000: 1 cpu-clock:

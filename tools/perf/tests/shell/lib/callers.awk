@@ -41,7 +41,8 @@
 #   FN:    "f<-c1|c2 ..." each function of ours and the functions calling it
 #   LIB:   "l<-c1|c2 ..." each library function called and the functions of ours calling it
 #   INNER: the library's functions that those call (names as libname() gives them)
-#   INNER_DSO: a library all of whose functions count as INNER
+#   INNER_DSO: a library all of whose functions count as INNER (a frame of it without a
+#          symbol is no sign of the workload: start-up touches its pages too)
 #   TOP:   the entries: the workload's, and each thread's start function
 function table(   f, s) {
 	# libc's read(), write(), close() and others make their system call with these
@@ -282,7 +283,8 @@ function judge_program(   i, f, first, user, onlylib, ours, callee, ok, inwl, wh
 		for (i = 1; i <= n; i++)
 			if (!kern[i] && dso[i] !~ /\/ld-linux/ &&
 			    ((f = libname(sym[i])) in calls || f in inner ||
-			     (INNER_DSO[workload] != "" && dso[i] ~ INNER_DSO[workload])))
+			     (INNER_DSO[workload] != "" && dso[i] ~ INNER_DSO[workload] &&
+			      sym[i] != "[unknown]")))
 				ours = 1
 		if (dso[user_last()] ~ /\/ld-linux/)
 			ours = 0
