@@ -57,8 +57,10 @@ rec twoevents-syscalls	--call-graph fp,defer -e cpu-clock,task-clock -F $freq $(
 rec z-syscalls		--call-graph fp,defer -z -e cpu-clock -F $freq $(w syscalls 1)
 rec forkexec		--call-graph fp,defer -e cpu-clock -F $freq $(w forkexec 1)
 # the workloads through libc's (and libstdc++'s, python's) frames without frame pointers
+# (3 s each: the bar is one wrong caller in 2000 samples, and some spend much of their
+# time in start-up or in the kernel)
 for wl in stdio pread condwait nanosleep poll malloc cxx python3; do
-	rec "fpdefer-$wl"	--call-graph fp,defer -e cpu-clock -F $freq $(w $wl 1)
+	rec "fpdefer-$wl"	--call-graph fp,defer -e cpu-clock -F $freq $(w $wl 3)
 done
 rec system-syscalls	--call-graph fp,defer -a -e cpu-clock -F $freq $(w syscalls 1)
 pipe pipe-syscalls	--call-graph fp,defer -e cpu-clock -F $freq $(w syscalls 1)

@@ -404,6 +404,14 @@ malloc_loop $PROG
 workload__malloc $PROG
 EOF
 
+# glibc 2.43's pthread_join: a jump to __pthread_clockjoin_ex
+check condwait-join condwait "$RIGHT" <<EOF
+perf 500 [000] 1.000: 1 cpu-clock:
+__pthread_clockjoin_ex $LIBC
+condwait_run $PROG
+workload__condwait $PROG
+EOF
+
 # the exit handlers (libstdc++'s static destructors calling free): a whole chain, not lost
 ELSEWHERE="judged 0 right 0 lost-elsewhere 1"
 check cxx-exit cxx "$ELSEWHERE" <<EOF

@@ -105,7 +105,7 @@ function table(   f, s) {
 
 	FN["cxx"] = "cxx_insert_one<-cxx_loop cxx_rewind_one<-cxx_loop cxx_append_one<-cxx_loop" \
 		" cxx_shrink_one<-cxx_loop cxx_loop<-workload__cxx"
-	LIB["cxx"] = "std::ostream::_M_insert<long><-cxx_insert_one std::ostream::seekp<-cxx_rewind_one" \
+	LIB["cxx"] = "std::ostream::_M_insert<long><-cxx_insert_one std::ostream::seekp<-cxx_rewind_one|workload__cxx" \
 		" std::string::_M_append<-cxx_append_one std::string::reserve<-cxx_shrink_one" \
 		" clock_gettime<-cxx_loop"
 	# what those call in libstdc++ is too many names: any of its frames is the workload's
@@ -235,6 +235,7 @@ function libname(s) {
 	# tail jumps: pthread_mutex_unlock's to it; glibc 2.43's malloc and free (their
 	# fast paths inline, the rest a jump)
 	if (s == "pthread_mutex_unlock_usercnt") return "pthread_mutex_unlock"
+	if (s == "pthread_clockjoin_ex") return "pthread_join"
 	if (s == "malloc2") return "malloc"
 	if (s == "int_free_chunk" || s == "tcache_free_init") return "free"
 	if (s ~ /^futex_abstimed_wait_common/) return "futex_abstimed_wait_common"
