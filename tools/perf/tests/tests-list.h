@@ -72,3 +72,5 @@ TEST(hostile_files, "Hostile variants of the corpus recordings' file structure (
 TEST(hostile_records, "Hostile variants of the corpus recordings' records (sizes, types, sample fields, strings, zstd, counts): an error or a warning naming it")
 TEST(hostile_named, "Corruptions the reader once let pass (attr size and bits, id arrays, overlapping sections, short callchains, map counts): their one-line errors")
 TEST(hostile_flips, "Random bit flips of the corpus recordings: perf script and report neither crash nor hang")
+TEST(dsos_id, "DSOs by path and MMAP2 id: two inodes, generations or build ids of one path are two dsos")
+TEST(dso_id_files, "One path, two libraries (a chroot's and the host's): each process resolves in its own, as upstream 7.2")

@@ -342,33 +342,88 @@ void dsos__exit(struct dsos *dsos)
 	hashmap__exit(&dsos->map);
 }
 
-struct dso *dsos__find(const struct dsos *dsos, const char *long_name)
+/* upstream's build_id__is_defined(): a build id of zeroes is none */
+static bool build_id_defined(const u8 *id, size_t size)
+{
+	for (size_t i = 0; i < size; i++)
+		if (id[i])
+			return true;
+	return false;
+}
+
+bool dso__matches_id(const struct dso *dso, const struct dso_id *id)
+{
+	const struct dso_inode *a = &dso->inode, *b;
+
+	if (!id)
+		return true;
+	b = &id->inode;
+	if (a->valid && b->valid &&
+	    (a->maj != b->maj || a->min != b->min || a->ino != b->ino ||
+	     a->ino_generation != b->ino_generation))
+		return false;
+	if (dso->has_build_id && build_id_defined(dso->build_id, dso->build_id_size) &&
+	    build_id_defined(id->build_id, id->build_id_size))
+		return dso->build_id_size == id->build_id_size &&
+		       !memcmp(dso->build_id, id->build_id, id->build_id_size);
+	return true;
+}
+
+static struct dso *dsos__find_id(const struct dsos *dsos, const char *long_name,
+				 const struct dso_id *id)
 {
 	u64 h = hash__str(long_name);
 	struct hashmap_node *pos;
+	struct dso *found = NULL;
 
+	/* the bucket's order is not creation order: the lowest seq makes the answer stable */
 	hashmap__for_each_hash(&dsos->map, pos, h) {
 		struct dso *dso = container_of(pos, struct dso, node);
 
-		if (!strcmp(dso->long_name, long_name))
-			return dso;
+		if ((!found || dso->seq < found->seq) && !strcmp(dso->long_name, long_name) &&
+		    dso__matches_id(dso, id))
+			found = dso;
 	}
-	return NULL;
+	return found;
 }
 
-struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, enum dso_kind kind)
+struct dso *dsos__find(const struct dsos *dsos, const char *long_name)
 {
-	struct dso *dso = dsos__find(dsos, long_name);
+	return dsos__find_id(dsos, long_name, NULL);
+}
 
-	if (dso)
+static void dso__improve_id(struct dso *dso, const struct dso_id *id)
+{
+	if (id->inode.valid && !dso->inode.valid)
+		dso->inode = id->inode;
+	if (!dso->has_build_id && build_id_defined(id->build_id, id->build_id_size))
+		dso__set_build_id(dso, id->build_id, id->build_id_size);
+}
+
+struct dso *dsos__findnew_id(struct dsos *dsos, const char *long_name, enum dso_kind kind,
+			     const struct dso_id *id)
+{
+	struct dso *dso = dsos__find_id(dsos, long_name, id);
+
+	if (dso) {
+		if (id)
+			dso__improve_id(dso, id);
 		return dso;
+	}
 	dso = dso__new(long_name, kind);
 	if (!dso)
 		return NULL;
+	if (id)
+		dso__improve_id(dso, id);
 	dso->seq = (u32)hashmap__nr(&dsos->map);
 	if (hashmap__add(&dsos->map, &dso->node, hash__str(long_name))) {
 		dso__put(dso);
 		return NULL;
 	}
 	return dso;
+}
+
+struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, enum dso_kind kind)
+{
+	return dsos__findnew_id(dsos, long_name, kind, NULL);
 }

@@ -2,8 +2,10 @@
 /*
  * dso.h - a shared object, executable, kernel image or module that a map points at.
  *
- * A dso is created once per recorded path (struct dsos, owned by the machine) and loads its
- * symbols at most once, on the first lookup. Maps hold references (dso__get/dso__put).
+ * A dso is created once per recorded file (struct dsos, owned by the machine): its path and,
+ * when the records say, its dso_id. One path may name several files (a container's or a
+ * chroot's libc and the host's): each is a dso of its own with its own symbols. A dso loads
+ * its symbols at most once, on the first lookup. Maps hold references (dso__get/dso__put).
  *
  * Address spaces: a map turns a sampled address into a file offset (ip - map start + pgoff);
  * dso__find_symbol_by_offset() turns a file offset into the ELF vaddr through the PT_LOAD
@@ -71,8 +73,28 @@ enum dso_load_errno {
 	DSO_LOAD_ERRNO__END,
 };
 
+/* the file behind an MMAP2 without a build id, as the kernel saw it */
+struct dso_inode {
+	u32	maj, min;
+	u64	ino, ino_generation;
+	bool	valid;
+};
+
+/*
+ * What tells the files of one path apart, as upstream perf's dso_id does: the MMAP2's device,
+ * inode and inode generation, or the build id the kernel put in it instead. Two ids differ
+ * only in a part both of them have: an id that knows nothing (an MMAP record, the header's
+ * build-id table) matches any file of its path. build_id_size 0 (or an id of zeroes): none.
+ */
+struct dso_id {
+	struct dso_inode	inode;
+	u8			build_id_size;
+	u8			build_id[BUILD_ID_SIZE_MAX];
+};
+
 struct dso {
 	char			*long_name;	/* the path as recorded */
+	struct dso_inode	inode;		/* its half of the dso_id (the build id is below) */
 	const char		*short_name;	/* basename of long_name */
 	enum dso_kind		kind;
 	int			refcnt;
@@ -146,9 +168,12 @@ u64 dso__vaddr_to_offset(const struct dso *dso, u64 vaddr);
 /* a one-line reason for dso->load_errno, e.g. for -v output */
 const char *dso__strerror_load(const struct dso *dso, char *buf, size_t size);
 
-/* the dsos of one machine, by long_name */
+/*
+ * The dsos of one machine, by long_name and dso_id. Lookups by a name alone (id NULL) match
+ * every dso of that name; where several match, the first created is returned.
+ */
 struct dsos {
-	struct hashmap	map;		/* struct dso by long_name; holds a reference of each */
+	struct hashmap	map;		/* struct dso by hash of long_name; holds a reference of each */
 };
 
 void dsos__init(struct dsos *dsos);
@@ -156,7 +181,17 @@ void dsos__init(struct dsos *dsos);
 void dsos__exit(struct dsos *dsos);
 /* returns a borrowed pointer owned by dsos; NULL only on allocation failure */
 struct dso *dsos__findnew(struct dsos *dsos, const char *long_name, enum dso_kind kind);
+/*
+ * The same for one file of long_name: the first dso of that name whose id does not differ
+ * from id (NULL: any), else a new one. A dso found learns what it lacked of id (its inode,
+ * its build id), as upstream improves a dso's id, so that the next lookup of another file
+ * of the path tells them apart.
+ */
+struct dso *dsos__findnew_id(struct dsos *dsos, const char *long_name, enum dso_kind kind,
+			     const struct dso_id *id);
 struct dso *dsos__find(const struct dsos *dsos, const char *long_name);
+/* whether dso may be the file id names (id NULL: yes) */
+bool dso__matches_id(const struct dso *dso, const struct dso_id *id);
 
 /*
  * What kind of DSO a recorded mmap filename names. Bracketed names that are not the kernel,

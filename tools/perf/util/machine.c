@@ -274,9 +274,10 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 	u32 pid, tid, prot = 0, flags = 0;
 	u64 ino = 0;
 	bool ino_valid = false;
-	const u8 *bid = NULL;
-	size_t bid_size = 0, fixed;
+	struct dso_id id = { 0 };
+	size_t fixed;
 	struct thread *thread;
+	enum dso_kind kind;
 	struct dso *dso;
 	struct map *map;
 	int ret;
@@ -301,11 +302,15 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 		prot = m2->prot;
 		flags = m2->flags;
 		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
-			bid = m2->build_id;
-			bid_size = m2->build_id_size <= 20 ? m2->build_id_size : 20;
+			id.build_id_size = m2->build_id_size <= 20 ? m2->build_id_size : 20;
+			memcpy(id.build_id, m2->build_id, id.build_id_size);
 		} else {
 			ino = m2->ino;
 			ino_valid = true;
+			id.inode = (struct dso_inode){
+				.maj = m2->maj, .min = m2->min, .ino = m2->ino,
+				.ino_generation = m2->ino_generation, .valid = true,
+			};
 		}
 	} else if (!(h->misc & PERF_RECORD_MISC_MMAP_DATA)) {
 		/* an MMAP record maps code unless it says otherwise, as perf takes it */
@@ -320,11 +325,14 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 	thread = machine__findnew_thread(machine, (s32)pid, (s32)tid);
 	if (!thread)
 		return -ENOMEM;
-	dso = dsos__findnew(&machine->dsos, filename, dso__kind_of(filename));
+	/*
+	 * One path, several files (a container's libc and the host's): the record's id tells
+	 * them apart. perf finds [vdso] by its name alone.
+	 */
+	kind = dso__kind_of(filename);
+	dso = dsos__findnew_id(&machine->dsos, filename, kind, kind == DSO_KIND_VDSO ? NULL : &id);
 	if (!dso)
 		return -ENOMEM;
-	if (bid && bid_size && !dso->has_build_id)
-		dso__set_build_id(dso, bid, bid_size);
 	map = map__new(start, len, pgoff, dso);
 	if (!map)
 		return -ENOMEM;

@@ -59,13 +59,18 @@ int perf_session__tool_error(struct perf_session *session, int errnum, const cha
 	return perf_err__set(&session->err, errnum, "%s", why);
 }
 
-/* build ids from the header (or pipe records) tell the dsos which debug files fit them */
+/*
+ * Build ids from the header (or pipe records, each applied once) tell the dsos which debug
+ * files fit them. An entry names a path, not a file: as upstream, it goes to the first dso
+ * of that path, and of two entries of one path (a chroot's libc and the host's) the later
+ * wins; the MMAP2s' own ids then tell the files apart (dsos__findnew_id()).
+ */
 static int session__apply_build_ids(struct perf_session *session)
 {
 	const struct perf_env *env = perf_data__env(session->data);
 
-	for (size_t i = 0; i < env->nr_build_ids; i++) {
-		const struct perf_build_id_entry *e = &env->build_ids[i];
+	for (; session->nr_build_ids_applied < env->nr_build_ids; session->nr_build_ids_applied++) {
+		const struct perf_build_id_entry *e = &env->build_ids[session->nr_build_ids_applied];
 		struct dso *dso;
 
 		if (!e->filename[0])
@@ -73,8 +78,7 @@ static int session__apply_build_ids(struct perf_session *session)
 		dso = dsos__findnew(&session->machine.dsos, e->filename, dso__kind_of(e->filename));
 		if (!dso)
 			return -ENOMEM;
-		if (!dso->has_build_id)
-			dso__set_build_id(dso, e->build_id, e->size);
+		dso__set_build_id(dso, e->build_id, e->size);
 	}
 	return 0;
 }

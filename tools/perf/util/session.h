@@ -82,6 +82,7 @@ struct perf_session {
 	struct trace_event	*tevent;	/* NULL until the tracing data is known */
 	struct thread		*sample_thread;	/* the delivered sample's held thread, or NULL */
 	struct session_stats	stats;
+	size_t			nr_build_ids_applied;	/* the env's build ids the dsos got */
 	u32			*unsupported;	/* user record types past perf's: warned at the end */
 	size_t			nr_unsupported, unsupported_alloc;
 	u64			*scratch;	/* host-order arrays of cross-endian samples */
