@@ -12,9 +12,14 @@
 #				inline-frame cases need libc's DWARF
 #	python3			/usr/bin/python3: perf test -w python3, an interpreter's
 #				frames over libc (the modern-libc unwinding test)
-#	sid's libc debug symbols	libc6-dbg and python3 in that sid tree: the modern-libc
-#				unwinding test runs the workloads there (glibc >= 2.41, whose
+#	sid's libc debug symbols	sid's libc6-dbg (the tree's libc version) unpacked into
+#				$UPSTREAM_PERF_DIR/sid-debug, and python3 in the sid tree: the
+#				modern-libc tests run workloads there (glibc >= 2.41, whose
 #				libc.so.6 is stripped: read and __syscall_cancel need the symbols)
+#				and mount that directory at the tree's /usr/lib/debug in a mount
+#				namespace of their own. Not installed in the tree: upstream perf
+#				runs there, and its addr2line would apply them to this machine's
+#				libc
 #
 # Needs root, apt-get and Debian's archive. What it cannot get, it names with the reason and
 # exits 1: the tests that need that tool skip, naming `make test-deps`. With --check it only
@@ -22,6 +27,7 @@
 set -u
 dir=${UPSTREAM_PERF_DIR:-/var/cache/upstream-perf}
 sid=$dir/sid
+sid_debug=$dir/sid-debug
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 system_perf=/usr/bin/perf
 perfparser=/usr/lib/x86_64-linux-gnu/libexec/hotspot-perfparser
@@ -39,9 +45,31 @@ missing() {
 		echo libc-debug
 	[ -x /usr/bin/python3 ] || echo python3
 	# a tree still to build gets them with it
-	if [ -x "$sid/usr/bin/perf" ] && ! { sid_has libc6-dbg && sid_has python3; }; then
+	if [ -x "$sid/usr/bin/perf" ] && { ! sid_has python3 || sid_has libc6-dbg ||
+		[ "$(cat "$sid_debug/version" 2>/dev/null)" != "$(sid_libc_version)" ]; }; then
 		echo sid-libc-debug
 	fi
+}
+
+# sid_libc_version: the sid tree's libc6 version
+sid_libc_version() {
+	chroot "$sid" dpkg-query -W -f='${Version}' libc6 2>/dev/null
+}
+
+# sid_debug_unpack: the tree's libc6-dbg of its libc's version, downloaded in the tree and
+# unpacked into $sid_debug (replaced whole, so a half one is never left)
+sid_debug_unpack() {
+	log=$dir/test-deps.log
+	v=$(sid_libc_version) && [ -n "$v" ] || return 1
+	rm -rf "$sid/var/tmp/sid-debug" "$sid_debug.new" && mkdir -p "$sid/var/tmp/sid-debug" ||
+		return 1
+	cp /etc/resolv.conf "$sid/etc/" 2>/dev/null
+	chroot "$sid" apt-get -o Acquire::Check-Valid-Until=false update >>"$log" 2>&1 &&
+		chroot "$sid" sh -c "cd /var/tmp/sid-debug && apt-get download libc6-dbg=$v" \
+			>>"$log" 2>&1 &&
+		dpkg-deb -x "$sid"/var/tmp/sid-debug/libc6-dbg_*.deb "$sid_debug.new" &&
+		echo "$v" >"$sid_debug.new/version" || return 1
+	rm -rf "$sid/var/tmp/sid-debug" "$sid_debug" && mv "$sid_debug.new" "$sid_debug"
 }
 
 # sid_has PACKAGE: installed in the sid tree
@@ -112,7 +140,7 @@ sid_tree() {
 	# a mirror's copy of sid may be older than its Release file's Valid-Until
 	chroot "$new" apt-get -o Acquire::Check-Valid-Until=false update >>"$log" 2>&1 &&
 		chroot "$new" env DEBIAN_FRONTEND=noninteractive apt-get install -y \
-			--no-install-recommends linux-perf binutils libc6-dbg python3 >>"$log" 2>&1 &&
+			--no-install-recommends linux-perf binutils python3 >>"$log" 2>&1 &&
 		chroot "$new" apt-get clean >>"$log" 2>&1 || return 1
 	# another build may have finished first: keep that one
 	if [ ! -x "$sid/usr/bin/perf" ]; then
@@ -129,6 +157,9 @@ for t in $todo; do
 			say "upstream-perf: could not build $sid (see $dir/test-deps.log)"
 			remove "$dir/sid.$$"
 			rc=1
+		elif ! sid_debug_unpack; then
+			say "sid-libc-debug: sid's libc6-dbg into $sid_debug: failed (see $dir/test-deps.log)"
+			rc=1
 		fi ;;
 	system-perf)
 		apt linux-perf && [ -x "$system_perf" ] ||
@@ -142,9 +173,13 @@ for t in $todo; do
 		apt python3 && [ -x /usr/bin/python3 ] ||
 			{ say "python3: apt-get install python3 failed"; rc=1; } ;;
 	sid-libc-debug)
-		# a tree built just now has them; an older one gets them
-		sid_has libc6-dbg && sid_has python3 || sid_apt libc6-dbg python3 ||
-			{ say "sid-libc-debug: apt-get install libc6-dbg python3 in $sid failed (see $dir/test-deps.log)"; rc=1; } ;;
+		# not in the tree (see above): a tree that had it loses it
+		{ ! sid_has libc6-dbg || chroot "$sid" apt-get remove -y libc6-dbg \
+			>>"$dir/test-deps.log" 2>&1; } &&
+			{ sid_has python3 || sid_apt python3; } &&
+			{ [ "$(cat "$sid_debug/version" 2>/dev/null)" = "$(sid_libc_version)" ] ||
+			  sid_debug_unpack; } ||
+			{ say "sid-libc-debug: sid's libc6-dbg into $sid_debug, python3 in $sid: failed (see $dir/test-deps.log)"; rc=1; } ;;
 	esac
 done
 exit $rc

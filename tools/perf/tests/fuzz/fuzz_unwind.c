@@ -5,9 +5,11 @@
  * else this binary) at addresses the input picks, joined with the chain; and the decoder
  * on the input's own bytes as code. Invariants: the walk stays within max frames, every
  * frame it finds was read from inside the dump (so the last SP is inside it), a join offset
- * is -1, 0 or 1, and nothing reads outside its buffers (ASan).
+ * is 1 or down to minus the walk's frames, the kernel's chain past the walk starts inside
+ * it, and nothing reads outside its buffers (ASan).
  */
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,7 +101,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct unwind_rule top, rule;
 	enum unwind_stop why;
 	u32 n, k, max;
-	u64 base;
+	u64 base, fp0;
+	bool fp0_unknown;
 	int d;
 
 	p.mode = (u8)take(&data, &size, 1);
@@ -127,12 +130,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		.data = data, .base = st.sp, .size = size, .swapped = p.mode & 16,
 	};
 	unwind_insn__rule(data, size, (size_t)(st.ip % (size + 1)), st.ws, &rule);
+	fp0 = st.fp;
+	fp0_unknown = st.fp_unknown;
 	n = unwind_walk(&ops, &st, &stack, ips, src, max, &top, &why);
 	if (n < 1 || n > max || why >= UNWIND_STOP_NR)
 		abort();
 	if (n > 1 && (st.sp < stack.base || st.sp - stack.base > stack.size))
 		abort();
-	if (k && unwind_chain__align(ips, n, kern, k, &top, &d) && (d < -1 || d > 1))
+	/* one frame the kernel has and we do not, or frames we have and it missed */
+	if (k && unwind_chain__align(ips, n, kern, k, &top, &d) && (d < -(int)n || d > 1))
+		abort();
+	/* the kernel's chain past the walk: 0, or an index into it past its sampled ip */
+	if (k && unwind_chain__above(&st, &stack, fp0, fp0_unknown, kern, k) >= k)
 		abort();
 	return 0;
 }

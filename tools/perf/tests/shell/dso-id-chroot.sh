@@ -14,11 +14,10 @@
 . "$(dirname "$0")"/lib.sh
 
 need_perf
-need_cmd unshare chroot readelf
-[ "$(id -u)" = 0 ] || skip "not root: the workload runs chrooted"
+need_cmd readelf
+need_sid
 [ -x "$WORKLOAD_PERF" ] || fail "WORKLOAD_PERF=$WORKLOAD_PERF is not an executable"
-sid=${UPSTREAM_PERF_DIR:-/var/cache/upstream-perf}/sid
-[ -x "$sid/usr/bin/perf" ] || skip "no Debian sid tree at $sid: make test-deps as root"
+sid=$SID
 libc=/usr/lib/x86_64-linux-gnu/libc.so.6
 ld=/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2
 [ -f "$libc" ] && [ -f "$sid$libc" ] || skip "no $libc here or in $sid"
@@ -31,13 +30,8 @@ bid() {
 cp "$WORKLOAD_PERF" "$TMPDIR/perf" || fail "cannot copy $WORKLOAD_PERF"
 prog=$TMPDIR/perf
 
-# perf record on this machine, the workload chrooted; /proc and /tmp mounted in the tree in
-# a private mount namespace (nothing stays mounted)
-unshare -m --propagation private sh -c '
-	sid=$1
-	shift
-	mount -t proc proc "$sid/proc" && mount --bind /tmp "$sid/tmp" && exec "$@"' rec "$sid" \
-	"$prog" record -g -e cpu-clock -o "$TMPDIR/chroot.data" -- \
+# perf record on this machine, the workload chrooted (lib.sh's with_sid: nothing stays mounted)
+with_sid "$prog" record -g -e cpu-clock -o "$TMPDIR/chroot.data" -- \
 	chroot "$sid" "$prog" test -w syscalls 1 >record.log 2>&1 ||
 	fail "perf record failed: $(tail -2 record.log)"
 
@@ -56,7 +50,7 @@ lo=$(hex16 "0x$1")
 hi=$(hex16 $((0x$1 + 0x$2)))
 
 cases 2
-"$PERF" script --no-inline --symfs "$sid" -i chroot.data >ours.txt 2>ours.err ||
+with_sid "$PERF" script --no-inline --symfs "$sid" -i chroot.data >ours.txt 2>ours.err ||
 	fail "perf script failed: $(tail -2 ours.err)"
 # frames in sid's libc all with a symbol (frames in the host's, of chroot before its exec,
 # have none under this symfs); addresses compared as 16 hex digits
@@ -88,8 +82,9 @@ cp "$sid$libc" "$sid$ld" "$tree${libc%/*}/" && cp "$prog" "$tree$prog" ||
 for f in "$sid$libc" "$sid$ld"; do
 	id=$(bid "$f")
 	dbg=/usr/lib/debug/.build-id/$(echo "$id" | cut -c1-2)/$(echo "$id" | cut -c3-).debug
-	if [ -f "$sid$dbg" ]; then
-		mkdir -p "$tree${dbg%/*}" && cp "$sid$dbg" "$tree$dbg" || fail "cannot copy $sid$dbg"
+	if [ -f "$SID_DEBUG$dbg" ]; then
+		mkdir -p "$tree${dbg%/*}" && cp "$SID_DEBUG$dbg" "$tree$dbg" ||
+			fail "cannot copy $SID_DEBUG$dbg"
 	fi
 done
 [ -d "$HOME/.debug" ] && cp -r "$HOME/.debug" "$tree/.debug"

@@ -161,6 +161,34 @@ need_upstream_perf() {
 		sed -n 's/^upstream-perf: //p' | head -1)): make test-deps as root"
 }
 
+# The Debian sid tree make test-deps builds for upstream perf (glibc >= 2.41, python3), and
+# sid's libc debug files, unpacked beside it (not in it: upstream runs there)
+SID=${UPSTREAM_PERF_DIR:-/var/cache/upstream-perf}/sid
+SID_DEBUG=${UPSTREAM_PERF_DIR:-/var/cache/upstream-perf}/sid-debug
+
+# need_sid: skip unless root, the sid tree and its libc debug files are here
+need_sid() {
+	need_cmd unshare chroot
+	[ "$(id -u)" = 0 ] || skip "not root: the sid userland runs chrooted"
+	[ -x "$SID/usr/bin/perf" ] || skip "no Debian sid tree at $SID: make test-deps as root"
+	[ -d "$SID_DEBUG/usr/lib/debug" ] && [ -x "$SID/usr/bin/python3" ] ||
+		skip "no sid libc debug files in $SID_DEBUG or python3 in $SID: make test-deps as root"
+}
+
+# with_sid CMD...: CMD in a mount namespace of its own where the sid tree has this machine's
+# /proc, /sys and /tmp and sid's libc debug files at its /usr/lib/debug, for `chroot "$SID"`
+# and for --symfs "$SID" alike; nothing stays mounted
+with_sid() {
+	unshare -m --propagation private sh -c '
+		sid=$1 debug=$2
+		shift 2
+		mkdir -p "$sid/usr/lib/debug" &&
+			mount -t proc proc "$sid/proc" && mount --bind /sys "$sid/sys" &&
+			mount --bind /tmp "$sid/tmp" &&
+			mount --bind "$debug/usr/lib/debug" "$sid/usr/lib/debug" && exec "$@"' \
+		with_sid "$SID" "$SID_DEBUG" "$@"
+}
+
 # expect_grep PATTERN FILE WHAT: fail with WHAT unless an extended regex matches in FILE
 expect_grep() {
 	if ! grep -Eq -- "$1" "$2"; then

@@ -9,17 +9,16 @@
 # (glibc 2.41 and later: read -> __syscall_cancel -> __internal_syscall_cancel), the dump must
 # hold their frames to reach the caller: that is what sets the default size. Each built-in
 # workload of known call structure (perf test -w) runs on this machine's libc, and chrooted in
-# the Debian sid tree that make test-deps builds for upstream perf (libc6-dbg and python3 in
-# it): perf record runs there too, so the recorded paths and build ids are the tree's. The
-# callers are judged by callers.awk against the workloads' source.
+# the Debian sid tree that make test-deps builds for upstream perf (python3 in it, sid's libc
+# debug files beside it: lib.sh's with_sid): perf record runs there too, so the recorded
+# paths and build ids are the tree's. The callers are judged by callers.awk against the
+# workloads' source.
 
 . "$(dirname "$0")"/lib.sh
 
 need_perf
-need_cmd awk unshare chroot
-[ "$(id -u)" = 0 ] || skip "not root: the sid userland runs chrooted"
+need_cmd awk
 [ -x "$WORKLOAD_PERF" ] || fail "WORKLOAD_PERF=$WORKLOAD_PERF is not an executable"
-sid=${UPSTREAM_PERF_DIR:-/var/cache/upstream-perf}/sid
 judge=$lib_dir/lib/callers.awk
 [ -f "$judge" ] || fail "the judge $judge is missing"
 
@@ -28,34 +27,22 @@ workloads="syscalls calls stdio pread condwait nanosleep poll malloc cxx python3
 min_judged=500
 
 # the normal build records (see WORKLOAD_PERF in lib.sh); inside the chroot the same binary,
-# at the same path: the tree's /tmp is this machine's in the namespace below
+# at the same path: the tree's /tmp is this machine's under with_sid
 cp "$WORKLOAD_PERF" "$TMPDIR/perf" || fail "cannot copy $WORKLOAD_PERF"
 prog=$TMPDIR/perf
 
 "$prog" record -q -e cpu-clock -o probe.data -- true >probe.log 2>&1 ||
 	skip "perf record fails here: $(tail -1 probe.log)"
 
-# in_sid CMD...: CMD chrooted in the sid tree, with this machine's /proc, /sys and /tmp
-# mounted in a private mount namespace (nothing stays mounted)
-in_sid() {
-	unshare -m --propagation private sh -c '
-		sid=$1
-		shift
-		mount -t proc proc "$sid/proc" && mount --bind /sys "$sid/sys" &&
-			mount --bind /tmp "$sid/tmp" && exec chroot "$sid" "$@"' in_sid "$sid" "$@"
-}
-
 sid_ok=
-if [ ! -x "$sid/usr/bin/perf" ]; then
-	sid_why="no Debian sid tree at $sid: make test-deps as root"
-elif ! in_sid dpkg-query -W -f='${Status}' libc6-dbg python3 2>/dev/null |
-		grep -q '^install ok installed.*install ok installed$'; then
-	sid_why="no libc6-dbg or python3 in $sid: make test-deps as root"
-elif ! in_sid "$prog" record -q -e cpu-clock -o "$TMPDIR/sid-probe.data" -- true \
-		>sid-probe.log 2>&1; then
-	sid_why="perf record fails in the sid chroot: $(tail -1 sid-probe.log)"
-else
-	sid_ok=1
+sid_why=$( (need_sid) 2>&1 | sed -n 's/^skip: //p')
+if [ -z "$sid_why" ]; then
+	if with_sid chroot "$SID" "$prog" record -q -e cpu-clock -o "$TMPDIR/sid-probe.data" \
+		-- true >sid-probe.log 2>&1; then
+		sid_ok=1
+	else
+		sid_why="perf record fails in the sid chroot: $(tail -1 sid-probe.log)"
+	fi
 fi
 
 set -- $workloads
@@ -69,9 +56,10 @@ run() {
 	symfs=
 	if [ "$where" = sid ]; then
 		# the sid python3 is the tree's, found in its PATH
-		in_sid env PATH=/usr/bin:/bin HOME="$HOME" "$prog" record -g --defer -F 2000 \
-			-e cpu-clock -o "$f" -- "$prog" test -w "$w" 1 >"$where-$w.log" 2>&1
-		symfs="--symfs $sid"
+		with_sid chroot "$SID" env PATH=/usr/bin:/bin HOME="$HOME" "$prog" record -g \
+			--defer -F 2000 -e cpu-clock -o "$f" -- "$prog" test -w "$w" 1 \
+			>"$where-$w.log" 2>&1
+		symfs="--symfs $SID"
 	else
 		# the distribution's python3, not one of a user's PATH
 		env PATH=/usr/bin:/bin "$prog" record -g --defer -F 2000 -e cpu-clock -o "$f" \
@@ -80,8 +68,12 @@ run() {
 	grep -q "no deferred user callchains" "$where-$w.log" ||
 		fail "$where: perf record -g --defer did not say it falls back: $(cat "$where-$w.log")"
 	# shellcheck disable=SC2086
-	"$PERF" script --no-inline $symfs --unwind-stats -i "$f" >"$where-$w.out" \
-		2>"$where-$w.err" || fail "$where: perf script -i $f failed: $(tail -2 "$where-$w.err")"
+	if [ "$where" = sid ]; then
+		with_sid "$PERF" script --no-inline $symfs --unwind-stats -i "$f"
+	else
+		"$PERF" script --no-inline --unwind-stats -i "$f"
+	fi >"$where-$w.out" 2>"$where-$w.err" ||
+		fail "$where: perf script -i $f failed: $(tail -2 "$where-$w.err")"
 	awk -v workload="$w" -v prog="$prog" -f "$judge" "$where-$w.out" >"$where-$w.judged" \
 		2>"$where-$w.wrong" || fail "$where: the judge failed on $w: $(cat "$where-$w.wrong")"
 	set -- $(sed -n 's/^judged \([0-9]*\) right \([0-9]*\).*/\1 \2/p' "$where-$w.judged")

@@ -35,16 +35,6 @@ if ! [ "$T$TMPDIR" -ef "$TMPDIR" ]; then
 fi
 mkdir -p "$V" "$inside" || fail "cannot make $inside"
 
-# in_tree ARGS...: upstream perf ARGS chrooted in its tree, its own debug files hidden as the
-# wrapper hides them (they are sid's, see scripts/upstream-perf)
-in_tree() {
-	unshare -m --propagation private /bin/sh -c '
-		T=$1
-		shift
-		mount -t tmpfs -o size=64k,mode=755 none "$T/usr/lib/debug" || exit 2
-		exec chroot "$T" perf "$@"' in_tree "$T" "$@"
-}
-
 # mkvmlinux KALLSYMS BUILD_ID DELTA OUT (BUILD_ID "" for none)
 cat >mkvmlinux.py <<'EOF'
 import struct, sys
@@ -104,7 +94,7 @@ ehdr = b'\x7fELF\x02\x01\x01' + bytes(9) + struct.pack('<HHIQQQIHHHHHH', 2, 62, 
 open(out, 'wb').write(ehdr + body + b''.join(shdrs))
 EOF
 
-bid=$(in_tree buildid-list -i "/host$C/sys.data" 2>/dev/null | awk '$2 == "[kernel.kallsyms]" { print $1 }')
+bid=$(chroot "$T" perf buildid-list -i "/host$C/sys.data" 2>/dev/null | awk '$2 == "[kernel.kallsyms]" { print $1 }')
 [ -n "$bid" ] || fail "no kernel build id in $C/sys.data"
 python3 mkvmlinux.py kallsyms "$bid" 0x1000000 "$V/vmlinux" || fail "cannot make a vmlinux"
 python3 mkvmlinux.py kallsyms 00112233445566778899aabbccddeeff00112233 0x1000000 "$V/otherid" ||
@@ -122,7 +112,7 @@ compare() {
 	n=$((n + 1))
 	"$PERF" "$@" -k "$kfile" --symfs="$TMPDIR/symfs" -i "$data" >got.out 2>got.err
 	rc=$?
-	in_tree "$@" -k "$kfile" --symfs="/host$TMPDIR/symfs" -i "/host$data" \
+	chroot "$T" perf "$@" -k "$kfile" --symfs="/host$TMPDIR/symfs" -i "/host$data" \
 		>want.out 2>want.err
 	urc=$?
 	grep -v -E '^# \((Tip:|Cannot load tips)' want.out >want
@@ -162,7 +152,7 @@ done
 for cmd in script report; do
 	"$PERF" $cmd -k "$V/missing" -i "$C/fp.data" >/dev/null 2>err
 	rc=$?
-	in_tree $cmd -k "$V/missing" -i "/host$C/fp.data" >/dev/null 2>uerr
+	chroot "$T" perf $cmd -k "$V/missing" -i "/host$C/fp.data" >/dev/null 2>uerr
 	urc=$?
 	[ $rc = $urc ] || fail "$cmd -k missing: exit $rc, upstream $urc"
 	cmp -s uerr err || fail "$cmd -k missing: $(cat err), upstream: $(cat uerr)"
