@@ -98,7 +98,9 @@ struct record {
 	struct perf_evattr	*evattrs;	/* attrs with ids and positions, for the stats */
 	struct evlist_target	target;
 	int			*cpus;
-	pid_t			*tids;
+	pid_t			*ids;		/* -p/-t as given: what is synthesized */
+	size_t			nr_ids;
+	pid_t			*tids;		/* their threads: what is opened */
 	struct workload		wl;
 	struct evlist_open	el;
 	struct perf_writer	*w;
@@ -538,9 +540,18 @@ static int record__setup_target(struct record *rec)
 	int ret;
 
 	if (rec->pid || rec->tid) {
+		const char *spec = rec->pid ? rec->pid : rec->tid;
+
 		rec->target.kind = EVLIST_TARGET_THREADS;
-		ret = thread_list__parse(rec->pid ? rec->pid : rec->tid, rec->pid != NULL,
-					 &rec->tids, &rec->target.nr_tids, &err);
+		ret = id_list__parse(spec, &rec->ids, &rec->nr_ids, &err);
+		if (ret == -EINVAL) {
+			fprintf(stderr, "perf record: %s %s: not a list of %s ids (e.g. 1234,1240)\n",
+				rec->pid ? "-p" : "-t", spec, rec->pid ? "process" : "thread");
+			return ret;
+		}
+		if (!ret)
+			ret = thread_list__expand(rec->ids, rec->nr_ids, rec->pid != NULL, &rec->tids,
+						  &rec->target.nr_tids, &err);
 		if (ret) {
 			fprintf(stderr, "perf record: %s\n", err.msg);
 			return ret;
@@ -694,21 +705,15 @@ static int record__build_ids(struct record *rec)
 	return 0;
 }
 
-/* the pids of -p (a comma list) */
+/* the processes of -p, or the threads of -t, as parsed for the target */
 static int record__synth_pids(struct record *rec, const struct record_synth *s,
 			      struct perf_err *err)
 {
-	const char *p = rec->pid ? rec->pid : rec->tid;
 	int ret = 0;
 
-	while (*p && !ret) {
-		char *end;
-		long id = strtol(p, &end, 10);
-
-		ret = rec->pid ? record_synth__process(s, (pid_t)id, err) :
-				 record_synth__thread(s, (pid_t)id, err);
-		p = *end ? end + 1 : end;
-	}
+	for (size_t i = 0; i < rec->nr_ids && !ret; i++)
+		ret = rec->pid ? record_synth__process(s, rec->ids[i], err) :
+				 record_synth__thread(s, rec->ids[i], err);
 	return ret;
 }
 
@@ -831,6 +836,7 @@ static void record__exit(struct record *rec)
 	free(rec->attrs);
 	free(rec->cpus);
 	free(rec->tids);
+	free(rec->ids);
 	parsed_events__exit(&rec->evs);
 	free(rec->cmd_argv);
 }

@@ -139,16 +139,23 @@ static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_e
 
 int record_loop__run(struct record_loop *rl, struct perf_err *err)
 {
-	size_t nr = rl->el->nr_rings;
-	struct pollfd *pfd = calloc(nr, sizeof(*pfd));
+	size_t nr_fds = rl->el->nr_slots * rl->el->nr_events, nr = 0;
+	struct pollfd *pfd = calloc(nr_fds ? nr_fds : 1, sizeof(*pfd));
 	bool moved;
 	int ret = 0;
 
 	if (!pfd)
 		return perf_err__set(err, ENOMEM, "out of memory");
-	for (size_t s = 0; s < nr; s++) {
-		pfd[s].fd = rl->el->ring_fds[s];
-		pfd[s].events = POLLIN;
+	/*
+	 * Every descriptor, not only each ring's owner: a descriptor hangs up when its thread
+	 * exits, and the owner's thread (a process's first) may leave long before the others.
+	 */
+	for (size_t i = 0; i < nr_fds; i++) {
+		if (rl->el->fds[i] < 0)
+			continue;
+		pfd[nr].fd = rl->el->fds[i];
+		pfd[nr].events = POLLIN;
+		nr++;
 	}
 	for (size_t hup = 0;;) {
 		int n;
