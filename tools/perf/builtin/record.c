@@ -808,6 +808,32 @@ static void record__summary(struct record *rec, struct record_loop *rl)
 		rec->output, (unsigned long long)st->samples);
 }
 
+/*
+ * As perf: a non-empty output file becomes OUTPUT.old (replacing the one before) before the
+ * new one is created, so that a recording that fails (a workload that cannot start, a full
+ * disk) never costs the last good one. What has no size (an empty file, a FIFO, /dev/null)
+ * is written in place, as perf does.
+ */
+static int record__backup_output(const char *path)
+{
+	struct stat st;
+	char *old;
+	int ret = 0;
+
+	if (stat(path, &st) || !st.st_size)
+		return 0;
+	if (asprintf(&old, "%s.old", path) < 0) {
+		fprintf(stderr, "perf record: out of memory\n");
+		return -ENOMEM;
+	}
+	if (rename(path, old)) {
+		ret = -errno;
+		fprintf(stderr, "perf record: cannot move %s to %s: %s\n", path, old, strerror(errno));
+	}
+	free(old);
+	return ret;
+}
+
 /* after a write failure: one line, and the file readable up to its last complete record */
 static void record__write_failed(struct record *rec, const struct perf_err *why)
 {
@@ -877,6 +903,8 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		fprintf(stderr, "perf record: out of memory\n");
 		return PERF_EXIT_INPUT;
 	}
+	if (!wopts.pipe && record__backup_output(rec->output))
+		return PERF_EXIT_INPUT;
 	rec->w = perf_writer__new(rec->output, &wopts, &err);
 	if (!rec->w) {
 		fprintf(stderr, "perf record: %s\n", err.msg);

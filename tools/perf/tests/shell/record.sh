@@ -139,6 +139,13 @@ expect_grep "perf_event_max_sample_rate" f2.err "-F too high: the sysctl is not 
 [ $rc -eq 255 ] || fail "a workload that cannot start: exit $rc, not 255"
 expect_grep "^Failed to collect '.*' for the './no-such-command' workload: No such file or directory" \
 	w.err "a workload that cannot start: not perf's text"
+# the output is moved to OUTPUT.old before a new one is written, as perf does: a workload
+# that cannot start leaves the last good recording there (it once truncated it to nothing)
+"$PERF" record -q -o old.data -- true >old.log 2>&1 || fail "record -- true failed: $(tail -1 old.log)"
+cp old.data old.ref
+"$PERF" record -o old.data -- ./no-such-command 2>/dev/null
+cmp -s old.ref old.data.old ||
+	fail "a workload that cannot start: the previous old.data is not old.data.old"
 "$PERF" record -q -o x.data -- sh -c 'exit 3'; rc=$?
 [ $rc -eq 3 ] || fail "the workload's exit code 3 came back as $rc"
 
