@@ -90,7 +90,7 @@ struct record {
 	bool			no_buildid_cache;
 	bool			event_error;	/* an -e callback failed (it said why) */
 	char			tracefs[256];	/* found at the first tracepoint, "" before */
-	int			cmd_argc;	/* the whole command line, for HEADER_CMDLINE */
+	int			cmd_argc;	/* "record" and its arguments, for HEADER_CMDLINE */
 	const char		**cmd_argv;
 
 	/* the recording */
@@ -1029,12 +1029,15 @@ int cmd_record(int argc, const char **argv)
 	};
 	int argc_left, status;
 
-	/* argv[-1] is perf itself: perf.c hands us its own argv past it */
-	rec.cmd_argv = calloc((size_t)argc + 2, sizeof(*rec.cmd_argv));
+	/*
+	 * HEADER_CMDLINE: "record" and its arguments, kept before parse_options consumes them;
+	 * the features put perf's executable before them, as perf does (not argv[0] too)
+	 */
+	rec.cmd_argv = calloc((size_t)argc + 1, sizeof(*rec.cmd_argv));
 	if (!rec.cmd_argv)
 		return PERF_EXIT_INPUT;
-	memcpy(rec.cmd_argv, argv - 1, ((size_t)argc + 1) * sizeof(*argv));
-	rec.cmd_argc = argc + 1;
+	memcpy(rec.cmd_argv, argv, (size_t)argc * sizeof(*argv));
+	rec.cmd_argc = argc;
 	argc_left = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc_left == -2) {
 		status = 0;

@@ -61,6 +61,14 @@ check_calls z.txt "record -z"
 "$PERF" record -q --compression-level=3 -e cpu-clock:u -o z3.data -- true ||
 	fail "record --compression-level=3 failed"
 
+# HEADER_CMDLINE as perf writes it: its executable (/proc/self/exe), then "record" and the
+# arguments (the path was once written twice, argv[0] after the executable)
+"$PERF" record -q -e cpu-clock:u -o cmd.data -- true >cmd.log 2>&1 ||
+	fail "record -- true failed: $(tail -1 cmd.log)"
+cmdline=$("$PERF" script --header-only -i cmd.data | sed -n 's/^# cmdline : //p' | sed 's/ *$//')
+[ "$cmdline" = "$(readlink -f "$PERF") record -q -e cpu-clock:u -o cmd.data -- true" ] ||
+	fail "cmdline: '$cmdline'"
+
 # --defer on this kernel: one line, then the fallback: user regs + stack with the inline chain
 "$PERF" record -e cpu-clock:u -F 1000 --defer -o d.data -- "$WORKLOAD_PERF" test -w calls 0.3 $depth \
 	>d.log 2>&1 || fail "record --defer failed: $(tail -1 d.log)"
