@@ -770,6 +770,12 @@ static int record__features(struct record *rec)
 	struct perf_err err;
 	int ret = record_features__fill(rec->w, &fo, &err);
 
+	/*
+	 * HEADER_SAMPLE_TIME, as perf: zeros in a pipe, whose features go out before the
+	 * first sample; a file's are rewritten with the samples' times at the end
+	 */
+	if (!ret)
+		ret = perf_writer__set_sample_time(rec->w, 0, 0, &err);
 	if (ret)
 		fprintf(stderr, "perf record: %s\n", err.msg);
 	return ret;
@@ -970,6 +976,12 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		goto out_stats;
 	}
 	if (record__build_ids(rec)) {
+		status = PERF_EXIT_INPUT;
+		goto out_stats;
+	}
+	if (strcmp(rec->output, "-") &&
+	    perf_writer__set_sample_time(rec->w, rl.stats.first_time, rl.stats.last_time, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
 		status = PERF_EXIT_INPUT;
 		goto out_stats;
 	}

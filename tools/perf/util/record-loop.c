@@ -50,13 +50,19 @@ void record_stats__account(struct record_stats *st, const struct perf_evattr *at
 			   size_t nr_attrs, const struct perf_event_header *ev)
 {
 	const struct perf_evattr *ea;
-	u64 cookie;
+	u64 cookie, time;
 	u32 tid;
 
 	switch (ev->type) {
 	case PERF_RECORD_SAMPLE:
 		st->samples++;
 		ea = attr_of(attrs, nr_attrs, ev);
+		if (ea && !perf_evattr__parse_time(ea, ev, false, &time)) {
+			if (!st->first_time || time < st->first_time)
+				st->first_time = time;
+			if (time > st->last_time)
+				st->last_time = time;
+		}
 		if (ea && perf_attr__has(&ea->attr, PERF_ATTR_BIT_DEFER_CALLCHAIN) &&
 		    perf_evattr__peek_deferred(ea, ev, false, &tid, &cookie)) {
 			st->deferred_samples++;

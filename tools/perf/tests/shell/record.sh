@@ -44,6 +44,13 @@ check_calls() {
 [ ! -s g.err ] || fail "script of record -g warned: $(head -1 g.err)"
 check_calls g.txt "record -g"
 
+# HEADER_SAMPLE_TIME: the first and last sample's times, which perf report --time N% needs
+# (it was never written)
+times=$("$PERF" script -i g.data -F time | sed -n '1p;$p' | tr -d ': ' | tr '\n' ' ')
+hdr=$("$PERF" script --header-only -i g.data | sed -n 's/^# time of [a-z]* sample : //p' | tr '\n' ' ')
+[ -n "$times" ] && [ "$hdr" = "$times" ] ||
+	fail "header sample times '$hdr', the samples' first and last '$times'"
+
 # pipe mode into script, and the workload's stdout kept off the data pipe
 "$PERF" record -e cpu-clock:u -F 1000 -g -o - -- "$WORKLOAD_PERF" test -w calls 0.3 $depth \
 	2>pipe.log | "$PERF" script -i - >pipe.txt 2>pipe.err ||
