@@ -69,7 +69,7 @@ enum callchain_mode {
 struct record {
 	/* options */
 	struct parsed_events	evs;
-	const char		*output;
+	const char		*output;	/* NULL until cmd_record decides: no -o given */
 	const char		*freq;
 	unsigned long long	count;
 	enum callchain_mode	callchain;
@@ -122,6 +122,13 @@ static void record__sig_stop(int sig)
 static void record__sig_child(int sig)
 {
 	(void)sig;
+}
+
+static bool record__stdout_is_fifo(void)
+{
+	struct stat st;
+
+	return !fstat(STDOUT_FILENO, &st) && S_ISFIFO(st.st_mode);
 }
 
 static const char *const record_usage[] = {
@@ -1001,7 +1008,7 @@ out_stats:
 int cmd_record(int argc, const char **argv)
 {
 	struct record rec = {
-		.output = "perf.data", .repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 },
+		.repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 },
 	};
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &rec, "event",
@@ -1080,6 +1087,9 @@ int cmd_record(int argc, const char **argv)
 		status = PERF_EXIT_USAGE;
 		goto out;
 	}
+	/* as perf: without -o, a pipe for stdout is pipe mode (perf record -- cmd | perf script) */
+	if (!rec.output)
+		rec.output = record__stdout_is_fifo() ? "-" : "perf.data";
 	if (!argc_left && !rec.pid && !rec.tid)
 		rec.all_cpus = true;	/* no command, no target: the whole system, as perf */
 	status = record__run(&rec, argc_left, argv);

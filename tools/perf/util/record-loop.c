@@ -109,7 +109,7 @@ static int record_loop__one(void *ctx, const struct perf_event_header *ev)
 	return ret;
 }
 
-/* one pass over every ring; FINISHED_ROUND after it when it moved anything */
+/* one pass over every ring; FINISHED_ROUND after it when it moved anything, then a flush */
 static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_err *err)
 {
 	struct perf_record_finished round = {
@@ -136,6 +136,9 @@ static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_e
 	if (!*moved)
 		return 0;
 	ret = perf_writer__write(rl->w, &round.header, &rl->write_err);
+	/* a pipe's reader (perf script -i -) gets the round now, not a buffer later */
+	if (!ret)
+		ret = perf_writer__flush(rl->w, &rl->write_err);
 	if (ret) {
 		rl->write_errno = -ret;
 		*err = rl->write_err;

@@ -58,6 +58,33 @@ hdr=$("$PERF" script --header-only -i g.data | sed -n 's/^# time of [a-z]* sampl
 check_calls pipe.txt "record -o - | script -i -"
 expect_grep 'Captured and wrote' pipe.log "record -o - said nothing of what it wrote"
 
+# no -o and a pipe for stdout: pipe mode, as perf 6.1 picks it (and no perf.data is made)
+rm -f perf.data
+"$PERF" record -q -e cpu-clock:u -- "$WORKLOAD_PERF" test -w noploop 0.1 2>fifo.log |
+	"$PERF" script -i - >fifo.txt 2>fifo.err ||
+	fail "record -- cmd | script -i - failed: $(tail -1 fifo.err) $(tail -1 fifo.log)"
+grep -q ' noploop+' fifo.txt || fail "record with stdout a pipe: no pipe-mode stream of noploop"
+[ ! -e perf.data ] || fail "record with stdout a pipe wrote perf.data"
+
+# -o - is flushed at each round: a live reader gets the samples as they come, not once 64 KB
+# have gathered (at 10 Hz, some 40 bytes a sample, a buffer takes minutes; the loop drains
+# the rings at least every 0.5 s, so the first sample comes within a second or so)
+mkfifo live.fifo
+cat live.fifo >live.data &
+"$PERF" record -q -e cpu-clock:u -F 10 -o - -- "$WORKLOAD_PERF" test -w noploop 30 \
+	>live.fifo 2>live.log &
+rpid=$!
+n=0
+while [ $n -lt 150 ] && ! "$PERF" script -i - <live.data 2>/dev/null | grep -q ' noploop+'; do
+	sleep 0.1
+	n=$((n + 1))
+done
+kill -INT $rpid
+wait
+# the stop flushes everything: only what came before it counts
+[ $n -lt 150 ] || fail "record -o -: no sample reached the pipe within 15 s"
+verbose "record -o -: the first samples read after $n tenths of a second"
+
 # -z: COMPRESSED2 records, read back the same
 "$PERF" record -q -z -e cpu-clock:u -F 1000 -g -o z.data -- "$WORKLOAD_PERF" test -w calls 0.3 $depth \
 	>z.log 2>&1 || fail "record -z failed: $(tail -1 z.log)"
