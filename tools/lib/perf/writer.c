@@ -1265,6 +1265,25 @@ int perf_writer__salvage(struct perf_writer *w, u64 *data_size, struct perf_err 
 	return 0;
 }
 
+int perf_writer__flush(struct perf_writer *w, struct perf_err *err)
+{
+	int ret = 0;
+
+	/* a file is read once finished: its records may wait for a full buffer */
+	if (!w->opts.pipe || !w->started)
+		return 0;
+	if (w->failed || w->finished)
+		return perf_err__set(err, EINVAL, "%s: %s", w->name,
+				     w->failed ? "an earlier write failed" : "already finished");
+	if (w->zstd)
+		ret = writer__compress(w, w->comp_in_len, err);
+	if (!ret)
+		ret = out__flush(w, err);
+	if (ret)
+		w->failed = true;
+	return ret;
+}
+
 u64 perf_writer__data_size(const struct perf_writer *w)
 {
 	return w->pos - w->data_offset;

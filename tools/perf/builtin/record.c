@@ -69,7 +69,7 @@ enum callchain_mode {
 struct record {
 	/* options */
 	struct parsed_events	evs;
-	const char		*output;
+	const char		*output;	/* NULL until cmd_record decides: no -o given */
 	const char		*freq;
 	unsigned long long	count;
 	enum callchain_mode	callchain;
@@ -90,7 +90,7 @@ struct record {
 	bool			no_buildid_cache;
 	bool			event_error;	/* an -e callback failed (it said why) */
 	char			tracefs[256];	/* found at the first tracepoint, "" before */
-	int			cmd_argc;	/* the whole command line, for HEADER_CMDLINE */
+	int			cmd_argc;	/* "record" and its arguments, for HEADER_CMDLINE */
 	const char		**cmd_argv;
 
 	/* the recording */
@@ -98,7 +98,9 @@ struct record {
 	struct perf_evattr	*evattrs;	/* attrs with ids and positions, for the stats */
 	struct evlist_target	target;
 	int			*cpus;
-	pid_t			*tids;
+	pid_t			*ids;		/* -p/-t as given: what is synthesized */
+	size_t			nr_ids;
+	pid_t			*tids;		/* their threads: what is opened */
 	struct workload		wl;
 	struct evlist_open	el;
 	struct perf_writer	*w;
@@ -120,6 +122,13 @@ static void record__sig_stop(int sig)
 static void record__sig_child(int sig)
 {
 	(void)sig;
+}
+
+static bool record__stdout_is_fifo(void)
+{
+	struct stat st;
+
+	return !fstat(STDOUT_FILENO, &st) && S_ISFIFO(st.st_mode);
 }
 
 static const char *const record_usage[] = {
@@ -538,9 +547,18 @@ static int record__setup_target(struct record *rec)
 	int ret;
 
 	if (rec->pid || rec->tid) {
+		const char *spec = rec->pid ? rec->pid : rec->tid;
+
 		rec->target.kind = EVLIST_TARGET_THREADS;
-		ret = thread_list__parse(rec->pid ? rec->pid : rec->tid, rec->pid != NULL,
-					 &rec->tids, &rec->target.nr_tids, &err);
+		ret = id_list__parse(spec, &rec->ids, &rec->nr_ids, &err);
+		if (ret == -EINVAL) {
+			fprintf(stderr, "perf record: %s %s: not a list of %s ids (e.g. 1234,1240)\n",
+				rec->pid ? "-p" : "-t", spec, rec->pid ? "process" : "thread");
+			return ret;
+		}
+		if (!ret)
+			ret = thread_list__expand(rec->ids, rec->nr_ids, rec->pid != NULL, &rec->tids,
+						  &rec->target.nr_tids, &err);
 		if (ret) {
 			fprintf(stderr, "perf record: %s\n", err.msg);
 			return ret;
@@ -694,21 +712,15 @@ static int record__build_ids(struct record *rec)
 	return 0;
 }
 
-/* the pids of -p (a comma list) */
+/* the processes of -p, or the threads of -t, as parsed for the target */
 static int record__synth_pids(struct record *rec, const struct record_synth *s,
 			      struct perf_err *err)
 {
-	const char *p = rec->pid ? rec->pid : rec->tid;
 	int ret = 0;
 
-	while (*p && !ret) {
-		char *end;
-		long id = strtol(p, &end, 10);
-
-		ret = rec->pid ? record_synth__process(s, (pid_t)id, err) :
-				 record_synth__thread(s, (pid_t)id, err);
-		p = *end ? end + 1 : end;
-	}
+	for (size_t i = 0; i < rec->nr_ids && !ret; i++)
+		ret = rec->pid ? record_synth__process(s, rec->ids[i], err) :
+				 record_synth__thread(s, rec->ids[i], err);
 	return ret;
 }
 
@@ -765,6 +777,12 @@ static int record__features(struct record *rec)
 	struct perf_err err;
 	int ret = record_features__fill(rec->w, &fo, &err);
 
+	/*
+	 * HEADER_SAMPLE_TIME, as perf: zeros in a pipe, whose features go out before the
+	 * first sample; a file's are rewritten with the samples' times at the end
+	 */
+	if (!ret)
+		ret = perf_writer__set_sample_time(rec->w, 0, 0, &err);
 	if (ret)
 		fprintf(stderr, "perf record: %s\n", err.msg);
 	return ret;
@@ -803,6 +821,32 @@ static void record__summary(struct record *rec, struct record_loop *rl)
 		rec->output, (unsigned long long)st->samples);
 }
 
+/*
+ * As perf: a non-empty output file becomes OUTPUT.old (replacing the one before) before the
+ * new one is created, so that a recording that fails (a workload that cannot start, a full
+ * disk) never costs the last good one. What has no size (an empty file, a FIFO, /dev/null)
+ * is written in place, as perf does.
+ */
+static int record__backup_output(const char *path)
+{
+	struct stat st;
+	char *old;
+	int ret = 0;
+
+	if (stat(path, &st) || !st.st_size)
+		return 0;
+	if (asprintf(&old, "%s.old", path) < 0) {
+		fprintf(stderr, "perf record: out of memory\n");
+		return -ENOMEM;
+	}
+	if (rename(path, old)) {
+		ret = -errno;
+		fprintf(stderr, "perf record: cannot move %s to %s: %s\n", path, old, strerror(errno));
+	}
+	free(old);
+	return ret;
+}
+
 /* after a write failure: one line, and the file readable up to its last complete record */
 static void record__write_failed(struct record *rec, const struct perf_err *why)
 {
@@ -831,6 +875,7 @@ static void record__exit(struct record *rec)
 	free(rec->attrs);
 	free(rec->cpus);
 	free(rec->tids);
+	free(rec->ids);
 	parsed_events__exit(&rec->evs);
 	free(rec->cmd_argv);
 }
@@ -871,6 +916,8 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		fprintf(stderr, "perf record: out of memory\n");
 		return PERF_EXIT_INPUT;
 	}
+	if (!wopts.pipe && record__backup_output(rec->output))
+		return PERF_EXIT_INPUT;
 	rec->w = perf_writer__new(rec->output, &wopts, &err);
 	if (!rec->w) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
@@ -939,6 +986,12 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		status = PERF_EXIT_INPUT;
 		goto out_stats;
 	}
+	if (strcmp(rec->output, "-") &&
+	    perf_writer__set_sample_time(rec->w, rl.stats.first_time, rl.stats.last_time, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		status = PERF_EXIT_INPUT;
+		goto out_stats;
+	}
 	if (perf_writer__finish(rec->w, &err)) {
 		record__write_failed(rec, &err);
 		status = 1;
@@ -955,7 +1008,7 @@ out_stats:
 int cmd_record(int argc, const char **argv)
 {
 	struct record rec = {
-		.output = "perf.data", .repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 },
+		.repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 },
 	};
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &rec, "event",
@@ -995,12 +1048,15 @@ int cmd_record(int argc, const char **argv)
 	};
 	int argc_left, status;
 
-	/* argv[-1] is perf itself: perf.c hands us its own argv past it */
-	rec.cmd_argv = calloc((size_t)argc + 2, sizeof(*rec.cmd_argv));
+	/*
+	 * HEADER_CMDLINE: "record" and its arguments, kept before parse_options consumes them;
+	 * the features put perf's executable before them, as perf does (not argv[0] too)
+	 */
+	rec.cmd_argv = calloc((size_t)argc + 1, sizeof(*rec.cmd_argv));
 	if (!rec.cmd_argv)
 		return PERF_EXIT_INPUT;
-	memcpy(rec.cmd_argv, argv - 1, ((size_t)argc + 1) * sizeof(*argv));
-	rec.cmd_argc = argc + 1;
+	memcpy(rec.cmd_argv, argv, (size_t)argc * sizeof(*argv));
+	rec.cmd_argc = argc;
 	argc_left = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc_left == -2) {
 		status = 0;
@@ -1031,6 +1087,9 @@ int cmd_record(int argc, const char **argv)
 		status = PERF_EXIT_USAGE;
 		goto out;
 	}
+	/* as perf: without -o, a pipe for stdout is pipe mode (perf record -- cmd | perf script) */
+	if (!rec.output)
+		rec.output = record__stdout_is_fifo() ? "-" : "perf.data";
 	if (!argc_left && !rec.pid && !rec.tid)
 		rec.all_cpus = true;	/* no command, no target: the whole system, as perf */
 	status = record__run(&rec, argc_left, argv);

@@ -417,6 +417,54 @@ static int workload__forkexec(int argc, const char **argv)
 	return forkexec_threads(&s, argc > 0 ? argv[0] : "1");
 }
 
+/*
+ * threadexit: the main thread leaves first. A worker spins in threadexit_worker() for
+ * SECONDS (default 1) while the main thread spins in threadexit_main() for MAIN_SECONDS
+ * (default 0.25) and then calls pthread_exit(): the process lives on in its worker, as a
+ * daemon whose first thread exits does. perf record -p must follow it to its last thread.
+ *
+ *   workload__threadexit -> threadexit_main, then pthread_exit
+ *                        -> pthread -> threadexit_worker
+ */
+
+static WORKLOAD_FN void *threadexit_worker(void *arg)
+{
+	struct spin *s = arg;
+
+	do {
+		for (unsigned int i = 0; i < SPIN_BATCH; i++)
+			s->acc++;
+	} while (!spin__expired(s));
+	return NULL;
+}
+
+static WORKLOAD_FN void threadexit_main(struct spin *s)
+{
+	do {
+		for (unsigned int i = 0; i < SPIN_BATCH; i++)
+			s->acc += 2;
+	} while (!spin__expired(s));
+}
+
+static int workload__threadexit(int argc, const char **argv)
+{
+	/* static: the worker reads its deadline after the main thread is gone */
+	static struct spin worker, main_spin;
+	const char *main_secs[] = { argc > 1 ? argv[1] : "0.25" };
+	pthread_t th;
+
+	if (spin__init(&worker, "threadexit", argc, argv) ||
+	    spin__init(&main_spin, "threadexit", 1, main_secs))
+		return 1;
+	if (pthread_create(&th, NULL, threadexit_worker, &worker)) {
+		fprintf(stderr, "perf test -w threadexit: cannot create a thread\n");
+		return 1;
+	}
+	threadexit_main(&main_spin);
+	/* the process exits with status 0 when its worker returns */
+	pthread_exit(NULL);
+}
+
 static const struct test_workload workloads[] = {
 	{ "noploop",	"[SECONDS]",		workload__noploop },
 	{ "leafloop",	"[SECONDS]",		workload__leafloop },
@@ -427,6 +475,7 @@ static const struct test_workload workloads[] = {
 	{ "unwind-convert", "IN OUT [DUMP_BYTES]", workload__unwind_convert },
 	{ "syscalls",	"[SECONDS]",		workload__syscalls },
 	{ "forkexec",	"[SECONDS]",		workload__forkexec },
+	{ "threadexit",	"[SECONDS] [MAIN_SECONDS]", workload__threadexit },
 	{ "stdio",	"[SECONDS]",		workload__stdio },
 	{ "pread",	"[SECONDS]",		workload__pread },
 	{ "condwait",	"[SECONDS]",		workload__condwait },

@@ -14,6 +14,10 @@
  *                              -> calls_leaf (default 1 s, DEPTH 0)
  *   forkexec [SECONDS]         two threads spin in forkexec_thread_spin(); a forked child
  *                              spins in forkexec_child_spin(), then execs leafloop SECONDS
+ *   threadexit [SECONDS] [MAIN_SECONDS]
+ *                              a worker spins in threadexit_worker() for SECONDS while the
+ *                              main thread spins MAIN_SECONDS (default 0.25) in
+ *                              threadexit_main(), then calls pthread_exit()
  *   defer-fixtures DIR         writes the synthetic deferred-callchain perf.data files of the
  *                              test suite into DIR (not a CPU workload)
  *   unwind-convert IN OUT [DUMP_BYTES]

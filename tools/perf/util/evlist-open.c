@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,23 +305,65 @@ static int tids_of_process(pid_t pid, pid_t **tids, size_t *nr, struct perf_err 
 	return 0;
 }
 
-int thread_list__parse(const char *spec, bool whole_process, pid_t **tids, size_t *nr,
-		       struct perf_err *err)
+/*
+ * perf's reading of -p and -t: a comma list of decimal ids, each parsed by strtol (leading
+ * blanks allowed), empty items skipped, duplicates dropped (perf keeps them in a set); no
+ * ranges: perf 6.1 refuses "100-105" as it refuses any item with trailing characters.
+ */
+int id_list__parse(const char *spec, pid_t **ids, size_t *nr, struct perf_err *err)
 {
-	int *ids = NULL;
+	const char *p = spec;
+	pid_t *v = NULL;
 	size_t n = 0;
-	int ret;
+
+	*ids = NULL;
+	*nr = 0;
+	while (*p) {
+		bool dup = false;
+		char *end;
+		long id;
+
+		if (*p == ',') {
+			p++;
+			continue;
+		}
+		errno = 0;
+		id = strtol(p, &end, 10);
+		if (errno || end == p || (*end && *end != ',') || id <= 0 || id > INT_MAX)
+			goto out_bad;
+		p = end;
+		for (size_t i = 0; i < n && !dup; i++)
+			dup = v[i] == (pid_t)id;
+		if (!dup) {
+			pid_t *nv = realloc(v, (n + 1) * sizeof(*v));
+
+			if (!nv) {
+				free(v);
+				return perf_err__set(err, ENOMEM, "out of memory");
+			}
+			v = nv;
+			v[n++] = (pid_t)id;
+		}
+	}
+	if (!n)
+		goto out_bad;
+	*ids = v;
+	*nr = n;
+	return 0;
+
+out_bad:
+	free(v);
+	return -EINVAL;
+}
+
+int thread_list__expand(const pid_t *ids, size_t nr_ids, bool whole_process, pid_t **tids,
+			size_t *nr, struct perf_err *err)
+{
+	int ret = 0;
 
 	*tids = NULL;
 	*nr = 0;
-	ret = range_list__parse(spec, (1 << 22), &ids, &n, err);
-	if (ret == -EINVAL)
-		return perf_err__set(err, EINVAL, "%s %s: not a list of %s ids (e.g. 1234,1240)",
-				     whole_process ? "-p" : "-t", spec,
-				     whole_process ? "process" : "thread");
-	if (ret)
-		return ret;
-	for (size_t i = 0; i < n && !ret; i++) {
+	for (size_t i = 0; i < nr_ids && !ret; i++) {
 		char path[64];
 		pid_t *nt;
 
@@ -343,7 +386,6 @@ int thread_list__parse(const char *spec, bool whole_process, pid_t **tids, size_
 		*tids = nt;
 		(*tids)[(*nr)++] = ids[i];
 	}
-	free(ids);
 	if (ret) {
 		free(*tids);
 		*tids = NULL;

@@ -45,7 +45,7 @@ struct evlist_open {
 	int			*fds;		/* [slot * nr_events + event], -1 when closed */
 	u64			*ids;		/* same layout: the kernel's event ids */
 	struct ring_buffer	*rings;		/* [ring] */
-	int			*ring_fds;	/* [ring]: the descriptor that owns it (for poll) */
+	int			*ring_fds;	/* [ring]: the descriptor that owns it */
 	size_t			mmap_pages;	/* data pages per ring */
 	int			failed_event;	/* after a failed open: which attr, -1 none */
 	int			failed_errno;
@@ -67,8 +67,17 @@ void evlist_open__close(struct evlist_open *el);
 
 /* the online CPUs (/sys/devices/system/cpu/online) or those of spec ("0-1,3"); *cpus owned */
 int cpu_list__expand(const char *spec, int **cpus, size_t *nr, struct perf_err *err);
-/* the tids of a process (/proc/PID/task) or of a comma list of tids; *tids owned */
-int thread_list__parse(const char *spec, bool whole_process, pid_t **tids, size_t *nr,
-		       struct perf_err *err);
+/*
+ * -p and -t as perf reads them: a comma list of ids ("1234,1240"; no ranges), duplicates
+ * dropped, in their order. 0, or -EINVAL without a message (the caller names its option),
+ * or -ENOMEM with one. *ids is owned by the caller.
+ */
+int id_list__parse(const char *spec, pid_t **ids, size_t *nr, struct perf_err *err);
+/*
+ * The threads to open: every tid of each process (/proc/PID/task) with whole_process, else
+ * the ids themselves, each checked to exist. *tids is owned by the caller.
+ */
+int thread_list__expand(const pid_t *ids, size_t nr_ids, bool whole_process, pid_t **tids,
+			size_t *nr, struct perf_err *err);
 
 #endif

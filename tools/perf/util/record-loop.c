@@ -50,13 +50,19 @@ void record_stats__account(struct record_stats *st, const struct perf_evattr *at
 			   size_t nr_attrs, const struct perf_event_header *ev)
 {
 	const struct perf_evattr *ea;
-	u64 cookie;
+	u64 cookie, time;
 	u32 tid;
 
 	switch (ev->type) {
 	case PERF_RECORD_SAMPLE:
 		st->samples++;
 		ea = attr_of(attrs, nr_attrs, ev);
+		if (ea && !perf_evattr__parse_time(ea, ev, false, &time)) {
+			if (!st->first_time || time < st->first_time)
+				st->first_time = time;
+			if (time > st->last_time)
+				st->last_time = time;
+		}
 		if (ea && perf_attr__has(&ea->attr, PERF_ATTR_BIT_DEFER_CALLCHAIN) &&
 		    perf_evattr__peek_deferred(ea, ev, false, &tid, &cookie)) {
 			st->deferred_samples++;
@@ -103,7 +109,7 @@ static int record_loop__one(void *ctx, const struct perf_event_header *ev)
 	return ret;
 }
 
-/* one pass over every ring; FINISHED_ROUND after it when it moved anything */
+/* one pass over every ring; FINISHED_ROUND after it when it moved anything, then a flush */
 static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_err *err)
 {
 	struct perf_record_finished round = {
@@ -130,6 +136,9 @@ static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_e
 	if (!*moved)
 		return 0;
 	ret = perf_writer__write(rl->w, &round.header, &rl->write_err);
+	/* a pipe's reader (perf script -i -) gets the round now, not a buffer later */
+	if (!ret)
+		ret = perf_writer__flush(rl->w, &rl->write_err);
 	if (ret) {
 		rl->write_errno = -ret;
 		*err = rl->write_err;
@@ -139,16 +148,23 @@ static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_e
 
 int record_loop__run(struct record_loop *rl, struct perf_err *err)
 {
-	size_t nr = rl->el->nr_rings;
-	struct pollfd *pfd = calloc(nr, sizeof(*pfd));
+	size_t nr_fds = rl->el->nr_slots * rl->el->nr_events, nr = 0;
+	struct pollfd *pfd = calloc(nr_fds ? nr_fds : 1, sizeof(*pfd));
 	bool moved;
 	int ret = 0;
 
 	if (!pfd)
 		return perf_err__set(err, ENOMEM, "out of memory");
-	for (size_t s = 0; s < nr; s++) {
-		pfd[s].fd = rl->el->ring_fds[s];
-		pfd[s].events = POLLIN;
+	/*
+	 * Every descriptor, not only each ring's owner: a descriptor hangs up when its thread
+	 * exits, and the owner's thread (a process's first) may leave long before the others.
+	 */
+	for (size_t i = 0; i < nr_fds; i++) {
+		if (rl->el->fds[i] < 0)
+			continue;
+		pfd[nr].fd = rl->el->fds[i];
+		pfd[nr].events = POLLIN;
+		nr++;
 	}
 	for (size_t hup = 0;;) {
 		int n;

@@ -7,7 +7,8 @@
  *
  * Every record goes to the writer as the kernel wrote it. On the way, record_stats counts
  * what perf record reports at the end: samples, LOST and LOST_SAMPLES, deferred samples and
- * the records that answer them (defer-pending.h). The first write error stops the loop;
+ * the records that answer them (defer-pending.h), and the first and last sample's time (the
+ * rings are drained one after the other, so these are the least and greatest seen). The first write error stops the loop;
  * write_errno keeps it (the caller salvages the file and says what happened).
  *
  * The loop owns nothing: rings, writer, workload and attrs are the caller's.
@@ -30,6 +31,7 @@ struct record_stats {
 	u64			lost_records, lost;		/* PERF_RECORD_LOST: records, events */
 	u64			lost_samples;			/* PERF_RECORD_LOST_SAMPLES */
 	u64			deferred_samples, deferred_records;
+	u64			first_time, last_time;	/* of the samples (HEADER_SAMPLE_TIME), 0: none */
 	struct defer_pending	pending;
 };
 

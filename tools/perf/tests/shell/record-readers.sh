@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record -g files of ours read without a warning by the system perf (script, report), upstream 7.2 (script equal to ours byte for byte) and hotspot's perfparser
+# perf record -g files of ours read without a warning by the system perf (script, report), upstream 7.2 (script equal to ours byte for byte, report --time 10%) and hotspot's perfparser
 # SPDX-License-Identifier: GPL-2.0
 
 . "$(dirname "$0")"/lib.sh
@@ -61,6 +61,14 @@ for f in g a p; do
 		fail "upstream's perf script --no-inline of our $f.data differs from ours"
 	fi
 done
+
+# upstream's --time N% slices need HEADER_SAMPLE_TIME (without it: a HINT and no samples);
+# the workload spins 0.3 s, so the first tenth holds samples
+"$UPSTREAM_PERF" report --stdio --time 10%/1 -i g.data >time.txt 2>time.err ||
+	fail "upstream perf report --time 10%/1 of our file failed: $(tail -1 time.err)"
+[ ! -s time.err ] || fail "upstream perf report --time 10%/1 of our file warned: $(head -1 time.err)"
+expect_grep "^# Samples: [1-9][0-9]* +of event .*time slices: 10%/1" time.txt \
+	"upstream perf report --time 10%/1 of our file: no samples in the slice"
 
 parser=/usr/lib/x86_64-linux-gnu/libexec/hotspot-perfparser
 if [ -x "$parser" ]; then

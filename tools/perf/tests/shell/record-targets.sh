@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record -p on a running process, -t, --per-thread, -a and -C: samples with their symbols
+# perf record -p on a running process (to its last thread; perf's pid lists), -t, --per-thread, -a and -C: samples with their symbols
 # SPDX-License-Identifier: GPL-2.0
 
 . "$(dirname "$0")"/lib.sh
@@ -43,8 +43,47 @@ grep -q "^ *perf *$wl *\[" a.txt || fail "-a: no sample of the running noploop (
 "$PERF" script -i c.data -F cpu >c.txt 2>/dev/null
 [ -s c.txt ] || fail "-C 0: no samples"
 ! grep -qv '\[000\]' c.txt || fail "-C 0: samples of another cpu: $(grep -v '\[000\]' c.txt | head -1)"
+
+# nr_ids FILE: how many kernel ids the first event has (one per opened descriptor)
+nr_ids() {
+	"$PERF" script --header-only -i "$1" 2>/dev/null |
+		awk -F'id = [{]' '/^# event :/ { split($2, a, "}"); print split(a[1], b, ","); exit }'
+}
+
+# -p takes perf's comma list: a pid named twice is opened once (perf keeps a set), and a
+# range is refused as perf 6.1 refuses it (it once was opened whole and synthesized by ends)
+"$PERF" record -q -p "$wl,$wl" -o dup.data -- sleep 0.1 >dup.log 2>&1 ||
+	fail "record -p $wl,$wl failed: $(tail -1 dup.log)"
+[ "$(nr_ids dup.data)" -eq "$(nr_ids p.data)" ] ||
+	fail "-p $wl,$wl: $(nr_ids dup.data) descriptors, -p $wl has $(nr_ids p.data)"
+"$PERF" record -p "$wl-$wl" -o x.data -- true 2>range.err &&
+	fail "-p $wl-$wl was accepted (perf 6.1 refuses ranges)"
+expect_grep "-p $wl-$wl: not a list of process ids" range.err "-p with a range: no clear line"
 kill $wl 2>/dev/null
 wait $wl 2>/dev/null
+
+# -p of a process whose main thread leaves first (pthread_exit) while its worker goes on:
+# the recording follows the worker to its end, as perf does. It once stopped with the
+# first thread: only the ring owners' descriptors were polled, and they hung up.
+"$WORKLOAD_PERF" test -w threadexit 1 0.2 &
+te=$!
+i=0
+while [ "$(ls /proc/$te/task 2>/dev/null | wc -l)" -lt 2 ] && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+# no command: the recording ends when the last thread does (timeout: a hang fails, not blocks)
+timeout -s INT 60 "$PERF" record -q -p $te -o te.data >te.log 2>&1 ||
+	fail "record -p of threadexit failed: $(tail -1 te.log)"
+wait $te
+main=$(count_sym te.data threadexit_main)
+worker=$(count_sym te.data threadexit_worker)
+verbose "-p threadexit: $main samples in threadexit_main, $worker in threadexit_worker"
+# the worker spins 1 s of CPU time, the main thread 0.2 s: some 5 times the samples. Cut at
+# the main thread's exit, both had about the same; 3 times tells the two apart
+[ "$main" -ge 1 ] || fail "-p threadexit: no sample of the main thread"
+[ "$worker" -ge $((3 * main)) ] ||
+	fail "-p threadexit: $worker worker samples for $main of the main thread: stopped at its exit?"
 
 # errors: a pid that does not exist, a bad cpu list
 "$PERF" record -p 2147483 -o x.data 2>np.err; rc=$?

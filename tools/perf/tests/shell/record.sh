@@ -44,12 +44,46 @@ check_calls() {
 [ ! -s g.err ] || fail "script of record -g warned: $(head -1 g.err)"
 check_calls g.txt "record -g"
 
+# HEADER_SAMPLE_TIME: the first and last sample's times, which perf report --time N% needs
+# (it was never written)
+times=$("$PERF" script -i g.data -F time | sed -n '1p;$p' | tr -d ': ' | tr '\n' ' ')
+hdr=$("$PERF" script --header-only -i g.data | sed -n 's/^# time of [a-z]* sample : //p' | tr '\n' ' ')
+[ -n "$times" ] && [ "$hdr" = "$times" ] ||
+	fail "header sample times '$hdr', the samples' first and last '$times'"
+
 # pipe mode into script, and the workload's stdout kept off the data pipe
 "$PERF" record -e cpu-clock:u -F 1000 -g -o - -- "$WORKLOAD_PERF" test -w calls 0.3 $depth \
 	2>pipe.log | "$PERF" script -i - >pipe.txt 2>pipe.err ||
 	fail "record -o - | script -i - failed: $(tail -1 pipe.err) $(tail -1 pipe.log)"
 check_calls pipe.txt "record -o - | script -i -"
 expect_grep 'Captured and wrote' pipe.log "record -o - said nothing of what it wrote"
+
+# no -o and a pipe for stdout: pipe mode, as perf 6.1 picks it (and no perf.data is made)
+rm -f perf.data
+"$PERF" record -q -e cpu-clock:u -- "$WORKLOAD_PERF" test -w noploop 0.1 2>fifo.log |
+	"$PERF" script -i - >fifo.txt 2>fifo.err ||
+	fail "record -- cmd | script -i - failed: $(tail -1 fifo.err) $(tail -1 fifo.log)"
+grep -q ' noploop+' fifo.txt || fail "record with stdout a pipe: no pipe-mode stream of noploop"
+[ ! -e perf.data ] || fail "record with stdout a pipe wrote perf.data"
+
+# -o - is flushed at each round: a live reader gets the samples as they come, not once 64 KB
+# have gathered (at 10 Hz, some 40 bytes a sample, a buffer takes minutes; the loop drains
+# the rings at least every 0.5 s, so the first sample comes within a second or so)
+mkfifo live.fifo
+cat live.fifo >live.data &
+"$PERF" record -q -e cpu-clock:u -F 10 -o - -- "$WORKLOAD_PERF" test -w noploop 30 \
+	>live.fifo 2>live.log &
+rpid=$!
+n=0
+while [ $n -lt 150 ] && ! "$PERF" script -i - <live.data 2>/dev/null | grep -q ' noploop+'; do
+	sleep 0.1
+	n=$((n + 1))
+done
+kill -INT $rpid
+wait
+# the stop flushes everything: only what came before it counts
+[ $n -lt 150 ] || fail "record -o -: no sample reached the pipe within 15 s"
+verbose "record -o -: the first samples read after $n tenths of a second"
 
 # -z: COMPRESSED2 records, read back the same
 "$PERF" record -q -z -e cpu-clock:u -F 1000 -g -o z.data -- "$WORKLOAD_PERF" test -w calls 0.3 $depth \
@@ -60,6 +94,14 @@ check_calls z.txt "record -z"
 	fail "record -z: no compressed feature (level 1)"
 "$PERF" record -q --compression-level=3 -e cpu-clock:u -o z3.data -- true ||
 	fail "record --compression-level=3 failed"
+
+# HEADER_CMDLINE as perf writes it: its executable (/proc/self/exe), then "record" and the
+# arguments (the path was once written twice, argv[0] after the executable)
+"$PERF" record -q -e cpu-clock:u -o cmd.data -- true >cmd.log 2>&1 ||
+	fail "record -- true failed: $(tail -1 cmd.log)"
+cmdline=$("$PERF" script --header-only -i cmd.data | sed -n 's/^# cmdline : //p' | sed 's/ *$//')
+[ "$cmdline" = "$(readlink -f "$PERF") record -q -e cpu-clock:u -o cmd.data -- true" ] ||
+	fail "cmdline: '$cmdline'"
 
 # --defer on this kernel: one line, then the fallback: user regs + stack with the inline chain
 "$PERF" record -e cpu-clock:u -F 1000 --defer -o d.data -- "$WORKLOAD_PERF" test -w calls 0.3 $depth \
@@ -139,6 +181,13 @@ expect_grep "perf_event_max_sample_rate" f2.err "-F too high: the sysctl is not 
 [ $rc -eq 255 ] || fail "a workload that cannot start: exit $rc, not 255"
 expect_grep "^Failed to collect '.*' for the './no-such-command' workload: No such file or directory" \
 	w.err "a workload that cannot start: not perf's text"
+# the output is moved to OUTPUT.old before a new one is written, as perf does: a workload
+# that cannot start leaves the last good recording there (it once truncated it to nothing)
+"$PERF" record -q -o old.data -- true >old.log 2>&1 || fail "record -- true failed: $(tail -1 old.log)"
+cp old.data old.ref
+"$PERF" record -o old.data -- ./no-such-command 2>/dev/null
+cmp -s old.ref old.data.old ||
+	fail "a workload that cannot start: the previous old.data is not old.data.old"
 "$PERF" record -q -o x.data -- sh -c 'exit 3'; rc=$?
 [ $rc -eq 3 ] || fail "the workload's exit code 3 came back as $rc"
 

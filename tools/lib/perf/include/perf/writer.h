@@ -142,6 +142,13 @@ int perf_writer__copy_header(struct perf_writer *w, struct perf_data *data, stru
 int perf_writer__write(struct perf_writer *w, const struct perf_event_header *event,
 		       struct perf_err *err);
 
+/*
+ * Pipe mode: everything written so far (compressed first with zstd) goes to the descriptor
+ * now, so that a reader at the other end is not a buffer behind; perf record calls it at the
+ * end of each round. File mode, or before the first record: nothing to do. 0 or -errno.
+ */
+int perf_writer__flush(struct perf_writer *w, struct perf_err *err);
+
 /* flush the compressed stream; file mode: features and the final header */
 int perf_writer__finish(struct perf_writer *w, struct perf_err *err);
 
