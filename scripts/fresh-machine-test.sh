@@ -199,6 +199,10 @@ git clone -q --no-local --upload-pack="git -c safe.directory='*' upload-pack" "$
 	fail "cannot clone $top at $rev"
 [ "$(ls "$root/root")" = perf ] || fail "$root/root holds more than the clone: it must stand alone"
 
+# the root a mount point of its own, as a container's or a booted machine's is: a private
+# mount namespace (unshare -m, which the sid-tree tests use) cannot be made where / is not one
+mount --bind "$root" "$root" && mount --make-private "$root" ||
+	fail "cannot make $root a mount point"
 mount -t proc proc "$root/proc" || fail "cannot mount proc in $root"
 mount -t sysfs sysfs "$root/sys" || fail "cannot mount sysfs in $root"
 # tracefs, where a booted machine has it (systemd mounts it): the tracepoint tests read it
@@ -250,6 +254,10 @@ for target in demo test; do
 		echo "---- last 40 lines of make $target ----"
 		tail -n 40 "$log"
 		echo "----"
+		# the suite's counts, when it got to them, for the caller's total
+		counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$log" | tail -1)
+		[ "$target" = test ] && [ -n "$counts" ] &&
+			say "make test in the chroot: ${counts//, / / }"
 		[ "$rc" -ge 124 ] && [ "$rc" -le 137 ] && say "make $target timed out or was killed"
 		fail "make $target failed on a fresh $suite (exit status $rc, $((SECONDS - t)) s)"
 	fi

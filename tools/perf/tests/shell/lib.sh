@@ -170,6 +170,9 @@ SID_DEBUG=${UPSTREAM_PERF_DIR:-/var/cache/upstream-perf}/sid-debug
 need_sid() {
 	need_cmd unshare chroot
 	[ "$(id -u)" = 0 ] || skip "not root: the sid userland runs chrooted"
+	unshare -m --propagation private true 2>/dev/null ||
+		skip "no private mount namespace here ($(unshare -m --propagation private true 2>&1 |
+			head -1)): is / a mount point?"
 	[ -x "$SID/usr/bin/perf" ] || skip "no Debian sid tree at $SID: make test-deps as root"
 	[ -d "$SID_DEBUG/usr/lib/debug" ] && [ -x "$SID/usr/bin/python3" ] ||
 		skip "no sid libc debug files in $SID_DEBUG or python3 in $SID: make test-deps as root"
