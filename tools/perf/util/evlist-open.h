@@ -47,6 +47,7 @@ struct evlist_open {
 	struct ring_buffer	*rings;		/* [ring] */
 	int			*ring_fds;	/* [ring]: the descriptor that owns it */
 	size_t			mmap_pages;	/* data pages per ring */
+	bool			overwrite;	/* attr.write_backward: read-only rings */
 	int			failed_event;	/* after a failed open: which attr, -1 none */
 	int			failed_errno;
 	bool			failed_mmap;	/* the failure was mmap, not perf_event_open */
