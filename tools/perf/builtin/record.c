@@ -39,6 +39,7 @@
 #include "util/record-features.h"
 #include "util/record-loop.h"
 #include "util/record-overwrite.h"
+#include "util/record-sb.h"
 #include "util/record-synth.h"
 #include "util/record-trigger.h"
 #include "util/units.h"
@@ -121,6 +122,7 @@ struct record {
 	struct build_id_list	*build_ids;	/* from MMAP2 as they pass, and the kernel's */
 	bool			defer_fallback;	/* the kernel refused bit 38 */
 	struct record_overwrite	ow;		/* --overwrite: where each ring was dumped */
+	struct record_sb	sb;		/* --switch-output-event's events */
 	u32			nr_files;	/* output files begun (--switch-output: more) */
 	int			dummy;		/* -D: the side-band's own event (perf's dummy:HG), -1 none */
 };
@@ -976,6 +978,7 @@ static void record__exit(struct record *rec)
 	free(rec->cmd_argv);
 	record_trigger__exit(&rec->trig);
 	record_overwrite__exit(&rec->ow);
+	record_sb__exit(&rec->sb);
 }
 
 /*
@@ -1204,6 +1207,13 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		return PERF_EXIT_INPUT;
 	if (record__open(rec, pages))
 		return PERF_EXIT_INPUT;
+	if (rec->sb.evs.nr) {
+		if (record_sb__open(&rec->sb, &rec->target, &err)) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return PERF_EXIT_INPUT;
+		}
+		rec->trig.sb = &rec->sb;
+	}
 	if (rec->overwrite && record_overwrite__init(&rec->ow, rec->el.nr_rings, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
@@ -1221,8 +1231,9 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	 * -D only the dummy now, the others when the trigger says
 	 */
 	if (!record__has_workload_target(rec) &&
-	    (rec->trig.delay.set ? record__op_enable(rec, rec->dummy, true, &err) :
-				   evlist_open__enable(&rec->el, true, &err))) {
+	    ((rec->trig.delay.set ? record__op_enable(rec, rec->dummy, true, &err) :
+				    evlist_open__enable(&rec->el, true, &err)) ||
+	     record_sb__enable(&rec->sb, &err))) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
 	}
@@ -1253,8 +1264,10 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		rec->trig.ctx = rec;
 		rl.tick = record_trigger__tick;
 		rl.tick_ctx = &rec->trig;
-		rl.tick_fd = record_control__fd(&rec->trig.ctl);
-		record_trigger__begin(&rec->trig);
+		if (record_trigger__begin(&rec->trig, &rl, &err)) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return PERF_EXIT_INPUT;
+		}
 	}
 	record_stats__init(&rl.stats);
 	ret = record_loop__run(&rl, &err);
@@ -1305,6 +1318,23 @@ static int record__opt_mmap_flush(const struct option *opt, const char *arg, boo
 		return parse_options__error(opt, false,
 					    "'%s': expected a number of bytes or a size with B, K, M or G (e.g. 48K)",
 					    arg);
+	return 0;
+}
+
+/* --switch-output-event: -e's syntax; it selects --switch-output=signal, as perf */
+static int record__opt_switch_output_event(const struct option *opt, const char *arg,
+					   bool unset)
+{
+	struct record *rec = opt->value;
+	struct perf_err err;
+
+	(void)unset;
+	if (parse_events__add(&rec->sb.evs, arg, record__tracepoint_id, rec, &err)) {
+		fprintf(stderr, "perf record: --switch-output-event: %s\n", err.msg);
+		return -1;
+	}
+	if (!rec->trig.so.enabled)
+		switch_output__parse(&rec->trig.so, NULL, &err);
 	return 0;
 }
 
@@ -1386,6 +1416,9 @@ int cmd_record(int argc, const char **argv)
 				     "signal or size[BKMG] or time[smhd]",
 				     "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
 				     record_trigger__opt_switch_output, "signal"),
+		OPT_CALLBACK(0, "switch-output-event", &rec, "switch output event",
+			     "switch output event selector. use 'perf list' to list available events",
+			     record__opt_switch_output_event),
 		OPT_BOOLEAN(0, "timestamp-filename", &rec.timestamp_filename,
 			    "append timestamp to output filename"),
 		OPT_CALLBACK(0, "max-size", &rec.trig, "size",

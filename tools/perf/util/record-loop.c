@@ -172,8 +172,8 @@ int record_loop__dump(struct record_loop *rl, struct perf_err *err)
 int record_loop__run(struct record_loop *rl, struct perf_err *err)
 {
 	size_t nr_fds = rl->el->nr_slots * rl->el->nr_events, nr = 0;
-	/* one more slot: the tick's descriptor */
-	struct pollfd *pfd = calloc(nr_fds + 1, sizeof(*pfd));
+	size_t nr_tick = rl->tick ? rl->nr_tick_fds : 0;
+	struct pollfd *pfd = calloc(nr_fds + nr_tick + 1, sizeof(*pfd));
 	bool moved;
 	int ret = 0;
 
@@ -212,10 +212,12 @@ int record_loop__run(struct record_loop *rl, struct perf_err *err)
 		if (moved)
 			continue;
 		/* after the event descriptors, so that their hang-ups are counted as before */
-		pfd[nr].fd = rl->tick ? rl->tick_fd : -1;
-		pfd[nr].events = POLLIN;
-		pfd[nr].revents = 0;
-		n = poll(pfd, nr + 1, timeout);
+		for (size_t k = 0; k < nr_tick; k++) {
+			pfd[nr + k].fd = rl->tick_fds[k];
+			pfd[nr + k].events = POLLIN;
+			pfd[nr + k].revents = 0;
+		}
+		n = poll(pfd, nr + nr_tick, timeout);
 		if (n < 0 && errno != EINTR) {
 			ret = perf_err__set(err, errno, "poll: %m");
 			goto out;

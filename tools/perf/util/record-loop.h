@@ -42,7 +42,7 @@ struct record_loop;
 /*
  * Called after every pass over the rings and when poll() returns: 0 goes on, 1 stops the
  * recording (the last drain follows), a negative errno stops it with err set. It may set
- * tick_timeout_ms, tick_fd and w (a new output file) for what follows.
+ * tick_timeout_ms, the values of tick_fds and w (a new output file) for what follows.
  */
 typedef int (*record_tick_fn)(void *ctx, struct record_loop *rl, struct perf_err *err);
 struct record_overwrite;
@@ -58,7 +58,8 @@ struct record_loop {
 	volatile sig_atomic_t	*stop;		/* set by the signal handlers */
 	record_tick_fn		tick;		/* may be NULL; then the tick_ fields are unused */
 	void			*tick_ctx;
-	int			tick_fd;	/* polled for POLLIN too, -1: none (--control) */
+	const int		*tick_fds;	/* polled for POLLIN too (-1s skipped): the tick's */
+	size_t			nr_tick_fds;	/* fixed for a run; the values may change */
 	int			tick_timeout_ms; /* the longest poll() may wait, -1: no limit */
 	/* --overwrite: the rings are read (dumped) only by record_loop__dump() and at the end */
 	struct record_overwrite	*ow;

@@ -33,11 +33,13 @@ void record_trigger__init(struct record_trigger *t)
 void record_trigger__exit(struct record_trigger *t)
 {
 	record_control__exit(&t->ctl);
+	free(t->fds);
+	t->fds = NULL;
 }
 
 bool record_trigger__needed(const struct record_trigger *t)
 {
-	return t->so.enabled || t->delay.set || t->ctl.ctl_fd >= 0 || t->max_size;
+	return t->so.enabled || t->delay.set || t->ctl.ctl_fd >= 0 || t->max_size || t->sb;
 }
 
 static void trigger__say(const struct record_trigger *t, const char *msg)
@@ -46,12 +48,25 @@ static void trigger__say(const struct record_trigger *t, const char *msg)
 		fprintf(stderr, "%s\n", msg);
 }
 
-void record_trigger__begin(struct record_trigger *t)
+int record_trigger__begin(struct record_trigger *t, struct record_loop *rl,
+			  struct perf_err *err)
 {
+	size_t nr_sb = t->sb ? record_sb__fds(t->sb, NULL, 0) : 0;
+
+	t->nr_fds = 1 + nr_sb;
+	t->fds = calloc(t->nr_fds, sizeof(*t->fds));
+	if (!t->fds)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	t->fds[0] = record_control__fd(&t->ctl);
+	if (t->sb)
+		record_sb__fds(t->sb, t->fds + 1, nr_sb);
+	rl->tick_fds = t->fds;
+	rl->nr_tick_fds = t->nr_fds;
 	t->start_ns = t->file_ns = now_ns();
 	t->sched_on = !t->delay.set;
 	if (t->delay.set)
 		trigger__say(t, "Events disabled");
+	return 0;
 }
 
 static void timeout__lower(struct record_loop *rl, u64 ns)
@@ -199,7 +214,7 @@ int record_trigger__tick(void *ctx, struct record_loop *rl, struct perf_err *err
 	ret = trigger__schedule(t, rl, now, err);
 	if (!ret && t->ctl.ctl_fd >= 0)
 		ret = trigger__control(t, err);
-	rl->tick_fd = record_control__fd(&t->ctl);
+	t->fds[0] = record_control__fd(&t->ctl);
 	if (ret)
 		return ret;
 	size = perf_writer__data_size(rl->w);
@@ -214,6 +229,15 @@ int record_trigger__tick(void *ctx, struct record_loop *rl, struct perf_err *err
 	if (t->so.signal && t->switch_flag && *t->switch_flag) {
 		*t->switch_flag = 0;
 		due = true;
+	}
+	if (t->sb) {
+		u64 records;
+
+		ret = record_sb__read(t->sb, &records, err);
+		if (ret)
+			return ret;
+		if (records)
+			due = true;
 	}
 	if (t->so.size && size >= t->so.size)
 		due = true;

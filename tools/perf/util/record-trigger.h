@@ -25,6 +25,7 @@
 #include "record-control.h"
 #include "record-delay.h"
 #include "record-loop.h"
+#include "record-sb.h"
 #include "record-switch.h"
 
 struct record_trigger_ops {
@@ -49,6 +50,7 @@ struct record_trigger {
 	bool			quiet;
 	const char		*path;		/* the output path files are renamed from */
 	volatile sig_atomic_t	*switch_flag;	/* SIGUSR2 arrived; NULL: never */
+	struct record_sb	*sb;		/* --switch-output-event, NULL: none (caller's) */
 	const struct record_trigger_ops *ops;
 	void			*ctx;
 
@@ -57,6 +59,8 @@ struct record_trigger {
 	u64			file_ns;	/* the current file's start, for a time switch */
 	bool			sched_on;	/* the -D schedule's last answer */
 	u32			switches;
+	int			*fds;		/* for the loop: the control's, then sb's */
+	size_t			nr_fds;
 };
 
 void record_trigger__init(struct record_trigger *t);
@@ -67,9 +71,11 @@ bool record_trigger__needed(const struct record_trigger *t);
 
 /*
  * The events were opened (disabled when delay.set) and the workload started: the clocks
- * start, and perf's "Events disabled" is printed when -D keeps them off.
+ * start, and perf's "Events disabled" is printed when -D keeps them off. rl gets the
+ * descriptors to poll; 0 or -ENOMEM.
  */
-void record_trigger__begin(struct record_trigger *t);
+int record_trigger__begin(struct record_trigger *t, struct record_loop *rl,
+			  struct perf_err *err);
 
 /* record_tick_fn: ctx is the struct record_trigger */
 int record_trigger__tick(void *ctx, struct record_loop *rl, struct perf_err *err);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record's output and control options: --switch-output (SIGUSR2, size, time), --max-size, -D, --control (fifo and fd), --overwrite; files read by ours, perf 6.1 and upstream 7.2; bad values refused
+# perf record's output and control options: --switch-output (SIGUSR2, size, time), --switch-output-event, --max-size, -D, --control (fifo and fd), --overwrite; files read by ours, perf 6.1 and upstream 7.2; bad values refused
 # SPDX-License-Identifier: GPL-2.0
 
 . "$(dirname "$0")"/lib.sh
@@ -109,6 +109,25 @@ n=$(ls tm.data.* 2>/dev/null | grep -c .)
 [ "$n" -ge 3 ] || fail "--switch-output=1s over 2.5 s: $n files, not 3 or more: $(cat tm.log)"
 for f in tm.data.*; do readable "$f" "--switch-output=1s"; done
 
+# --switch-output-event: each getppid switches files; dash calls it once as it starts: the
+# outer sh at once, the inner one between the two 0.2 s phases, so three files, the last two
+# holding a phase each
+if [ -n "$tp_ok" ] && [ -d /sys/kernel/tracing/events/syscalls ]; then
+	timeout 60 "$PERF" record --switch-output-event=syscalls:sys_enter_getppid -e cpu-clock \
+		-o se.data -- sh -c "'$W' test -w calls 0.2; sh -c :; '$W' test -w calls 0.2" \
+		>se.out 2>se.log || fail "record --switch-output-event failed: $(tail -1 se.log)"
+	ls se.data.* >se.files 2>/dev/null
+	[ "$(grep -c . se.files)" -eq 3 ] ||
+		fail "--switch-output-event: $(grep -c . se.files) files, not 3: $(cat se.log)"
+	for f in $(sed 1d se.files); do
+		"$PERF" script -i "$f" 2>/dev/null | grep -q ' calls_leaf+' ||
+			fail "--switch-output-event: $f holds no sample of a phase"
+	done
+	for f in $(cat se.files); do readable "$f" "--switch-output-event"; done
+	"$PERF" script -i "$(sed -n 2p se.files)" 2>/dev/null | grep -q getppid &&
+		fail "--switch-output-event: its event was written to the output"
+fi
+
 # --timestamp-filename alone: one file, renamed at the end
 "$PERF" record --timestamp-filename -e cpu-clock -o ts.data -- true >ts.out 2>ts.log ||
 	fail "record --timestamp-filename failed: $(tail -1 ts.log)"
@@ -211,6 +230,7 @@ refused "switch-output.*'bogus': expected signal, a size" --switch-output=bogus
 refused "switch-output.*'10X': expected signal" --switch-output=10X
 refused "switch-output.*'100': expected signal" --switch-output=100
 refused "switch-output.*'10S': expected signal" --switch-output=10S
+refused "^perf record: --switch-output-event: .*unknown event 'bogus'" --switch-output-event=bogus
 refused "max-size.*'bogus': expected a size" --max-size=bogus
 refused "max-size.*'10': expected a size" --max-size=10
 refused "max-size.*'0M': expected a size" --max-size=0M
