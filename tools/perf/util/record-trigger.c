@@ -199,7 +199,6 @@ static int trigger__switch(struct record_trigger *t, struct record_loop *rl,
 	rl->wakeups = 0;
 	rl->stats.samples = 0;
 	rl->stats.first_time = rl->stats.last_time = 0;
-	t->switches++;
 	t->file_ns = now_ns();
 	return t->ops->start(t->ctx, rl, err);
 }

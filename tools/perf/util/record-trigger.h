@@ -58,7 +58,6 @@ struct record_trigger {
 	u64			start_ns;	/* CLOCK_MONOTONIC: the events' start, for -D */
 	u64			file_ns;	/* the current file's start, for a time switch */
 	bool			sched_on;	/* the -D schedule's last answer */
-	u32			switches;
 	int			*fds;		/* for the loop: the control's, then sb's */
 	size_t			nr_fds;
 };

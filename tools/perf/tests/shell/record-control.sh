@@ -91,7 +91,15 @@ if [ -n "$tp_ok" ]; then
 		expect_grep 'PERF_RECORD_MMAP2 .*/(dash|sh|bash)$' ev.txt "$f: no MMAP2 of the workload's shell"
 		size=$(data_size "$f")
 		[ "$size" -gt 0 ] || fail "$f: data size '$size' in its header"
+		# each file's header as perf 6.1 reads it: the same data size, the same features
+		[ -n "$sys_ok" ] || continue
+		"$SYSTEM_PERF" report --header-only -i "$f" >hdr.txt 2>&1
+		[ "$(sed -n 's/^# data size *: //p' hdr.txt)" = "$size" ] ||
+			fail "$f: perf 6.1 reads data size '$(sed -n 's/^# data size *: //p' hdr.txt)', we $size"
+		grep '^# missing features' hdr.txt >>features.txt
 	done
+	[ -z "$sys_ok" ] || [ "$(sort -u features.txt | grep -c .)" -eq 1 ] ||
+		fail "the files' features differ (perf 6.1's missing features): $(sort -u features.txt)"
 	[ $total -eq 11 ] || fail "the three files hold $total exec samples, not 11"
 fi
 
