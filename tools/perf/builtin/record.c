@@ -16,7 +16,6 @@
  * (record-iface: regs + stack with the kernel's user callchain = FP walk with repair).
  */
 #include <errno.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,11 +37,11 @@
 #include "util/proc-children.h"
 #include "util/record-features.h"
 #include "util/record-loop.h"
+#include "util/record-opts.h"
 #include "util/record-overwrite.h"
 #include "util/record-sb.h"
 #include "util/record-synth.h"
 #include "util/record-trigger.h"
-#include "util/units.h"
 #include "util/tracing-data.h"
 #include "util/workload.h"
 
@@ -1085,14 +1084,7 @@ static int record__op_enable(void *ctx, int event, bool on, struct perf_err *err
 				ret = record__op_enable(ctx, e, on, err);
 		return ret;
 	}
-	for (size_t slot = 0; slot < el->nr_slots; slot++) {
-		int fd = el->fds[slot * el->nr_events + (size_t)event];
-
-		if (fd >= 0 && ioctl(fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0))
-			return perf_err__set(err, errno, "cannot %s event '%s': %m",
-					     on ? "enable" : "disable", rec->evs.ev[event].name);
-	}
-	return 0;
+	return evlist_open__enable_event(el, (size_t)event, on, err);
 }
 
 static int record__op_find_event(void *ctx, const char *name)
@@ -1150,29 +1142,6 @@ static const struct record_trigger_ops record_trigger_ops = {
 	.start		= record__op_start,
 };
 
-/* -r: the reader must keep up with the rings; the workload (forked already) is not raised */
-static int record__realtime(const struct record *rec)
-{
-	struct sched_param sp = { .sched_priority = rec->realtime };
-
-	if (!rec->realtime || !sched_setscheduler(0, SCHED_FIFO, &sp))
-		return 0;
-	fprintf(stderr, "perf record: -r %d: cannot set SCHED_FIFO priority %d: %s\n",
-		rec->realtime, rec->realtime, strerror(errno));
-	return -errno;
-}
-
-/* --mmap-flush: at most a quarter of a ring, as perf (which cuts a larger value silently) */
-static void record__mmap_flush(struct record *rec, struct record_loop *rl, size_t pages)
-{
-	u64 max = (u64)pages * (u64)sysconf(_SC_PAGESIZE) / 4;
-
-	rl->flush_min = rec->mmap_flush > max ? max : rec->mmap_flush;
-	if (rec->mmap_flush > max && rec->verbose)
-		fprintf(stderr, "perf record: --mmap-flush: %llu bytes, a quarter of the ring\n",
-			(unsigned long long)max);
-}
-
 static int record__run(struct record *rec, int argc, const char **argv)
 {
 	struct record_loop rl = { 0 };
@@ -1203,7 +1172,7 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		}
 		rec->target.pid = rec->wl.pid;
 	}
-	if (record__realtime(rec))
+	if (record_opts__realtime(rec->realtime))
 		return PERF_EXIT_INPUT;
 	if (record__open(rec, pages))
 		return PERF_EXIT_INPUT;
@@ -1255,7 +1224,7 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	rl.hook = record__see;
 	rl.hook_ctx = rec;
 	rl.ow = rec->overwrite ? &rec->ow : NULL;
-	record__mmap_flush(rec, &rl, pages);
+	rl.flush_min = record_opts__flush_min(rec->mmap_flush, pages, rec->verbose);
 	if (record_trigger__needed(&rec->trig)) {
 		rec->trig.path = rec->output;
 		rec->trig.quiet = rec->quiet;
@@ -1306,21 +1275,6 @@ out_stats:
 	return status;
 }
 
-/* --mmap-flush: a size (B/K/M/G) or bytes, as perf; 0 is perf's default, 1 */
-static int record__opt_mmap_flush(const struct option *opt, const char *arg, bool unset)
-{
-	struct record *rec = opt->value;
-
-	rec->mmap_flush = 0;
-	if (unset)
-		return 0;
-	if (units__parse_size_or_bytes(arg, &rec->mmap_flush))
-		return parse_options__error(opt, false,
-					    "'%s': expected a number of bytes or a size with B, K, M or G (e.g. 48K)",
-					    arg);
-	return 0;
-}
-
 /* --switch-output-event: -e's syntax; it selects --switch-output=signal, as perf */
 static int record__opt_switch_output_event(const struct option *opt, const char *arg,
 					   bool unset)
@@ -1338,30 +1292,11 @@ static int record__opt_switch_output_event(const struct option *opt, const char 
 	return 0;
 }
 
-/* --affinity: perf's two modes; anything else is a typo, which perf would take for its default */
-static int record__opt_affinity(const struct option *opt, const char *arg, bool unset)
-{
-	struct record *rec = opt->value;
-
-	rec->affinity = NULL;
-	if (unset)
-		return 0;
-	if (strcmp(arg, "node") && strcmp(arg, "cpu"))
-		return parse_options__error(opt, false, "'%s': expected node or cpu", arg);
-	rec->affinity = arg;
-	return 0;
-}
-
 /* what the output and control options imply, as perf; PERF_EXIT_USAGE for a bad -r */
 static int record__check_output_opts(struct record *rec)
 {
-	int max = sched_get_priority_max(SCHED_FIFO);
-
-	if (rec->realtime < 0 || rec->realtime > max) {
-		fprintf(stderr, "perf record: -r %d: a SCHED_FIFO priority from 1 to %d\n",
-			rec->realtime, max);
+	if (record_opts__check_realtime(rec->realtime))
 		return PERF_EXIT_USAGE;
-	}
 	/* perf: fewer costs at each switch; the build-id cache is filled by perf buildid-cache */
 	if (rec->trig.so.enabled) {
 		rec->timestamp_filename = true;
@@ -1435,12 +1370,12 @@ int cmd_record(int argc, const char **argv)
 			     record_trigger__opt_control),
 		OPT_INTEGER('r', "realtime", &rec.realtime,
 			    "collect data with this RT SCHED_FIFO priority"),
-		OPT_CALLBACK(0, "mmap-flush", &rec, "number",
+		OPT_CALLBACK(0, "mmap-flush", &rec.mmap_flush, "number",
 			     "Minimal number of bytes that is extracted from mmap data pages (default: 1)",
-			     record__opt_mmap_flush),
-		OPT_CALLBACK(0, "affinity", &rec, "node|cpu",
+			     record_opts__mmap_flush),
+		OPT_CALLBACK(0, "affinity", &rec.affinity, "node|cpu",
 			     "Set affinity mask of trace reading thread to NUMA node cpu mask or cpu of processed mmap buffer",
-			     record__opt_affinity),
+			     record_opts__affinity),
 		OPT_END()
 	};
 	int argc_left, status;

@@ -197,6 +197,21 @@ int evlist_open__enable(struct evlist_open *el, bool enable, struct perf_err *er
 	return 0;
 }
 
+int evlist_open__enable_event(struct evlist_open *el, size_t event, bool enable,
+			      struct perf_err *err)
+{
+	unsigned long req = enable ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE;
+
+	for (size_t s = 0; s < el->nr_slots; s++) {
+		int fd = el->fds[s * el->nr_events + event];
+
+		if (fd >= 0 && ioctl(fd, req, 0))
+			return perf_err__set(err, errno, "cannot %s event %zu: %m",
+					     enable ? "enable" : "disable", event);
+	}
+	return 0;
+}
+
 size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *out)
 {
 	for (size_t s = 0; s < el->nr_slots; s++)

@@ -62,6 +62,9 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 		      struct perf_err *err);
 /* PERF_EVENT_IOC_ENABLE / _DISABLE on every descriptor */
 int evlist_open__enable(struct evlist_open *el, bool enable, struct perf_err *err);
+/* the same for one event on every slot (perf record --control's "enable NAME") */
+int evlist_open__enable_event(struct evlist_open *el, size_t event, bool enable,
+			      struct perf_err *err);
 /* the ids of one event over all slots, for the file's attr section: n ids into out */
 size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *out);
 void evlist_open__close(struct evlist_open *el);
