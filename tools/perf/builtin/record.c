@@ -1225,9 +1225,9 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	rl.hook_ctx = rec;
 	rl.ow = rec->overwrite ? &rec->ow : NULL;
 	rl.flush_min = record_opts__flush_min(rec->mmap_flush, pages, rec->verbose);
+	rec->trig.path = rec->output;
+	rec->trig.quiet = rec->quiet;
 	if (record_trigger__needed(&rec->trig)) {
-		rec->trig.path = rec->output;
-		rec->trig.quiet = rec->quiet;
 		rec->trig.switch_flag = &switch_flag;
 		rec->trig.ops = &record_trigger_ops;
 		rec->trig.ctx = rec;
@@ -1261,7 +1261,7 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	if (status)
 		goto out_stats;
 	if ((rec->timestamp_filename || rec->trig.so.enabled) &&
-	    switch_output__rename(rec->output, &dumped, &err)) {
+	    record_trigger__rename(&rec->trig, &dumped, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		status = PERF_EXIT_INPUT;
 		goto out_stats;
@@ -1297,6 +1297,11 @@ static int record__check_output_opts(struct record *rec)
 {
 	if (record_opts__check_realtime(rec->realtime))
 		return PERF_EXIT_USAGE;
+	if (rec->trig.max_files < 0) {
+		fprintf(stderr, "perf record: --switch-max-files=%d: a number of files to keep (0: all)\n",
+			rec->trig.max_files);
+		return PERF_EXIT_USAGE;
+	}
 	/* perf: fewer costs at each switch; the build-id cache is filled by perf buildid-cache */
 	if (rec->trig.so.enabled) {
 		rec->timestamp_filename = true;
@@ -1354,6 +1359,8 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK(0, "switch-output-event", &rec, "switch output event",
 			     "switch output event selector. use 'perf list' to list available events",
 			     record__opt_switch_output_event),
+		OPT_INTEGER(0, "switch-max-files", &rec.trig.max_files,
+			    "Limit number of switch output generated files"),
 		OPT_BOOLEAN(0, "timestamp-filename", &rec.timestamp_filename,
 			    "append timestamp to output filename"),
 		OPT_CALLBACK(0, "max-size", &rec.trig, "size",

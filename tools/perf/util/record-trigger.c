@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "parse-options.h"
 #include "record-trigger.h"
 #include "units.h"
@@ -35,6 +36,10 @@ void record_trigger__exit(struct record_trigger *t)
 	record_control__exit(&t->ctl);
 	free(t->fds);
 	t->fds = NULL;
+	for (int i = 0; t->kept && i < t->max_files; i++)
+		free(t->kept[i]);
+	free(t->kept);
+	t->kept = NULL;
 }
 
 bool record_trigger__needed(const struct record_trigger *t)
@@ -190,7 +195,7 @@ static int trigger__switch(struct record_trigger *t, struct record_loop *rl,
 	if (!ret)
 		ret = t->ops->finish(t->ctx, rl, err);
 	if (!ret)
-		ret = switch_output__rename(t->path, &name, err);
+		ret = record_trigger__rename(t, &name, err);
 	if (ret)
 		return ret;
 	if (!t->quiet)
@@ -201,6 +206,30 @@ static int trigger__switch(struct record_trigger *t, struct record_loop *rl,
 	rl->stats.first_time = rl->stats.last_time = 0;
 	t->file_ns = now_ns();
 	return t->ops->start(t->ctx, rl, err);
+}
+
+int record_trigger__rename(struct record_trigger *t, char **name, struct perf_err *err)
+{
+	char **slot;
+	int ret;
+
+	if (t->max_files > 0 && !t->kept) {
+		t->kept = calloc((size_t)t->max_files, sizeof(*t->kept));
+		if (!t->kept)
+			return perf_err__set(err, ENOMEM, "out of memory");
+	}
+	ret = switch_output__rename(t->path, name, err);
+	if (ret || t->max_files <= 0)
+		return ret;
+	/* the oldest file goes once N newer ones exist, as perf's --switch-max-files */
+	slot = &t->kept[t->next_kept];
+	if (*slot && unlink(*slot) && errno != ENOENT && !t->quiet)
+		fprintf(stderr, "perf record: warning: cannot remove %s: %s\n", *slot, strerror(errno));
+	free(*slot);
+	/* out of memory, this one file is kept beyond the limit; nothing else changes */
+	*slot = strdup(*name);
+	t->next_kept = (t->next_kept + 1) % t->max_files;
+	return 0;
 }
 
 int record_trigger__tick(void *ctx, struct record_loop *rl, struct perf_err *err)

@@ -47,6 +47,7 @@ struct record_trigger {
 	struct record_delay	delay;
 	struct record_control	ctl;
 	u64			max_size;	/* bytes of data per file, 0: no limit */
+	int			max_files;	/* --switch-max-files: keep the newest N, 0: all */
 	bool			quiet;
 	const char		*path;		/* the output path files are renamed from */
 	volatile sig_atomic_t	*switch_flag;	/* SIGUSR2 arrived; NULL: never */
@@ -60,6 +61,8 @@ struct record_trigger {
 	bool			sched_on;	/* the -D schedule's last answer */
 	int			*fds;		/* for the loop: the control's, then sb's */
 	size_t			nr_fds;
+	char			**kept;		/* [max_files]: the names kept, oldest replaced */
+	int			next_kept;
 };
 
 void record_trigger__init(struct record_trigger *t);
@@ -75,6 +78,13 @@ bool record_trigger__needed(const struct record_trigger *t);
  */
 int record_trigger__begin(struct record_trigger *t, struct record_loop *rl,
 			  struct perf_err *err);
+
+/*
+ * The finished file at path renamed PATH.TIMESTAMP (record-switch.h); with max_files, the
+ * oldest of the files renamed so far is removed once max_files newer ones exist. *name gets
+ * the new name (malloc'd, the caller's). Used at each switch and for the last file.
+ */
+int record_trigger__rename(struct record_trigger *t, char **name, struct perf_err *err);
 
 /* record_tick_fn: ctx is the struct record_trigger */
 int record_trigger__tick(void *ctx, struct record_loop *rl, struct perf_err *err);

@@ -145,6 +145,13 @@ if [ -n "$tp_ok" ] && [ -d /sys/kernel/tracing/events/syscalls ]; then
 		fail "--switch-output-event: its event was written to the output"
 fi
 
+# --switch-max-files=2: of the four files of 3.3 s switched each second, the newest two stay
+timeout 60 "$PERF" record -q --switch-output=1s --switch-max-files=2 -e cpu-clock -o mf.data -- \
+	sleep 3.3 >mf.out 2>mf.log || fail "record --switch-max-files=2 failed: $(tail -1 mf.log)"
+n=$(ls mf.data.* 2>/dev/null | grep -c .)
+[ "$n" -eq 2 ] || fail "--switch-max-files=2: $n files: $(ls mf.data.*)"
+readable "$(ls mf.data.* | tail -1)" "--switch-max-files" ours
+
 # --timestamp-filename alone: one file, renamed at the end
 "$PERF" record --timestamp-filename -e cpu-clock -o ts.data -- true >ts.out 2>ts.log ||
 	fail "record --timestamp-filename failed: $(tail -1 ts.log)"
@@ -248,6 +255,7 @@ refused "switch-output.*'10X': expected signal" --switch-output=10X
 refused "switch-output.*'100': expected signal" --switch-output=100
 refused "switch-output.*'10S': expected signal" --switch-output=10S
 refused "^perf record: --switch-output-event: .*unknown event 'bogus'" --switch-output-event=bogus
+refused "^perf record: --switch-max-files=-1: a number of files" --switch-max-files=-1
 refused "max-size.*'bogus': expected a size" --max-size=bogus
 refused "max-size.*'10': expected a size" --max-size=10
 refused "max-size.*'0M': expected a size" --max-size=0M
