@@ -122,6 +122,7 @@ struct record {
 	bool			defer_fallback;	/* the kernel refused bit 38 */
 	struct record_overwrite	ow;		/* --overwrite: where each ring was dumped */
 	struct record_sb	sb;		/* --switch-output-event's events */
+	sigset_t		poll_mask;	/* the mask before SIGUSR2 was blocked */
 	u32			nr_files;	/* output files begun (--switch-output: more) */
 	int			dummy;		/* -D: the side-band's own event (perf's dummy:HG), -1 none */
 };
@@ -889,6 +890,20 @@ static void record__signals(const struct record *rec)
 	sigaction(SIGUSR2, &sa, NULL);
 }
 
+/* SIGUSR2 is let in only while the loop waits (record_loop.poll_mask): no switch is late */
+static void record__block_switch_signal(struct record *rec, struct record_loop *rl)
+{
+	sigset_t usr2;
+
+	if (!rec->trig.so.signal)
+		return;
+	sigemptyset(&usr2);
+	sigaddset(&usr2, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &usr2, &rec->poll_mask);
+	sigdelset(&rec->poll_mask, SIGUSR2);
+	rl->poll_mask = &rec->poll_mask;
+}
+
 /* dumped: the last file's name after its rename (--switch-output, --timestamp-filename) */
 static void record__summary(struct record *rec, struct record_loop *rl, const char *dumped)
 {
@@ -1238,6 +1253,7 @@ static int record__run(struct record *rec, int argc, const char **argv)
 			return PERF_EXIT_INPUT;
 		}
 	}
+	record__block_switch_signal(rec, &rl);
 	record_stats__init(&rl.stats);
 	ret = record_loop__run(&rl, &err);
 	if (!ret && rl.wl && !rl.wl->exited) {

@@ -217,7 +217,14 @@ int record_loop__run(struct record_loop *rl, struct perf_err *err)
 			pfd[nr + k].events = POLLIN;
 			pfd[nr + k].revents = 0;
 		}
-		n = poll(pfd, nr + nr_tick, timeout);
+		if (rl->poll_mask) {
+			struct timespec ts = { .tv_sec = timeout / 1000,
+					       .tv_nsec = (long)(timeout % 1000) * 1000000 };
+
+			n = ppoll(pfd, nr + nr_tick, &ts, rl->poll_mask);
+		} else {
+			n = poll(pfd, nr + nr_tick, timeout);
+		}
 		if (n < 0 && errno != EINTR) {
 			ret = perf_err__set(err, errno, "poll: %m");
 			goto out;

@@ -64,6 +64,12 @@ struct record_loop {
 	/* --overwrite: the rings are read (dumped) only by record_loop__dump() and at the end */
 	struct record_overwrite	*ow;
 	u64			flush_min;	/* a ring is read once it holds this many bytes */
+	/*
+	 * NULL: poll(). Else ppoll() with this signal mask: a signal the caller blocks
+	 * elsewhere (SIGUSR2 of --switch-output) then interrupts the wait however late it
+	 * came, instead of waiting for the next timeout when it lands between tick and poll.
+	 */
+	const sigset_t		*poll_mask;
 	struct record_stats	stats;
 	u64			wakeups;	/* poll returns with data, as perf's "Woken up" */
 	int			write_errno;	/* the writer's first failure, 0 none */

@@ -239,6 +239,26 @@ awk -v p="$(cat p1)" '$2 == p { n = $1 } END { exit n > 0 }' ow.pids ||
 	fail "--overwrite: no FINISHED_ROUND after the dump"
 readable ow.data "--overwrite"
 
+# --overwrite --switch-output: SIGUSR2 dumps what the rings hold into a file of its own; the
+# second dump (at the end) holds only what came after the first: phase 1, then phase 2
+timeout 60 "$PERF" record --overwrite --switch-output -m 4 -e cpu-clock -o ows.data -- sh -c "
+	'$W' test -w calls 0.2 & echo \$! >q1; wait; kill -USR2 \$PPID; sleep 0.2
+	'$W' test -w calls 0.2 & echo \$! >q2; wait" >ows.out 2>ows.log ||
+	fail "record --overwrite --switch-output failed: $(tail -1 ows.log)"
+ls ows.data.* >ows.files 2>/dev/null
+[ "$(grep -c . ows.files)" -eq 2 ] || fail "--overwrite --switch-output: $(grep -c . ows.files) files, not 2"
+i=1
+for f in $(cat ows.files); do
+	"$PERF" script -F pid -i "$f" 2>/dev/null | sort | uniq -c >ows.pids
+	mine=$(cat q$i) other=$(cat q$((3 - i)))
+	awk -v p="$mine" '$2 == p { n = $1 } END { exit !(n > 0) }' ows.pids ||
+		fail "--overwrite --switch-output: $f has no sample of phase $i: $(cat ows.pids)"
+	awk -v p="$other" '$2 == p { n = $1 } END { exit n > 0 }' ows.pids ||
+		fail "--overwrite --switch-output: $f has samples of the other phase: $(cat ows.pids)"
+	readable "$f" "--overwrite --switch-output" ours
+	i=$((i + 1))
+done
+
 # bad values: one line saying why, then perf's usage; exit 129 (perf: 129, 234 for
 # --switch-output, which is -EINVAL's low byte)
 # refused FIRST_LINE_PATTERN ARGS...
