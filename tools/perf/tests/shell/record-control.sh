@@ -116,11 +116,12 @@ done
 readable "$(sed -n 1p sz.files)" "--switch-output=32K"
 for f in $(sed 1d sz.files); do readable "$f" "--switch-output=32K" ours; done
 
-# --switch-output=TIME: 1s, on a workload that sleeps 2.5 s: at least 2 files
-timeout 60 "$PERF" record --switch-output=1s -e cpu-clock -o tm.data -- sleep 2.5 >tm.out 2>tm.log ||
+# --switch-output=TIME: 1s, on a workload that sleeps 3.3 s: switches at about 1 and 2 s
+# (each second counts from the end of the switch before), so at least 3 files
+timeout 60 "$PERF" record --switch-output=1s -e cpu-clock -o tm.data -- sleep 3.3 >tm.out 2>tm.log ||
 	fail "record --switch-output=1s failed: $(tail -1 tm.log)"
 n=$(ls tm.data.* 2>/dev/null | grep -c .)
-[ "$n" -ge 3 ] || fail "--switch-output=1s over 2.5 s: $n files, not 3 or more: $(cat tm.log)"
+[ "$n" -ge 3 ] || fail "--switch-output=1s over 3.3 s: $n files, not 3 or more: $(cat tm.log)"
 ls tm.data.* >tm.files
 readable "$(sed -n 1p tm.files)" "--switch-output=1s"
 for f in $(sed 1d tm.files); do readable "$f" "--switch-output=1s" ours; done
