@@ -142,7 +142,7 @@ if [ -n "$tp_ok" ] && [ -d /sys/kernel/tracing/events/syscalls ]; then
 	done
 	readable "$(sed -n 2p se.files)" "--switch-output-event"
 	for f in $(sed 2d se.files); do readable "$f" "--switch-output-event" ours; done
-	"$PERF" script -i "$(sed -n 2p se.files)" 2>/dev/null | grep -q getppid &&
+	"$PERF" script -i "$(sed -n 2p se.files)" 2>/dev/null | grep -q "syscalls:sys_enter_getppid" &&
 		fail "--switch-output-event: its event was written to the output"
 fi
 
