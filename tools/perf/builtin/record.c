@@ -383,6 +383,24 @@ static void attr__add_repair(struct perf_event_attr *a, int size)
 	a->sample_stack_user = (u32)size;
 }
 
+/*
+ * Several events: every record must say which one it is. The id in a sample is found from its
+ * start (PERF_SAMPLE_IDENTIFIER) only where the layouts differ; where they are all the same,
+ * perf uses PERF_SAMPLE_ID, and so do we: readers expect one or the other as perf writes it.
+ */
+static void record__set_sample_id(struct record *rec)
+{
+	u64 bit = PERF_SAMPLE_ID;
+
+	if (rec->evs.nr < 2)
+		return;
+	for (size_t i = 1; i < rec->evs.nr; i++)
+		if (rec->attrs[i].sample_type != rec->attrs[0].sample_type)
+			bit = PERF_SAMPLE_IDENTIFIER;
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		rec->attrs[i].sample_type |= bit;
+}
+
 /* the sample layout of every event, perf's choices */
 static int record__config_attrs(struct record *rec)
 {
@@ -404,14 +422,17 @@ static int record__config_attrs(struct record *rec)
 
 		*a = rec->evs.ev[i].attr;
 		a->size = sizeof(*a);
-		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+		/* per-thread rings are not merged by time: perf samples no time there */
+		if (!rec->target.per_thread)
+			a->sample_type |= PERF_SAMPLE_TIME;
+		/* a fixed period (-c) is known from the attr: perf does not sample it */
+		if (!rec->count)
+			a->sample_type |= PERF_SAMPLE_PERIOD;
 		if (tp)
 			a->sample_type |= PERF_SAMPLE_RAW;
 		if (cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
-		/* several events: every record says which one it is */
-		if (rec->evs.nr > 1)
-			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
 		if (rec->count) {
 			a->sample_period = rec->count;
@@ -424,8 +445,7 @@ static int record__config_attrs(struct record *rec)
 		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL) |
 			    PERF_ATTR_FLAG(EXCLUDE_GUEST);
 		/* the kernel maps no inherited event of cpu -1 (--per-thread) */
-		if (!rec->no_inherit && rec->target.kind != EVLIST_TARGET_CPUS &&
-		    !rec->target.per_thread)
+		if (!rec->no_inherit && !rec->target.per_thread)
 			a->flags |= PERF_ATTR_FLAG(INHERIT);
 		/* -D: off at the exec too, until the trigger enables them */
 		if (record__has_workload_target(rec) && !rec->trig.delay.set)
@@ -466,11 +486,19 @@ static int record__config_attrs(struct record *rec)
 			a->sample_regs_user = PERF_REGS_X86_64_USER_MASK;
 			a->sample_stack_user = rec->dwarf_size;
 			a->flags |= PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER);
+			/*
+			 * perf samples data addresses with DWARF callchains, and maps of
+			 * data on the side-band event: files of ours have perf's layout
+			 */
+			a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+			if (!i)
+				a->flags |= PERF_ATTR_FLAG(MMAP_DATA);
 			break;
 		default:
 			break;
 		}
 	}
+	record__set_sample_id(rec);
 	return 0;
 }
 
@@ -615,6 +643,7 @@ static int record__setup_target(struct record *rec)
 	}
 	rec->target.kind = rec->all_cpus || rec->cpu_list ? EVLIST_TARGET_CPUS :
 							     EVLIST_TARGET_WORKLOAD;
+	rec->target.per_thread = rec->per_thread && rec->target.kind == EVLIST_TARGET_WORKLOAD;
 	ret = cpu_list__expand(rec->cpu_list, &rec->cpus, &rec->target.nr_cpus, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
