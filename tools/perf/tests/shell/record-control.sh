@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record's output and control options: --switch-output (SIGUSR2, size, time), --switch-output-event, --max-size, -D, --control (fifo and fd), --overwrite; files read by ours, perf 6.1 and upstream 7.2; bad values refused
+# perf record's output and control options: --switch-output (SIGUSR2, size, time), --switch-output-event, --max-size, -D, --control (fifo and fd), --overwrite, -r; files read by ours, perf 6.1 and upstream 7.2; bad values refused
 # SPDX-License-Identifier: GPL-2.0
 # perf test timeout: 360
 # (40 s on 2 CPUs at a load of 10; its workloads are CPU time, which a heavier load stretches)
@@ -7,7 +7,7 @@
 . "$(dirname "$0")"/lib.sh
 
 need_perf
-cases 3	# perf 6.1 reads the files, upstream 7.2 reads them, exec tracepoints (tracefs)
+cases 4	# perf 6.1 reads the files, upstream 7.2 reads them, exec tracepoints (tracefs), chrt
 if ! "$PERF" record -q -e cpu-clock -o probe.data -- true >probe.log 2>&1; then
 	verbose "$(cat probe.log)"
 	skip "perf record cannot open events here: $(tail -1 probe.log)"
@@ -259,6 +259,16 @@ for f in $(cat ows.files); do
 	readable "$f" "--overwrite --switch-output" ours
 	i=$((i + 1))
 done
+
+# -r 3: perf record runs at SCHED_FIFO 3, the workload (forked before) keeps its policy
+if command -v chrt >/dev/null 2>&1; then
+	"$PERF" record -q -r 3 -e cpu-clock -o rt.data -- sh -c 'chrt -p $PPID; chrt -p $$' >rt.out 2>rt.log ||
+		fail "record -r 3 failed: $(tail -1 rt.log)"
+	[ "$(sed -n 's/.*scheduling policy: //p' rt.out | tr '\n' ' ')" = "SCHED_FIFO SCHED_OTHER " ] &&
+		grep -q 'scheduling priority: 3$' rt.out || fail "-r 3: perf's and the workload's policies: $(cat rt.out)"
+else
+	not_tested "-r: no chrt"
+fi
 
 # bad values: one line saying why, then perf's usage; exit 129 (perf: 129, 234 for
 # --switch-output, which is -EINVAL's low byte)
