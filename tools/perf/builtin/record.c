@@ -5,7 +5,10 @@
  * util/parse-events.c, opened in util/evlist-open.c, read in util/ring-buffer.c and
  * util/record-loop.c, the workload started by util/workload.c, the side-band, header
  * features and build ids come from util/record-synth.c, util/record-features.c and
- * util/build-id-list.c, and the output is tools/lib/perf/writer.c.
+ * util/build-id-list.c, and the output is tools/lib/perf/writer.c. What changes a running
+ * recording (-D, --control, --switch-output[-event], --max-size) is util/record-trigger.c,
+ * which calls back here to finish a file and begin the next (record__output_end/_begin);
+ * --overwrite's backward rings are read by util/record-overwrite.c.
  *
  * --defer: defer_callchain (attr bit 38) on every sampling event with callchains,
  * defer_output (39) on the side-band event. A kernel without deferred callchains (< 6.19)
