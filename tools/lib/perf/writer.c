@@ -579,6 +579,23 @@ int perf_writer__set_pmu_mappings(struct perf_writer *w, const struct perf_env_p
 	return writer__section_done(w, b, err);
 }
 
+int perf_writer__set_group_desc(struct perf_writer *w, const struct perf_env_group *groups,
+				u32 nr, struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_GROUP_DESC, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__u32(b, nr);
+	for (u32 i = 0; i < nr; i++) {
+		/* perf's name for a group that has none */
+		wbuf__string(b, groups[i].name ? groups[i].name : "{anon_group}");
+		wbuf__u32(b, groups[i].leader);
+		wbuf__u32(b, groups[i].nr_members);
+	}
+	return writer__section_done(w, b, err);
+}
+
 int perf_writer__set_cache(struct perf_writer *w, const struct perf_env_cache *caches, u32 nr,
 			   struct perf_err *err)
 {

@@ -33,6 +33,7 @@
 #include "util/evlist-open.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
+#include "util/record-events.h"
 #include "util/record-features.h"
 #include "util/record-loop.h"
 #include "util/record-synth.h"
@@ -159,6 +160,36 @@ static int record__opt_event(const struct option *opt, const char *arg, bool uns
 
 	(void)unset;
 	if (parse_events__add(&rec->evs, arg, record__tracepoint_id, rec, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		rec->event_error = true;
+		return -1;
+	}
+	return 0;
+}
+
+/* --filter and --exclude-perf: on the tracepoints of the -e before */
+static int record__opt_filter(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+	struct perf_err err;
+
+	(void)unset;
+	if (parse_events__add_filter(&rec->evs, arg, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		rec->event_error = true;
+		return -1;
+	}
+	return 0;
+}
+
+static int record__opt_exclude_perf(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+	struct perf_err err;
+
+	(void)arg;
+	(void)unset;
+	if (parse_events__exclude_perf(&rec->evs, getpid(), &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		rec->event_error = true;
 		return -1;
@@ -382,9 +413,6 @@ static int record__config_attrs(struct record *rec)
 			a->sample_type |= PERF_SAMPLE_RAW;
 		if (cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
-		/* several events: every record says which one it is */
-		if (rec->evs.nr > 1)
-			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
 		if (rec->count) {
 			a->sample_period = rec->count;
@@ -394,8 +422,8 @@ static int record__config_attrs(struct record *rec)
 			a->sample_period = freq;
 			a->flags |= PERF_ATTR_FLAG(FREQ);
 		}
-		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL) |
-			    PERF_ATTR_FLAG(EXCLUDE_GUEST);
+		/* exclude_guest and the other modifier bits come from the event's syntax */
+		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL);
 		/* the kernel maps no inherited event of cpu -1 (--per-thread) */
 		if (!rec->no_inherit && rec->target.kind != EVLIST_TARGET_CPUS &&
 		    !rec->target.per_thread)
@@ -433,6 +461,8 @@ static int record__config_attrs(struct record *rec)
 			break;
 		}
 	}
+	/* groups, :S, and which sample id several events need */
+	record_events__config(&rec->evs, rec->attrs);
 	return 0;
 }
 
@@ -462,7 +492,7 @@ static int record__open(struct record *rec, size_t pages)
 		struct perf_event_attr *a;
 		int e, errnum;
 
-		if (!evlist_open__open(&rec->el, rec->attrs, rec->evs.nr, &rec->target, pages, &err))
+		if (!record_events__open(&rec->el, &rec->evs, rec->attrs, &rec->target, pages, &err))
 			return 0;
 		if (rec->el.failed_mmap) {
 			fprintf(stderr, "perf record: %s: use a smaller -m, or raise kernel.perf_event_mlock_kb (now %ld)\n",
@@ -519,6 +549,8 @@ static int record__open(struct record *rec, size_t pages)
 			record__print_paranoid(rec, errnum);
 			return -errnum;
 		}
+		if (record_events__retry(&rec->evs, rec->attrs, (size_t)e, errnum))
+			continue;
 		if (parse_events__fallback(&rec->evs.ev[e], errnum, msg, sizeof(msg))) {
 			a->type = rec->evs.ev[e].attr.type;
 			a->config = rec->evs.ev[e].attr.config;
@@ -531,7 +563,9 @@ static int record__open(struct record *rec, size_t pages)
 				err.msg);
 			return -errnum;
 		}
-		if (errnum == EINVAL && a->sample_period && (a->flags & PERF_ATTR_FLAG(FREQ)))
+		if (parse_events__open_strerror(&rec->evs, (size_t)e, errnum, msg, sizeof(msg)))
+			fprintf(stderr, "perf record: %s\n", msg);
+		else if (errnum == EINVAL && a->sample_period && (a->flags & PERF_ATTR_FLAG(FREQ)))
 			fprintf(stderr, "perf record: event '%s' refused (%s): is -F %llu within kernel.perf_event_max_sample_rate?\n",
 				rec->evs.ev[e].name, err.msg, (unsigned long long)a->sample_period);
 		else
@@ -777,6 +811,8 @@ static int record__features(struct record *rec)
 	struct perf_err err;
 	int ret = record_features__fill(rec->w, &fo, &err);
 
+	if (!ret)
+		ret = record_events__write_groups(&rec->evs, rec->w, &err);
 	/*
 	 * HEADER_SAMPLE_TIME, as perf: zeros in a pipe, whose features go out before the
 	 * first sample; a file's are rewritten with the samples' times at the end
@@ -911,6 +947,10 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	}
 	if (record__open(rec, pages))
 		return PERF_EXIT_INPUT;
+	if (record_events__set_filters(&rec->evs, &rec->el, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return PERF_EXIT_INPUT;
+	}
 	rec->build_ids = build_id_list__new(NULL);
 	if (!rec->build_ids) {
 		fprintf(stderr, "perf record: out of memory\n");
@@ -1014,6 +1054,12 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK('e', "event", &rec, "event",
 			     "event selector. use 'perf list' to list available events",
 			     record__opt_event),
+		OPT_CALLBACK(0, "filter", &rec, "filter",
+			     "event filter, for the tracepoints of the -e before it",
+			     record__opt_filter),
+		OPT_CALLBACK_NOARG(0, "exclude-perf", &rec,
+				   "don't record events from perf itself (the tracepoints of the -e before it)",
+				   record__opt_exclude_perf),
 		OPT_STRING('F', "freq", &rec.freq, "freq or 'max'", "profile at this frequency"),
 		OPT_U64('c', "count", &rec.count, "event period to sample"),
 		OPT_CALLBACK_NOARG('g', NULL, &rec, "enables call-graph recording", record__opt_g),

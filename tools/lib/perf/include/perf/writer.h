@@ -108,6 +108,12 @@ int perf_writer__set_numa_topology(struct perf_writer *w, const struct perf_env_
 /* HEADER_PMU_MAPPINGS: type and name of every PMU (copied) */
 int perf_writer__set_pmu_mappings(struct perf_writer *w, const struct perf_env_pmu *pmus, u32 nr,
 				  struct perf_err *err);
+/*
+ * HEADER_GROUP_DESC: each group's name (NULL: perf's "{anon_group}"), its leader's position
+ * among the attrs and its number of events (copied)
+ */
+int perf_writer__set_group_desc(struct perf_writer *w, const struct perf_env_group *groups,
+				u32 nr, struct perf_err *err);
 /* HEADER_CACHE: version 1 and the caches (copied) */
 int perf_writer__set_cache(struct perf_writer *w, const struct perf_env_cache *caches, u32 nr,
 			   struct perf_err *err);
