@@ -563,9 +563,11 @@ static int record__open(struct record *rec, size_t pages)
 				err.msg);
 			return -errnum;
 		}
-		if (parse_events__open_strerror(&rec->evs, (size_t)e, errnum, msg, sizeof(msg)))
+		if (parse_events__open_strerror(&rec->evs, (size_t)e, errnum,
+						rec->target.kind == EVLIST_TARGET_CPUS, msg, sizeof(msg)))
 			fprintf(stderr, "perf record: %s\n", msg);
-		else if (errnum == EINVAL && a->sample_period && (a->flags & PERF_ATTR_FLAG(FREQ)))
+		else if (errnum == EINVAL && a->type < PERF_TYPE_MAX && a->sample_period &&
+			 (a->flags & PERF_ATTR_FLAG(FREQ)))
 			fprintf(stderr, "perf record: event '%s' refused (%s): is -F %llu within kernel.perf_event_max_sample_rate?\n",
 				rec->evs.ev[e].name, err.msg, (unsigned long long)a->sample_period);
 		else

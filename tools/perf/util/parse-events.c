@@ -644,7 +644,7 @@ bool parse_events__fallback(struct parsed_event *ev, int errnum, char *msg, size
 }
 
 bool parse_events__open_strerror(const struct parsed_events *evs, size_t idx, int errnum,
-				 char *msg, size_t msg_size)
+				 bool cpu_wide, char *msg, size_t msg_size)
 {
 	const struct parsed_event *ev = &evs->ev[idx];
 	const struct perf_event_attr *a = &ev->attr;
@@ -663,6 +663,13 @@ bool parse_events__open_strerror(const struct parsed_events *evs, size_t idx, in
 	    (perf_attr__has(a, PERF_ATTR_BIT_PINNED) || perf_attr__has(a, PERF_ATTR_BIT_EXCLUSIVE))) {
 		snprintf(msg, msg_size,
 			 "The %s event cannot be opened in its group: only a group leader can be pinned (:D) or exclusive (:e) (a weak group, :W, opens it alone instead)",
+			 ev->name);
+		return true;
+	}
+	/* an uncore-like PMU (msr, ...): per CPU only */
+	if (errnum == EINVAL && !cpu_wide && a->type >= PERF_TYPE_MAX) {
+		snprintf(msg, msg_size,
+			 "Invalid event (%s) in per-thread mode, enable system wide with '-a'.",
 			 ev->name);
 		return true;
 	}

@@ -84,10 +84,11 @@ int parse_events__exclude_perf(struct parsed_events *evs, pid_t pid, struct perf
 bool parse_events__fallback(struct parsed_event *ev, int errnum, char *msg, size_t msg_size);
 /*
  * perf's message for an event the kernel refused with errnum, when it has a specific one
- * (unsupported event, precise request): true and msg set; false: say the errno.
+ * (unsupported event, precise request, a PMU that counts only per CPU when the target is
+ * threads: cpu_wide false): true and msg set; false: say the errno.
  */
 bool parse_events__open_strerror(const struct parsed_events *evs, size_t ev, int errnum,
-				 char *msg, size_t msg_size);
+				 bool cpu_wide, char *msg, size_t msg_size);
 /* a weak group the kernel refused: every member of ev's group becomes its own leader */
 void parse_events__ungroup(struct parsed_events *evs, size_t ev);
 /* the modifiers perf appends to an event name it makes from an attr (":uH", ":ppp", "") */
