@@ -378,6 +378,11 @@ static int parse_one(struct parsed_events *evs, const char *item, tracepoint_id_
 	}
 	if (!mods)
 		mods = colon ? colon + 1 : "";
+	/* a ':' with nothing after it */
+	if (!*mods && mods > item && mods[-1] == ':') {
+		free(ev.name);
+		return bad_modifier(item, mods, err);
+	}
 	if (*mods) {
 		memset(&m, 0, sizeof(m));	/* a modifier of one event starts from nothing */
 		if (modifiers__parse(&m, mods)) {
@@ -393,21 +398,30 @@ static int parse_one(struct parsed_events *evs, const char *item, tracepoint_id_
 	return parsed_events__push(evs, &ev, err);
 
 tracepoint:
-	if (!colon || !len || !colon[1] || strchr(colon + 1, ':') || slash)
+	/* sys:name[:modifiers]; perf names the event without its modifiers */
+	mods = colon ? strchr(colon + 1, ':') : NULL;
+	if (!colon || !len || !colon[1] || colon[1] == ':' || slash ||
+	    (mods && (!mods[1] || strchr(mods + 1, ':'))))
 		return perf_err__set(err, ENOENT,
 				     "event syntax error: unknown event '%s' " EVENT_HINT, item);
 	if (!tp_id)
 		return perf_err__set(err, ENOENT, "tracepoint '%s': tracepoints are not supported here",
 				     item);
+	if (mods && *++mods) {
+		memset(&m, 0, sizeof(m));
+		if (modifiers__parse(&m, mods))
+			return bad_modifier(item, mods, err);
+		modifiers__store(&m, &ev, true);
+	}
 	ev.tp_sys = strndup(item, len);
-	ev.tp_name = strdup(colon + 1);
-	ev.name = strdup(item);
+	ev.tp_name = mods ? strndup(colon + 1, (size_t)(mods - colon - 2)) : strdup(colon + 1);
+	ev.name = mods ? strndup(item, (size_t)(mods - item - 1)) : strdup(item);
 	if (!ev.tp_sys || !ev.tp_name || !ev.name) {
 		ret = perf_err__set(err, ENOMEM, "out of memory");
 		goto out_free;
 	}
 	ev.attr.type = PERF_TYPE_TRACEPOINT;
-	ret = tp_id(tp_ctx, item, &ev.attr.config, err);
+	ret = tp_id(tp_ctx, ev.name, &ev.attr.config, err);
 	if (ret)
 		goto out_free;
 	return parsed_events__push(evs, &ev, err);
