@@ -17,12 +17,15 @@ void record_events__config(const struct parsed_events *evs, struct perf_event_at
 		const struct parsed_event *ev = &evs->ev[i];
 		struct perf_event_attr *a = &attrs[i];
 
+		/* perf: a period of the event's own needs no PERIOD in its samples */
 		if (ev->has_period) {
 			a->sample_period = ev->period;
 			a->flags &= ~PERF_ATTR_FLAG(FREQ);
+			a->sample_type &= ~PERF_SAMPLE_PERIOD;
 		} else if (ev->has_freq) {
 			a->sample_period = ev->period;
 			a->flags |= PERF_ATTR_FLAG(FREQ);
+			a->sample_type |= PERF_SAMPLE_PERIOD;
 		}
 		if (ev->sample_read) {
 			a->sample_type |= PERF_SAMPLE_READ | PERF_SAMPLE_ID;
