@@ -108,6 +108,7 @@ done
 	fail "report of the :S group failed: $(tail -1 groups.rep.err)"
 expect_grep "of event 'task-clock'" groups.rep "report of the :S group: no task-clock"
 # the same :S group in a pipe
+# shellcheck disable=SC2086
 "$PERF" record -q -o - -e '{cpu-clock,task-clock}:S' -- $wl >gpipe.data 2>gpipe.log ||
 	fail "record -o - of a :S group: $(tail -1 gpipe.log)"
 "$PERF" script -i - <gpipe.data >gpipe.txt 2>gpipe.err || fail "script of the :S pipe failed"
