@@ -396,9 +396,6 @@ static int record__config_attrs(struct record *rec)
 
 	if (record__freq(rec, &freq))
 		return -EINVAL;
-	for (size_t i = 0; i < rec->evs.nr; i++)
-		if (rec->evs.ev[i].attr.type == PERF_TYPE_TRACEPOINT)
-			cpu = true;	/* perf's tracepoint samples carry the cpu */
 	rec->attrs = calloc(rec->evs.nr, sizeof(*rec->attrs));
 	if (!rec->attrs)
 		return -ENOMEM;
@@ -409,8 +406,9 @@ static int record__config_attrs(struct record *rec)
 		*a = rec->evs.ev[i].attr;
 		a->size = sizeof(*a);
 		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+		/* perf's tracepoint samples carry the cpu (theirs only, not the other events') */
 		if (tp)
-			a->sample_type |= PERF_SAMPLE_RAW;
+			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
 		if (cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;

@@ -123,8 +123,8 @@ expect_grep "name = software/config=0,period=1000000/,.* sample_period, sample_f
 	"period=1000000 is not the event's period"
 
 # upstream 7.2 reads our group files as ours does (the vdso: upstream cannot read its symbols)
+cp /proc/kallsyms kallsyms || fail "cannot copy /proc/kallsyms"
 if upstream_perf; then
-	cp /proc/kallsyms kallsyms || fail "cannot copy /proc/kallsyms"
 	for f in group groups gpipe; do
 		"$UPSTREAM_PERF" script --kallsyms=kallsyms -i $f.data 2>$f.up.err |
 			grep -v '(\[vdso\])' >$f.up
@@ -133,6 +133,7 @@ if upstream_perf; then
 		cmp -s $f.up $f.our || fail "$f: upstream's script differs from ours: $(diff $f.up $f.our | head -3)"
 	done
 else
+	UPSTREAM_PERF=
 	not_tested "upstream 7.2 on our group files: no upstream perf here"
 fi
 
@@ -142,8 +143,10 @@ attrs_of() {
 	"$SYSTEM_PERF" evlist -v -i "$1" 2>/dev/null | grep -v '^#' |
 		sed -E 's/size: [0-9]+, //; s/, (ksymbol|bpf_event|build_id): 1//g'
 }
+sys_attrs=
 if [ -x "$SYSTEM_PERF" ] && "$SYSTEM_PERF" record -q -B -N -e cpu-clock -o sys.data -- true 2>/dev/null
 then
+	sys_attrs=yes
 	# one recording per line (perf 6.1 takes seconds each on a loaded machine): the
 	# modifiers of single events, :S alone, groups alone, groups with modifiers, PMU terms
 	while read -r spec; do
@@ -191,6 +194,29 @@ if "$PERF" record -q -e sched:sched_process_exec -o tp.data -- true >tp.log 2>&1
 		fail "--filter 'pid != 1' dropped the exec of true"
 	err_case 255 'failed to set filter "nosuchfield == 1" on event sched:sched_process_exec with 22 \(Invalid argument\)' \
 		"a bad filter" -e sched:sched_process_exec --filter 'nosuchfield == 1'
+	# a tracepoint among other events: its samples alone carry the CPU, so the sample
+	# types differ and the id goes first and last (IDENTIFIER), as perf; read as upstream
+	rec tpmix -e sched:sched_switch,cpu-clock -e '{task-clock,sched:sched_process_exec}:S'
+	if [ -n "$UPSTREAM_PERF" ] && [ -x "$UPSTREAM_PERF" ]; then
+		"$UPSTREAM_PERF" script --kallsyms=kallsyms -i tpmix.data 2>/dev/null |
+			grep -v '(\[vdso\])' >tpmix.up
+		"$PERF" script --kallsyms=kallsyms -i tpmix.data 2>tpmix.err | grep -v '(\[vdso\])' >tpmix.our
+		[ -s tpmix.our ] || fail "tracepoint mix: our script printed nothing: $(head -1 tpmix.err)"
+		cmp -s tpmix.up tpmix.our ||
+			fail "tracepoint mix: upstream's script differs from ours: $(diff tpmix.up tpmix.our | head -3)"
+	fi
+	if [ -n "$sys_attrs" ]; then
+		"$SYSTEM_PERF" record -q -B -N -e sched:sched_switch,cpu-clock \
+			-e '{task-clock,sched:sched_process_exec}:S' -o sys.data -- true </dev/null >sys.log 2>&1 ||
+			fail "perf 6.1 cannot record the tracepoint mix: $(tail -1 sys.log)"
+		"$PERF" record -q -e sched:sched_switch,cpu-clock \
+			-e '{task-clock,sched:sched_process_exec}:S' -o our.data -- true </dev/null >our.log 2>&1 ||
+			fail "record of the tracepoint mix: $(tail -1 our.log)"
+		attrs_of sys.data >sys.attrs
+		attrs_of our.data >our.attrs
+		cmp -s sys.attrs our.attrs ||
+			fail "tracepoint mix: our attrs are not perf 6.1's: $(diff sys.attrs our.attrs | tr '\n' ' ')"
+	fi
 else
 	verbose "$(cat tp.log)"
 	not_tested "tracepoint filters: cannot record a tracepoint here"
