@@ -93,12 +93,20 @@ bool record_events__retry(struct parsed_events *evs, struct perf_event_attr *att
 	u64 precise = (a->flags & ATTR_PRECISE_MASK) >> PERF_ATTR_BIT_PRECISE_IP;
 	int leader = ev->leader;
 
-	/* :P asks for the most precise the kernel takes, so any refusal tries one lower */
-	if (ev->precise_max && precise) {
-		a->flags = (a->flags & ~ATTR_PRECISE_MASK) | (precise - 1) << PERF_ATTR_BIT_PRECISE_IP;
+	/*
+	 * :P asks for the most precise the kernel takes, so any refusal tries one lower; when
+	 * even 0 is refused, precise was not the cause: back to 3 (perf's attr then, e.g. for
+	 * the cpu-clock fallback of cycles:P) and the error or fallback stands
+	 */
+	if (ev->precise_max) {
+		u64 next = precise ? precise - 1 : 3;
+
+		a->flags = (a->flags & ~ATTR_PRECISE_MASK) | next << PERF_ATTR_BIT_PRECISE_IP;
 		ev->attr.flags = (ev->attr.flags & ~ATTR_PRECISE_MASK) |
-				 (precise - 1) << PERF_ATTR_BIT_PRECISE_IP;
-		return true;
+				 next << PERF_ATTR_BIT_PRECISE_IP;
+		if (precise)
+			return true;
+		ev->precise_max = false;
 	}
 	/* perf's weak group: a member the kernel will not put in the group (EINVAL, EBADF) */
 	if ((errnum != EINVAL && errnum != EBADF) || leader == (int)idx ||

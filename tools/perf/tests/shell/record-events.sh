@@ -165,7 +165,7 @@ then
 		cmp -s sys.attrs our.attrs ||
 			fail "$spec: our attrs are not perf 6.1's: $(diff sys.attrs our.attrs | tr '\n' ' ')"
 	done <<-EOF
-	-e cpu-clock -e cpu-clock:u -e cpu-clock:k -e cpu-clock:h -e cpu-clock:uk -e cpu-clock:G -e cpu-clock:H -e cpu-clock:uG -e cpu-clock:D -e cpu-clock:I -e cpu-clock:p -e cpu-clock:pp -e cpu-clock:ppp -e cpu-clock:P -e cpu-clock:W -e cpu-clock:e -e cycles:u
+	-e cpu-clock -e cpu-clock:u -e cpu-clock:k -e cpu-clock:h -e cpu-clock:uk -e cpu-clock:G -e cpu-clock:H -e cpu-clock:uG -e cpu-clock:D -e cpu-clock:I -e cpu-clock:p -e cpu-clock:pp -e cpu-clock:ppp -e cpu-clock:P -e cpu-clock:W -e cpu-clock:e -e cycles:u -e cycles:P
 	-e cpu-clock:S
 	-e {cpu-clock,task-clock}
 	-e {cpu-clock,task-clock}:S
