@@ -72,7 +72,7 @@ static const struct want_event single[] = {
 static const char *const bad[] = {
 	"", "cpu-clock:x", "cpu-clock:ppppp", "cpu-clock:uu", "cpu-clock:", "cpu-clock,",
 	",cpu-clock", "{cpu-clock,task-clock", "{cpu-clock,{task-clock}}", "cpu-clock}", "{}",
-	"{cpu-clock}x", "{cpu-clock,task-clock}:q", "r", "r12345678901234567", "L1-icache-stores",
+	"{cpu-clock}x", "{cpu-clock,task-clock}:q", "{cpu-clock}:", "r", "r12345678901234567", "L1-icache-stores",
 	"LLC-loads-stores", "nosuchpmu/config=1/", "software/nosuchterm=1/", "software/config=x/",
 	"software/config=1", "no-such-event", "tp:", "tp:one:", "tp:one:x",
 };

@@ -491,6 +491,8 @@ static int parse_group(struct parsed_events *evs, const char *spec, const char *
 		mods = strndup(p + 1, (size_t)(end - p - 1));
 		if (!mods)
 			return perf_err__set(err, ENOMEM, "out of memory");
+		if (!*mods)
+			ret = bad_modifier(spec, mods, err);
 		/* a group's modifiers go on top of what each member has */
 		for (size_t i = first; i < evs->nr && !ret; i++) {
 			struct modifiers m;

@@ -217,6 +217,15 @@ if "$PERF" record -q -e sched:sched_process_exec -o tp.data -- true >tp.log 2>&1
 		attrs_of our.data >our.attrs
 		cmp -s sys.attrs our.attrs ||
 			fail "tracepoint mix: our attrs are not perf 6.1's: $(diff sys.attrs our.attrs | tr '\n' ' ')"
+		# perf 6.1's file of it: a tracepoint member without CPU after one with it (our
+		# script once let the second take the cpu and trace fields from the first's type)
+		if [ -n "$UPSTREAM_PERF" ]; then
+			"$UPSTREAM_PERF" script --kallsyms=kallsyms -i sys.data 2>/dev/null | grep -v "(\\[vdso\\])" >sysmix.up
+			"$PERF" script --kallsyms=kallsyms -i sys.data 2>sysmix.err | grep -v "(\\[vdso\\])" >sysmix.our
+			[ -s sysmix.our ] || fail "perf 6.1's tracepoint mix: our script printed nothing"
+			cmp -s sysmix.up sysmix.our ||
+				fail "perf 6.1's tracepoint mix: upstream's script differs from ours: $(diff sysmix.up sysmix.our | head -3)"
+		fi
 	fi
 else
 	verbose "$(cat tp.log)"
