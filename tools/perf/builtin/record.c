@@ -405,7 +405,13 @@ static int record__config_attrs(struct record *rec)
 
 		*a = rec->evs.ev[i].attr;
 		a->size = sizeof(*a);
-		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+		/* per-thread rings are not merged by time: perf samples no time there */
+		if (!rec->target.per_thread)
+			a->sample_type |= PERF_SAMPLE_TIME;
+		/* a fixed period (-c) is known from the attr: perf does not sample it */
+		if (!rec->count)
+			a->sample_type |= PERF_SAMPLE_PERIOD;
 		/* perf's tracepoint samples carry the cpu (theirs only, not the other events') */
 		if (tp)
 			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
@@ -423,8 +429,7 @@ static int record__config_attrs(struct record *rec)
 		/* exclude_guest and the other modifier bits come from the event's syntax */
 		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL);
 		/* the kernel maps no inherited event of cpu -1 (--per-thread) */
-		if (!rec->no_inherit && rec->target.kind != EVLIST_TARGET_CPUS &&
-		    !rec->target.per_thread)
+		if (!rec->no_inherit && !rec->target.per_thread)
 			a->flags |= PERF_ATTR_FLAG(INHERIT);
 		if (record__has_workload_target(rec))
 			a->flags |= PERF_ATTR_FLAG(ENABLE_ON_EXEC);
@@ -454,12 +459,22 @@ static int record__config_attrs(struct record *rec)
 			a->sample_regs_user = PERF_REGS_X86_64_USER_MASK;
 			a->sample_stack_user = rec->dwarf_size;
 			a->flags |= PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER);
+			/*
+			 * perf samples data addresses with DWARF callchains, and maps of
+			 * data on the side-band event: files of ours have perf's layout
+			 */
+			a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+			if (!i)
+				a->flags |= PERF_ATTR_FLAG(MMAP_DATA);
 			break;
 		default:
 			break;
 		}
 	}
-	/* groups, :S, and which sample id several events need */
+	/*
+	 * groups, :S, and then which sample id several events need (ID when their layouts
+	 * agree, else IDENTIFIER, as perf): record_events__config
+	 */
 	record_events__config(&rec->evs, rec->attrs);
 	return 0;
 }
@@ -611,6 +626,7 @@ static int record__setup_target(struct record *rec)
 	}
 	rec->target.kind = rec->all_cpus || rec->cpu_list ? EVLIST_TARGET_CPUS :
 							     EVLIST_TARGET_WORKLOAD;
+	rec->target.per_thread = rec->per_thread && rec->target.kind == EVLIST_TARGET_WORKLOAD;
 	ret = cpu_list__expand(rec->cpu_list, &rec->cpus, &rec->target.nr_cpus, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);

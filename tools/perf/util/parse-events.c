@@ -560,7 +560,7 @@ int parse_events__add(struct parsed_events *evs, const char *spec, tracepoint_id
 
 int parse_events__add_default(struct parsed_events *evs, struct perf_err *err)
 {
-	int ret = parse_events__add(evs, "cycles", NULL, NULL, err);
+	int ret = parse_events__add(evs, "cycles:P", NULL, NULL, err);
 
 	if (!ret)
 		evs->ev[evs->nr - 1].is_default = true;
@@ -656,6 +656,9 @@ bool parse_events__fallback(struct parsed_event *ev, int errnum, char *msg, size
 	ev->name = name;
 	ev->attr.type = PERF_TYPE_SOFTWARE;
 	ev->attr.config = 0;
+	/* cpu-clock gets its own tries of :P */
+	ev->precise_max = ev->precise_max || ev->precise_rearm;
+	ev->precise_rearm = false;
 	return true;
 }
 

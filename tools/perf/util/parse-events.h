@@ -45,6 +45,7 @@ struct parsed_event {
 	bool			is_default;	/* no -e was given: perf's own choice */
 	bool			sample_read;	/* :S */
 	bool			precise_max;	/* :P: lower precise_ip until the kernel takes it */
+	bool			precise_rearm;	/* :P tried down to 0: again after a fallback */
 	bool			weak_group;	/* :W: a group the kernel refuses opens ungrouped */
 	bool			exclude_GH;	/* G or H given (perf's rule for a later u or p) */
 	bool			has_period;	/* pmu term period=N: its own sample_period */
@@ -68,7 +69,7 @@ typedef int (*tracepoint_id_fn)(void *ctx, const char *name, u64 *id, struct per
  */
 int parse_events__add(struct parsed_events *evs, const char *spec, tracepoint_id_fn tp_id,
 		      void *tp_ctx, struct perf_err *err);
-/* the default event when -e is absent: cycles, as perf */
+/* the default event when -e is absent: cycles:P, as perf (cpu-clock:ppp without a PMU) */
 int parse_events__add_default(struct parsed_events *evs, struct perf_err *err);
 /*
  * --filter: filter goes to every tracepoint of the last -e, joined to one it has already as

@@ -107,6 +107,7 @@ bool record_events__retry(struct parsed_events *evs, struct perf_event_attr *att
 		if (precise)
 			return true;
 		ev->precise_max = false;
+		ev->precise_rearm = true;
 	}
 	/* perf's weak group: a member the kernel will not put in the group (EINVAL, EBADF) */
 	if ((errnum != EINVAL && errnum != EBADF) || leader == (int)idx ||
