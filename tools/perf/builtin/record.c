@@ -35,6 +35,7 @@
 #include "util/parse-options.h"
 #include "util/record-features.h"
 #include "util/record-loop.h"
+#include "util/record-sideband.h"
 #include "util/record-synth.h"
 #include "util/tracing-data.h"
 #include "util/workload.h"
@@ -106,6 +107,8 @@ struct record {
 	struct perf_writer	*w;
 	struct build_id_list	*build_ids;	/* from MMAP2 as they pass, and the kernel's */
 	bool			defer_fallback;	/* the kernel refused bit 38 */
+	size_t			tracking;	/* the side-band event's index in evs */
+	bool			dummy;		/* -a, -C: it is perf's dummy, the last event */
 };
 
 /* the signal that stopped us (SIGINT, SIGTERM), 0 none: set by the handlers only */
@@ -361,6 +364,10 @@ static int record__config_attrs(struct record *rec)
 {
 	bool cpu = rec->sample_cpu || rec->target.kind == EVLIST_TARGET_CPUS;
 	bool repair = rec->defer && !rec->no_repair && record__repair_size(rec) > 0;
+	const struct sideband_opts sb = {
+		.build_id = true, .switch_events = rec->switch_events, .defer_output = rec->defer,
+		.bpf = true,
+	};
 	u64 freq;
 
 	if (record__freq(rec, &freq))
@@ -396,22 +403,18 @@ static int record__config_attrs(struct record *rec)
 		}
 		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL) |
 			    PERF_ATTR_FLAG(EXCLUDE_GUEST);
-		/* the kernel maps no inherited event of cpu -1 (--per-thread) */
-		if (!rec->no_inherit && rec->target.kind != EVLIST_TARGET_CPUS &&
-		    !rec->target.per_thread)
+		/*
+		 * the kernel maps no inherited event of cpu -1 (--per-thread); -a and -C have it
+		 * as perf 6.1 (the kernel ignores it for a CPU-wide event)
+		 */
+		if (!rec->no_inherit && !rec->target.per_thread)
 			a->flags |= PERF_ATTR_FLAG(INHERIT);
 		if (record__has_workload_target(rec))
 			a->flags |= PERF_ATTR_FLAG(ENABLE_ON_EXEC);
-		if (!i) {
-			/* the side-band event: maps, comms, forks and exits, build ids in MMAP2 */
-			a->flags |= PERF_ATTR_FLAG(MMAP) | PERF_ATTR_FLAG(COMM) | PERF_ATTR_FLAG(TASK) |
-				    PERF_ATTR_FLAG(MMAP2) | PERF_ATTR_FLAG(COMM_EXEC) |
-				    PERF_ATTR_FLAG(BUILD_ID);
-			if (rec->switch_events)
-				a->flags |= PERF_ATTR_FLAG(CONTEXT_SWITCH);
-			if (rec->defer)
-				a->flags |= PERF_ATTR_FLAG(DEFER_OUTPUT);
-		}
+		if (i == rec->tracking)
+			sideband__config_tracking(a, &sb);
+		if (rec->dummy && i == rec->tracking)
+			sideband__config_dummy(a);
 		switch (rec->callchain) {
 		case CALLCHAIN_NONE:
 			break;
@@ -494,6 +497,14 @@ static int record__open(struct record *rec, size_t pages)
 					size);
 			else
 				fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains instead\n");
+			continue;
+		}
+		if (errnum == EINVAL && (a->flags & (PERF_ATTR_FLAG(KSYMBOL) |
+						     PERF_ATTR_FLAG(BPF_EVENT)))) {
+			/* Linux < 5.1, as perf: BPF programs go without their symbols */
+			a->flags &= ~(PERF_ATTR_FLAG(KSYMBOL) | PERF_ATTR_FLAG(BPF_EVENT));
+			if (rec->verbose)
+				fprintf(stderr, "perf record: no ksymbol or bpf_event records on this kernel\n");
 			continue;
 		}
 		if (errnum == EINVAL && (a->flags & PERF_ATTR_FLAG(BUILD_ID))) {
@@ -896,6 +907,15 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	if (!rec->evs.nr && parse_events__add_default(&rec->evs, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
+	}
+	if (rec->target.kind == EVLIST_TARGET_CPUS) {
+		/* the tracking dummy, live before /proc is read (record-sideband.h) */
+		if (sideband__add_dummy(&rec->evs, &err)) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return PERF_EXIT_INPUT;
+		}
+		rec->dummy = true;
+		rec->tracking = rec->evs.nr - 1;
 	}
 	ret = record__config_attrs(rec);
 	if (ret)

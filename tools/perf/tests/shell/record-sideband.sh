@@ -1,0 +1,74 @@
+#!/bin/sh
+# perf record's side-band against perf 6.1: the -a/-C tracking dummy, LOST_SAMPLES at the end, -C lists, -p advice, --namespaces, --all-cgroups, ksymbol/bpf_event, -u, --buildid-mmap
+# SPDX-License-Identifier: GPL-2.0
+
+. "$(dirname "$0")"/lib.sh
+
+need_perf
+if ! "$PERF" record -q -e cpu-clock -o probe.data -- true >probe.log 2>&1; then
+	verbose "$(cat probe.log)"
+	skip "perf record cannot open events here: $(tail -1 probe.log)"
+fi
+need_system_perf_record
+
+# fields FILE: per event (in order) the attr fields perf record sets for the side-band and
+# the sample layout, from the system perf's evlist -v; the event names, precise_ip and
+# exclude_guest are the event syntax's (another test) and build_id our default (see
+# Documentation/perf-record.txt), so they are left out
+fields() {
+	"$SYSTEM_PERF" evlist -v -i "$1" 2>/dev/null | awk '{
+		sub(/^[^:]*(:[a-zA-Z]*)?: /, "")
+		n = split($0, f, ", ")
+		out = ""
+		for (i = 1; i <= n; i++) {
+			if (f[i] ~ /^(precise_ip|exclude_guest|build_id|size):/)
+				continue
+			out = out f[i] ", "
+		}
+		print NR ": " out
+	}'
+}
+
+# same_attrs WHAT ARGS...: ours and perf 6.1's attrs of `record ARGS -- sleep 0.1` agree
+same_attrs() {
+	what=$1
+	shift
+	"$SYSTEM_PERF" record -q -o sys.data "$@" -- sleep 0.1 >sys.log 2>&1 ||
+		fail "$what: perf 6.1 failed: $(tail -1 sys.log)"
+	"$PERF" record -q -o our.data "$@" -- sleep 0.1 >our.log 2>&1 ||
+		fail "$what: perf record $* failed: $(tail -1 our.log)"
+	fields sys.data >sys.attrs
+	fields our.data >our.attrs
+	if ! cmp -s sys.attrs our.attrs; then
+		verbose "perf 6.1: $(cat sys.attrs)"
+		verbose "ours:     $(cat our.attrs)"
+		fail "$what: attrs differ from perf 6.1's: $(diff sys.attrs our.attrs | grep '^[<>]' | head -2 | tr '\n' ' ')"
+	fi
+}
+
+# no_warnings WHAT FILE: perf 6.1 and upstream 7.2 read FILE's side-band without a warning
+no_warnings() {
+	"$SYSTEM_PERF" script -i "$2" --show-task-events --show-mmap-events \
+		--show-namespace-events --show-cgroup-events --show-bpf-events >sys.out 2>sys.err ||
+		fail "$1: perf 6.1 script failed: $(tail -1 sys.err)"
+	! grep -qi "warn\|unknown\|error" sys.err ||
+		fail "$1: perf 6.1 script warns: $(grep -i "warn\|unknown\|error" sys.err | head -1)"
+	if upstream_perf; then
+		"$UPSTREAM_PERF" script -i "$2" --show-task-events --show-mmap-events \
+			--show-namespace-events --show-cgroup-events --show-bpf-events \
+			>up.out 2>up.err || fail "$1: upstream 7.2 script failed: $(tail -1 up.err)"
+		! grep -qi "warn\|unknown\|error" up.err ||
+			fail "$1: upstream 7.2 warns: $(grep -i "warn\|unknown\|error" up.err | head -1)"
+	fi
+	"$PERF" script -i "$2" --show-task-events --show-mmap-events >our.out 2>our.err ||
+		fail "$1: our script failed: $(tail -1 our.err)"
+	[ ! -s our.err ] || fail "$1: our script warns: $(head -1 our.err)"
+}
+
+# 1. -a and -C: perf's dummy tracks (enabled at once, before /proc is read), the sampling
+# events do not
+same_attrs "-a" -a
+same_attrs "-a -g --switch-events" -a -g --switch-events
+same_attrs "-C 0 -e cpu-clock,task-clock" -C 0 -e cpu-clock,task-clock
+same_attrs "workload" -e cpu-clock
+no_warnings "-a" our.data
