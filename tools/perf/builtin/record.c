@@ -34,6 +34,7 @@
 #include "util/parse-events.h"
 #include "util/parse-options.h"
 #include "util/record-features.h"
+#include "util/record-lost.h"
 #include "util/record-loop.h"
 #include "util/record-sideband.h"
 #include "util/record-synth.h"
@@ -779,6 +780,29 @@ static int record__synthesize(struct record *rec)
 	return ret;
 }
 
+static int record__emit_lost(void *ctx, const struct perf_event_header *ev)
+{
+	struct record *rec = ctx;
+	int ret = record__emit(rec, ev);
+
+	/* record__emit said why */
+	return ret ? -ECANCELED : 0;
+}
+
+/* the end: each event's PERF_FORMAT_LOST count as LOST_SAMPLES, as perf (record-lost.h) */
+static int record__lost_samples(struct record *rec, struct record_loop *rl)
+{
+	struct perf_err err;
+	u64 total = 0;
+	int ret = record_lost__write_all(&rec->el, rec->attrs, record__emit_lost, rec, &total,
+					 &err);
+
+	if (ret && ret != -ECANCELED)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	rl->stats.lost_samples += total;
+	return ret;
+}
+
 static int record__features(struct record *rec)
 {
 	struct record_features_opts fo = {
@@ -999,6 +1023,10 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	}
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
+		status = PERF_EXIT_INPUT;
+		goto out_stats;
+	}
+	if (record__lost_samples(rec, &rl)) {
 		status = PERF_EXIT_INPUT;
 		goto out_stats;
 	}

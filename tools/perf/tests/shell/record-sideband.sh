@@ -30,10 +30,12 @@ fields() {
 }
 
 # same_attrs WHAT ARGS...: ours and perf 6.1's attrs of `record ARGS -- sleep 0.1` agree
+# (perf 6.1 with -N: its build-id cache step aborts now and then in a fresh HOME, "assertion
+# failed at util/build-id.c:1010"; -N changes no attr)
 same_attrs() {
 	what=$1
 	shift
-	"$SYSTEM_PERF" record -q -o sys.data "$@" -- sleep 0.1 >sys.log 2>&1 ||
+	"$SYSTEM_PERF" record -q -N -o sys.data "$@" -- sleep 0.1 >sys.log 2>&1 ||
 		fail "$what: perf 6.1 failed: $(tail -1 sys.log)"
 	"$PERF" record -q -o our.data "$@" -- sleep 0.1 >our.log 2>&1 ||
 		fail "$what: perf record $* failed: $(tail -1 our.log)"
@@ -72,3 +74,32 @@ same_attrs "-a -g --switch-events" -a -g --switch-events
 same_attrs "-C 0 -e cpu-clock,task-clock" -C 0 -e cpu-clock,task-clock
 same_attrs "workload" -e cpu-clock
 no_warnings "-a" our.data
+
+# 2. PERF_FORMAT_LOST read at the end: a LOST_SAMPLES record per descriptor that dropped
+# samples (misc 0, the descriptor's id in the trailer, time 0), as perf 6.1 writes them.
+# A one-page ring, a sample per page fault, and perf record stopped (SIGSTOP) for 0.3 s
+# while the workload faults: the ring fills and the kernel drops samples, counting each
+# into both PERF_RECORD_LOST and the event's PERF_FORMAT_LOST count.
+"$PERF" record -q -e page-faults,minor-faults -c 1 -g -m 1 -o lost.data -- \
+	"$WORKLOAD_PERF" test -w malloc 1 >lost.log 2>&1 &
+rec=$!
+sleep 0.3
+kill -STOP $rec
+sleep 0.3
+kill -CONT $rec
+wait $rec || fail "record -m 1 failed: $(tail -1 lost.log)"
+"$SYSTEM_PERF" report -D -i lost.data >lost.dump 2>/dev/null || fail "perf 6.1 report -D of lost.data failed"
+
+if grep -q "PERF_RECORD_LOST:" lost.dump; then
+	expect_grep "^0 0x[0-9a-f]+ \[0x28\]: PERF_RECORD_LOST_SAMPLES: id:[0-9]+: lost samples :[1-9]" \
+		lost.dump "the kernel lost samples, but there is no LOST_SAMPLES record as perf 6.1 writes it"
+	ids=$("$SYSTEM_PERF" evlist -v -i lost.data 2>/dev/null | wc -l)
+	"$SYSTEM_PERF" report --header-only -i lost.data 2>/dev/null | sed -n 's/.*id = { \([^}]*\)}.*/\1/p' |
+		tr ', ' '\n\n' | grep . | sort >ids.txt
+	sed -n 's/.*LOST_SAMPLES: id:\([0-9]*\):.*/\1/p' lost.dump | sort -u >lost-ids.txt
+	[ -z "$(comm -13 ids.txt lost-ids.txt)" ] ||
+		fail "LOST_SAMPLES with ids of no event: $(comm -13 ids.txt lost-ids.txt | head -1)"
+	verbose "$(grep -c LOST_SAMPLES lost.dump) LOST_SAMPLES records for $ids events"
+else
+	not_tested "LOST_SAMPLES: the kernel lost nothing with a one-page ring"
+fi
