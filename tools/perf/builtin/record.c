@@ -926,8 +926,9 @@ static int record__run(struct record *rec, int argc, const char **argv)
 
 	if (record__mmap_pages(rec, &pages))
 		return PERF_EXIT_USAGE;
-	if (record__setup_target(rec))
-		return PERF_EXIT_INPUT;
+	ret = record__setup_target(rec);
+	if (ret)	/* a -C that is no CPU list is a usage error, as perf's */
+		return ret == -EINVAL && rec->cpu_list ? PERF_EXIT_USAGE : PERF_EXIT_INPUT;
 	if (!rec->evs.nr && parse_events__add_default(&rec->evs, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;

@@ -10,6 +10,7 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "cpu-list.h"
 #include "evlist-open.h"
 
 _Static_assert(sizeof(struct perf_event_attr) >= PERF_ATTR_SIZE_VER0, "attr");
@@ -200,82 +201,72 @@ size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *o
 	return el->nr_slots;
 }
 
-/* "0-3,5" into a list of numbers, each at most max */
-static int range_list__parse(const char *spec, int max, int **out, size_t *nr,
-			     struct perf_err *err)
+/* cpu-list.h's numbers as the int CPUs of perf_event_open */
+static int cpu_list__ints(const char *spec, int **out, size_t *nr, struct perf_err *err)
 {
-	const char *p = spec;
-	int *v = NULL;
-	size_t n = 0;
+	u32 *cpus;
+	int ret = cpu_list__cpus(spec, &cpus, nr, err);
 
-	while (*p) {
-		char *end;
-		long a, b;
-
-		if (!isdigit((unsigned char)*p))
-			goto out_bad;
-		a = strtol(p, &end, 10);
-		b = a;
-		if (*end == '-') {
-			if (!isdigit((unsigned char)end[1]))
-				goto out_bad;
-			b = strtol(end + 1, &end, 10);
-		}
-		if (b < a || b > max || (*end && *end != ','))
-			goto out_bad;
-		for (long i = a; i <= b; i++) {
-			int *nv = realloc(v, (n + 1) * sizeof(*v));
-
-			if (!nv) {
-				free(v);
-				return perf_err__set(err, ENOMEM, "out of memory");
-			}
-			v = nv;
-			v[n++] = (int)i;
-		}
-		p = *end ? end + 1 : end;
-		if (*end == ',' && !*p)
-			goto out_bad;
+	if (ret)
+		return ret;
+	*out = malloc(*nr * sizeof(**out));
+	if (!*out) {
+		free(cpus);
+		return perf_err__set(err, ENOMEM, "out of memory");
 	}
-	if (!n)
-		goto out_bad;
-	*out = v;
-	*nr = n;
+	for (size_t i = 0; i < *nr; i++)
+		(*out)[i] = (int)cpus[i];
+	free(cpus);
 	return 0;
+}
 
-out_bad:
-	free(v);
-	return -EINVAL;
+/* the online CPUs of sysfs; the configured ones when it cannot be read */
+static int cpu_list__online(char *buf, size_t size)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
+	bool ok = f && fgets(buf, (int)size, f);
+
+	if (f)
+		fclose(f);
+	if (ok)
+		buf[strcspn(buf, "\n")] = '\0';
+	else
+		snprintf(buf, size, "0-%ld", sysconf(_SC_NPROCESSORS_CONF) - 1);
+	return 0;
 }
 
 int cpu_list__expand(const char *spec, int **cpus, size_t *nr, struct perf_err *err)
 {
 	char online[4096];
-	FILE *f;
-	int ncpu = (int)sysconf(_SC_NPROCESSORS_CONF);
 	int ret;
 
-	if (spec) {
-		ret = range_list__parse(spec, ncpu - 1, cpus, nr, err);
+	cpu_list__online(online, sizeof(online));
+	if (!spec) {
+		ret = cpu_list__ints(online, cpus, nr, err);
 		if (ret == -EINVAL)
-			return perf_err__set(err, EINVAL,
-					     "-C %s: not a list of CPUs of this machine (0-%d, e.g. 0,1 or 0-1)",
-					     spec, ncpu - 1);
+			return perf_err__set(err, EINVAL, "cannot parse the online CPUs '%s'", online);
 		return ret;
 	}
-	f = fopen("/sys/devices/system/cpu/online", "r");
-	if (!f || !fgets(online, sizeof(online), f)) {
-		if (f)
-			fclose(f);
-		snprintf(online, sizeof(online), "0-%d", ncpu - 1);
-	} else {
-		fclose(f);
-		online[strcspn(online, "\n")] = '\0';
+	ret = cpu_list__ints(spec, cpus, nr, err);
+	if (ret == -EINVAL) {
+		char why[sizeof(err->msg)];
+
+		snprintf(why, sizeof(why), "%s", err->msg);
+		return perf_err__set(err, EINVAL, "-C %s", why);
 	}
-	ret = range_list__parse(online, 1 << 20, cpus, nr, err);
-	if (ret == -EINVAL)
-		return perf_err__set(err, EINVAL, "cannot parse the online CPUs '%s'", online);
-	return ret;
+	if (ret)
+		return ret;
+	for (size_t i = 0; i < *nr; i++) {
+		if (cpu_list__has(online, (u32)(*cpus)[i]))
+			continue;
+		ret = perf_err__set(err, ENODEV, "-C %s: CPU %d is not online (online: %s)", spec,
+				    (*cpus)[i], online);
+		free(*cpus);
+		*cpus = NULL;
+		*nr = 0;
+		return ret;
+	}
+	return 0;
 }
 
 static int tids_of_process(pid_t pid, pid_t **tids, size_t *nr, struct perf_err *err)

@@ -65,7 +65,11 @@ int evlist_open__enable(struct evlist_open *el, bool enable, struct perf_err *er
 size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *out);
 void evlist_open__close(struct evlist_open *el);
 
-/* the online CPUs (/sys/devices/system/cpu/online) or those of spec ("0-1,3"); *cpus owned */
+/*
+ * The online CPUs (/sys/devices/system/cpu/online) or those of spec (perf's syntax, see
+ * cpu-list.h), ascending; *cpus owned. -EINVAL: spec is not a list (err: "-C SPEC: why");
+ * -ENODEV: it names a CPU that is not online.
+ */
 int cpu_list__expand(const char *spec, int **cpus, size_t *nr, struct perf_err *err);
 /*
  * -p and -t as perf reads them: a comma list of ids ("1234,1240"; no ranges), duplicates

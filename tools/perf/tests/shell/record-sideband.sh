@@ -103,3 +103,23 @@ if grep -q "PERF_RECORD_LOST:" lost.dump; then
 else
 	not_tested "LOST_SAMPLES: the kernel lost nothing with a one-page ring"
 fi
+
+# 4. -C: perf's CPU list syntax through the one reader (util/cpu-list.c): what perf 6.1 takes
+# records those CPUs, what it refuses as usage (exit 129) is refused so, in one line
+"$PERF" record -q -C 1,0 -o c10.data -- true >c10.log 2>&1 || fail "-C 1,0 refused: $(tail -1 c10.log)"
+# (an empty -C is refused too; perf 6.1 takes it for "any CPU" and fails later, exit 255)
+for spec in x 1-0 0,0 "1 2" ""; do
+	"$SYSTEM_PERF" record -q -N -C "$spec" -o sysc.data -- true >/dev/null 2>&1
+	sys=$?
+	"$PERF" record -q -C "$spec" -o c.data -- true >c.log 2>&1
+	ours=$?
+	[ -z "$spec" ] && sys=129
+	[ $ours -eq 129 ] && [ $sys -eq 129 ] ||
+		fail "-C '$spec': exit $ours, perf 6.1 $sys (a usage error is 129)"
+	[ "$(wc -l <c.log)" -eq 1 ] && grep -q "^perf record: -C '$spec': " c.log ||
+		fail "-C '$spec': not one line naming it: $(head -2 c.log | tr '\n' ' ')"
+done
+last=$(($(getconf _NPROCESSORS_CONF) + 1))
+"$PERF" record -q -C $last -o c.data -- true >c.log 2>&1 && fail "-C $last (no such CPU) was accepted"
+[ "$(wc -l <c.log)" -eq 1 ] && grep -q "CPU $last is not online" c.log ||
+	fail "-C $last: not one line saying the CPU is not online: $(head -2 c.log | tr '\n' ' ')"
