@@ -16,6 +16,7 @@
  * (record-iface: regs + stack with the kernel's user callchain = FP walk with repair).
  */
 #include <errno.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -454,6 +455,26 @@ static void record__print_paranoid(const struct record *rec, int errnum)
 }
 
 /*
+ * -p/-t of another user's process: the kernel refuses it (EACCES) whatever the paranoid
+ * setting, because observing a task takes ptrace read access to it. True when said so.
+ */
+static bool record__print_foreign(const struct record *rec, int errnum)
+{
+	struct passwd *pw;
+	uid_t owner;
+	pid_t tid;
+
+	if (rec->target.kind != EVLIST_TARGET_THREADS ||
+	    !thread_list__foreign(rec->target.tids, rec->target.nr_tids, &tid, &owner))
+		return false;
+	pw = getpwuid(owner);
+	fprintf(stderr, "perf record: %s %s: perf_event_open: %s: task %d belongs to user %s (uid %u), and observing another user's task takes ptrace access to it: run as that user or as root, or with CAP_SYS_PTRACE (kernel.perf_event_paranoid is not the cause)\n",
+		rec->pid ? "-p" : "-t", rec->pid ? rec->pid : rec->tid, strerror(errnum), tid,
+		pw ? pw->pw_name : "?", (unsigned int)owner);
+	return true;
+}
+
+/*
  * perf_event_open on the target, with perf's fallbacks: no deferred callchains, no build ids
  * in MMAP2, no kernel samples at paranoid 2, cpu-clock instead of a missing PMU event.
  */
@@ -515,6 +536,8 @@ static int record__open(struct record *rec, size_t pages)
 				fprintf(stderr, "perf record: no build ids in MMAP2 on this kernel\n");
 			continue;
 		}
+		if ((errnum == EACCES || errnum == EPERM) && record__print_foreign(rec, errnum))
+			return -errnum;
 		if ((errnum == EACCES || errnum == EPERM) &&
 		    !(a->flags & PERF_ATTR_FLAG(EXCLUDE_KERNEL)) &&
 		    rec->target.kind != EVLIST_TARGET_CPUS &&

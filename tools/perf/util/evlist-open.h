@@ -84,4 +84,13 @@ int id_list__parse(const char *spec, pid_t **ids, size_t *nr, struct perf_err *e
 int thread_list__expand(const pid_t *ids, size_t nr_ids, bool whole_process, pid_t **tids,
 			size_t *nr, struct perf_err *err);
 
+/*
+ * Why an open of threads was refused (EACCES) when kernel.perf_event_paranoid is not the
+ * cause: the kernel lets a task observe another only with ptrace read access to it (the same
+ * real uid, or CAP_SYS_PTRACE). The first of tids that belongs to another user than ours,
+ * with its owner, when we lack CAP_SYS_PTRACE: true; false when every thread is ours (or
+ * gone), or we may trace anyone.
+ */
+bool thread_list__foreign(const pid_t *tids, size_t nr, pid_t *tid, uid_t *owner);
+
 #endif

@@ -123,3 +123,28 @@ last=$(($(getconf _NPROCESSORS_CONF) + 1))
 "$PERF" record -q -C $last -o c.data -- true >c.log 2>&1 && fail "-C $last (no such CPU) was accepted"
 [ "$(wc -l <c.log)" -eq 1 ] && grep -q "CPU $last is not online" c.log ||
 	fail "-C $last: not one line saying the CPU is not online: $(head -2 c.log | tr '\n' ' ')"
+
+# 5. -p of another user's process: the kernel refuses it for want of ptrace access, whatever
+# kernel.perf_event_paranoid says; the advice says so (run as another user with setpriv)
+foreign_p() {
+	if [ "$(id -u)" != 0 ]; then
+		(cd / && "$PERF" record -o /dev/null -p 1 -- true) >foreign.log 2>&1
+	elif command -v setpriv >/dev/null 2>&1 &&
+		setpriv --reuid=nobody --regid=nogroup --clear-groups test -x "$PERF" 2>/dev/null; then
+		(cd / && setpriv --reuid=nobody --regid=nogroup --clear-groups \
+			"$PERF" record -o /dev/null -p 1 -- true) >foreign.log 2>&1
+	else
+		return 2
+	fi
+}
+foreign_p
+case $? in
+2)	not_tested "-p of another user's process: not root and no setpriv, or user nobody cannot run $PERF";;
+0)	fail "-p 1 as another user than its owner was accepted";;
+*)	[ "$(wc -l <foreign.log)" -eq 1 ] ||
+		fail "-p 1 as another user: not one line: $(head -3 foreign.log | tr '\n' ' ')"
+	expect_grep "^perf record: -p 1: .*task 1 belongs to user .*ptrace.*CAP_SYS_PTRACE.*paranoid is not the cause" \
+		foreign.log "-p 1 as another user: the advice does not name ptrace access"
+	! grep -q "sysctl\|fall back" foreign.log ||
+		fail "-p 1 as another user: advice about perf_event_paranoid: $(cat foreign.log)";;
+esac
