@@ -37,6 +37,7 @@
 #include "util/record-features.h"
 #include "util/record-lost.h"
 #include "util/record-loop.h"
+#include "util/record-probe.h"
 #include "util/record-sideband.h"
 #include "util/record-synth.h"
 #include "util/tracing-data.h"
@@ -109,6 +110,7 @@ struct record {
 	struct perf_writer	*w;
 	struct build_id_list	*build_ids;	/* from MMAP2 as they pass, and the kernel's */
 	bool			defer_fallback;	/* the kernel refused bit 38 */
+	enum probe_result	defer_probe;	/* --defer: what the kernel said of bit 38 alone */
 	size_t			tracking;	/* the side-band event's index in evs */
 	bool			dummy;		/* -a, -C: it is perf's dummy, the last event */
 };
@@ -455,6 +457,30 @@ static void record__print_paranoid(const struct record *rec, int errnum)
 }
 
 /*
+ * No deferred callchains in this kernel: neither bit, and the inline chains get the repair
+ * data (user regs and a small dump) unless --no-repair-data
+ */
+static void record__defer_fall_back(struct record *rec)
+{
+	int size = rec->no_repair ? 0 : record__repair_size(rec);
+
+	for (size_t i = 0; i < rec->evs.nr; i++) {
+		rec->attrs[i].flags &= ~(PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
+					 PERF_ATTR_FLAG(DEFER_OUTPUT));
+		if (size && (rec->attrs[i].sample_type & PERF_SAMPLE_CALLCHAIN))
+			attr__add_repair(&rec->attrs[i], size);
+	}
+	rec->defer_fallback = true;
+	if (rec->quiet)
+		return;
+	if (size)
+		fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains with user regs and a %d-byte user stack dump instead, to repair their top frames\n",
+			size);
+	else
+		fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains instead\n");
+}
+
+/*
  * -p/-t of another user's process: the kernel refuses it (EACCES) whatever the paranoid
  * setting, because observing a task takes ptrace read access to it. True when said so.
  */
@@ -483,6 +509,19 @@ static int record__open(struct record *rec, size_t pages)
 	struct perf_err err;
 	char msg[256];
 
+	/*
+	 * Bit 38 asked of the kernel alone first (record-probe.h): then an EINVAL of the real
+	 * events is their own (a 6.19 kernel refusing something else), not "no deferred support"
+	 */
+	if (rec->defer) {
+		rec->defer_probe = probe__defer_callchain(NULL);
+		if (rec->verbose)
+			fprintf(stderr, "perf record: deferred callchain probe: %s\n",
+				rec->defer_probe == PROBE_PRESENT ? "supported" :
+				rec->defer_probe == PROBE_MISSING ? "not supported" : "no answer");
+		if (rec->defer_probe == PROBE_MISSING)
+			record__defer_fall_back(rec);
+	}
 	for (;;) {
 		struct perf_event_attr *a;
 		int e, errnum;
@@ -501,24 +540,10 @@ static int record__open(struct record *rec, size_t pages)
 			return -errnum;
 		}
 		a = &rec->attrs[e];
-		if (errnum == EINVAL && (a->flags & (PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
-						     PERF_ATTR_FLAG(DEFER_OUTPUT)))) {
-			int size = rec->no_repair ? 0 : record__repair_size(rec);
-
-			for (size_t i = 0; i < rec->evs.nr; i++) {
-				rec->attrs[i].flags &= ~(PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
-							 PERF_ATTR_FLAG(DEFER_OUTPUT));
-				if (size && (rec->attrs[i].sample_type & PERF_SAMPLE_CALLCHAIN))
-					attr__add_repair(&rec->attrs[i], size);
-			}
-			rec->defer_fallback = true;
-			if (rec->quiet)
-				continue;
-			if (size)
-				fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains with user regs and a %d-byte user stack dump instead, to repair their top frames\n",
-					size);
-			else
-				fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains instead\n");
+		/* the probe could not tell: a refusal of bit 38 or 39 says it instead, as before */
+		if (errnum == EINVAL && rec->defer_probe == PROBE_UNKNOWN &&
+		    (a->flags & (PERF_ATTR_FLAG(DEFER_CALLCHAIN) | PERF_ATTR_FLAG(DEFER_OUTPUT)))) {
+			record__defer_fall_back(rec);
 			continue;
 		}
 		if (errnum == EINVAL && (a->flags & (PERF_ATTR_FLAG(KSYMBOL) |
@@ -873,6 +898,11 @@ static void record__summary(struct record *rec, struct record_loop *rl)
 			(unsigned long long)st->pending.waiting);
 	if (rec->quiet)
 		return;
+	if (rec->verbose && rec->defer_fallback)
+		fprintf(stderr, "perf record: --defer: this kernel has no deferred callchains, the user callchains are inline%s\n",
+			rec->no_repair || !record__repair_size(rec) ? "" : " with repair data");
+	else if (rec->verbose && rec->defer)
+		record_stats__fprintf_deferred(st, stderr);
 	fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
 		(unsigned long long)rl->wakeups);
 	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n", mb,
@@ -1080,7 +1110,7 @@ out_stats:
 int cmd_record(int argc, const char **argv)
 {
 	struct record rec = {
-		.repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 },
+		.repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 }, .defer_probe = PROBE_UNKNOWN,
 	};
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &rec, "event",
