@@ -92,6 +92,8 @@ struct record {
 	bool			quiet;
 	int			verbose;
 	bool			no_buildid_cache;
+	bool			namespaces;	/* --namespaces */
+	bool			all_cgroups;	/* --all-cgroups */
 	bool			event_error;	/* an -e callback failed (it said why) */
 	char			tracefs[256];	/* found at the first tracepoint, "" before */
 	int			cmd_argc;	/* "record" and its arguments, for HEADER_CMDLINE */
@@ -370,7 +372,7 @@ static int record__config_attrs(struct record *rec)
 	bool repair = rec->defer && !rec->no_repair && record__repair_size(rec) > 0;
 	const struct sideband_opts sb = {
 		.build_id = true, .switch_events = rec->switch_events, .defer_output = rec->defer,
-		.bpf = true,
+		.bpf = true, .namespaces = rec->namespaces, .cgroup = rec->all_cgroups,
 	};
 	u64 freq;
 
@@ -393,6 +395,8 @@ static int record__config_attrs(struct record *rec)
 			a->sample_type |= PERF_SAMPLE_RAW;
 		if (cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
+		if (rec->all_cgroups)
+			a->sample_type |= PERF_SAMPLE_CGROUP;
 		/* several events: every record says which one it is */
 		if (rec->evs.nr > 1)
 			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
@@ -789,6 +793,7 @@ static int record__synthesize(struct record *rec)
 {
 	struct record_synth s = {
 		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
+		.namespaces = rec->namespaces,
 	};
 	struct perf_err err;
 	int ret;
@@ -804,9 +809,21 @@ static int record__synthesize(struct record *rec)
 		fprintf(stderr, "perf record: warning: no module maps: %s\n", err.msg);
 	if (ret == -EIO)
 		return ret;
+	if (rec->all_cgroups) {
+		ret = record_synth__cgroups(&s, &err);
+		if (ret == -EIO)
+			return ret;
+		/* the samples keep their cgroup ids, without names */
+		if (ret && !rec->quiet)
+			fprintf(stderr, "perf record: warning: --all-cgroups: %s: cgroups will show as ids\n",
+				err.msg);
+	}
 	switch (rec->target.kind) {
 	case EVLIST_TARGET_WORKLOAD:
-		return 0;	/* its COMM and MMAP2 come from the kernel from the exec on */
+		/* its COMM and MMAP2 come from the kernel from the exec on, its namespaces not */
+		if (rec->namespaces)
+			ret = record_synth__namespaces(&s, rec->wl.pid, &err);
+		break;
 	case EVLIST_TARGET_THREADS:
 		ret = record__synth_pids(rec, &s, &err);
 		break;
@@ -1142,6 +1159,10 @@ int cmd_record(int argc, const char **argv)
 		OPT_BOOLEAN('i', "no-inherit", &rec.no_inherit, "child tasks do not inherit counters"),
 		OPT_BOOLEAN(0, "switch-events", &rec.switch_events, "Record context switch events"),
 		OPT_BOOLEAN(0, "sample-cpu", &rec.sample_cpu, "Record the sample cpu"),
+		OPT_BOOLEAN(0, "namespaces", &rec.namespaces,
+			    "Record namespaces events"),
+		OPT_BOOLEAN(0, "all-cgroups", &rec.all_cgroups,
+			    "Record cgroup events"),
 		OPT_BOOLEAN('q', "quiet", &rec.quiet, "don't print any warnings or messages"),
 		OPT_INCR('v', "verbose", &rec.verbose, "be more verbose (show counter open errors, etc)"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &rec.no_buildid_cache,

@@ -4,6 +4,7 @@
  * and /sys (record-synth.h).
  */
 #include <dirent.h>
+#include <fcntl.h>
 #include <elf.h>
 #include <errno.h>
 #include <limits.h>
@@ -15,6 +16,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
+#include <perf/kernel.h>
 #include <perf/synthesize.h>
 #include "record-synth.h"
 #include "build-id.h"
@@ -73,15 +75,16 @@ static int synth__emit(struct synth_run *r, u32 type, u16 misc, const void *fixe
 		       const char *str)
 {
 	struct perf_event_header *h = (struct perf_event_header *)r->buf;
-	size_t n = strlen(str) + 1, at = sizeof(*h);
+	size_t n = str ? strlen(str) + 1 : 0, at = sizeof(*h);
 	int id_size;
 
 	if (at + len + n + 8 > SYNTH_BUF_SIZE - 64)
-		return perf_err__set(r->err, E2BIG, "synthesized %s record for '%s' too long",
-				     type == PERF_RECORD_COMM ? "COMM" : "MMAP", str);
+		return perf_err__set(r->err, E2BIG, "synthesized record of type %u for '%s' too long",
+				     type, str ? str : "");
 	memcpy((u8 *)r->buf + at, fixed, len);
 	at += len;
-	memcpy((u8 *)r->buf + at, str, n);
+	if (str)
+		memcpy((u8 *)r->buf + at, str, n);
 	memset((u8 *)r->buf + at + n, 0, (8 - (at + n) % 8) % 8);
 	at = (at + n + 7) / 8 * 8;
 	id_size = perf_sample__synthesize_id(r->s->attr, &r->id, false, (u8 *)r->buf + at,
@@ -444,6 +447,36 @@ static int synth__comm(struct synth_run *r, u32 tgid, u32 tid)
 	return synth__emit(r, PERF_RECORD_COMM, 0, &c, sizeof(c), comm);
 }
 
+/*
+ * The namespaces of a thread as the kernel's NAMESPACES record gives them: for each of its
+ * seven kinds, in the kernel's index order, the device and inode of /proc/TID/ns/KIND (zeros
+ * for a kind this kernel or this user cannot see, as perf)
+ */
+static const char *const ns_kinds[] = { "net", "uts", "ipc", "pid", "user", "mnt", "cgroup" };
+
+static int synth__namespaces(struct synth_run *r, u32 tgid, u32 tid)
+{
+	struct {
+		u32				pid, tid;
+		u64				nr;
+		struct perf_ns_link_info	link[ARRAY_SIZE(ns_kinds)];
+	} ns = { .pid = tgid, .tid = tid, .nr = ARRAY_SIZE(ns_kinds) };
+
+	if (!r->s->namespaces)
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(ns_kinds); i++) {
+		char path[PATH_MAX];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "%s/%u/ns/%s", r->proc, tid, ns_kinds[i]);
+		if (stat(path, &st))
+			continue;
+		ns.link[i].dev = (u64)st.st_dev;
+		ns.link[i].ino = (u64)st.st_ino;
+	}
+	return synth__emit(r, PERF_RECORD_NAMESPACES, 0, &ns, sizeof(ns), NULL);
+}
+
 /* kthreadd (pid 2) and its children have no user mappings */
 static bool is_kernel_thread(u32 pid, u32 ppid)
 {
@@ -523,7 +556,10 @@ static int synth__process(struct synth_run *r, u32 pid, bool named)
 		return ret;
 	r->stats.processes++;
 	for (size_t i = 0; i < nr && !ret; i++) {
-		ret = synth__comm(r, pid, tids[i]);
+		/* perf's order for a process it reads: NAMESPACES, then COMM */
+		ret = synth__namespaces(r, pid, tids[i]);
+		if (!ret)
+			ret = synth__comm(r, pid, tids[i]);
 		/* a thread that ended since the listing is not the process's end */
 		if (ret == -ENOENT && tids[i] != pid) {
 			r->stats.vanished++;
@@ -575,6 +611,9 @@ int record_synth__thread(const struct record_synth *s, pid_t tid, struct perf_er
 	ret = synth__status(r, (u32)tid, &tgid, &ppid);
 	if (!ret)
 		ret = synth__comm(r, tgid, (u32)tid);
+	/* perf's order for a thread it is given: COMM, then NAMESPACES */
+	if (!ret)
+		ret = synth__namespaces(r, tgid, (u32)tid);
 	if (!ret && !is_kernel_thread(tgid, ppid))
 		ret = synth__maps(r, tgid, (u32)tid);
 	ret = synth__named(r, "thread", (u32)tid, ret);
@@ -610,6 +649,127 @@ int record_synth__all(const struct record_synth *s, struct record_synth_stats *s
 	if (stats)
 		*stats = r->stats;
 	free(pids);
+	synth_run__exit(r);
+	free(r);
+	return ret;
+}
+
+int record_synth__namespaces(const struct record_synth *s, pid_t pid, struct perf_err *err)
+{
+	struct synth_run *r = malloc(sizeof(*r));
+	int ret;
+
+	if (!r)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	synth_run__init(r, s, err);
+	ret = synth__named(r, "the namespaces of", (u32)pid,
+			   synth__namespaces(r, (u32)pid, (u32)pid));
+	synth_run__exit(r);
+	free(r);
+	return ret;
+}
+
+/* ---- cgroups ------------------------------------------------------------------------------ */
+
+/*
+ * Where perf looks for cgroups: a cgroup v1 hierarchy with the perf_event controller, else
+ * the cgroup2 one
+ */
+static int cgroupfs__mountpoint(const struct record_synth *s, char *dir, size_t size)
+{
+	char path[PATH_MAX], line[PATH_MAX + 256], v2[PATH_MAX] = "";
+	const char *proc = s->proc ? s->proc : "/proc";
+	FILE *fp;
+	int ret = -ENOENT;
+
+	snprintf(path, sizeof(path), "%s/mounts", proc);
+	fp = fopen(path, "re");
+	if (!fp)
+		return -errno;
+	while (ret && fgets(line, sizeof(line), fp)) {
+		char mnt[PATH_MAX], type[64], opts[1024];
+
+		if (sscanf(line, "%*s %4095s %63s %1023s", mnt, type, opts) != 3)
+			continue;
+		if (!strcmp(type, "cgroup2") && !v2[0]) {
+			snprintf(v2, sizeof(v2), "%s", mnt);
+		} else if (!strcmp(type, "cgroup")) {
+			for (char *o = strtok(opts, ","); o; o = strtok(NULL, ","))
+				if (!strcmp(o, "perf_event")) {
+					snprintf(dir, size, "%s", mnt);
+					ret = 0;
+				}
+		}
+	}
+	fclose(fp);
+	if (ret && v2[0]) {
+		snprintf(dir, size, "%s", v2);
+		ret = 0;
+	}
+	return ret;
+}
+
+/* the kernel's id of a cgroup: its directory's file handle, 8 bytes on cgroupfs */
+static int cgroup__id(const char *path, u64 *id)
+{
+	struct {
+		struct file_handle	fh;
+		u64			id;
+	} h = { .fh = { .handle_bytes = sizeof(u64) } };
+	int mount_id;
+
+	if (name_to_handle_at(AT_FDCWD, path, &h.fh, &mount_id, 0))
+		return -errno;
+	memcpy(id, h.fh.f_handle, sizeof(*id));
+	return 0;
+}
+
+/* one CGROUP record for the cgroup at root/rel, then its children, depth first */
+static int synth__cgroup_tree(struct synth_run *r, const char *root, char *rel, size_t size,
+			      int depth)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	size_t len = strlen(rel);
+	DIR *d;
+	u64 id;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	if (cgroup__id(path, &id))
+		return 0;	/* gone, or no handles here: perf skips it too */
+	ret = synth__emit(r, PERF_RECORD_CGROUP, 0, &id, sizeof(id), rel[0] ? rel : "/");
+	if (ret || depth > 64)
+		return ret;
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while (!ret && (de = readdir(d))) {
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+			continue;
+		if (len + 1 + strlen(de->d_name) >= size)
+			continue;
+		snprintf(rel + len, size - len, "/%s", de->d_name);
+		ret = synth__cgroup_tree(r, root, rel, size, depth + 1);
+		rel[len] = '\0';
+	}
+	closedir(d);
+	return ret;
+}
+
+int record_synth__cgroups(const struct record_synth *s, struct perf_err *err)
+{
+	struct synth_run *r;
+	char root[PATH_MAX], rel[PATH_MAX] = "";
+	int ret = cgroupfs__mountpoint(s, root, sizeof(root));
+
+	if (ret)
+		return perf_err__set(err, -ret, "no cgroup filesystem with perf_event (cgroup v1) or cgroup2 in /proc/mounts");
+	r = malloc(sizeof(*r));
+	if (!r)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	synth_run__init(r, s, err);
+	ret = synth__cgroup_tree(r, root, rel, sizeof(rel), 0);
 	synth_run__exit(r);
 	free(r);
 	return ret;

@@ -148,3 +148,31 @@ case $? in
 	! grep -q "sysctl\|fall back" foreign.log ||
 		fail "-p 1 as another user: advice about perf_event_paranoid: $(cat foreign.log)";;
 esac
+
+# 6. Side-band options, with perf 6.1's attrs and records; perf 6.1 and upstream 7.2 read the
+# files without a warning
+# --namespaces: the bit on the tracking event, a NAMESPACES record synthesized per thread
+# (the workload's own for a workload), each as perf 6.1 reads /proc/TID/ns
+same_attrs "--namespaces" --namespaces
+"$SYSTEM_PERF" report -D -i our.data 2>/dev/null | grep -q "^0 0x[0-9a-f]* \[0x98\]: PERF_RECORD_NAMESPACES [0-9]*/[0-9]* - nr_namespaces: 7" ||
+	fail "--namespaces: no synthesized NAMESPACES record of the workload"
+no_warnings "--namespaces" our.data
+same_attrs "-a --namespaces --all-cgroups" -a --namespaces --all-cgroups
+no_warnings "-a --namespaces --all-cgroups" our.data
+# nsrec FILE TID: the synthesized NAMESPACES of TID as perf 6.1 prints them
+nsrec() {
+	"$SYSTEM_PERF" report -D -i "$1" 2>/dev/null | grep -A2 "^0 0 .*NAMESPACES $2/$2 " | tr -s ' \t\n' ' '
+}
+[ -n "$(nsrec our.data 2)" ] && [ "$(nsrec our.data 2 | sed 's/.*NAMESPACES//')" = "$(nsrec sys.data 2 | sed 's/.*NAMESPACES//')" ] ||
+	fail "-a --namespaces: kthreadd's namespaces differ from perf 6.1's: $(nsrec our.data 2) vs $(nsrec sys.data 2)"
+# --all-cgroups: the cgroup sample type on every event, CGROUP records of the hierarchy
+same_attrs "--all-cgroups" --all-cgroups
+"$SYSTEM_PERF" report -D -i sys.data 2>/dev/null | grep "^0 0x[0-9a-f]* \[0x[0-9a-f]*\]: PERF_RECORD_CGROUP" |
+	sed 's/^0 0x[0-9a-f]* //' | sort >sys.cg
+"$SYSTEM_PERF" report -D -i our.data 2>/dev/null | grep "^0 0x[0-9a-f]* \[0x[0-9a-f]*\]: PERF_RECORD_CGROUP" |
+	sed 's/^0 0x[0-9a-f]* //' | sort >our.cg
+[ -s our.cg ] && cmp -s sys.cg our.cg ||
+	fail "--all-cgroups: CGROUP records differ from perf 6.1's: $(diff sys.cg our.cg | grep '^[<>]' | head -2 | tr '\n' ' ')"
+no_warnings "--all-cgroups" our.data
+"$PERF" script -i our.data -F comm,cgroup >cg.txt 2>cg.err || fail "script -F cgroup failed: $(head -1 cg.err)"
+grep -q " /" cg.txt || fail "--all-cgroups: script -F cgroup shows no cgroup path: $(head -1 cg.txt)"
