@@ -94,6 +94,7 @@ struct record {
 	bool			no_buildid_cache;
 	bool			namespaces;	/* --namespaces */
 	bool			all_cgroups;	/* --all-cgroups */
+	bool			buildid_mmap;	/* --buildid-mmap: build ids in MMAP2 only */
 	bool			event_error;	/* an -e callback failed (it said why) */
 	char			tracefs[256];	/* found at the first tracepoint, "" before */
 	int			cmd_argc;	/* "record" and its arguments, for HEADER_CMDLINE */
@@ -757,8 +758,12 @@ static int record__build_ids(struct record *rec)
 {
 	struct build_id_cache_stats cs;
 	struct perf_err err;
-	int ret = build_id_list__write(rec->build_ids, rec->w, &err);
+	int ret;
 
+	/* as perf: the MMAP2 records carry them, no HEADER_BUILD_ID, no cache */
+	if (rec->buildid_mmap)
+		return 0;
+	ret = build_id_list__write(rec->build_ids, rec->w, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return ret;
@@ -793,7 +798,7 @@ static int record__synthesize(struct record *rec)
 {
 	struct record_synth s = {
 		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
-		.namespaces = rec->namespaces,
+		.namespaces = rec->namespaces, .kernel_mmap2 = rec->buildid_mmap,
 	};
 	struct perf_err err;
 	int ret;
@@ -1163,6 +1168,8 @@ int cmd_record(int argc, const char **argv)
 			    "Record namespaces events"),
 		OPT_BOOLEAN(0, "all-cgroups", &rec.all_cgroups,
 			    "Record cgroup events"),
+		OPT_BOOLEAN(0, "buildid-mmap", &rec.buildid_mmap,
+			    "Record build-id in map events"),
 		OPT_BOOLEAN('q', "quiet", &rec.quiet, "don't print any warnings or messages"),
 		OPT_INCR('v', "verbose", &rec.verbose, "be more verbose (show counter open errors, etc)"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &rec.no_buildid_cache,

@@ -8,6 +8,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,12 +100,34 @@ static int synth__emit(struct synth_run *r, u32 type, u16 misc, const void *fixe
 
 /* ---- the kernel --------------------------------------------------------------------------- */
 
-int record_synth__kernel(const struct record_synth *s, struct perf_err *err)
+/*
+ * A kernel or module map: MMAP as perf writes it, or with kernel_mmap2 (--buildid-mmap) an
+ * MMAP2 with the build id of its notes file (prot and flags 0, as perf 6.1), when it has one
+ */
+static int synth__kernel_map(struct synth_run *r, u64 start, u64 len, u64 pgoff,
+			     const char *name, const char *notes)
 {
 	struct {
 		u32	pid, tid;
 		u64	start, len, pgoff;
-	} m = { .pid = (u32)-1 };
+	} m = { .pid = (u32)-1, .start = start, .len = len, .pgoff = pgoff };
+	struct perf_record_mmap2 m2 = {
+		.pid = (u32)-1, .start = start, .len = len, .pgoff = pgoff,
+	};
+	size_t size = 0;
+
+	if (!r->s->kernel_mmap2 || !notes ||
+	    build_id__read_notes(notes, m2.build_id, &size) || size > sizeof(m2.build_id))
+		return synth__emit(r, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &m, sizeof(m),
+				   name);
+	m2.build_id_size = (u8)size;
+	return synth__emit(r, PERF_RECORD_MMAP2,
+			   PERF_RECORD_MISC_KERNEL | PERF_RECORD_MISC_MMAP_BUILD_ID,
+			   &m2.pid, sizeof(m2) - offsetof(struct perf_record_mmap2, pid), name);
+}
+
+int record_synth__kernel(const struct record_synth *s, struct perf_err *err)
+{
 	char path[PATH_MAX], line[512];
 	unsigned long long text = 0, etext = 0;
 	struct synth_run *r;
@@ -136,10 +159,8 @@ int record_synth__kernel(const struct record_synth *s, struct perf_err *err)
 		return perf_err__set(err, ENOMEM, "out of memory");
 	synth_run__init(r, s, err);
 	/* pgoff = _text: how readers find the boot's relocation (perf's ref_reloc_sym) */
-	m.start = m.pgoff = text;
-	m.len = etext - text;
-	ret = synth__emit(r, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &m, sizeof(m),
-			  "[kernel.kallsyms]_text");
+	snprintf(path, sizeof(path), "%s/kernel/notes", s->sys ? s->sys : "/sys");
+	ret = synth__kernel_map(r, text, etext - text, text, "[kernel.kallsyms]_text", path);
 	synth_run__exit(r);
 	free(r);
 	return ret;
@@ -241,10 +262,6 @@ static int modules__read(FILE *fp, const char *path, struct module_map **out, si
 
 int record_synth__modules(const struct record_synth *s, struct perf_err *err)
 {
-	struct {
-		u32	pid, tid;
-		u64	start, len, pgoff;
-	} m = { .pid = (u32)-1 };
 	char path[PATH_MAX], moddir[PATH_MAX + 32], file[80];
 	struct module_map *mods = NULL;
 	struct synth_run *r;
@@ -274,10 +291,10 @@ int record_synth__modules(const struct record_synth *s, struct perf_err *err)
 	}
 	for (size_t i = 0; i < nr && !ret; i++) {
 		snprintf(file, sizeof(file), "[%s]", mods[i].name);
-		m.start = mods[i].addr;
-		m.len = mods[i].size;
-		ret = synth__emit(r, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &m, sizeof(m),
-				  mods[i].path ? mods[i].path : file);
+		snprintf(path, sizeof(path), "%s/module/%s/notes/.note.gnu.build-id",
+			 s->sys ? s->sys : "/sys", mods[i].name);
+		ret = synth__kernel_map(r, mods[i].addr, mods[i].size, 0,
+					mods[i].path ? mods[i].path : file, path);
 	}
 	synth_run__exit(r);
 	free(r);

@@ -57,6 +57,7 @@ struct record_synth {
 	bool		build_ids;		/* MMAP2 with the ELF's build id */
 	bool		data_maps;		/* also the non-executable mappings (perf -d) */
 	bool		namespaces;		/* a NAMESPACES record per thread (--namespaces) */
+	bool		kernel_mmap2;		/* kernel and module maps as MMAP2 with build ids */
 };
 
 /* what record_synth__all() did */

@@ -176,3 +176,18 @@ same_attrs "--all-cgroups" --all-cgroups
 no_warnings "--all-cgroups" our.data
 "$PERF" script -i our.data -F comm,cgroup >cg.txt 2>cg.err || fail "script -F cgroup failed: $(head -1 cg.err)"
 grep -q " /" cg.txt || fail "--all-cgroups: script -F cgroup shows no cgroup path: $(head -1 cg.txt)"
+# --buildid-mmap: build ids in the MMAP2 records only, the kernel's map among them (an MMAP2
+# with its build id as perf 6.1 synthesizes it), no HEADER_BUILD_ID, no build-id cache
+rm -rf "$HOME/.debug"
+same_attrs "--buildid-mmap" --buildid-mmap
+kmap() {
+	"$SYSTEM_PERF" report -D -i "$1" 2>/dev/null | grep "^0 .*PERF_RECORD_MMAP2 -1/0: .*\[kernel.kallsyms\]_text" |
+		sed 's/^0 0x[0-9a-f]* //'
+}
+[ -n "$(kmap our.data)" ] && [ "$(kmap our.data)" = "$(kmap sys.data)" ] ||
+	fail "--buildid-mmap: the kernel map differs from perf 6.1's: '$(kmap our.data)' vs '$(kmap sys.data)'"
+"$SYSTEM_PERF" report --header-only -i our.data 2>/dev/null | grep "missing features" | grep -qw BUILD_ID ||
+	fail "--buildid-mmap: HEADER_BUILD_ID written (perf 6.1 writes none)"
+[ ! -d "$HOME/.debug" ] || [ -z "$(find "$HOME/.debug" -name elf -newer sys.data)" ] ||
+	fail "--buildid-mmap: the build-id cache was filled: $(find "$HOME/.debug" -name elf | head -1)"
+no_warnings "--buildid-mmap" our.data
