@@ -83,6 +83,7 @@ struct record {
 	bool			no_repair;
 	bool			all_cpus;
 	const char		*pid, *tid, *cpu_list;
+	const char		*uid;		/* -u: a user's name or number */
 	bool			per_thread;
 	int			comp_level;
 	const char		*mmap_pages;
@@ -500,7 +501,8 @@ static bool record__print_foreign(const struct record *rec, int errnum)
 		return false;
 	pw = getpwuid(owner);
 	fprintf(stderr, "perf record: %s %s: perf_event_open: %s: task %d belongs to user %s (uid %u), and observing another user's task takes ptrace access to it: run as that user or as root, or with CAP_SYS_PTRACE (kernel.perf_event_paranoid is not the cause)\n",
-		rec->pid ? "-p" : "-t", rec->pid ? rec->pid : rec->tid, strerror(errnum), tid,
+		rec->uid ? "-u" : rec->pid ? "-p" : "-t",
+		rec->uid ? rec->uid : rec->pid ? rec->pid : rec->tid, strerror(errnum), tid,
 		pw ? pw->pw_name : "?", (unsigned int)owner);
 	return true;
 }
@@ -611,7 +613,21 @@ static int record__setup_target(struct record *rec)
 	struct perf_err err;
 	int ret;
 
-	if (rec->pid || rec->tid) {
+	if (rec->uid) {
+		uid_t uid;
+
+		if (uid__parse(rec->uid, &uid)) {
+			fprintf(stderr, "perf record: -u %s: no such user\n", rec->uid);
+			return -EINVAL;
+		}
+		rec->target.kind = EVLIST_TARGET_THREADS;
+		ret = uid__threads(uid, &rec->ids, &rec->nr_ids, &rec->tids, &rec->target.nr_tids,
+				   &err);
+		if (ret) {
+			fprintf(stderr, "perf record: -u %s: %s\n", rec->uid, err.msg);
+			return ret;
+		}
+	} else if (rec->pid || rec->tid) {
 		const char *spec = rec->pid ? rec->pid : rec->tid;
 
 		rec->target.kind = EVLIST_TARGET_THREADS;
@@ -628,6 +644,8 @@ static int record__setup_target(struct record *rec)
 			fprintf(stderr, "perf record: %s\n", err.msg);
 			return ret;
 		}
+	}
+	if (rec->target.kind == EVLIST_TARGET_THREADS) {
 		rec->target.tids = rec->tids;
 		rec->target.per_thread = rec->per_thread;
 		if (rec->per_thread)
@@ -787,9 +805,13 @@ static int record__synth_pids(struct record *rec, const struct record_synth *s,
 {
 	int ret = 0;
 
-	for (size_t i = 0; i < rec->nr_ids && !ret; i++)
-		ret = rec->pid ? record_synth__process(s, rec->ids[i], err) :
-				 record_synth__thread(s, rec->ids[i], err);
+	for (size_t i = 0; i < rec->nr_ids && !ret; i++) {
+		ret = rec->pid || rec->uid ? record_synth__process(s, rec->ids[i], err) :
+					     record_synth__thread(s, rec->ids[i], err);
+		/* -u: a process of the user that ended since it was listed is no error */
+		if (rec->uid && (ret == -ENOENT || ret == -ESRCH))
+			ret = 0;
+	}
 	return ret;
 }
 
@@ -1003,7 +1025,8 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		return PERF_EXIT_USAGE;
 	ret = record__setup_target(rec);
 	if (ret)	/* a -C that is no CPU list is a usage error, as perf's */
-		return ret == -EINVAL && rec->cpu_list ? PERF_EXIT_USAGE : PERF_EXIT_INPUT;
+		return ret == -EINVAL && (rec->cpu_list || rec->uid) ? PERF_EXIT_USAGE :
+								       PERF_EXIT_INPUT;
 	if (!rec->evs.nr && parse_events__add_default(&rec->evs, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
@@ -1153,6 +1176,7 @@ int cmd_record(int argc, const char **argv)
 		OPT_BOOLEAN('a', "all-cpus", &rec.all_cpus, "system-wide collection from all CPUs"),
 		OPT_STRING('p', "pid", &rec.pid, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &rec.tid, "tid", "record events on existing thread id"),
+		OPT_STRING('u', "uid", &rec.uid, "user", "user to profile"),
 		OPT_BOOLEAN(0, "per-thread", &rec.per_thread, "use per-thread mmaps"),
 		OPT_STRING('C', "cpu", &rec.cpu_list, "cpu", "list of cpus to monitor"),
 		OPT_STRING('o', "output", &rec.output, "file", "output file name"),
@@ -1217,10 +1241,15 @@ int cmd_record(int argc, const char **argv)
 		status = PERF_EXIT_USAGE;
 		goto out;
 	}
+	if (rec.uid && (rec.pid || rec.tid || rec.all_cpus || rec.cpu_list)) {
+		fprintf(stderr, "perf record: -u records the processes of a user: drop -p, -t, -a and -C\n");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
 	/* as perf: without -o, a pipe for stdout is pipe mode (perf record -- cmd | perf script) */
 	if (!rec.output)
 		rec.output = record__stdout_is_fifo() ? "-" : "perf.data";
-	if (!argc_left && !rec.pid && !rec.tid)
+	if (!argc_left && !rec.pid && !rec.tid && !rec.uid)
 		rec.all_cpus = true;	/* no command, no target: the whole system, as perf */
 	status = record__run(&rec, argc_left, argv);
 out:

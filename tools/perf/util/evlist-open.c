@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,4 +422,90 @@ bool thread_list__foreign(const pid_t *tids, size_t nr, pid_t *tid, uid_t *owner
 		return true;
 	}
 	return false;
+}
+
+int uid__parse(const char *spec, uid_t *uid)
+{
+	struct passwd *pw = getpwnam(spec);
+	char *end;
+	unsigned long v;
+
+	if (pw) {
+		*uid = pw->pw_uid;
+		return 0;
+	}
+	/* a number names a uid whether or not passwd knows it, as perf */
+	errno = 0;
+	v = strtoul(spec, &end, 10);
+	if (errno || end == spec || *end || !isdigit((unsigned char)spec[0]) || v >= (uid_t)-1)
+		return -ENOENT;
+	*uid = (uid_t)v;
+	return 0;
+}
+
+static int pid_list__add(pid_t **v, size_t *n, pid_t id)
+{
+	pid_t *nv = realloc(*v, (*n + 1) * sizeof(**v));
+
+	if (!nv)
+		return -ENOMEM;
+	*v = nv;
+	(*v)[(*n)++] = id;
+	return 0;
+}
+
+static int pid__cmp(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int uid__threads(uid_t uid, pid_t **pids, size_t *nr_pids, pid_t **tids, size_t *nr_tids,
+		 struct perf_err *err)
+{
+	DIR *proc = opendir("/proc");
+	struct dirent *d;
+	int ret = 0;
+
+	*pids = *tids = NULL;
+	*nr_pids = *nr_tids = 0;
+	if (!proc)
+		return perf_err__set(err, errno, "cannot read /proc: %m");
+	while (!ret && (d = readdir(proc))) {
+		char path[sizeof(d->d_name) + 8];
+		struct stat st;
+
+		if (!isdigit((unsigned char)d->d_name[0]))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s", d->d_name);
+		if (stat(path, &st) || st.st_uid != uid)
+			continue;
+		if (pid_list__add(pids, nr_pids, atoi(d->d_name)))
+			ret = perf_err__set(err, ENOMEM, "out of memory");
+	}
+	closedir(proc);
+	if (!ret && *pids)
+		qsort(*pids, *nr_pids, sizeof(**pids), pid__cmp);
+	for (size_t i = 0; i < *nr_pids && !ret; i++) {
+		size_t before = *nr_tids;
+
+		ret = tids_of_process((*pids)[i], tids, nr_tids, err);
+		if (ret == -ESRCH) {	/* it exited since the listing */
+			memmove(&(*pids)[i], &(*pids)[i + 1], (*nr_pids - i - 1) * sizeof(**pids));
+			(*nr_pids)--;
+			i--;
+			*nr_tids = before;
+			ret = 0;
+		}
+	}
+	if (!ret && !*nr_tids)
+		ret = perf_err__set(err, ESRCH, "the user runs no process to record");
+	if (ret) {
+		free(*pids);
+		free(*tids);
+		*pids = *tids = NULL;
+		*nr_pids = *nr_tids = 0;
+	}
+	return ret;
 }

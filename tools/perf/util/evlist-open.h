@@ -85,6 +85,19 @@ int thread_list__expand(const pid_t *ids, size_t nr_ids, bool whole_process, pid
 			size_t *nr, struct perf_err *err);
 
 /*
+ * -u: the user's id from a name or a number; -ENOENT when there is no such user (the caller
+ * says so).
+ */
+int uid__parse(const char *spec, uid_t *uid);
+/*
+ * -u: the processes whose owner (the owner of /proc/PID, their effective uid) is uid, in pid
+ * order, and all their threads; a process that exits during the listing is left out.
+ * *pids and *tids owned by the caller; -ESRCH (err says so) when the user runs nothing.
+ */
+int uid__threads(uid_t uid, pid_t **pids, size_t *nr_pids, pid_t **tids, size_t *nr_tids,
+		 struct perf_err *err);
+
+/*
  * Why an open of threads was refused (EACCES) when kernel.perf_event_paranoid is not the
  * cause: the kernel lets a task observe another only with ptrace read access to it (the same
  * real uid, or CAP_SYS_PTRACE). The first of tids that belongs to another user than ours,
