@@ -34,6 +34,7 @@
 #include "util/evlist-open.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
+#include "util/record-cgroup.h"
 #include "util/record-features.h"
 #include "util/record-lost.h"
 #include "util/record-loop.h"
@@ -84,6 +85,9 @@ struct record {
 	bool			all_cpus;
 	const char		*pid, *tid, *cpu_list;
 	const char		*uid;		/* -u: a user's name or number */
+	const char		*cgroups;	/* -G: the list as given */
+	size_t			nr_cgroup_events;	/* -G: the events given before it */
+	int			*cgroup_fds;	/* -G: per event, -1 none (record-cgroup.h) */
 	bool			per_thread;
 	int			comp_level;
 	const char		*mmap_pages;
@@ -174,6 +178,23 @@ static int record__opt_event(const struct option *opt, const char *arg, bool uns
 		rec->event_error = true;
 		return -1;
 	}
+	return 0;
+}
+
+/* -G: perf's rule, the events named before it are the ones its list is for */
+static int record__opt_cgroup(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+
+	if (unset) {
+		rec->cgroups = NULL;
+		return 0;
+	}
+	if (!rec->evs.nr)
+		return parse_options__error(opt, false, "must define events before cgroups (-e ... -G %s)",
+					    arg);
+	rec->cgroups = arg;
+	rec->nr_cgroup_events = rec->evs.nr;
 	return 0;
 }
 
@@ -660,6 +681,15 @@ static int record__setup_target(struct record *rec)
 	}
 	rec->target.kind = rec->all_cpus || rec->cpu_list ? EVLIST_TARGET_CPUS :
 							     EVLIST_TARGET_WORKLOAD;
+	if (rec->cgroups) {
+		ret = cgroup_fds__open(rec->cgroups, rec->nr_cgroup_events, &rec->cgroup_fds, &err);
+		if (ret) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return ret;
+		}
+		rec->target.cgroup_fds = rec->cgroup_fds;
+		rec->target.nr_cgroup_fds = rec->nr_cgroup_events;
+	}
 	ret = cpu_list__expand(rec->cpu_list, &rec->cpus, &rec->target.nr_cpus, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
@@ -1006,6 +1036,7 @@ static void record__exit(struct record *rec)
 	free(rec->evattrs);
 	free(rec->attrs);
 	free(rec->cpus);
+	cgroup_fds__close(rec->cgroup_fds, rec->nr_cgroup_events);
 	free(rec->tids);
 	free(rec->ids);
 	parsed_events__exit(&rec->evs);
@@ -1025,8 +1056,8 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		return PERF_EXIT_USAGE;
 	ret = record__setup_target(rec);
 	if (ret)	/* a -C that is no CPU list is a usage error, as perf's */
-		return ret == -EINVAL && (rec->cpu_list || rec->uid) ? PERF_EXIT_USAGE :
-								       PERF_EXIT_INPUT;
+		return ret == -EINVAL && (rec->cpu_list || rec->uid || rec->cgroups) ?
+			PERF_EXIT_USAGE : PERF_EXIT_INPUT;
 	if (!rec->evs.nr && parse_events__add_default(&rec->evs, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
@@ -1177,6 +1208,8 @@ int cmd_record(int argc, const char **argv)
 		OPT_STRING('p', "pid", &rec.pid, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &rec.tid, "tid", "record events on existing thread id"),
 		OPT_STRING('u', "uid", &rec.uid, "user", "user to profile"),
+		OPT_CALLBACK('G', "cgroup", &rec, "name",
+			     "monitor event in cgroup name only", record__opt_cgroup),
 		OPT_BOOLEAN(0, "per-thread", &rec.per_thread, "use per-thread mmaps"),
 		OPT_STRING('C', "cpu", &rec.cpu_list, "cpu", "list of cpus to monitor"),
 		OPT_STRING('o', "output", &rec.output, "file", "output file name"),
@@ -1238,6 +1271,11 @@ int cmd_record(int argc, const char **argv)
 	/* with -p/-t (or -a) a command only says how long: it is run, not recorded */
 	if ((rec.pid || rec.tid) && (rec.all_cpus || rec.cpu_list)) {
 		fprintf(stderr, "perf record: -p/-t record existing threads: drop -a and -C\n");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
+	if (rec.cgroups && !rec.all_cpus && !rec.cpu_list) {
+		fprintf(stderr, "perf record: -G: cgroup monitoring only available in system-wide mode (-a or -C)\n");
 		status = PERF_EXIT_USAGE;
 		goto out;
 	}

@@ -17,9 +17,10 @@
 
 _Static_assert(sizeof(struct perf_event_attr) >= PERF_ATTR_SIZE_VER0, "attr");
 
-static int sys_perf_event_open(const struct perf_event_attr *attr, pid_t pid, int cpu)
+static int sys_perf_event_open(const struct perf_event_attr *attr, pid_t pid, int cpu,
+			       unsigned long flags)
 {
-	return (int)syscall(SYS_perf_event_open, attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	return (int)syscall(SYS_perf_event_open, attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC | flags);
 }
 
 /* slot -> (pid, cpu) and the ring it writes into */
@@ -147,7 +148,12 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 
 		slot_target(target, s, &pid, &cpu, &ring);
 		for (size_t e = 0; e < nr_events; e++) {
-			fds[e] = sys_perf_event_open(&attrs[e], pid, cpu);
+			bool cg = target->kind == EVLIST_TARGET_CPUS && e < target->nr_cgroup_fds &&
+				  target->cgroup_fds[e] >= 0;
+
+			/* -G: the cgroup directory's descriptor stands for the pid */
+			fds[e] = sys_perf_event_open(&attrs[e], cg ? target->cgroup_fds[e] : pid, cpu,
+						     cg ? PERF_FLAG_PID_CGROUP : 0);
 			if (fds[e] >= 0)
 				continue;
 			if (errno == ESRCH && target->kind == EVLIST_TARGET_THREADS &&

@@ -38,6 +38,8 @@ struct evlist_target {
 	const int		*cpus;		/* WORKLOAD, CPUS, and THREADS unless per_thread */
 	size_t			nr_cpus;
 	bool			per_thread;	/* THREADS: cpu -1, a ring per thread */
+	const int		*cgroup_fds;	/* CPUS: event i counts only in cgroup_fds[i]'s */
+	size_t			nr_cgroup_fds;	/* cgroup (-G), -1 or past the end: everywhere */
 };
 
 struct evlist_open {

@@ -21,6 +21,7 @@
 #include <perf/synthesize.h>
 #include "record-synth.h"
 #include "build-id.h"
+#include "record-cgroup.h"
 
 /* the largest record built here: an MMAP2 with a PATH_MAX name and a full sample_id */
 #define SYNTH_BUF_SIZE	(sizeof(struct perf_record_mmap2) + PATH_MAX + 8 + 64)
@@ -688,44 +689,6 @@ int record_synth__namespaces(const struct record_synth *s, pid_t pid, struct per
 
 /* ---- cgroups ------------------------------------------------------------------------------ */
 
-/*
- * Where perf looks for cgroups: a cgroup v1 hierarchy with the perf_event controller, else
- * the cgroup2 one
- */
-static int cgroupfs__mountpoint(const struct record_synth *s, char *dir, size_t size)
-{
-	char path[PATH_MAX], line[PATH_MAX + 256], v2[PATH_MAX] = "";
-	const char *proc = s->proc ? s->proc : "/proc";
-	FILE *fp;
-	int ret = -ENOENT;
-
-	snprintf(path, sizeof(path), "%s/mounts", proc);
-	fp = fopen(path, "re");
-	if (!fp)
-		return -errno;
-	while (ret && fgets(line, sizeof(line), fp)) {
-		char mnt[PATH_MAX], type[64], opts[1024];
-
-		if (sscanf(line, "%*s %4095s %63s %1023s", mnt, type, opts) != 3)
-			continue;
-		if (!strcmp(type, "cgroup2") && !v2[0]) {
-			snprintf(v2, sizeof(v2), "%s", mnt);
-		} else if (!strcmp(type, "cgroup")) {
-			for (char *o = strtok(opts, ","); o; o = strtok(NULL, ","))
-				if (!strcmp(o, "perf_event")) {
-					snprintf(dir, size, "%s", mnt);
-					ret = 0;
-				}
-		}
-	}
-	fclose(fp);
-	if (ret && v2[0]) {
-		snprintf(dir, size, "%s", v2);
-		ret = 0;
-	}
-	return ret;
-}
-
 /* the kernel's id of a cgroup: its directory's file handle, 8 bytes on cgroupfs */
 static int cgroup__id(const char *path, u64 *id)
 {
@@ -778,7 +741,7 @@ int record_synth__cgroups(const struct record_synth *s, struct perf_err *err)
 {
 	struct synth_run *r;
 	char root[PATH_MAX], rel[PATH_MAX] = "";
-	int ret = cgroupfs__mountpoint(s, root, sizeof(root));
+	int ret = cgroupfs__mountpoint(s->proc, root, sizeof(root));
 
 	if (ret)
 		return perf_err__set(err, -ret, "no cgroup filesystem with perf_event (cgroup v1) or cgroup2 in /proc/mounts");

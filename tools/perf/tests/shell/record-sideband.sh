@@ -217,3 +217,36 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 else
 	not_tested "-u of another user: not root, no setpriv, or user nobody cannot run $WORKLOAD_PERF"
 fi
+# -G: events counted in one cgroup only (the events given before it; -a or -C), perf 6.1's
+# attrs; a noploop moved into a cgroup of its own is all that the event sees there
+same_attrs "-a -e cpu-clock -G /" -a -e cpu-clock -G /
+"$PERF" record -q -e cpu-clock -G / -o g.data -- true >g.log 2>&1
+[ $? -eq 129 ] && grep -q "only available in system-wide mode" g.log ||
+	fail "-G without -a: not refused as perf 6.1 does: $(head -1 g.log)"
+"$PERF" record -q -a -e cpu-clock -G no-such-cgroup-here -o g.data -- true >g.log 2>&1
+[ $? -eq 129 ] && [ "$(wc -l <g.log)" -eq 1 ] && grep -q "no access to cgroup" g.log ||
+	fail "-G of no cgroup: not one usage line: $(head -2 g.log | tr '\n' ' ')"
+cgroot=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+cg=perf-test-sideband-$$
+if [ -n "$cgroot" ] && mkdir "$cgroot/$cg" 2>/dev/null; then
+	"$WORKLOAD_PERF" test -w noploop 5 &
+	np=$!
+	if echo $np >"$cgroot/$cg/cgroup.procs" 2>/dev/null; then
+		"$PERF" record -q -a -e cpu-clock -G "$cg" -o g.data -- sleep 0.3 >g.log 2>&1 ||
+			fail "-a -G $cg failed: $(tail -1 g.log)"
+		"$PERF" script -i g.data -F pid >g.pids 2>/dev/null
+		kill $np
+		wait $np 2>/dev/null
+		rmdir "$cgroot/$cg"
+		[ -s g.pids ] || fail "-G $cg: no samples of the noploop in it"
+		other=$(awk -v p=$np '$1 != p' g.pids | head -1)
+		[ -z "$other" ] || fail "-G $cg: a sample of pid $other, outside the cgroup"
+	else
+		kill $np
+		wait $np 2>/dev/null
+		rmdir "$cgroot/$cg"
+		not_tested "-G on a cgroup of its own: cannot move a task into $cgroot/$cg"
+	fi
+else
+	not_tested "-G on a cgroup of its own: no writable cgroup2 hierarchy (${cgroot:-none})"
+fi
