@@ -388,6 +388,24 @@ static void attr__add_repair(struct perf_event_attr *a, int size)
 	a->sample_stack_user = (u32)size;
 }
 
+/*
+ * Several events: every record must say which one it is. The id in a sample is found from its
+ * start (PERF_SAMPLE_IDENTIFIER) only where the layouts differ; where they are all the same,
+ * perf uses PERF_SAMPLE_ID, and so do we: readers expect one or the other as perf writes it.
+ */
+static void record__set_sample_id(struct record *rec)
+{
+	u64 bit = PERF_SAMPLE_ID;
+
+	if (rec->evs.nr < 2)
+		return;
+	for (size_t i = 1; i < rec->evs.nr; i++)
+		if (rec->attrs[i].sample_type != rec->attrs[0].sample_type)
+			bit = PERF_SAMPLE_IDENTIFIER;
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		rec->attrs[i].sample_type |= bit;
+}
+
 /* the sample layout of every event, perf's choices */
 static int record__config_attrs(struct record *rec)
 {
@@ -413,16 +431,19 @@ static int record__config_attrs(struct record *rec)
 
 		*a = rec->evs.ev[i].attr;
 		a->size = sizeof(*a);
-		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+		/* per-thread rings are not merged by time: perf samples no time there */
+		if (!rec->target.per_thread)
+			a->sample_type |= PERF_SAMPLE_TIME;
+		/* a fixed period (-c) is known from the attr: perf does not sample it */
+		if (!rec->count)
+			a->sample_type |= PERF_SAMPLE_PERIOD;
 		if (tp)
 			a->sample_type |= PERF_SAMPLE_RAW;
 		if (cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
 		if (rec->all_cgroups)
 			a->sample_type |= PERF_SAMPLE_CGROUP;
-		/* several events: every record says which one it is */
-		if (rec->evs.nr > 1)
-			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
 		if (rec->count) {
 			a->sample_period = rec->count;
@@ -434,10 +455,7 @@ static int record__config_attrs(struct record *rec)
 		}
 		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL) |
 			    PERF_ATTR_FLAG(EXCLUDE_GUEST);
-		/*
-		 * the kernel maps no inherited event of cpu -1 (--per-thread); -a and -C have it
-		 * as perf 6.1 (the kernel ignores it for a CPU-wide event)
-		 */
+		/* the kernel maps no inherited event of cpu -1 (--per-thread) */
 		if (!rec->no_inherit && !rec->target.per_thread)
 			a->flags |= PERF_ATTR_FLAG(INHERIT);
 		if (record__has_workload_target(rec))
@@ -462,11 +480,19 @@ static int record__config_attrs(struct record *rec)
 			a->sample_regs_user = PERF_REGS_X86_64_USER_MASK;
 			a->sample_stack_user = rec->dwarf_size;
 			a->flags |= PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER);
+			/*
+			 * perf samples data addresses with DWARF callchains, and maps of
+			 * data on the side-band event: files of ours have perf's layout
+			 */
+			a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+			if (i == rec->tracking)
+				a->flags |= PERF_ATTR_FLAG(MMAP_DATA);
 			break;
 		default:
 			break;
 		}
 	}
+	record__set_sample_id(rec);
 	return 0;
 }
 
@@ -681,6 +707,7 @@ static int record__setup_target(struct record *rec)
 	}
 	rec->target.kind = rec->all_cpus || rec->cpu_list ? EVLIST_TARGET_CPUS :
 							     EVLIST_TARGET_WORKLOAD;
+	rec->target.per_thread = rec->per_thread && rec->target.kind == EVLIST_TARGET_WORKLOAD;
 	if (rec->cgroups) {
 		ret = cgroup_fds__open(rec->cgroups, rec->nr_cgroup_events, &rec->cgroup_fds, &err);
 		if (ret) {
