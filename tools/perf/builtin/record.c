@@ -100,6 +100,7 @@ struct record {
 	bool			namespaces;	/* --namespaces */
 	bool			all_cgroups;	/* --all-cgroups */
 	bool			buildid_mmap;	/* --buildid-mmap: build ids in MMAP2 only */
+	bool			kcore;		/* --kcore: refused, see cmd_record */
 	bool			event_error;	/* an -e callback failed (it said why) */
 	char			tracefs[256];	/* found at the first tracepoint, "" before */
 	int			cmd_argc;	/* "record" and its arguments, for HEADER_CMDLINE */
@@ -1254,6 +1255,7 @@ int cmd_record(int argc, const char **argv)
 			    "Record cgroup events"),
 		OPT_BOOLEAN(0, "buildid-mmap", &rec.buildid_mmap,
 			    "Record build-id in map events"),
+		OPT_BOOLEAN(0, "kcore", &rec.kcore, "copy /proc/kcore (not supported: says why)"),
 		OPT_BOOLEAN('q', "quiet", &rec.quiet, "don't print any warnings or messages"),
 		OPT_INCR('v', "verbose", &rec.verbose, "be more verbose (show counter open errors, etc)"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &rec.no_buildid_cache,
@@ -1298,6 +1300,16 @@ int cmd_record(int argc, const char **argv)
 	/* with -p/-t (or -a) a command only says how long: it is run, not recorded */
 	if ((rec.pid || rec.tid) && (rec.all_cpus || rec.cpu_list)) {
 		fprintf(stderr, "perf record: -p/-t record existing threads: drop -a and -C\n");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
+	/*
+	 * perf --kcore makes the output a directory (perf.data/data beside a kcore_dir with
+	 * copies of kcore, kallsyms and modules, and HEADER_DIR_FORMAT): a layout none of our
+	 * readers and writers has, so it is refused rather than half done
+	 */
+	if (rec.kcore) {
+		fprintf(stderr, "perf record: --kcore is not supported: it turns the output into a directory (data plus a copy of /proc/kcore, kallsyms and modules) that our perf report and script cannot read; the kernel map and its build id are recorded without it\n");
 		status = PERF_EXIT_USAGE;
 		goto out;
 	}

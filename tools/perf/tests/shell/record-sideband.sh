@@ -250,3 +250,8 @@ if [ -n "$cgroot" ] && mkdir "$cgroot/$cg" 2>/dev/null; then
 else
 	not_tested "-G on a cgroup of its own: no writable cgroup2 hierarchy (${cgroot:-none})"
 fi
+# --kcore: refused in one line that says why (the output would be a directory)
+"$PERF" record -q --kcore -o k.data -- true >k.log 2>&1
+[ $? -eq 129 ] && [ "$(wc -l <k.log)" -eq 1 ] && grep -q "^perf record: --kcore is not supported: .*directory" k.log ||
+	fail "--kcore: not one line saying why it is refused: $(head -2 k.log | tr '\n' ' ')"
+[ ! -e k.data ] || fail "--kcore: an output was written"
