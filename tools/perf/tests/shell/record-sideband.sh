@@ -65,7 +65,8 @@ no_warnings() {
 		! grep -qi "warn\|unknown\|error" up.err ||
 			fail "$1: upstream 7.2 warns: $(grep -i "warn\|unknown\|error" up.err | head -1)"
 	fi
-	"$PERF" script -i "$2" --show-task-events --show-mmap-events >our.out 2>our.err ||
+	"$PERF" script -i "$2" --show-task-events --show-mmap-events --show-namespace-events \
+		--show-cgroup-events --show-bpf-events >our.out 2>our.err ||
 		fail "$1: our script failed: $(tail -1 our.err)"
 	[ ! -s our.err ] || fail "$1: our script warns: $(head -1 our.err)"
 }
@@ -255,3 +256,23 @@ fi
 [ $? -eq 129 ] && [ "$(wc -l <k.log)" -eq 1 ] && grep -q "^perf record: --kcore is not supported: .*directory" k.log ||
 	fail "--kcore: not one line saying why it is refused: $(head -2 k.log | tr '\n' ' ')"
 [ ! -e k.data ] || fail "--kcore: an output was written"
+# ksymbol and bpf_event (perf 6.1's default on the tracking event): a BPF program loaded and
+# unloaded while recording gives KSYMBOL and BPF_EVENT records; perf script --show-bpf-events
+# prints them as upstream 7.2 does
+"$PERF" record -q -a -o bpf.data -- "$WORKLOAD_PERF" test -w bpfprog 0.2 >bpf.log 2>&1
+case $? in
+0)	"$SYSTEM_PERF" report -D -i bpf.data 2>/dev/null | grep -q "PERF_RECORD_KSYMBOL .* name bpf_prog_[0-9a-f]*_perf_test" &&
+		"$SYSTEM_PERF" report -D -i bpf.data 2>/dev/null | grep -q "PERF_RECORD_BPF_EVENT type 1," ||
+		fail "a BPF program loaded while recording -a: no KSYMBOL or BPF_EVENT record"
+	no_warnings "BPF program" bpf.data
+	if upstream_perf; then
+		"$PERF" script -i bpf.data --show-bpf-events 2>/dev/null | grep "PERF_RECORD_\(KSYMBOL\|BPF_EVENT\)" >bpf.ours
+		"$UPSTREAM_PERF" script -i bpf.data --show-bpf-events 2>/dev/null |
+			grep "PERF_RECORD_\(KSYMBOL\|BPF_EVENT\)" >bpf.up
+		[ -s bpf.ours ] && cmp -s bpf.ours bpf.up ||
+			fail "--show-bpf-events differs from upstream 7.2's: $(diff bpf.ours bpf.up | grep '^[<>]' | head -2 | tr '\n' ' ')"
+	else
+		not_tested "--show-bpf-events against upstream 7.2: not installed"
+	fi;;
+*)	not_tested "KSYMBOL/BPF_EVENT: no BPF program can be loaded here ($(tail -1 bpf.log))";;
+esac
