@@ -76,5 +76,8 @@ DEFINE_SUITE(cpu_list)
 	TEST_ASSERT(env, cpu_list__has("0-3,8", 8) && cpu_list__has("0-3,8", 0) &&
 		    !cpu_list__has("0-3,8", 4) && !cpu_list__has("x", 0), "cpu_list__has");
 	TEST_ASSERT(env, cpu_list__parse("1-0", NULL, NULL) == -EINVAL, "1-0 counted");
+	/* sysfs's empty set (a node without CPUs) is a list of none, not an error */
+	TEST_ASSERT(env, !cpu_list__parse("\n", &max_plus_one, &count) && !max_plus_one && !count,
+		    "an empty sysfs line: %u %u", max_plus_one, count);
 	return TEST_OK;
 }

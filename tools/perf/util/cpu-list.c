@@ -105,10 +105,13 @@ out_free:
 int cpu_list__parse(const char *list, u32 *max_plus_one, u32 *count)
 {
 	struct perf_err err;
-	size_t nr;
-	u32 *cpus;
-	int ret = cpu_list__cpus(list, &cpus, &nr, &err);
+	size_t nr = 0;
+	u32 *cpus = NULL;
+	int ret = 0;
 
+	/* sysfs writes an empty line for an empty set (a node without CPUs) */
+	if (list[0] && list[0] != '\n')
+		ret = cpu_list__cpus(list, &cpus, &nr, &err);
 	if (ret)
 		return ret;
 	if (max_plus_one)

@@ -28,8 +28,8 @@
  */
 int cpu_list__cpus(const char *spec, u32 **cpus, size_t *nr, struct perf_err *err);
 /*
- * The highest number + 1 and the count of a list; -EINVAL when it is not one. Either out
- * pointer may be NULL.
+ * The highest number + 1 and the count of a sysfs list (an empty line: none, 0 and 0);
+ * -EINVAL when it is not one. Either out pointer may be NULL.
  */
 int cpu_list__parse(const char *list, u32 *max_plus_one, u32 *count);
 /* is n in the list (false too when it is not a list) */
