@@ -894,6 +894,15 @@ static int record__synthesize(struct record *rec)
 		fprintf(stderr, "perf record: warning: no module maps: %s\n", err.msg);
 	if (ret == -EIO)
 		return ret;
+	/* BPF programs loaded before us, as perf 6.1 (only if the kernel gives ksymbols) */
+	if (rec->attrs[rec->tracking].flags & PERF_ATTR_FLAG(KSYMBOL)) {
+		ret = record_synth__bpf(&s, &err);
+		if (ret == -EIO)
+			return ret;
+		if (ret && rec->verbose)
+			fprintf(stderr, "perf record: BPF programs loaded already go without symbols: %s\n",
+				err.msg);
+	}
 	if (rec->all_cgroups) {
 		ret = record_synth__cgroups(&s, &err);
 		if (ret == -EIO)

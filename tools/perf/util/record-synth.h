@@ -89,6 +89,14 @@ int record_synth__namespaces(const struct record_synth *s, pid_t pid, struct per
 int record_synth__cgroups(const struct record_synth *s, struct perf_err *err);
 
 /*
+ * The BPF programs loaded already, as perf 6.1 synthesizes them: a KSYMBOL for each JIT
+ * function ("bpf_prog_TAG_NAME"; "_F" for a program of several functions, whose BTF names
+ * perf prints and we do not read), then a BPF_EVENT PROG_LOAD (id, tag). Listing them takes
+ * CAP_SYS_ADMIN: -EPERM otherwise, with err saying so.
+ */
+int record_synth__bpf(const struct record_synth *s, struct perf_err *err);
+
+/*
  * This process's own vDSO image (the ELF the kernel maps at AT_SYSINFO_EHDR), size set; NULL
  * when there is none or it is not a 64-bit ELF. The pointer is the mapping's: never freed.
  */

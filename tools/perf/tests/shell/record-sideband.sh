@@ -276,3 +276,24 @@ case $? in
 	fi;;
 *)	not_tested "KSYMBOL/BPF_EVENT: no BPF program can be loaded here ($(tail -1 bpf.log))";;
 esac
+# a BPF program loaded before the recording: its KSYMBOL and BPF_EVENT synthesized at the
+# start, as perf 6.1's
+"$WORKLOAD_PERF" test -w bpfprog 5 >bpfpre.log 2>&1 &
+bp=$!
+sleep 0.3
+if kill -0 $bp 2>/dev/null; then
+	same_attrs "-a with a BPF program loaded" -a
+	synth_bpf() {
+		"$SYSTEM_PERF" report -D -i "$1" 2>/dev/null |
+			grep "^0 \(0 \)\?0x[0-9a-f]* \[0x[0-9a-f]*\]: PERF_RECORD_\(KSYMBOL\|BPF_EVENT\)" |
+			sed 's/^0 \(0 \)\?0x[0-9a-f]* //' | sort
+	}
+	synth_bpf sys.data >bpf-sys.txt
+	synth_bpf our.data >bpf-our.txt
+	kill $bp 2>/dev/null
+	wait $bp 2>/dev/null
+	grep -q "name bpf_prog_[0-9a-f]*_perf_test" bpf-our.txt && cmp -s bpf-sys.txt bpf-our.txt ||
+		fail "BPF programs loaded already: synthesized records differ from perf 6.1's: $(diff bpf-sys.txt bpf-our.txt | grep '^[<>]' | head -2 | tr '\n' ' ')"
+else
+	not_tested "synthesized BPF programs: none can be loaded here ($(tail -1 bpfpre.log))"
+fi
