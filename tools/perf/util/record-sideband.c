@@ -2,11 +2,6 @@
 /* perf record's tracking event. See record-sideband.h. */
 #include "record-sideband.h"
 
-int sideband__add_dummy(struct parsed_events *evs, struct perf_err *err)
-{
-	return parse_events__add(evs, SIDEBAND_DUMMY_NAME, NULL, NULL, err);
-}
-
 void sideband__config_tracking(struct perf_event_attr *a, const struct sideband_opts *o)
 {
 	a->flags |= PERF_ATTR_FLAG(MMAP) | PERF_ATTR_FLAG(COMM) | PERF_ATTR_FLAG(TASK) |
@@ -25,12 +20,14 @@ void sideband__config_tracking(struct perf_event_attr *a, const struct sideband_
 		a->flags |= PERF_ATTR_FLAG(DEFER_OUTPUT);
 }
 
-void sideband__config_dummy(struct perf_event_attr *a)
+void sideband__config_dummy(struct perf_event_attr *a, bool immediate)
 {
 	a->sample_period = 1;
 	a->sample_type &= ~PERF_SAMPLE_PERIOD;
+	a->flags &= ~(PERF_ATTR_FLAG(FREQ) | PERF_ATTR_FLAG(EXCLUDE_GUEST));
 	/* it never samples: only its side-band matters, from the moment it is opened */
-	a->flags &= ~(PERF_ATTR_FLAG(FREQ) | PERF_ATTR_FLAG(DISABLED) |
-		      PERF_ATTR_FLAG(ENABLE_ON_EXEC) | PERF_ATTR_FLAG(EXCLUDE_GUEST));
-	a->flags |= PERF_ATTR_FLAG(INHERIT);
+	if (immediate)
+		a->flags &= ~(PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(ENABLE_ON_EXEC));
+	else
+		a->flags |= PERF_ATTR_FLAG(ENABLE_ON_EXEC);
 }

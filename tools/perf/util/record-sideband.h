@@ -4,11 +4,12 @@
  * MMAP/MMAP2, COMM, FORK/EXIT, and on request context switches, namespaces, cgroups, BPF and
  * ksymbol records) and how its attr is set, as perf 6.1 does it.
  *
- * With a workload or -p/-t the first event tracks. With -a or -C perf appends a software
- * dummy event ("dummy:HG", PERF_COUNT_SW_DUMMY, period 1, not disabled) that tracks instead:
- * it is enabled when opened, before /proc is read, so that a task started while perf
- * synthesizes the running ones still has its COMM and MMAP records (the sampling events are
- * enabled only after the synthesis).
+ * With a workload or -p/-t the first event tracks. With -a or -C perf adds a software dummy
+ * event ("dummy:HG", PERF_COUNT_SW_DUMMY, period 1, not disabled) after the others, and it
+ * tracks instead: it is enabled when opened, before /proc is read, so that a task started
+ * while perf synthesizes the running ones still has its COMM and MMAP records (the sampling
+ * events are enabled only after the synthesis). -D adds the same dummy (record.c's
+ * record__add_dummy), enabled at the exec or at the start while the others wait.
  */
 #ifndef PERF_UTIL_RECORD_SIDEBAND_H
 #define PERF_UTIL_RECORD_SIDEBAND_H
@@ -16,7 +17,6 @@
 #include <stdbool.h>
 #include <perf/abi.h>
 #include <perf/error.h>
-#include "parse-events.h"
 
 /* what the tracking event records besides maps, comms and tasks */
 struct sideband_opts {
@@ -28,17 +28,13 @@ struct sideband_opts {
 	bool	defer_output;	/* --defer: the CALLCHAIN_DEFERRED records */
 };
 
-/* the dummy's name in the file, as perf 6.1 writes it */
-#define SIDEBAND_DUMMY_NAME	"dummy:HG"
-
-/* appends the dummy tracking event to evs; 0 or a negative errno with err set */
-int sideband__add_dummy(struct parsed_events *evs, struct perf_err *err);
 /* the tracking bits of o on a (the side-band event) */
 void sideband__config_tracking(struct perf_event_attr *a, const struct sideband_opts *o);
 /*
  * turns a, configured as a sampling event, into perf's dummy: period 1, no frequency, no
- * period in the samples, enabled at once, inherited, guest not excluded (hence ":HG")
+ * period in the samples, guest not excluded (hence ":HG"); immediate (-a, -C): enabled
+ * when opened; else (-D with a workload or -p/-t) disabled, with enable_on_exec, as perf
  */
-void sideband__config_dummy(struct perf_event_attr *a);
+void sideband__config_dummy(struct perf_event_attr *a, bool immediate);
 
 #endif
