@@ -19,6 +19,7 @@
  * (record-iface: regs + stack with the kernel's user callchain = FP walk with repair).
  */
 #include <errno.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,11 +40,15 @@
 #include "util/parse-options.h"
 #include "util/proc-children.h"
 #include "util/record-events.h"
+#include "util/record-cgroup.h"
 #include "util/record-features.h"
+#include "util/record-lost.h"
 #include "util/record-loop.h"
 #include "util/record-opts.h"
 #include "util/record-overwrite.h"
+#include "util/record-probe.h"
 #include "util/record-sb.h"
+#include "util/record-sideband.h"
 #include "util/record-synth.h"
 #include "util/record-trigger.h"
 #include "util/tracing-data.h"
@@ -89,6 +94,10 @@ struct record {
 	bool			no_repair;
 	bool			all_cpus;
 	const char		*pid, *tid, *cpu_list;
+	const char		*uid;		/* -u: a user's name or number */
+	const char		*cgroups;	/* -G: the list as given */
+	size_t			nr_cgroup_events;	/* -G: the events given before it */
+	int			*cgroup_fds;	/* -G: per event, -1 none (record-cgroup.h) */
 	bool			per_thread;
 	int			comp_level;
 	const char		*mmap_pages;
@@ -98,6 +107,10 @@ struct record {
 	bool			quiet;
 	int			verbose;
 	bool			no_buildid_cache;
+	bool			namespaces;	/* --namespaces */
+	bool			all_cgroups;	/* --all-cgroups */
+	bool			buildid_mmap;	/* --buildid-mmap: build ids in MMAP2 only */
+	bool			kcore;		/* --kcore: refused, see cmd_record */
 	bool			event_error;	/* an -e callback failed (it said why) */
 	char			tracefs[256];	/* found at the first tracepoint, "" before */
 	int			cmd_argc;	/* "record" and its arguments, for HEADER_CMDLINE */
@@ -129,6 +142,8 @@ struct record {
 	sigset_t		poll_mask;	/* the mask before SIGUSR2 was blocked */
 	u32			nr_files;	/* output files begun (--switch-output: more) */
 	int			dummy;		/* -D: the side-band's own event (perf's dummy:HG), -1 none */
+	enum probe_result	defer_probe;	/* --defer: what the kernel said of bit 38 alone */
+	size_t			tracking;	/* the side-band event: the dummy's, else the first */
 };
 
 /* the signal that stopped us (SIGINT, SIGTERM), 0 none: set by the handlers only */
@@ -224,6 +239,23 @@ static int record__opt_exclude_perf(const struct option *opt, const char *arg, b
 		rec->event_error = true;
 		return -1;
 	}
+	return 0;
+}
+
+/* -G: perf's rule, the events named before it are the ones its list is for */
+static int record__opt_cgroup(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+
+	if (unset) {
+		rec->cgroups = NULL;
+		return 0;
+	}
+	if (!rec->evs.nr)
+		return parse_options__error(opt, false, "must define events before cgroups (-e ... -G %s)",
+					    arg);
+	rec->cgroups = arg;
+	rec->nr_cgroup_events = rec->evs.nr;
 	return 0;
 }
 
@@ -422,6 +454,10 @@ static int record__config_attrs(struct record *rec)
 {
 	bool cpu = rec->sample_cpu || rec->target.kind == EVLIST_TARGET_CPUS;
 	bool repair = rec->defer && !rec->no_repair && record__repair_size(rec) > 0;
+	const struct sideband_opts sb = {
+		.build_id = true, .switch_events = rec->switch_events, .defer_output = rec->defer,
+		.bpf = true, .namespaces = rec->namespaces, .cgroup = rec->all_cgroups,
+	};
 	u64 freq;
 
 	if (record__freq(rec, &freq))
@@ -447,6 +483,8 @@ static int record__config_attrs(struct record *rec)
 			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
 		if (cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
+		if (rec->all_cgroups)
+			a->sample_type |= PERF_SAMPLE_CGROUP;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
 		if (rec->count) {
 			a->sample_period = rec->count;
@@ -466,24 +504,10 @@ static int record__config_attrs(struct record *rec)
 			a->flags |= PERF_ATTR_FLAG(ENABLE_ON_EXEC);
 		if (rec->overwrite)
 			a->flags |= PERF_ATTR_FLAG(WRITE_BACKWARD);
-		if ((int)i == rec->dummy) {
-			/* -D: it follows the side-band from the exec on, while the others wait */
-			a->sample_type &= ~PERF_SAMPLE_PERIOD;
-			a->sample_period = 1;
-			a->flags &= ~(PERF_ATTR_FLAG(FREQ) | PERF_ATTR_FLAG(EXCLUDE_GUEST));
-			if (record__has_workload_target(rec))
-				a->flags |= PERF_ATTR_FLAG(ENABLE_ON_EXEC);
-		}
-		if ((int)i == (rec->dummy >= 0 ? rec->dummy : 0)) {
-			/* the side-band event: maps, comms, forks and exits, build ids in MMAP2 */
-			a->flags |= PERF_ATTR_FLAG(MMAP) | PERF_ATTR_FLAG(COMM) | PERF_ATTR_FLAG(TASK) |
-				    PERF_ATTR_FLAG(MMAP2) | PERF_ATTR_FLAG(COMM_EXEC) |
-				    PERF_ATTR_FLAG(BUILD_ID);
-			if (rec->switch_events)
-				a->flags |= PERF_ATTR_FLAG(CONTEXT_SWITCH);
-			if (rec->defer)
-				a->flags |= PERF_ATTR_FLAG(DEFER_OUTPUT);
-		}
+		if ((int)i == rec->dummy)
+			sideband__config_dummy(a, rec->target.kind == EVLIST_TARGET_CPUS);
+		if (i == rec->tracking)
+			sideband__config_tracking(a, &sb);
 		switch (rec->callchain) {
 		case CALLCHAIN_NONE:
 			break;
@@ -505,7 +529,7 @@ static int record__config_attrs(struct record *rec)
 			 * data on the side-band event: files of ours have perf's layout
 			 */
 			a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-			if ((int)i == (rec->dummy >= 0 ? rec->dummy : 0))
+			if (i == rec->tracking)
 				a->flags |= PERF_ATTR_FLAG(MMAP_DATA);
 			break;
 		default:
@@ -534,6 +558,51 @@ static void record__print_paranoid(const struct record *rec, int errnum)
 }
 
 /*
+ * No deferred callchains in this kernel: neither bit, and the inline chains get the repair
+ * data (user regs and a small dump) unless --no-repair-data
+ */
+static void record__defer_fall_back(struct record *rec)
+{
+	int size = rec->no_repair ? 0 : record__repair_size(rec);
+
+	for (size_t i = 0; i < rec->evs.nr; i++) {
+		rec->attrs[i].flags &= ~(PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
+					 PERF_ATTR_FLAG(DEFER_OUTPUT));
+		if (size && (rec->attrs[i].sample_type & PERF_SAMPLE_CALLCHAIN))
+			attr__add_repair(&rec->attrs[i], size);
+	}
+	rec->defer_fallback = true;
+	if (rec->quiet)
+		return;
+	if (size)
+		fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains with user regs and a %d-byte user stack dump instead, to repair their top frames\n",
+			size);
+	else
+		fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains instead\n");
+}
+
+/*
+ * -p/-t of another user's process: the kernel refuses it (EACCES) whatever the paranoid
+ * setting, because observing a task takes ptrace read access to it. True when said so.
+ */
+static bool record__print_foreign(const struct record *rec, int errnum)
+{
+	struct passwd *pw;
+	uid_t owner;
+	pid_t tid;
+
+	if (rec->target.kind != EVLIST_TARGET_THREADS ||
+	    !thread_list__foreign(rec->target.tids, rec->target.nr_tids, &tid, &owner))
+		return false;
+	pw = getpwuid(owner);
+	fprintf(stderr, "perf record: %s %s: perf_event_open: %s: task %d belongs to user %s (uid %u), and observing another user's task takes ptrace access to it: run as that user or as root, or with CAP_SYS_PTRACE (kernel.perf_event_paranoid is not the cause)\n",
+		rec->uid ? "-u" : rec->pid ? "-p" : "-t",
+		rec->uid ? rec->uid : rec->pid ? rec->pid : rec->tid, strerror(errnum), tid,
+		pw ? pw->pw_name : "?", (unsigned int)owner);
+	return true;
+}
+
+/*
  * perf_event_open on the target, with perf's fallbacks: no deferred callchains, no build ids
  * in MMAP2, no kernel samples at paranoid 2, cpu-clock instead of a missing PMU event.
  */
@@ -542,6 +611,19 @@ static int record__open(struct record *rec, size_t pages)
 	struct perf_err err;
 	char msg[256];
 
+	/*
+	 * Bit 38 asked of the kernel alone first (record-probe.h): then an EINVAL of the real
+	 * events is their own (a 6.19 kernel refusing something else), not "no deferred support"
+	 */
+	if (rec->defer) {
+		rec->defer_probe = probe__defer_callchain(NULL);
+		if (rec->verbose)
+			fprintf(stderr, "perf record: deferred callchain probe: %s\n",
+				rec->defer_probe == PROBE_PRESENT ? "supported" :
+				rec->defer_probe == PROBE_MISSING ? "not supported" : "no answer");
+		if (rec->defer_probe == PROBE_MISSING)
+			record__defer_fall_back(rec);
+	}
 	for (;;) {
 		struct perf_event_attr *a;
 		int e, errnum;
@@ -560,24 +642,18 @@ static int record__open(struct record *rec, size_t pages)
 			return -errnum;
 		}
 		a = &rec->attrs[e];
-		if (errnum == EINVAL && (a->flags & (PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
-						     PERF_ATTR_FLAG(DEFER_OUTPUT)))) {
-			int size = rec->no_repair ? 0 : record__repair_size(rec);
-
-			for (size_t i = 0; i < rec->evs.nr; i++) {
-				rec->attrs[i].flags &= ~(PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
-							 PERF_ATTR_FLAG(DEFER_OUTPUT));
-				if (size && (rec->attrs[i].sample_type & PERF_SAMPLE_CALLCHAIN))
-					attr__add_repair(&rec->attrs[i], size);
-			}
-			rec->defer_fallback = true;
-			if (rec->quiet)
-				continue;
-			if (size)
-				fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains with user regs and a %d-byte user stack dump instead, to repair their top frames\n",
-					size);
-			else
-				fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains instead\n");
+		/* the probe could not tell: a refusal of bit 38 or 39 says it instead, as before */
+		if (errnum == EINVAL && rec->defer_probe == PROBE_UNKNOWN &&
+		    (a->flags & (PERF_ATTR_FLAG(DEFER_CALLCHAIN) | PERF_ATTR_FLAG(DEFER_OUTPUT)))) {
+			record__defer_fall_back(rec);
+			continue;
+		}
+		if (errnum == EINVAL && (a->flags & (PERF_ATTR_FLAG(KSYMBOL) |
+						     PERF_ATTR_FLAG(BPF_EVENT)))) {
+			/* Linux < 5.1, as perf: BPF programs go without their symbols */
+			a->flags &= ~(PERF_ATTR_FLAG(KSYMBOL) | PERF_ATTR_FLAG(BPF_EVENT));
+			if (rec->verbose)
+				fprintf(stderr, "perf record: no ksymbol or bpf_event records on this kernel\n");
 			continue;
 		}
 		if (errnum == EINVAL && (a->flags & PERF_ATTR_FLAG(BUILD_ID))) {
@@ -587,6 +663,8 @@ static int record__open(struct record *rec, size_t pages)
 				fprintf(stderr, "perf record: no build ids in MMAP2 on this kernel\n");
 			continue;
 		}
+		if ((errnum == EACCES || errnum == EPERM) && record__print_foreign(rec, errnum))
+			return -errnum;
 		if ((errnum == EACCES || errnum == EPERM) &&
 		    !(a->flags & PERF_ATTR_FLAG(EXCLUDE_KERNEL)) &&
 		    rec->target.kind != EVLIST_TARGET_CPUS &&
@@ -636,7 +714,21 @@ static int record__setup_target(struct record *rec)
 	struct perf_err err;
 	int ret;
 
-	if (rec->pid || rec->tid) {
+	if (rec->uid) {
+		uid_t uid;
+
+		if (uid__parse(rec->uid, &uid)) {
+			fprintf(stderr, "perf record: -u %s: no such user\n", rec->uid);
+			return -EINVAL;
+		}
+		rec->target.kind = EVLIST_TARGET_THREADS;
+		ret = uid__threads(uid, &rec->ids, &rec->nr_ids, &rec->tids, &rec->target.nr_tids,
+				   &err);
+		if (ret) {
+			fprintf(stderr, "perf record: -u %s: %s\n", rec->uid, err.msg);
+			return ret;
+		}
+	} else if (rec->pid || rec->tid) {
 		const char *spec = rec->pid ? rec->pid : rec->tid;
 
 		rec->target.kind = EVLIST_TARGET_THREADS;
@@ -653,6 +745,8 @@ static int record__setup_target(struct record *rec)
 			fprintf(stderr, "perf record: %s\n", err.msg);
 			return ret;
 		}
+	}
+	if (rec->target.kind == EVLIST_TARGET_THREADS) {
 		rec->target.tids = rec->tids;
 		rec->target.per_thread = rec->per_thread;
 		if (rec->per_thread)
@@ -668,6 +762,15 @@ static int record__setup_target(struct record *rec)
 	rec->target.kind = rec->all_cpus || rec->cpu_list ? EVLIST_TARGET_CPUS :
 							     EVLIST_TARGET_WORKLOAD;
 	rec->target.per_thread = rec->per_thread && rec->target.kind == EVLIST_TARGET_WORKLOAD;
+	if (rec->cgroups) {
+		ret = cgroup_fds__open(rec->cgroups, rec->nr_cgroup_events, &rec->cgroup_fds, &err);
+		if (ret) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return ret;
+		}
+		rec->target.cgroup_fds = rec->cgroup_fds;
+		rec->target.nr_cgroup_fds = rec->nr_cgroup_events;
+	}
 	ret = cpu_list__expand(rec->cpu_list, &rec->cpus, &rec->target.nr_cpus, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
@@ -804,8 +907,12 @@ static int record__build_ids(struct record *rec)
 {
 	struct build_id_cache_stats cs;
 	struct perf_err err;
-	int ret = build_id_list__write(rec->build_ids, rec->w, &err);
+	int ret;
 
+	/* as perf: the MMAP2 records carry them, no HEADER_BUILD_ID, no cache */
+	if (rec->buildid_mmap)
+		return 0;
+	ret = build_id_list__write(rec->build_ids, rec->w, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return ret;
@@ -829,9 +936,13 @@ static int record__synth_pids(struct record *rec, const struct record_synth *s,
 {
 	int ret = 0;
 
-	for (size_t i = 0; i < rec->nr_ids && !ret; i++)
-		ret = rec->pid ? record_synth__process(s, rec->ids[i], err) :
-				 record_synth__thread(s, rec->ids[i], err);
+	for (size_t i = 0; i < rec->nr_ids && !ret; i++) {
+		ret = rec->pid || rec->uid ? record_synth__process(s, rec->ids[i], err) :
+					     record_synth__thread(s, rec->ids[i], err);
+		/* -u: a process of the user that ended since it was listed is no error */
+		if (rec->uid && (ret == -ENOENT || ret == -ESRCH))
+			ret = 0;
+	}
 	return ret;
 }
 
@@ -864,6 +975,7 @@ static int record__synthesize(struct record *rec)
 {
 	struct record_synth s = {
 		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
+		.namespaces = rec->namespaces, .kernel_mmap2 = rec->buildid_mmap,
 	};
 	struct perf_err err;
 	int ret;
@@ -879,12 +991,34 @@ static int record__synthesize(struct record *rec)
 		fprintf(stderr, "perf record: warning: no module maps: %s\n", err.msg);
 	if (ret == -EIO)
 		return ret;
+	/* BPF programs loaded before us, as perf 6.1 (only if the kernel gives ksymbols) */
+	if (rec->attrs[rec->tracking].flags & PERF_ATTR_FLAG(KSYMBOL)) {
+		ret = record_synth__bpf(&s, &err);
+		if (ret == -EIO)
+			return ret;
+		if (ret && rec->verbose)
+			fprintf(stderr, "perf record: BPF programs loaded already go without symbols: %s\n",
+				err.msg);
+	}
+	if (rec->all_cgroups) {
+		ret = record_synth__cgroups(&s, &err);
+		if (ret == -EIO)
+			return ret;
+		/* the samples keep their cgroup ids, without names */
+		if (ret && !rec->quiet)
+			fprintf(stderr, "perf record: warning: --all-cgroups: %s: cgroups will show as ids\n",
+				err.msg);
+	}
 	switch (rec->target.kind) {
 	case EVLIST_TARGET_WORKLOAD:
-		/* its COMM and MMAP2 come from the kernel from the exec on, in the first file */
-		if (rec->nr_files <= 1 && !rec->tail_synth)
-			return 0;
-		ret = record__synth_workload(rec, &s, &err);
+		/*
+		 * its COMM and MMAP2 come from the kernel from the exec on, in the first file;
+		 * its namespaces not
+		 */
+		if (rec->nr_files > 1 || rec->tail_synth)
+			ret = record__synth_workload(rec, &s, &err);
+		else if (rec->namespaces)
+			ret = record_synth__namespaces(&s, rec->wl.pid, &err);
 		break;
 	case EVLIST_TARGET_THREADS:
 		ret = record__synth_pids(rec, &s, &err);
@@ -904,6 +1038,29 @@ static int record__synthesize(struct record *rec)
 	}
 	if (ret && ret != -EIO)
 		fprintf(stderr, "perf record: %s\n", err.msg);
+	return ret;
+}
+
+static int record__emit_lost(void *ctx, const struct perf_event_header *ev)
+{
+	struct record *rec = ctx;
+	int ret = record__emit(rec, ev);
+
+	/* record__emit said why */
+	return ret ? -ECANCELED : 0;
+}
+
+/* the end: each event's PERF_FORMAT_LOST count as LOST_SAMPLES, as perf (record-lost.h) */
+static int record__lost_samples(struct record *rec, struct record_loop *rl)
+{
+	struct perf_err err;
+	u64 total = 0;
+	int ret = record_lost__write_all(&rec->el, rec->attrs, record__emit_lost, rec, &total,
+					 &err);
+
+	if (ret && ret != -ECANCELED)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	rl->stats.lost_samples += total;
 	return ret;
 }
 
@@ -975,6 +1132,11 @@ static void record__summary(struct record *rec, struct record_loop *rl, const ch
 			(unsigned long long)st->pending.waiting);
 	if (rec->quiet)
 		return;
+	if (rec->verbose && rec->defer_fallback)
+		fprintf(stderr, "perf record: --defer: this kernel has no deferred callchains, the user callchains are inline%s\n",
+			rec->no_repair || !record__repair_size(rec) ? "" : " with repair data");
+	else if (rec->verbose && rec->defer)
+		record_stats__fprintf_deferred(st, stderr);
 	fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
 		(unsigned long long)rl->wakeups);
 	if (dumped) {
@@ -1041,6 +1203,7 @@ static void record__exit(struct record *rec)
 	free(rec->evattrs);
 	free(rec->attrs);
 	free(rec->cpus);
+	cgroup_fds__close(rec->cgroup_fds, rec->nr_cgroup_events);
 	free(rec->tids);
 	free(rec->ids);
 	parsed_events__exit(&rec->evs);
@@ -1222,14 +1385,22 @@ static int record__run(struct record *rec, int argc, const char **argv)
 
 	if (record__mmap_pages(rec, &pages))
 		return PERF_EXIT_USAGE;
-	if (record__setup_target(rec))
-		return PERF_EXIT_INPUT;
+	ret = record__setup_target(rec);
+	if (ret)	/* a -C that is no CPU list is a usage error, as perf's */
+		return ret == -EINVAL && (rec->cpu_list || rec->uid || rec->cgroups) ?
+			PERF_EXIT_USAGE : PERF_EXIT_INPUT;
 	if (!rec->evs.nr && parse_events__add_default(&rec->evs, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
 	}
-	if (rec->trig.delay.set && record__add_dummy(rec))
+	/*
+	 * perf's dummy:HG carries the side-band with -D (the others wait) and with -a and -C
+	 * (live before /proc is read, record-sideband.h)
+	 */
+	if ((rec->trig.delay.set || rec->target.kind == EVLIST_TARGET_CPUS) &&
+	    record__add_dummy(rec))
 		return PERF_EXIT_INPUT;
+	rec->tracking = rec->dummy >= 0 ? (size_t)rec->dummy : 0;
 	ret = record__config_attrs(rec);
 	if (ret)
 		return ret == -EINVAL ? PERF_EXIT_USAGE : PERF_EXIT_INPUT;
@@ -1332,6 +1503,10 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		status = PERF_EXIT_INPUT;
 		goto out_stats;
 	}
+	if (record__lost_samples(rec, &rl)) {
+		status = PERF_EXIT_INPUT;
+		goto out_stats;
+	}
 	status = record__output_end(rec, &rl.stats);
 	if (status)
 		goto out_stats;
@@ -1392,6 +1567,7 @@ int cmd_record(int argc, const char **argv)
 {
 	struct record rec = {
 		.repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 }, .dummy = -1,
+		.defer_probe = PROBE_UNKNOWN,
 	};
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &rec, "event",
@@ -1418,6 +1594,9 @@ int cmd_record(int argc, const char **argv)
 		OPT_BOOLEAN('a', "all-cpus", &rec.all_cpus, "system-wide collection from all CPUs"),
 		OPT_STRING('p', "pid", &rec.pid, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &rec.tid, "tid", "record events on existing thread id"),
+		OPT_STRING('u', "uid", &rec.uid, "user", "user to profile"),
+		OPT_CALLBACK('G', "cgroup", &rec, "name",
+			     "monitor event in cgroup name only", record__opt_cgroup),
 		OPT_BOOLEAN(0, "per-thread", &rec.per_thread, "use per-thread mmaps"),
 		OPT_STRING('C', "cpu", &rec.cpu_list, "cpu", "list of cpus to monitor"),
 		OPT_STRING('o', "output", &rec.output, "file", "output file name"),
@@ -1429,6 +1608,13 @@ int cmd_record(int argc, const char **argv)
 		OPT_BOOLEAN('i', "no-inherit", &rec.no_inherit, "child tasks do not inherit counters"),
 		OPT_BOOLEAN(0, "switch-events", &rec.switch_events, "Record context switch events"),
 		OPT_BOOLEAN(0, "sample-cpu", &rec.sample_cpu, "Record the sample cpu"),
+		OPT_BOOLEAN(0, "namespaces", &rec.namespaces,
+			    "Record namespaces events"),
+		OPT_BOOLEAN(0, "all-cgroups", &rec.all_cgroups,
+			    "Record cgroup events"),
+		OPT_BOOLEAN(0, "buildid-mmap", &rec.buildid_mmap,
+			    "Record build-id in map events"),
+		OPT_BOOLEAN(0, "kcore", &rec.kcore, "copy /proc/kcore (not supported: says why)"),
 		OPT_BOOLEAN('q', "quiet", &rec.quiet, "don't print any warnings or messages"),
 		OPT_INCR('v', "verbose", &rec.verbose, "be more verbose (show counter open errors, etc)"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &rec.no_buildid_cache,
@@ -1511,10 +1697,30 @@ int cmd_record(int argc, const char **argv)
 		status = PERF_EXIT_USAGE;
 		goto out;
 	}
+	/*
+	 * perf --kcore makes the output a directory (perf.data/data beside a kcore_dir with
+	 * copies of kcore, kallsyms and modules, and HEADER_DIR_FORMAT): a layout none of our
+	 * readers and writers has, so it is refused rather than half done
+	 */
+	if (rec.kcore) {
+		fprintf(stderr, "perf record: --kcore is not supported: it turns the output into a directory (data plus a copy of /proc/kcore, kallsyms and modules) that our perf report and script cannot read; the kernel map and its build id are recorded without it\n");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
+	if (rec.cgroups && !rec.all_cpus && !rec.cpu_list) {
+		fprintf(stderr, "perf record: -G: cgroup monitoring only available in system-wide mode (-a or -C)\n");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
+	if (rec.uid && (rec.pid || rec.tid || rec.all_cpus || rec.cpu_list)) {
+		fprintf(stderr, "perf record: -u records the processes of a user: drop -p, -t, -a and -C\n");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
 	/* as perf: without -o, a pipe for stdout is pipe mode (perf record -- cmd | perf script) */
 	if (!rec.output)
 		rec.output = record__stdout_is_fifo() ? "-" : "perf.data";
-	if (!argc_left && !rec.pid && !rec.tid)
+	if (!argc_left && !rec.pid && !rec.tid && !rec.uid)
 		rec.all_cpus = true;	/* no command, no target: the whole system, as perf */
 	if (!strcmp(rec.output, "-") &&
 	    (rec.trig.so.enabled || rec.timestamp_filename)) {

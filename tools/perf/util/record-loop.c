@@ -93,6 +93,16 @@ void record_stats__account(struct record_stats *st, const struct perf_evattr *at
 	}
 }
 
+void record_stats__fprintf_deferred(const struct record_stats *st, FILE *fp)
+{
+	fprintf(fp, "perf record: deferred callchains: %llu samples asked for one, %llu CALLCHAIN_DEFERRED records, %llu samples answered, %llu unanswered%s\n",
+		(unsigned long long)st->deferred_samples,
+		(unsigned long long)st->deferred_records,
+		(unsigned long long)st->pending.answered,
+		(unsigned long long)st->pending.waiting,
+		st->pending.oom ? " (out of memory: counts are low)" : "");
+}
+
 static int record_loop__one(void *ctx, const struct perf_event_header *ev)
 {
 	struct record_loop *rl = ctx;

@@ -17,6 +17,7 @@
 #define PERF_UTIL_RECORD_LOOP_H
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <perf/abi.h>
 #include <perf/data.h>
@@ -81,6 +82,13 @@ void record_stats__exit(struct record_stats *st);
 /* counts ev into st; attrs as in struct record_loop */
 void record_stats__account(struct record_stats *st, const struct perf_evattr *attrs,
 			   size_t nr_attrs, const struct perf_event_header *ev);
+
+/*
+ * perf record -v's line on deferred callchains: samples that asked for a deferred user
+ * callchain, CALLCHAIN_DEFERRED records seen, samples they answered (by tid and cookie, in
+ * whatever order the rings gave them) and samples left unanswered
+ */
+void record_stats__fprintf_deferred(const struct record_stats *st, FILE *fp);
 
 /* runs until a stop condition; 0, or a negative errno (write failure: write_errno is set) */
 int record_loop__run(struct record_loop *rl, struct perf_err *err);
