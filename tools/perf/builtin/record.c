@@ -683,7 +683,8 @@ static int record__open(struct record *rec, size_t pages)
 		}
 		if (record_events__retry(&rec->evs, rec->attrs, (size_t)e, errnum))
 			continue;
-		if (parse_events__fallback(&rec->evs.ev[e], errnum, msg, sizeof(msg))) {
+		if (parse_events__fallback(&rec->evs.ev[e], rec->target.kind == EVLIST_TARGET_CPUS,
+					   errnum, msg, sizeof(msg))) {
 			a->type = rec->evs.ev[e].attr.type;
 			a->config = rec->evs.ev[e].attr.config;
 			if (!rec->quiet && (!rec->evs.ev[e].is_default || rec->verbose))

@@ -201,17 +201,23 @@ static int check_filters(const struct test_env *env)
 
 static int check_fallback(const struct test_env *env)
 {
-	static const struct { const char *spec; int errnum; const char *name; } cases[] = {
-		{ "cycles", ENOENT, "cpu-clock" },
-		{ "cycles:u", ENOENT, "cpu-clock:uH" },
-		{ "cpu-cycles:k", ENODEV, "cpu-clock:k" },
-		{ "cycles:p", ENOENT, "cpu-clock:pH" },
-		{ "cycles:P", ENOENT, "cpu-clock:ppp" },
-		{ "cycles:G", ENOENT, "cpu-clock:G" },
-		{ "cycles", EACCES, NULL },
-		{ "instructions", ENOENT, NULL },
-		{ "r0", ENOENT, NULL },
-		{ "LLC-loads", ENOENT, NULL },
+	/* cpu_wide: -a or -C (cpu-clock), else a task (task-clock), as upstream since 6.8 */
+	static const struct {
+		const char *spec; bool cpu_wide; int errnum; const char *name;
+	} cases[] = {
+		{ "cycles", true, ENOENT, "cpu-clock" },
+		{ "cycles:u", true, ENOENT, "cpu-clock:uH" },
+		{ "cpu-cycles:k", true, ENODEV, "cpu-clock:k" },
+		{ "cycles:p", true, ENOENT, "cpu-clock:pH" },
+		{ "cycles:P", true, ENOENT, "cpu-clock:ppp" },
+		{ "cycles:G", true, ENOENT, "cpu-clock:G" },
+		{ "cycles", false, ENOENT, "task-clock" },
+		{ "cycles:P", false, ENOENT, "task-clock:ppp" },
+		{ "cycles:u", false, EOPNOTSUPP, "task-clock:uH" },
+		{ "cycles", true, EACCES, NULL },
+		{ "instructions", false, ENOENT, NULL },
+		{ "r0", false, ENOENT, NULL },
+		{ "LLC-loads", true, ENOENT, NULL },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
@@ -222,11 +228,17 @@ static int check_fallback(const struct test_env *env)
 
 		TEST_ASSERT(env, !parse_events__add(&evs, cases[i].spec, NULL, NULL, &err), "%s",
 			    err.msg);
-		fell = parse_events__fallback(&evs.ev[0], cases[i].errnum, msg, sizeof(msg));
+		fell = parse_events__fallback(&evs.ev[0], cases[i].cpu_wide, cases[i].errnum, msg,
+					      sizeof(msg));
 		TEST_ASSERT(env, fell == !!cases[i].name, "%s: fell back %d", cases[i].spec, fell);
 		TEST_ASSERT(env, !fell || (!strcmp(evs.ev[0].name, cases[i].name) &&
-					   evs.ev[0].attr.type == 1 && evs.ev[0].attr.config == 0),
+					   evs.ev[0].attr.type == PERF_TYPE_SOFTWARE &&
+					   evs.ev[0].attr.config == (cases[i].cpu_wide ?
+						PERF_COUNT_SW_CPU_CLOCK : PERF_COUNT_SW_TASK_CLOCK)),
 			    "%s: now %s", cases[i].spec, evs.ev[0].name);
+		TEST_ASSERT(env, !fell || strstr(msg, cases[i].cpu_wide ? "fall back to cpu-clock" :
+								      "fall back to task-clock"),
+			    "%s: %s", cases[i].spec, msg);
 		if (!fell && cases[i].errnum == ENOENT)
 			TEST_ASSERT(env, parse_events__open_strerror(&evs, 0, ENOENT, false, msg,
 								     sizeof(msg)) &&

@@ -639,8 +639,14 @@ void parse_events__modifier_name(const struct perf_event_attr *attr, char *buf, 
 	snprintf(buf, size, "%s%s", n ? ":" : "", mod);
 }
 
-bool parse_events__fallback(struct parsed_event *ev, int errnum, char *msg, size_t msg_size)
+bool parse_events__fallback(struct parsed_event *ev, bool cpu_wide, int errnum, char *msg,
+			    size_t msg_size)
 {
+	/*
+	 * perf >= 6.8 (upstream 7.2): task-clock for a task, which counts only while it runs;
+	 * cpu-clock for CPUs, where it is the same and counts idle time too
+	 */
+	const char *clock = cpu_wide ? "cpu-clock" : "task-clock";
 	char mod[16], *name;
 
 	/* no CPU PMU: the kernel finds none for the type (ENOENT), or no such device */
@@ -648,15 +654,15 @@ bool parse_events__fallback(struct parsed_event *ev, int errnum, char *msg, size
 	    (errnum != ENOENT && errnum != ENODEV && errnum != ENXIO && errnum != EOPNOTSUPP))
 		return false;
 	parse_events__modifier_name(&ev->attr, mod, sizeof(mod));
-	if (asprintf(&name, "cpu-clock%s", mod) < 0)
+	if (asprintf(&name, "%s%s", clock, mod) < 0)
 		return false;
-	snprintf(msg, msg_size, "The %s event is not supported, trying to fall back to cpu-clock-ticks",
-		 ev->name);
+	snprintf(msg, msg_size, "The %s event is not supported, trying to fall back to %s",
+		 ev->name, clock);
 	free(ev->name);
 	ev->name = name;
 	ev->attr.type = PERF_TYPE_SOFTWARE;
-	ev->attr.config = 0;
-	/* cpu-clock gets its own tries of :P */
+	ev->attr.config = cpu_wide ? PERF_COUNT_SW_CPU_CLOCK : PERF_COUNT_SW_TASK_CLOCK;
+	/* the clock gets its own tries of :P */
 	ev->precise_max = ev->precise_max || ev->precise_rearm;
 	ev->precise_rearm = false;
 	return true;

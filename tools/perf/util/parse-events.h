@@ -22,8 +22,9 @@
  * from nothing (so cpu-clock:k has exclude_guest clear, cpu-clock:u has it set), a group's
  * from what the members have.
  *
- * Only cycles (the default event, or named) is replaced by cpu-clock once opening it fails
- * on a machine without a CPU PMU (parse_events__fallback), as perf does.
+ * Only cycles (the default event, or named) is replaced by a clock once opening it fails on a
+ * machine without a CPU PMU (parse_events__fallback), as perf does: task-clock for tasks,
+ * cpu-clock for CPUs (-a, -C), as upstream perf since 6.8 (perf 6.1: cpu-clock always).
  */
 #ifndef PERF_UTIL_PARSE_EVENTS_H
 #define PERF_UTIL_PARSE_EVENTS_H
@@ -80,9 +81,11 @@ int parse_events__add_filter(struct parsed_events *evs, const char *filter, stru
 int parse_events__exclude_perf(struct parsed_events *evs, pid_t pid, struct perf_err *err);
 /*
  * When opening ev failed with errnum: true when ev is cycles, which this machine lacks, and
- * it is now cpu-clock (msg gets perf's note); false: the error stands.
+ * it is now cpu-clock (cpu_wide: the target is CPUs) or task-clock (msg gets perf's note);
+ * false: the error stands.
  */
-bool parse_events__fallback(struct parsed_event *ev, int errnum, char *msg, size_t msg_size);
+bool parse_events__fallback(struct parsed_event *ev, bool cpu_wide, int errnum, char *msg,
+			    size_t msg_size);
 /*
  * perf's message for an event the kernel refused with errnum, when it has a specific one
  * (unsupported event, precise request, a PMU that counts only per CPU when the target is

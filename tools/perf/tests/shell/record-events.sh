@@ -149,7 +149,9 @@ if [ -x "$SYSTEM_PERF" ] && "$SYSTEM_PERF" record -q -B -N -e cpu-clock -o sys.d
 then
 	sys_attrs=yes
 	# one recording per line (perf 6.1 takes seconds each on a loaded machine): the
-	# modifiers of single events, :S alone, groups alone, groups with modifiers, PMU terms
+	# modifiers of single events, :S alone, groups alone, groups with modifiers, PMU terms;
+	# cycles with -a, where both fall back to cpu-clock (for a task perf 6.1 takes cpu-clock,
+	# upstream since 6.8 and we task-clock: record.sh)
 	while read -r spec; do
 		# -B -N: perf 6.1's build-id cache aborts now and then on a busy machine (an
 		# assertion in util/build-id.c); the attrs are the same without it
@@ -165,7 +167,8 @@ then
 		cmp -s sys.attrs our.attrs ||
 			fail "$spec: our attrs are not perf 6.1's: $(diff sys.attrs our.attrs | tr '\n' ' ')"
 	done <<-EOF
-	-e cpu-clock -e cpu-clock:u -e cpu-clock:k -e cpu-clock:h -e cpu-clock:uk -e cpu-clock:G -e cpu-clock:H -e cpu-clock:uG -e cpu-clock:D -e cpu-clock:I -e cpu-clock:p -e cpu-clock:pp -e cpu-clock:ppp -e cpu-clock:P -e cpu-clock:W -e cpu-clock:e -e cycles:u -e cycles:P
+	-e cpu-clock -e cpu-clock:u -e cpu-clock:k -e cpu-clock:h -e cpu-clock:uk -e cpu-clock:G -e cpu-clock:H -e cpu-clock:uG -e cpu-clock:D -e cpu-clock:I -e cpu-clock:p -e cpu-clock:pp -e cpu-clock:ppp -e cpu-clock:P -e cpu-clock:W -e cpu-clock:e
+	-a -e cycles:u -e cycles:P
 	-e cpu-clock:S
 	-e {cpu-clock,task-clock}
 	-e {cpu-clock,task-clock}:S

@@ -132,13 +132,17 @@ fi
 "$PERF" record -q --call-graph dwarf,defer -o x.data -- true 2>dw.err && fail "dwarf,defer was accepted"
 expect_grep 'only works with FP' dw.err "dwarf,defer: not perf's reason"
 
-# a hardware event without a PMU: perf's note, then cpu-clock (the default event says it only
-# with -v)
+# a hardware event without a PMU: upstream's note, then task-clock for a command, cpu-clock
+# for -a (the default event says it only with -v)
 if [ ! -d /sys/bus/event_source/devices/cpu ] && [ ! -d /sys/bus/event_source/devices/cpu_core ]; then
 	"$PERF" record -e cycles -o cy.data -- true >cy.log 2>&1 || fail "record -e cycles failed: $(tail -1 cy.log)"
-	expect_grep '^The cycles event is not supported, trying to fall back to cpu-clock-ticks$' cy.log \
-		"-e cycles without a PMU: not perf's note"
-	"$PERF" script -i cy.data -F event 2>/dev/null | grep -q 'cpu-clock' || fail "-e cycles did not fall back to cpu-clock"
+	expect_grep '^The cycles event is not supported, trying to fall back to task-clock$' cy.log \
+		"-e cycles without a PMU: not upstream's note"
+	"$PERF" script -i cy.data -F event 2>/dev/null | grep -q 'task-clock' || fail "-e cycles did not fall back to task-clock"
+	"$PERF" record -a -e cycles -o cya.data -- true >cya.log 2>&1 ||
+		fail "record -a -e cycles failed: $(tail -1 cya.log)"
+	expect_grep '^The cycles event is not supported, trying to fall back to cpu-clock$' cya.log \
+		"-a -e cycles without a PMU: not upstream's note"
 	"$PERF" record -o cy.data -- true >cyd.log 2>&1
 	! grep -q 'not supported' cyd.log || fail "the default event's fallback was noted without -v"
 else
