@@ -36,6 +36,7 @@
 #include "util/record-features.h"
 #include "util/record-loop.h"
 #include "util/record-synth.h"
+#include "util/record-synth-events.h"
 #include "util/tracing-data.h"
 #include "util/workload.h"
 
@@ -753,15 +754,74 @@ static int record__synth_pids(struct record *rec, const struct record_synth *s,
 	return ret;
 }
 
-/* what the kernel does not say: the kernel and module maps, threads running already */
+/* the events' own description (record-synth-events.h): the slots, cpus and threads opened */
+static void record__synth_events_init(struct record *rec, struct record_synth_events *e)
+{
+	*e = (struct record_synth_events){
+		.attrs = rec->evattrs, .nr_attrs = rec->evs.nr,
+		.slots = rec->el.slots, .nr_slots = rec->el.nr_slots,
+		.emit = record__emit, .ctx = rec,
+	};
+	/* per thread, every event counts on any cpu: perf's cpu map is {-1} then */
+	if (!rec->target.per_thread) {
+		e->cpus = rec->target.cpus;
+		e->nr_cpus = rec->target.nr_cpus;
+	}
+	if (rec->target.kind == EVLIST_TARGET_WORKLOAD) {
+		e->threads = &rec->target.pid;
+		e->nr_threads = 1;
+	} else if (rec->target.kind == EVLIST_TARGET_THREADS) {
+		e->threads = rec->target.tids;
+		e->nr_threads = rec->target.nr_tids;
+	}
+}
+
+/* perf writes no kernel or module maps when no event can sample the kernel */
+static bool record__excludes_kernel(const struct record *rec)
+{
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		if (!(rec->attrs[i].flags & PERF_ATTR_FLAG(EXCLUDE_KERNEL)))
+			return false;
+	return true;
+}
+
+/* the events' records after the kernel's maps, in perf's order; the workload's COMM last */
+static int record__synth_events(struct record *rec, const struct record_synth *s,
+				const struct record_synth_events *e, struct perf_err *err)
+{
+	int ret = record_synth__event_updates(e, err);
+
+	if (!ret)
+		ret = record_synth__thread_map(e, err);
+	if (!ret)
+		ret = record_synth__cpu_map(e, err);
+	if (!ret && rec->target.kind == EVLIST_TARGET_WORKLOAD)
+		ret = record_synth__workload_comm(s, rec->target.pid, err);
+	return ret;
+}
+
+/*
+ * what the kernel does not say: the events' ids, the kernel and module maps, the events'
+ * units, threads and cpus, the threads running already
+ */
 static int record__synthesize(struct record *rec)
 {
 	struct record_synth s = {
 		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
 	};
+	struct record_synth_events e;
 	struct perf_err err;
 	int ret;
 
+	record__synth_events_init(rec, &e);
+	ret = record_synth__id_index(&e, &err);
+	if (!ret && record__excludes_kernel(rec))
+		goto out_events;
+	if (ret) {
+		if (ret != -EIO)
+			fprintf(stderr, "perf record: %s\n", err.msg);
+		return ret;
+	}
 	ret = record_synth__kernel(&s, &err);
 	if (ret == -EIO)
 		return ret;	/* the writer failed and said so */
@@ -773,6 +833,13 @@ static int record__synthesize(struct record *rec)
 		fprintf(stderr, "perf record: warning: no module maps: %s\n", err.msg);
 	if (ret == -EIO)
 		return ret;
+out_events:
+	ret = record__synth_events(rec, &s, &e, &err);
+	if (ret) {
+		if (ret != -EIO)
+			fprintf(stderr, "perf record: %s\n", err.msg);
+		return ret;
+	}
 	switch (rec->target.kind) {
 	case EVLIST_TARGET_WORKLOAD:
 		return 0;	/* its COMM and MMAP2 come from the kernel from the exec on */

@@ -40,12 +40,19 @@ struct evlist_target {
 	bool			per_thread;	/* THREADS, WORKLOAD: cpu -1, a ring per thread */
 };
 
+/* what one slot's descriptors count: a thread (-1: all) on a cpu (-1: any) */
+struct evlist_slot {
+	pid_t	pid;
+	int	cpu;
+};
+
 struct evlist_open {
 	size_t			nr_events, nr_slots, nr_rings;
 	int			*fds;		/* [slot * nr_events + event], -1 when closed */
 	u64			*ids;		/* same layout: the kernel's event ids */
 	struct ring_buffer	*rings;		/* [ring] */
 	int			*ring_fds;	/* [ring]: the descriptor that owns it */
+	struct evlist_slot	*slots;		/* [slot], the slots opened (threads gone skipped) */
 	size_t			mmap_pages;	/* data pages per ring */
 	int			failed_event;	/* after a failed open: which attr, -1 none */
 	int			failed_errno;
