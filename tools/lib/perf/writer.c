@@ -982,7 +982,7 @@ static int writer__start_pipe(struct perf_writer *w, struct perf_err *err)
 				return -EIO;
 		}
 	}
-	if (writer__pipe_event_names(w, err))
+	if (!w->opts.caller_names && writer__pipe_event_names(w, err))
 		return -EIO;
 	/* perf's order: the features, then the tracing data */
 	if (writer__pipe_features(w, err))

@@ -640,6 +640,7 @@ static int record__add_attrs(struct record *rec)
 		}
 		ret = 0;
 		ea->attr = rec->attrs[i];
+		ea->name = rec->evs.ev[i].name;	/* borrowed: evs outlives evattrs */
 		ea->ids = malloc(n * sizeof(*ids));
 		if (!ea->ids) {
 			ret = -ENOMEM;
@@ -760,7 +761,7 @@ static void record__synth_events_init(struct record *rec, struct record_synth_ev
 	*e = (struct record_synth_events){
 		.attrs = rec->evattrs, .nr_attrs = rec->evs.nr,
 		.slots = rec->el.slots, .nr_slots = rec->el.nr_slots,
-		.emit = record__emit, .ctx = rec,
+		.emit = record__emit, .ctx = rec, .pipe = !strcmp(rec->output, "-"),
 	};
 	/* per thread, every event counts on any cpu: perf's cpu map is {-1} then */
 	if (!rec->target.per_thread) {
@@ -979,7 +980,7 @@ static void record__exit(struct record *rec)
 static int record__run(struct record *rec, int argc, const char **argv)
 {
 	struct perf_writer_opts wopts = { .pipe = !strcmp(rec->output, "-"),
-					  .zstd_level = rec->comp_level };
+					  .zstd_level = rec->comp_level, .caller_names = true };
 	struct record_loop rl = { 0 };
 	struct perf_err err;
 	size_t pages;

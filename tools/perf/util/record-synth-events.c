@@ -15,6 +15,7 @@
 /* PERF_RECORD_EVENT_UPDATE types */
 #define EVENT_UPDATE__UNIT	0
 #define EVENT_UPDATE__SCALE	1
+#define EVENT_UPDATE__NAME	2
 
 static size_t align8(size_t n)
 {
@@ -94,12 +95,12 @@ static bool attr__is_clock(const struct perf_event_attr *attr)
 static int event_update__emit(const struct record_synth_events *e, u64 type, u64 id,
 			      const void *body, size_t len)
 {
-	u64 buf[(24 + 16 + 64) / 8] = { 0 };
+	u64 buf[(24 + 16 + 256) / 8] = { 0 };
 	struct perf_record_event_update *rec = (struct perf_record_event_update *)buf;
 	size_t size = sizeof(*rec) + 16 + align8(len);
 
 	if (size > sizeof(buf))
-		return -E2BIG;	/* our own constant bodies: never */
+		return -E2BIG;
 
 	rec->header = (struct perf_event_header){ .type = PERF_RECORD_EVENT_UPDATE, .size = (u16)size };
 	rec->type = type;
@@ -114,16 +115,24 @@ int record_synth__event_updates(const struct record_synth_events *e, struct perf
 	const double scale = 1e-6;	/* ns to msec */
 	int ret = 0;
 
-	(void)err;
 	for (size_t i = 0; i < e->nr_attrs && !ret; i++) {
 		const struct perf_evattr *ea = &e->attrs[i];
 
-		if (!attr__is_clock(&ea->attr) || !ea->nr_ids)
-			continue;
-		ret = event_update__emit(e, EVENT_UPDATE__UNIT, ea->ids[0], unit, sizeof(unit));
-		if (!ret)
-			ret = event_update__emit(e, EVENT_UPDATE__SCALE, ea->ids[0], &scale,
-						 sizeof(scale));
+		if (!ea->nr_ids)
+			continue;	/* nothing to key the update by */
+		if (attr__is_clock(&ea->attr)) {
+			ret = event_update__emit(e, EVENT_UPDATE__UNIT, ea->ids[0], unit, sizeof(unit));
+			if (!ret)
+				ret = event_update__emit(e, EVENT_UPDATE__SCALE, ea->ids[0], &scale,
+							 sizeof(scale));
+		}
+		if (!ret && e->pipe && ea->name) {
+			ret = event_update__emit(e, EVENT_UPDATE__NAME, ea->ids[0], ea->name,
+						 strlen(ea->name) + 1);
+			if (ret == -E2BIG)
+				ret = perf_err__set(err, E2BIG, "event name '%s' too long for its EVENT_UPDATE record",
+						    ea->name);
+		}
 	}
 	return ret;
 }

@@ -7,7 +7,8 @@
  *    (id, idx, cpu, tid), split over several records when they do not fit one (u16 size);
  *  - PERF_RECORD_EVENT_UPDATE: the unit ("msec") and scale (1e-6) of the software clocks
  *    cpu-clock and task-clock, keyed by the event's first id (perf gives no other event we
- *    open a unit or scale);
+ *    open a unit or scale), and in a pipe every named event's name after them (a pipe has no
+ *    EVENT_DESC section: readers name the events from these);
  *  - PERF_RECORD_THREAD_MAP: the threads the events were opened on (-1: every thread, for -a
  *    and -C), comm left empty as perf leaves it;
  *  - PERF_RECORD_CPU_MAP: the cpus they were opened on ({-1} for --per-thread), encoded as a
@@ -42,6 +43,7 @@ struct record_synth_events {
 	size_t				nr_cpus;
 	const pid_t			*threads;	/* the thread map; NULL: {-1} */
 	size_t				nr_threads;
+	bool				pipe;		/* also the NAME updates */
 	record_emit_fn			emit;
 	void				*ctx;		/* emit's */
 };

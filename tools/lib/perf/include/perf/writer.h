@@ -54,6 +54,11 @@ struct perf_writer_opts {
 	int	zstd_level;	/* 0: no compression, else 1..19 */
 	u32	comp_chunk;	/* 0: PERF_WRITER_DEFAULT_COMP_CHUNK */
 	u32	attr_size;	/* 0: PERF_WRITER_DEFAULT_ATTR_SIZE; 64..sizeof(perf_event_attr) */
+	/*
+	 * pipe mode: the caller writes the events' EVENT_UPDATE NAME records itself (perf record
+	 * does, after each event's unit and scale); else the writer puts them after the attrs
+	 */
+	bool	caller_names;
 };
 
 struct perf_writer;
