@@ -786,9 +786,8 @@ static bool record__excludes_kernel(const struct record *rec)
 	return true;
 }
 
-/* the events' records after the kernel's maps, in perf's order; the workload's COMM last */
-static int record__synth_events(struct record *rec, const struct record_synth *s,
-				const struct record_synth_events *e, struct perf_err *err)
+/* the events' records after the kernel's maps, in perf's order */
+static int record__synth_events(const struct record_synth_events *e, struct perf_err *err)
 {
 	int ret = record_synth__event_updates(e, err);
 
@@ -796,8 +795,23 @@ static int record__synth_events(struct record *rec, const struct record_synth *s
 		ret = record_synth__thread_map(e, err);
 	if (!ret)
 		ret = record_synth__cpu_map(e, err);
-	if (!ret && rec->target.kind == EVLIST_TARGET_WORKLOAD)
-		ret = record_synth__workload_comm(s, rec->target.pid, err);
+	return ret;
+}
+
+/*
+ * the forked command's COMM, after everything else synthesized, as perf writes it whatever
+ * the target (-p, -a with a command too): its samples before the exec get a name
+ */
+static int record__synth_workload(struct record *rec, const struct record_synth *s)
+{
+	struct perf_err err;
+	int ret;
+
+	if (rec->wl.pid <= 0)
+		return 0;
+	ret = record_synth__workload_comm(s, rec->wl.pid, &err);
+	if (ret && ret != -EIO)
+		fprintf(stderr, "perf record: %s\n", err.msg);
 	return ret;
 }
 
@@ -835,7 +849,7 @@ static int record__synthesize(struct record *rec)
 	if (ret == -EIO)
 		return ret;
 out_events:
-	ret = record__synth_events(rec, &s, &e, &err);
+	ret = record__synth_events(&e, &err);
 	if (ret) {
 		if (ret != -EIO)
 			fprintf(stderr, "perf record: %s\n", err.msg);
@@ -843,7 +857,8 @@ out_events:
 	}
 	switch (rec->target.kind) {
 	case EVLIST_TARGET_WORKLOAD:
-		return 0;	/* its COMM and MMAP2 come from the kernel from the exec on */
+		/* its COMM and MMAP2 come from the kernel from the exec on */
+		return record__synth_workload(rec, &s);
 	case EVLIST_TARGET_THREADS:
 		ret = record__synth_pids(rec, &s, &err);
 		break;
@@ -862,7 +877,7 @@ out_events:
 	}
 	if (ret && ret != -EIO)
 		fprintf(stderr, "perf record: %s\n", err.msg);
-	return ret;
+	return ret ? ret : record__synth_workload(rec, &s);
 }
 
 static int record__features(struct record *rec)
