@@ -819,17 +819,13 @@ static int record__synth_workload(struct record *rec, const struct record_synth 
  * what the kernel does not say: the events' ids, the kernel and module maps, the events'
  * units, threads and cpus, the threads running already
  */
-static int record__synthesize(struct record *rec)
+static int record__synthesize_all(struct record *rec, const struct record_synth *s,
+				  const struct record_synth_events *e)
 {
-	struct record_synth s = {
-		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
-	};
-	struct record_synth_events e;
 	struct perf_err err;
 	int ret;
 
-	record__synth_events_init(rec, &e);
-	ret = record_synth__id_index(&e, &err);
+	ret = record_synth__id_index(e, &err);
 	if (!ret && record__excludes_kernel(rec))
 		goto out_events;
 	if (ret) {
@@ -837,19 +833,19 @@ static int record__synthesize(struct record *rec)
 			fprintf(stderr, "perf record: %s\n", err.msg);
 		return ret;
 	}
-	ret = record_synth__kernel(&s, &err);
+	ret = record_synth__kernel(s, &err);
 	if (ret == -EIO)
 		return ret;	/* the writer failed and said so */
 	if (ret && !rec->quiet)
 		fprintf(stderr, "perf record: warning: no kernel map (%s): kernel frames will be [unknown]\n",
 			err.msg);
-	ret = record_synth__modules(&s, &err);
+	ret = record_synth__modules(s, &err);
 	if (ret && ret != -EIO && !rec->quiet)
 		fprintf(stderr, "perf record: warning: no module maps: %s\n", err.msg);
 	if (ret == -EIO)
 		return ret;
 out_events:
-	ret = record__synth_events(&e, &err);
+	ret = record__synth_events(e, &err);
 	if (ret) {
 		if (ret != -EIO)
 			fprintf(stderr, "perf record: %s\n", err.msg);
@@ -858,13 +854,13 @@ out_events:
 	switch (rec->target.kind) {
 	case EVLIST_TARGET_WORKLOAD:
 		/* its COMM and MMAP2 come from the kernel from the exec on */
-		return record__synth_workload(rec, &s);
+		return record__synth_workload(rec, s);
 	case EVLIST_TARGET_THREADS:
-		ret = record__synth_pids(rec, &s, &err);
+		ret = record__synth_pids(rec, s, &err);
 		break;
 	case EVLIST_TARGET_CPUS:
 		/* a process we may not read (EACCES) loses its maps, not the recording */
-		ret = record_synth__all(&s, NULL, &err);
+		ret = record_synth__all(s, NULL, &err);
 		if (ret && ret != -EIO) {
 			if (!rec->quiet)
 				fprintf(stderr, "perf record: warning: %s: its samples will lack symbols\n",
@@ -877,7 +873,30 @@ out_events:
 	}
 	if (ret && ret != -EIO)
 		fprintf(stderr, "perf record: %s\n", err.msg);
-	return ret ? ret : record__synth_workload(rec, &s);
+	return ret ? ret : record__synth_workload(rec, s);
+}
+
+/* the synthesis, told which clocks are fallbacks (no unit, as perf) */
+static int record__synthesize(struct record *rec)
+{
+	struct record_synth s = {
+		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
+	};
+	struct record_synth_events e;
+	bool *no_unit = calloc(rec->evs.nr, sizeof(*no_unit));
+	int ret;
+
+	if (!no_unit) {
+		fprintf(stderr, "perf record: out of memory\n");
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		no_unit[i] = rec->evs.ev[i].fell_back;
+	record__synth_events_init(rec, &e);
+	e.no_unit = no_unit;
+	ret = record__synthesize_all(rec, &s, &e);
+	free(no_unit);
+	return ret;
 }
 
 static int record__features(struct record *rec)

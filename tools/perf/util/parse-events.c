@@ -187,6 +187,7 @@ bool parse_events__fallback(struct parsed_event *ev, int errnum, char *msg, size
 	ev->name = name;
 	ev->attr.type = PERF_TYPE_SOFTWARE;
 	ev->attr.config = 0;
+	ev->fell_back = true;
 	return true;
 }
 

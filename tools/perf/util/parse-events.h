@@ -26,6 +26,7 @@ struct parsed_event {
 	char			*tp_sys;	/* tracepoints: "sched"; else NULL; owned */
 	char			*tp_name;	/* tracepoints: "sched_switch"; owned */
 	bool			is_default;	/* no -e was given: perf's own choice */
+	bool			fell_back;	/* a hardware event now cpu-clock (parse_events__fallback) */
 };
 
 struct parsed_events {

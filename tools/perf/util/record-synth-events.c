@@ -120,7 +120,7 @@ int record_synth__event_updates(const struct record_synth_events *e, struct perf
 
 		if (!ea->nr_ids)
 			continue;	/* nothing to key the update by */
-		if (attr__is_clock(&ea->attr)) {
+		if (attr__is_clock(&ea->attr) && !(e->no_unit && e->no_unit[i])) {
 			ret = event_update__emit(e, EVENT_UPDATE__UNIT, ea->ids[0], unit, sizeof(unit));
 			if (!ret)
 				ret = event_update__emit(e, EVENT_UPDATE__SCALE, ea->ids[0], &scale,

@@ -44,6 +44,11 @@ struct record_synth_events {
 	const pid_t			*threads;	/* the thread map; NULL: {-1} */
 	size_t				nr_threads;
 	bool				pipe;		/* also the NAME updates */
+	/*
+	 * [nr_attrs], or NULL: the clocks perf gives no unit and scale, which are the hardware
+	 * events that fell back to cpu-clock (perf's event keeps what it had when created)
+	 */
+	const bool			*no_unit;
 	record_emit_fn			emit;
 	void				*ctx;		/* emit's */
 };

@@ -92,6 +92,8 @@ check() {
 }
 
 check workload 0 -e cpu-clock -- sleep 0.1
+# the default event falls back to cpu-clock here (no hardware PMU): perf gives it no unit
+check default 0 -- sleep 0.1
 check user 0 -e cpu-clock:u -- sleep 0.1
 grep -q kernel_mmap user.o.cmp && fail "user: a kernel MMAP though every event excludes the kernel"
 check events 0 -e task-clock -e page-faults -e cpu-clock -- sleep 0.1
