@@ -25,7 +25,8 @@ view() {
 		# "# event : name = cpu-clock, , id = { 11, 12 }, type = ..."
 		if ($0 !~ /^# event : name = /)
 			next
-		name = $0; sub(/^# event : name = /, "", name); sub(/,.*/, "", name)
+		# modifiers aside: perf names its default event cpu-clock:ppp after the fallback
+		name = $0; sub(/^# event : name = /, "", name); sub(/[,:].*/, "", name)
 		ids = $0; sub(/.* id = \{ */, "", ids); sub(/ *\}.*/, "", ids)
 		n = split(ids, v, /, */)
 		for (k = 1; k <= n; k++)
@@ -56,9 +57,21 @@ view() {
 	' "$1.header" "$1.dump" >"$1.view"
 }
 
-# events FILE: the event names of FILE's header, one a line
+# events FILE: the event names of FILE's header without modifiers, one a line
 events() {
-	sed -n 's/^# event : name = \([^,]*\),.*/\1/p' "$1.header" | sort -u
+	sed -n 's/^# event : name = \([^,:]*\)[,:].*/\1/p' "$1.header" | sort -u
+}
+
+# sys_record LOG OPTIONS...: perf 6.1's record, tried 3 times: it aborts now and then on a
+# loaded machine (record-matrix.sh retries it too)
+sys_record() {
+	log=$1
+	shift
+	for try in 1 2 3; do
+		"$SYSTEM_PERF" record -q -N "$@" >"$log.out" 2>"$log" && return 0
+		verbose "perf 6.1 record failed (try $try): $(tail -1 "$log")"
+	done
+	return 1
 }
 
 # check NAME TARGET OPTIONS...: record with both, compare the views of the events both have
@@ -66,7 +79,7 @@ check() {
 	name=$1
 	target=$2
 	shift 2
-	"$SYSTEM_PERF" record -q -N -o "$name.t.data" "$@" >"$name.t.log" 2>&1 ||
+	sys_record "$name.t.log" -o "$name.t.data" "$@" ||
 		fail "$name: perf 6.1 record failed: $(tail -1 "$name.t.log")"
 	"$PERF" record -q -N -o "$name.o.data" "$@" >"$name.o.log" 2>&1 ||
 		fail "$name: record failed: $(tail -1 "$name.o.log")"
@@ -114,8 +127,8 @@ check pid "$target" -e cpu-clock -p "$target" -- sleep 0.2
 check tid "$target" -e cpu-clock -t "$target" -- sleep 0.2
 
 # a pipe: the NAME updates come after each event's unit and scale
-"$SYSTEM_PERF" record -q -N -o - -e cpu-clock -e page-faults -- sleep 0.1 >pipe.t.data 2>pipe.t.log ||
-	fail "pipe: perf 6.1 record failed"
+sys_record pipe.t.log -o - -e cpu-clock -e page-faults -- sleep 0.1 || fail "pipe: perf 6.1 record failed"
+mv pipe.t.log.out pipe.t.data
 "$PERF" record -q -N -o - -e cpu-clock -e page-faults -- sleep 0.1 >pipe.o.data 2>pipe.o.log ||
 	fail "pipe: record failed: $(tail -1 pipe.o.log)"
 view pipe.t.data 0 || fail "pipe: perf 6.1 cannot read its own stream"
