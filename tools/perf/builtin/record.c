@@ -5,7 +5,10 @@
  * util/parse-events.c, opened in util/evlist-open.c, read in util/ring-buffer.c and
  * util/record-loop.c, the workload started by util/workload.c, the side-band, header
  * features and build ids come from util/record-synth.c, util/record-features.c and
- * util/build-id-list.c, and the output is tools/lib/perf/writer.c.
+ * util/build-id-list.c, and the output is tools/lib/perf/writer.c. What changes a running
+ * recording (-D, --control, --switch-output[-event], --max-size) is util/record-trigger.c,
+ * which calls back here to finish a file and begin the next (record__output_end/_begin);
+ * --overwrite's backward rings are read by util/record-overwrite.c.
  *
  * --defer: defer_callchain (attr bit 38) on every sampling event with callchains,
  * defer_output (39) on the side-band event. A kernel without deferred callchains (< 6.19)
@@ -20,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/resource.h>
@@ -33,10 +37,15 @@
 #include "util/evlist-open.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
+#include "util/proc-children.h"
 #include "util/record-features.h"
 #include "util/record-loop.h"
+#include "util/record-opts.h"
+#include "util/record-overwrite.h"
+#include "util/record-sb.h"
 #include "util/record-synth.h"
 #include "util/record-synth-events.h"
+#include "util/record-trigger.h"
 #include "util/tracing-data.h"
 #include "util/workload.h"
 
@@ -93,6 +102,14 @@ struct record {
 	char			tracefs[256];	/* found at the first tracepoint, "" before */
 	int			cmd_argc;	/* "record" and its arguments, for HEADER_CMDLINE */
 	const char		**cmd_argv;
+	/* output and control: -D, --control, --switch-output, --max-size live in trig */
+	struct record_trigger	trig;
+	bool			timestamp_filename;
+	bool			tail_synth;
+	bool			overwrite;
+	int			realtime;	/* SCHED_FIFO priority, 0: none */
+	u64			mmap_flush;	/* bytes, 0: perf's default (1) */
+	const char		*affinity;	/* node, cpu: accepted, see perf-record.txt */
 
 	/* the recording */
 	struct perf_event_attr	*attrs;
@@ -107,11 +124,24 @@ struct record {
 	struct perf_writer	*w;
 	struct build_id_list	*build_ids;	/* from MMAP2 as they pass, and the kernel's */
 	bool			defer_fallback;	/* the kernel refused bit 38 */
+	struct record_overwrite	ow;		/* --overwrite: where each ring was dumped */
+	struct record_sb	sb;		/* --switch-output-event's events */
+	sigset_t		poll_mask;	/* the mask before SIGUSR2 was blocked */
+	u32			nr_files;	/* output files begun (--switch-output: more) */
+	int			dummy;		/* -D: the side-band's own event (perf's dummy:HG), -1 none */
 };
 
 /* the signal that stopped us (SIGINT, SIGTERM), 0 none: set by the handlers only */
 static volatile sig_atomic_t stop_signal;
 static volatile sig_atomic_t stop_flag;
+/* SIGUSR2 with --switch-output: the trigger switches files at its next tick */
+static volatile sig_atomic_t switch_flag;
+
+static void record__sig_switch(int sig)
+{
+	(void)sig;
+	switch_flag = 1;
+}
 
 static void record__sig_stop(int sig)
 {
@@ -421,9 +451,20 @@ static int record__config_attrs(struct record *rec)
 		/* the kernel maps no inherited event of cpu -1 (--per-thread) */
 		if (!rec->no_inherit && !rec->target.per_thread)
 			a->flags |= PERF_ATTR_FLAG(INHERIT);
-		if (record__has_workload_target(rec))
+		/* -D: off at the exec too, until the trigger enables them */
+		if (record__has_workload_target(rec) && !rec->trig.delay.set)
 			a->flags |= PERF_ATTR_FLAG(ENABLE_ON_EXEC);
-		if (!i) {
+		if (rec->overwrite)
+			a->flags |= PERF_ATTR_FLAG(WRITE_BACKWARD);
+		if ((int)i == rec->dummy) {
+			/* -D: it follows the side-band from the exec on, while the others wait */
+			a->sample_type &= ~PERF_SAMPLE_PERIOD;
+			a->sample_period = 1;
+			a->flags &= ~(PERF_ATTR_FLAG(FREQ) | PERF_ATTR_FLAG(EXCLUDE_GUEST));
+			if (record__has_workload_target(rec))
+				a->flags |= PERF_ATTR_FLAG(ENABLE_ON_EXEC);
+		}
+		if ((int)i == (rec->dummy >= 0 ? rec->dummy : 0)) {
 			/* the side-band event: maps, comms, forks and exits, build ids in MMAP2 */
 			a->flags |= PERF_ATTR_FLAG(MMAP) | PERF_ATTR_FLAG(COMM) | PERF_ATTR_FLAG(TASK) |
 				    PERF_ATTR_FLAG(MMAP2) | PERF_ATTR_FLAG(COMM_EXEC) |
@@ -616,13 +657,33 @@ static int record__setup_target(struct record *rec)
 	return 0;
 }
 
+/* a later file of --switch-output: the same attrs and ids as the first */
+static int record__readd_attrs(struct record *rec)
+{
+	struct perf_err err;
+
+	for (size_t i = 0; i < rec->evs.nr; i++) {
+		const struct perf_evattr *ea = &rec->evattrs[i];
+
+		if (perf_writer__add_attr(rec->w, &ea->attr, ea->ids, ea->nr_ids,
+					  rec->evs.ev[i].name, &err) < 0) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return -EIO;
+		}
+	}
+	return 0;
+}
+
 /* the attrs as the writer and the stats see them: with their ids */
 static int record__add_attrs(struct record *rec)
 {
 	struct perf_err err;
-	u64 *ids = calloc(rec->el.nr_slots, sizeof(*ids));
+	u64 *ids;
 	int ret = 0;
 
+	if (rec->evattrs)
+		return record__readd_attrs(rec);
+	ids = calloc(rec->el.nr_slots, sizeof(*ids));
 	rec->evattrs = calloc(rec->evs.nr, sizeof(*rec->evattrs));
 	if (!ids || !rec->evattrs) {
 		free(ids);
@@ -755,6 +816,30 @@ static int record__synth_pids(struct record *rec, const struct record_synth *s,
 	return ret;
 }
 
+/*
+ * The workload's processes as they are now, for a file after the first (--switch-output) or
+ * at its end (--tail-synthesize): the kernel described them once, in the first file. Those
+ * that exit meanwhile are no error.
+ */
+static int record__synth_workload(struct record *rec, const struct record_synth *s,
+				  struct perf_err *err)
+{
+	pid_t *pids;
+	size_t nr;
+	int ret;
+
+	if (!rec->wl.pid || rec->wl.exited)
+		return 0;
+	ret = proc__descendants(NULL, rec->wl.pid, &pids, &nr, err);
+	for (size_t i = 0; i < nr && !ret; i++) {
+		ret = record_synth__process(s, pids[i], err);
+		if (ret && ret != -EIO)
+			ret = 0;
+	}
+	free(pids);
+	return ret;
+}
+
 /* the events' own description (record-synth-events.h): the slots, cpus and threads opened */
 static void record__synth_events_init(struct record *rec, struct record_synth_events *e)
 {
@@ -802,7 +887,7 @@ static int record__synth_events(const struct record_synth_events *e, struct perf
  * the forked command's COMM, after everything else synthesized, as perf writes it whatever
  * the target (-p, -a with a command too): its samples before the exec get a name
  */
-static int record__synth_workload(struct record *rec, const struct record_synth *s)
+static int record__synth_workload_comm(struct record *rec, const struct record_synth *s)
 {
 	struct perf_err err;
 	int ret;
@@ -853,8 +938,11 @@ out_events:
 	}
 	switch (rec->target.kind) {
 	case EVLIST_TARGET_WORKLOAD:
-		/* its COMM and MMAP2 come from the kernel from the exec on */
-		return record__synth_workload(rec, s);
+		/* its COMM and MMAP2 come from the kernel from the exec on, in the first file */
+		if (rec->nr_files <= 1 && !rec->tail_synth)
+			break;
+		ret = record__synth_workload(rec, s, &err);
+		break;
 	case EVLIST_TARGET_THREADS:
 		ret = record__synth_pids(rec, s, &err);
 		break;
@@ -873,7 +961,10 @@ out_events:
 	}
 	if (ret && ret != -EIO)
 		fprintf(stderr, "perf record: %s\n", err.msg);
-	return ret ? ret : record__synth_workload(rec, s);
+	/* in the first file only: a later one's workload has long exec'd */
+	if (!ret && rec->nr_files <= 1)
+		ret = record__synth_workload_comm(rec, s);
+	return ret;
 }
 
 /* the synthesis, told which clocks are fallbacks (no unit, as perf) */
@@ -919,7 +1010,7 @@ static int record__features(struct record *rec)
 	return ret;
 }
 
-static void record__signals(void)
+static void record__signals(const struct record *rec)
 {
 	struct sigaction sa = { .sa_handler = record__sig_stop };
 
@@ -929,9 +1020,28 @@ static void record__signals(void)
 	sa.sa_handler = record__sig_child;
 	sa.sa_flags = SA_NOCLDSTOP;
 	sigaction(SIGCHLD, &sa, NULL);
+	/* as perf: SIGUSR2 switches files with --switch-output, and is ignored otherwise */
+	sa.sa_handler = rec->trig.so.signal ? record__sig_switch : SIG_IGN;
+	sa.sa_flags = 0;
+	sigaction(SIGUSR2, &sa, NULL);
 }
 
-static void record__summary(struct record *rec, struct record_loop *rl)
+/* SIGUSR2 is let in only while the loop waits (record_loop.poll_mask): no switch is late */
+static void record__block_switch_signal(struct record *rec, struct record_loop *rl)
+{
+	sigset_t usr2;
+
+	if (!rec->trig.so.signal)
+		return;
+	sigemptyset(&usr2);
+	sigaddset(&usr2, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &usr2, &rec->poll_mask);
+	sigdelset(&rec->poll_mask, SIGUSR2);
+	rl->poll_mask = &rec->poll_mask;
+}
+
+/* dumped: the last file's name after its rename (--switch-output, --timestamp-filename) */
+static void record__summary(struct record *rec, struct record_loop *rl, const char *dumped)
 {
 	const struct record_stats *st = &rl->stats;
 	u64 bytes = perf_writer__data_size(rec->w);
@@ -948,6 +1058,13 @@ static void record__summary(struct record *rec, struct record_loop *rl)
 		return;
 	fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
 		(unsigned long long)rl->wakeups);
+	if (dumped) {
+		/* perf's words: the samples were counted into the files named above */
+		fprintf(stderr, "[ perf record: Dump %s ]\n", dumped);
+		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s.<timestamp> ]\n", mb,
+			rec->output);
+		return;
+	}
 	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n", mb,
 		rec->output, (unsigned long long)st->samples);
 }
@@ -1009,14 +1126,178 @@ static void record__exit(struct record *rec)
 	free(rec->ids);
 	parsed_events__exit(&rec->evs);
 	free(rec->cmd_argv);
+	record_trigger__exit(&rec->trig);
+	record_overwrite__exit(&rec->ow);
+	record_sb__exit(&rec->sb);
 }
 
-static int record__run(struct record *rec, int argc, const char **argv)
+/*
+ * A new output file: header, attrs, features, the side-band (unless --tail-synthesize),
+ * FINISHED_INIT. Once at the start and after each --switch-output switch. Each step says its
+ * own error; 0 or a negative errno.
+ */
+static int record__output_begin(struct record *rec)
 {
 	struct perf_writer_opts wopts = { .pipe = !strcmp(rec->output, "-"),
 					  .zstd_level = rec->comp_level, .caller_names = true };
+	struct perf_err err;
+	int ret;
+
+	rec->nr_files++;
+	if (!wopts.pipe && (ret = record__backup_output(rec->output)))
+		return ret;
+	rec->w = perf_writer__new(rec->output, &wopts, &err);
+	if (!rec->w) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return -EIO;
+	}
+	ret = record__add_attrs(rec);
+	if (!ret)
+		ret = record__features(rec);
+	if (!ret)
+		ret = record__tracing_data(rec);
+	if (!ret && rec->nr_files == 1) {
+		ret = build_id_list__add_kernel(rec->build_ids, &err);
+		if (ret)
+			fprintf(stderr, "perf record: %s\n", err.msg);
+	}
+	if (!ret && !rec->tail_synth)
+		ret = record__synthesize(rec);
+	if (!ret)
+		ret = record__write_simple(rec, PERF_RECORD_FINISHED_INIT);
+	return ret ? -EIO : 0;
+}
+
+/*
+ * The end of an output file: the side-band with --tail-synthesize, the build ids, the
+ * samples' time span, the final header. 0, or the exit status, having said why.
+ */
+static int record__output_end(struct record *rec, const struct record_stats *st)
+{
+	struct perf_err err;
+
+	if (rec->tail_synth && record__synthesize(rec))
+		return PERF_EXIT_INPUT;
+	if (record__build_ids(rec))
+		return PERF_EXIT_INPUT;
+	if (strcmp(rec->output, "-") &&
+	    perf_writer__set_sample_time(rec->w, st->first_time, st->last_time, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return PERF_EXIT_INPUT;
+	}
+	if (perf_writer__finish(rec->w, &err)) {
+		record__write_failed(rec, &err);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * -D: perf's dummy:HG, the event that carries the side-band while the others are disabled
+ * (a disabled event gets no COMM or MMAP of the exec). It samples nothing (the dummy counts
+ * nothing), its records are the side-band only.
+ */
+static int record__add_dummy(struct record *rec)
+{
+	struct parsed_event *ev;
+	struct perf_err err;
+	char *name;
+
+	if (parse_events__add(&rec->evs, "dummy", NULL, NULL, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return -EINVAL;
+	}
+	ev = &rec->evs.ev[rec->evs.nr - 1];
+	name = strdup("dummy:HG");
+	if (!name) {
+		fprintf(stderr, "perf record: out of memory\n");
+		return -ENOMEM;
+	}
+	free(ev->name);
+	ev->name = name;
+	rec->dummy = (int)rec->evs.nr - 1;
+	return 0;
+}
+
+/* the trigger's ops (record-trigger.h); their errors were printed: -ECANCELED says so */
+static int record__op_enable(void *ctx, int event, bool on, struct perf_err *err)
+{
+	struct record *rec = ctx;
+	struct evlist_open *el = &rec->el;
+	int ret = 0;
+
+	/* "every event" leaves -D's dummy alone: the side-band goes on while sampling waits */
+	if (event < 0 && rec->dummy < 0)
+		return evlist_open__enable(el, on, err);
+	if (event < 0) {
+		for (int e = 0; e < (int)rec->evs.nr && !ret; e++)
+			if (e != rec->dummy)
+				ret = record__op_enable(ctx, e, on, err);
+		return ret;
+	}
+	return evlist_open__enable_event(el, (size_t)event, on, err);
+}
+
+static int record__op_find_event(void *ctx, const char *name)
+{
+	struct record *rec = ctx;
+
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		if (!strcmp(rec->evs.ev[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static void record__op_list_events(void *ctx, const char *flags)
+{
+	struct record *rec = ctx;
+
+	for (size_t i = 0; i < rec->evs.nr; i++) {
+		const struct perf_event_attr *a = &rec->attrs[i];
+
+		if (!strcmp(flags, "-F"))
+			fprintf(stderr, "%s: sample_%s=%llu\n", rec->evs.ev[i].name,
+				(a->flags & PERF_ATTR_FLAG(FREQ)) ? "freq" : "period",
+				(unsigned long long)a->sample_period);
+		else
+			fprintf(stderr, "%s\n", rec->evs.ev[i].name);
+	}
+}
+
+static int record__op_finish(void *ctx, struct record_loop *rl, struct perf_err *err)
+{
+	struct record *rec = ctx;
+
+	if (record__output_end(rec, &rl->stats))
+		return perf_err__set(err, ECANCELED, "the output file could not be completed");
+	return 0;
+}
+
+static int record__op_start(void *ctx, struct record_loop *rl, struct perf_err *err)
+{
+	struct record *rec = ctx;
+
+	perf_writer__delete(rec->w);
+	rec->w = NULL;
+	if (record__output_begin(rec))
+		return perf_err__set(err, ECANCELED, "the next output file could not be started");
+	rl->w = rec->w;
+	return 0;
+}
+
+static const struct record_trigger_ops record_trigger_ops = {
+	.enable		= record__op_enable,
+	.find_event	= record__op_find_event,
+	.list_events	= record__op_list_events,
+	.finish		= record__op_finish,
+	.start		= record__op_start,
+};
+
+static int record__run(struct record *rec, int argc, const char **argv)
+{
 	struct record_loop rl = { 0 };
 	struct perf_err err;
+	char *dumped = NULL;
 	size_t pages;
 	int ret, status = 0;
 
@@ -1028,53 +1309,51 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
 	}
+	if (rec->trig.delay.set && record__add_dummy(rec))
+		return PERF_EXIT_INPUT;
 	ret = record__config_attrs(rec);
 	if (ret)
 		return ret == -EINVAL ? PERF_EXIT_USAGE : PERF_EXIT_INPUT;
-	record__signals();
+	record__signals(rec);
 	if (argc) {
-		ret = workload__prepare(&rec->wl, argv, wopts.pipe, &err);
+		ret = workload__prepare(&rec->wl, argv, !strcmp(rec->output, "-"), &err);
 		if (ret) {
 			fprintf(stderr, "perf record: %s\n", err.msg);
 			return PERF_EXIT_INPUT;
 		}
 		rec->target.pid = rec->wl.pid;
 	}
+	if (record_opts__realtime(rec->realtime))
+		return PERF_EXIT_INPUT;
 	if (record__open(rec, pages))
 		return PERF_EXIT_INPUT;
+	if (rec->sb.evs.nr) {
+		if (record_sb__open(&rec->sb, &rec->target, &err)) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return PERF_EXIT_INPUT;
+		}
+		rec->trig.sb = &rec->sb;
+	}
+	if (rec->overwrite && record_overwrite__init(&rec->ow, rec->el.nr_rings, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return PERF_EXIT_INPUT;
+	}
 	rec->build_ids = build_id_list__new(NULL);
 	if (!rec->build_ids) {
 		fprintf(stderr, "perf record: out of memory\n");
 		return PERF_EXIT_INPUT;
 	}
-	if (!wopts.pipe && record__backup_output(rec->output))
-		return PERF_EXIT_INPUT;
-	rec->w = perf_writer__new(rec->output, &wopts, &err);
-	if (!rec->w) {
-		fprintf(stderr, "perf record: %s\n", err.msg);
-		return PERF_EXIT_INPUT;
-	}
-	ret = record__add_attrs(rec);
-	if (ret)
-		return PERF_EXIT_INPUT;
-	/* each says its own error */
-	ret = record__features(rec);
-	if (!ret)
-		ret = record__tracing_data(rec);
-	if (!ret) {
-		ret = build_id_list__add_kernel(rec->build_ids, &err);
-		if (ret)
-			fprintf(stderr, "perf record: %s\n", err.msg);
-	}
-	if (!ret)
-		ret = record__synthesize(rec);
-	if (!ret)
-		ret = record__write_simple(rec, PERF_RECORD_FINISHED_INIT);
-	if (ret)
+	if (record__output_begin(rec))
 		return PERF_EXIT_INPUT;
 
-	/* a workload's events start at its exec (enable_on_exec); -a, -C, -p, -t's now */
-	if (!record__has_workload_target(rec) && evlist_open__enable(&rec->el, true, &err)) {
+	/*
+	 * A workload's events start at its exec (enable_on_exec); -a, -C, -p, -t's now; with
+	 * -D only the dummy now, the others when the trigger says
+	 */
+	if (!record__has_workload_target(rec) &&
+	    ((rec->trig.delay.set ? record__op_enable(rec, rec->dummy, true, &err) :
+				    evlist_open__enable(&rec->el, true, &err)) ||
+	     record_sb__enable(&rec->sb, &err))) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
 	}
@@ -1095,10 +1374,26 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	rl.stop = &stop_flag;
 	rl.hook = record__see;
 	rl.hook_ctx = rec;
+	rl.ow = rec->overwrite ? &rec->ow : NULL;
+	rl.flush_min = record_opts__flush_min(rec->mmap_flush, pages, rec->verbose);
+	rec->trig.path = rec->output;
+	rec->trig.quiet = rec->quiet;
+	if (record_trigger__needed(&rec->trig)) {
+		rec->trig.switch_flag = &switch_flag;
+		rec->trig.ops = &record_trigger_ops;
+		rec->trig.ctx = rec;
+		rl.tick = record_trigger__tick;
+		rl.tick_ctx = &rec->trig;
+		if (record_trigger__begin(&rec->trig, &rl, &err)) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return PERF_EXIT_INPUT;
+		}
+	}
+	record__block_switch_signal(rec, &rl);
 	record_stats__init(&rl.stats);
 	ret = record_loop__run(&rl, &err);
 	if (!ret && rl.wl && !rl.wl->exited) {
-		/* stopped by a signal: the workload goes too, and what it wrote on its way out */
+		/* stopped by a signal (or a trigger): the workload goes too, and what it wrote */
 		workload__stop(rl.wl, SIGTERM);
 		stop_flag = 1;
 		ret = record_loop__run(&rl, &err);
@@ -1109,37 +1404,71 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		goto out_stats;
 	}
 	if (ret) {
+		if (ret != -ECANCELED)
+			fprintf(stderr, "perf record: %s\n", err.msg);
+		status = PERF_EXIT_INPUT;
+		goto out_stats;
+	}
+	status = record__output_end(rec, &rl.stats);
+	if (status)
+		goto out_stats;
+	if ((rec->timestamp_filename || rec->trig.so.enabled) &&
+	    record_trigger__rename(&rec->trig, &dumped, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		status = PERF_EXIT_INPUT;
 		goto out_stats;
 	}
-	if (record__build_ids(rec)) {
-		status = PERF_EXIT_INPUT;
-		goto out_stats;
-	}
-	if (strcmp(rec->output, "-") &&
-	    perf_writer__set_sample_time(rec->w, rl.stats.first_time, rl.stats.last_time, &err)) {
-		fprintf(stderr, "perf record: %s\n", err.msg);
-		status = PERF_EXIT_INPUT;
-		goto out_stats;
-	}
-	if (perf_writer__finish(rec->w, &err)) {
-		record__write_failed(rec, &err);
-		status = 1;
-		goto out_stats;
-	}
-	record__summary(rec, &rl);
+	record__summary(rec, &rl, dumped);
 	if (rl.wl)
 		status = workload__exit_code(rl.wl);
 out_stats:
+	free(dumped);
 	record_stats__exit(&rl.stats);
 	return status;
+}
+
+/* --switch-output-event: -e's syntax; it selects --switch-output=signal, as perf */
+static int record__opt_switch_output_event(const struct option *opt, const char *arg,
+					   bool unset)
+{
+	struct record *rec = opt->value;
+	struct perf_err err;
+
+	(void)unset;
+	if (parse_events__add(&rec->sb.evs, arg, record__tracepoint_id, rec, &err)) {
+		fprintf(stderr, "perf record: --switch-output-event: %s\n", err.msg);
+		return -1;
+	}
+	if (!rec->trig.so.enabled)
+		switch_output__parse(&rec->trig.so, NULL, &err);
+	return 0;
+}
+
+/* what the output and control options imply, as perf; PERF_EXIT_USAGE for a bad -r */
+static int record__check_output_opts(struct record *rec)
+{
+	if (record_opts__check_realtime(rec->realtime))
+		return PERF_EXIT_USAGE;
+	if (rec->trig.max_files < 0) {
+		fprintf(stderr, "perf record: --switch-max-files=%d: a number of files to keep (0: all)\n",
+			rec->trig.max_files);
+		return PERF_EXIT_USAGE;
+	}
+	/* perf: fewer costs at each switch; the build-id cache is filled by perf buildid-cache */
+	if (rec->trig.so.enabled) {
+		rec->timestamp_filename = true;
+		rec->no_buildid_cache = true;
+	}
+	/* the rings hold the end of the recording: the side-band must describe that moment */
+	if (rec->overwrite)
+		rec->tail_synth = true;
+	return 0;
 }
 
 int cmd_record(int argc, const char **argv)
 {
 	struct record rec = {
-		.repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 },
+		.repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 }, .dummy = -1,
 	};
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &rec, "event",
@@ -1175,6 +1504,37 @@ int cmd_record(int argc, const char **argv)
 		OPT_INCR('v', "verbose", &rec.verbose, "be more verbose (show counter open errors, etc)"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &rec.no_buildid_cache,
 			    "do not update the buildid cache"),
+		OPT_CALLBACK_DEFAULT(0, "switch-output", &rec.trig,
+				     "signal or size[BKMG] or time[smhd]",
+				     "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
+				     record_trigger__opt_switch_output, "signal"),
+		OPT_CALLBACK(0, "switch-output-event", &rec, "switch output event",
+			     "switch output event selector. use 'perf list' to list available events",
+			     record__opt_switch_output_event),
+		OPT_INTEGER(0, "switch-max-files", &rec.trig.max_files,
+			    "Limit number of switch output generated files"),
+		OPT_BOOLEAN(0, "timestamp-filename", &rec.timestamp_filename,
+			    "append timestamp to output filename"),
+		OPT_CALLBACK(0, "max-size", &rec.trig, "size",
+			     "Limit the maximum size of the output file", record_trigger__opt_max_size),
+		OPT_BOOLEAN(0, "overwrite", &rec.overwrite,
+			    "use overwrite mode: keep the newest records of each ring, written at the end"),
+		OPT_BOOLEAN(0, "tail-synthesize", &rec.tail_synth,
+			    "synthesize non-sample events at the end of output"),
+		OPT_CALLBACK('D', "delay", &rec.trig, "ms",
+			     "ms to wait before starting measurement after program start (-1: start with events disabled), or ranges of time to enable events e.g. '-D 10-20,30-40'",
+			     record_trigger__opt_delay),
+		OPT_CALLBACK(0, "control", &rec.trig, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			     "Listen on ctl-fd descriptor for command to control measurement ('enable': enable events, 'disable': disable events, 'stop', 'ping', 'evlist', 'snapshot')",
+			     record_trigger__opt_control),
+		OPT_INTEGER('r', "realtime", &rec.realtime,
+			    "collect data with this RT SCHED_FIFO priority"),
+		OPT_CALLBACK(0, "mmap-flush", &rec.mmap_flush, "number",
+			     "Minimal number of bytes that is extracted from mmap data pages (default: 1)",
+			     record_opts__mmap_flush),
+		OPT_CALLBACK(0, "affinity", &rec.affinity, "node|cpu",
+			     "Set affinity mask of trace reading thread to NUMA node cpu mask or cpu of processed mmap buffer",
+			     record_opts__affinity),
 		OPT_END()
 	};
 	int argc_left, status;
@@ -1183,6 +1543,7 @@ int cmd_record(int argc, const char **argv)
 	 * HEADER_CMDLINE: "record" and its arguments, kept before parse_options consumes them;
 	 * the features put perf's executable before them, as perf does (not argv[0] too)
 	 */
+	record_trigger__init(&rec.trig);
 	rec.cmd_argv = calloc((size_t)argc + 1, sizeof(*rec.cmd_argv));
 	if (!rec.cmd_argv)
 		return PERF_EXIT_INPUT;
@@ -1212,6 +1573,9 @@ int cmd_record(int argc, const char **argv)
 	}
 	if (rec.repair_size > 0)
 		rec.repair_size = (rec.repair_size + 7) & ~7;
+	status = record__check_output_opts(&rec);
+	if (status)
+		goto out;
 	/* with -p/-t (or -a) a command only says how long: it is run, not recorded */
 	if ((rec.pid || rec.tid) && (rec.all_cpus || rec.cpu_list)) {
 		fprintf(stderr, "perf record: -p/-t record existing threads: drop -a and -C\n");
@@ -1223,6 +1587,13 @@ int cmd_record(int argc, const char **argv)
 		rec.output = record__stdout_is_fifo() ? "-" : "perf.data";
 	if (!argc_left && !rec.pid && !rec.tid)
 		rec.all_cpus = true;	/* no command, no target: the whole system, as perf */
+	if (!strcmp(rec.output, "-") &&
+	    (rec.trig.so.enabled || rec.timestamp_filename)) {
+		fprintf(stderr, "perf record: %s: a pipe (-o -) is one stream; write a file with -o\n",
+			rec.trig.so.enabled ? "--switch-output" : "--timestamp-filename");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
 	status = record__run(&rec, argc_left, argv);
 out:
 	record__exit(&rec);

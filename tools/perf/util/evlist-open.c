@@ -98,7 +98,9 @@ static int slot__attach(struct evlist_open *el, int *fds, u64 *ids, size_t ring,
 	int ret;
 
 	if (el->ring_fds[ring] < 0) {
-		ret = ring_buffer__mmap(&el->rings[ring], fds[0], el->mmap_pages, err);
+		ret = el->overwrite ?
+		      ring_buffer__mmap_overwrite(&el->rings[ring], fds[0], el->mmap_pages, err) :
+		      ring_buffer__mmap(&el->rings[ring], fds[0], el->mmap_pages, err);
 		if (ret) {
 			el->failed_mmap = true;
 			el->failed_errno = -ret;
@@ -128,6 +130,8 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 	el->failed_event = -1;
 	el->nr_events = nr_events;
 	el->mmap_pages = mmap_pages;
+	/* all events share a ring, so all are backward (perf record --overwrite) or none */
+	el->overwrite = nr_events && (attrs[0].flags & PERF_ATTR_FLAG(WRITE_BACKWARD));
 	el->nr_rings = nr_rings;
 	el->fds = malloc(nr_slots * nr_events * sizeof(*el->fds));
 	el->ids = calloc(nr_slots * nr_events, sizeof(*el->ids));
@@ -198,6 +202,21 @@ int evlist_open__enable(struct evlist_open *el, bool enable, struct perf_err *er
 		if (el->fds[i] >= 0 && ioctl(el->fds[i], req, 0))
 			return perf_err__set(err, errno, "cannot %s an event: %m",
 					     enable ? "enable" : "disable");
+	return 0;
+}
+
+int evlist_open__enable_event(struct evlist_open *el, size_t event, bool enable,
+			      struct perf_err *err)
+{
+	unsigned long req = enable ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE;
+
+	for (size_t s = 0; s < el->nr_slots; s++) {
+		int fd = el->fds[s * el->nr_events + event];
+
+		if (fd >= 0 && ioctl(fd, req, 0))
+			return perf_err__set(err, errno, "cannot %s event %zu: %m",
+					     enable ? "enable" : "disable", event);
+	}
 	return 0;
 }
 

@@ -54,6 +54,7 @@ struct evlist_open {
 	int			*ring_fds;	/* [ring]: the descriptor that owns it */
 	struct evlist_slot	*slots;		/* [slot], the slots opened (threads gone skipped) */
 	size_t			mmap_pages;	/* data pages per ring */
+	bool			overwrite;	/* attr.write_backward: read-only rings */
 	int			failed_event;	/* after a failed open: which attr, -1 none */
 	int			failed_errno;
 	bool			failed_mmap;	/* the failure was mmap, not perf_event_open */
@@ -68,6 +69,9 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 		      struct perf_err *err);
 /* PERF_EVENT_IOC_ENABLE / _DISABLE on every descriptor */
 int evlist_open__enable(struct evlist_open *el, bool enable, struct perf_err *err);
+/* the same for one event on every slot (perf record --control's "enable NAME") */
+int evlist_open__enable_event(struct evlist_open *el, size_t event, bool enable,
+			      struct perf_err *err);
 /* the ids of one event over all slots, for the file's attr section: n ids into out */
 size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *out);
 void evlist_open__close(struct evlist_open *el);
