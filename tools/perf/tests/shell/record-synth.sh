@@ -52,7 +52,9 @@ view() {
 		next
 	}
 	/PERF_RECORD_CPU_MAP/ { s = $0; sub(/.*PERF_RECORD_CPU_MAP/, "cpu_map", s); print s; next }
-	/PERF_RECORD_COMM: perf-exec:/ { print "comm perf-exec W"; next }
+	# with -a and -C the /proc walk may meet the command too, named perf-exec or not yet
+	# (it names itself after the fork): a race in both perfs, so the COMM counts once
+	/PERF_RECORD_COMM: perf-exec:/ { if (!comm++) print "comm perf-exec W"; next }
 	/PERF_RECORD_MMAP .*\[kernel\.kallsyms\]_text/ { print "kernel_mmap"; next }
 	' "$1.header" "$1.dump" >"$1.view"
 }
