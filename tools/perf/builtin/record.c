@@ -892,7 +892,8 @@ static int record__synth_workload_comm(struct record *rec, const struct record_s
 	struct perf_err err;
 	int ret;
 
-	if (rec->wl.pid <= 0)
+	/* the first file only, and at its start: --tail-synthesize leaves it there too, as perf */
+	if (rec->wl.pid <= 0 || rec->nr_files > 1)
 		return 0;
 	ret = record_synth__workload_comm(s, rec->wl.pid, &err);
 	if (ret && ret != -EIO)
@@ -961,8 +962,7 @@ out_events:
 	}
 	if (ret && ret != -EIO)
 		fprintf(stderr, "perf record: %s\n", err.msg);
-	/* in the first file only: a later one's workload has long exec'd */
-	if (!ret && rec->nr_files <= 1)
+	if (!ret && !rec->tail_synth)
 		ret = record__synth_workload_comm(rec, s);
 	return ret;
 }
@@ -1163,6 +1163,9 @@ static int record__output_begin(struct record *rec)
 	}
 	if (!ret && !rec->tail_synth)
 		ret = record__synthesize(rec);
+	if (!ret && rec->tail_synth)
+		ret = record__synth_workload_comm(rec, &(struct record_synth){
+			.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec });
 	if (!ret)
 		ret = record__write_simple(rec, PERF_RECORD_FINISHED_INIT);
 	return ret ? -EIO : 0;
