@@ -38,6 +38,7 @@
 #include "util/parse-events.h"
 #include "util/parse-options.h"
 #include "util/proc-children.h"
+#include "util/record-events.h"
 #include "util/record-features.h"
 #include "util/record-loop.h"
 #include "util/record-opts.h"
@@ -190,6 +191,36 @@ static int record__opt_event(const struct option *opt, const char *arg, bool uns
 
 	(void)unset;
 	if (parse_events__add(&rec->evs, arg, record__tracepoint_id, rec, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		rec->event_error = true;
+		return -1;
+	}
+	return 0;
+}
+
+/* --filter and --exclude-perf: on the tracepoints of the -e before */
+static int record__opt_filter(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+	struct perf_err err;
+
+	(void)unset;
+	if (parse_events__add_filter(&rec->evs, arg, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		rec->event_error = true;
+		return -1;
+	}
+	return 0;
+}
+
+static int record__opt_exclude_perf(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+	struct perf_err err;
+
+	(void)arg;
+	(void)unset;
+	if (parse_events__exclude_perf(&rec->evs, getpid(), &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		rec->event_error = true;
 		return -1;
@@ -387,24 +418,6 @@ static void attr__add_repair(struct perf_event_attr *a, int size)
 	a->sample_stack_user = (u32)size;
 }
 
-/*
- * Several events: every record must say which one it is. The id in a sample is found from its
- * start (PERF_SAMPLE_IDENTIFIER) only where the layouts differ; where they are all the same,
- * perf uses PERF_SAMPLE_ID, and so do we: readers expect one or the other as perf writes it.
- */
-static void record__set_sample_id(struct record *rec)
-{
-	u64 bit = PERF_SAMPLE_ID;
-
-	if (rec->evs.nr < 2)
-		return;
-	for (size_t i = 1; i < rec->evs.nr; i++)
-		if (rec->attrs[i].sample_type != rec->attrs[0].sample_type)
-			bit = PERF_SAMPLE_IDENTIFIER;
-	for (size_t i = 0; i < rec->evs.nr; i++)
-		rec->attrs[i].sample_type |= bit;
-}
-
 /* the sample layout of every event, perf's choices */
 static int record__config_attrs(struct record *rec)
 {
@@ -414,9 +427,6 @@ static int record__config_attrs(struct record *rec)
 
 	if (record__freq(rec, &freq))
 		return -EINVAL;
-	for (size_t i = 0; i < rec->evs.nr; i++)
-		if (rec->evs.ev[i].attr.type == PERF_TYPE_TRACEPOINT)
-			cpu = true;	/* perf's tracepoint samples carry the cpu */
 	rec->attrs = calloc(rec->evs.nr, sizeof(*rec->attrs));
 	if (!rec->attrs)
 		return -ENOMEM;
@@ -433,8 +443,9 @@ static int record__config_attrs(struct record *rec)
 		/* a fixed period (-c) is known from the attr: perf does not sample it */
 		if (!rec->count)
 			a->sample_type |= PERF_SAMPLE_PERIOD;
+		/* perf's tracepoint samples carry the cpu (theirs only, not the other events') */
 		if (tp)
-			a->sample_type |= PERF_SAMPLE_RAW;
+			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
 		if (cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
@@ -446,8 +457,8 @@ static int record__config_attrs(struct record *rec)
 			a->sample_period = freq;
 			a->flags |= PERF_ATTR_FLAG(FREQ);
 		}
-		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL) |
-			    PERF_ATTR_FLAG(EXCLUDE_GUEST);
+		/* exclude_guest and the other modifier bits come from the event's syntax */
+		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL);
 		/* the kernel maps no inherited event of cpu -1 (--per-thread) */
 		if (!rec->no_inherit && !rec->target.per_thread)
 			a->flags |= PERF_ATTR_FLAG(INHERIT);
@@ -495,14 +506,18 @@ static int record__config_attrs(struct record *rec)
 			 * data on the side-band event: files of ours have perf's layout
 			 */
 			a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-			if (!i)
+			if ((int)i == (rec->dummy >= 0 ? rec->dummy : 0))
 				a->flags |= PERF_ATTR_FLAG(MMAP_DATA);
 			break;
 		default:
 			break;
 		}
 	}
-	record__set_sample_id(rec);
+	/*
+	 * groups, :S, and then which sample id several events need (ID when their layouts
+	 * agree, else IDENTIFIER, as perf): record_events__config
+	 */
+	record_events__config(&rec->evs, rec->attrs);
 	return 0;
 }
 
@@ -532,7 +547,7 @@ static int record__open(struct record *rec, size_t pages)
 		struct perf_event_attr *a;
 		int e, errnum;
 
-		if (!evlist_open__open(&rec->el, rec->attrs, rec->evs.nr, &rec->target, pages, &err))
+		if (!record_events__open(&rec->el, &rec->evs, rec->attrs, &rec->target, pages, &err))
 			return 0;
 		if (rec->el.failed_mmap) {
 			fprintf(stderr, "perf record: %s: use a smaller -m, or raise kernel.perf_event_mlock_kb (now %ld)\n",
@@ -589,6 +604,8 @@ static int record__open(struct record *rec, size_t pages)
 			record__print_paranoid(rec, errnum);
 			return -errnum;
 		}
+		if (record_events__retry(&rec->evs, rec->attrs, (size_t)e, errnum))
+			continue;
 		if (parse_events__fallback(&rec->evs.ev[e], errnum, msg, sizeof(msg))) {
 			a->type = rec->evs.ev[e].attr.type;
 			a->config = rec->evs.ev[e].attr.config;
@@ -601,7 +618,11 @@ static int record__open(struct record *rec, size_t pages)
 				err.msg);
 			return -errnum;
 		}
-		if (errnum == EINVAL && a->sample_period && (a->flags & PERF_ATTR_FLAG(FREQ)))
+		if (parse_events__open_strerror(&rec->evs, (size_t)e, errnum,
+						rec->target.kind == EVLIST_TARGET_CPUS, msg, sizeof(msg)))
+			fprintf(stderr, "perf record: %s\n", msg);
+		else if (errnum == EINVAL && a->type < PERF_TYPE_MAX && a->sample_period &&
+			 (a->flags & PERF_ATTR_FLAG(FREQ)))
 			fprintf(stderr, "perf record: event '%s' refused (%s): is -F %llu within kernel.perf_event_max_sample_rate?\n",
 				rec->evs.ev[e].name, err.msg, (unsigned long long)a->sample_period);
 		else
@@ -999,6 +1020,8 @@ static int record__features(struct record *rec)
 	struct perf_err err;
 	int ret = record_features__fill(rec->w, &fo, &err);
 
+	if (!ret)
+		ret = record_events__write_groups(&rec->evs, rec->w, &err);
 	/*
 	 * HEADER_SAMPLE_TIME, as perf: zeros in a pipe, whose features go out before the
 	 * first sample; a file's are rewritten with the samples' times at the end
@@ -1337,6 +1360,10 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		}
 		rec->trig.sb = &rec->sb;
 	}
+	if (record_events__set_filters(&rec->evs, &rec->el, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return PERF_EXIT_INPUT;
+	}
 	if (rec->overwrite && record_overwrite__init(&rec->ow, rec->el.nr_rings, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
@@ -1477,6 +1504,12 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK('e', "event", &rec, "event",
 			     "event selector. use 'perf list' to list available events",
 			     record__opt_event),
+		OPT_CALLBACK(0, "filter", &rec, "filter",
+			     "event filter, for the tracepoints of the -e before it",
+			     record__opt_filter),
+		OPT_CALLBACK_NOARG(0, "exclude-perf", &rec,
+				   "don't record events from perf itself (the tracepoints of the -e before it)",
+				   record__opt_exclude_perf),
 		OPT_STRING('F', "freq", &rec.freq, "freq or 'max'", "profile at this frequency"),
 		OPT_U64('c', "count", &rec.count, "event period to sample"),
 		OPT_CALLBACK_NOARG('g', NULL, &rec, "enables call-graph recording", record__opt_g),

@@ -74,6 +74,7 @@ TEST(hostile_named, "Corruptions the reader once let pass (attr size and bits, i
 TEST(hostile_flips, "Random bit flips of the corpus recordings: perf script and report neither crash nor hang")
 TEST(dsos_id, "DSOs by path and MMAP2 id: two inodes, generations or build ids of one path are two dsos")
 TEST(dso_id_files, "One path, two libraries (a chroot's and the host's): each process resolves in its own, as upstream 7.2")
+TEST(parse_events, "perf record -e syntax: modifiers, groups, raw, cache and PMU events as perf 6.1 makes them, errors, filters, the cycles fallback, :S attrs")
 TEST(record_synth_cpu_map, "perf record: CPU_MAP as a range, a list ({-1} too) or a mask, whichever perf picks; bad maps refused")
 TEST(record_synth_id_index, "perf record: ID_INDEX split over records, clock unit and scale, THREAD_MAP of -a; ids that do not match the slots, too many threads refused")
 TEST(record_pmu_caps, "perf record: PMU_CAPS and CPU_PMU_CAPS from a fake sysfs read back, empty ones, an unreadable cap named")

@@ -14,9 +14,10 @@
 
 _Static_assert(sizeof(struct perf_event_attr) >= PERF_ATTR_SIZE_VER0, "attr");
 
-static int sys_perf_event_open(const struct perf_event_attr *attr, pid_t pid, int cpu)
+static int sys_perf_event_open(const struct perf_event_attr *attr, pid_t pid, int cpu,
+			       int group_fd)
 {
-	return (int)syscall(SYS_perf_event_open, attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	return (int)syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
 }
 
 /* slot -> (pid, cpu) and the ring it writes into */
@@ -122,6 +123,14 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 		      size_t nr_events, const struct evlist_target *target, size_t mmap_pages,
 		      struct perf_err *err)
 {
+	return evlist_open__open_groups(el, attrs, NULL, nr_events, target, mmap_pages, err);
+}
+
+int evlist_open__open_groups(struct evlist_open *el, const struct perf_event_attr *attrs,
+			     const int *leaders, size_t nr_events,
+			     const struct evlist_target *target, size_t mmap_pages,
+			     struct perf_err *err)
+{
 	size_t nr_rings, nr_slots = target__slots(target, &nr_rings);
 	size_t used = 0;
 	int ret;
@@ -155,7 +164,10 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 
 		slot_target(target, s, &pid, &cpu, &ring);
 		for (size_t e = 0; e < nr_events; e++) {
-			fds[e] = sys_perf_event_open(&attrs[e], pid, cpu);
+			/* a member joins its leader of the same slot, opened before it */
+			int group_fd = leaders && leaders[e] != (int)e ? fds[leaders[e]] : -1;
+
+			fds[e] = sys_perf_event_open(&attrs[e], pid, cpu, group_fd);
 			if (fds[e] >= 0)
 				continue;
 			if (errno == ESRCH && target->kind == EVLIST_TARGET_THREADS &&
@@ -216,6 +228,18 @@ int evlist_open__enable_event(struct evlist_open *el, size_t event, bool enable,
 		if (fd >= 0 && ioctl(fd, req, 0))
 			return perf_err__set(err, errno, "cannot %s event %zu: %m",
 					     enable ? "enable" : "disable", event);
+	}
+	return 0;
+}
+
+int evlist_open__set_filter(struct evlist_open *el, size_t event, const char *filter,
+			    struct perf_err *err)
+{
+	for (size_t s = 0; s < el->nr_slots; s++) {
+		int fd = el->fds[s * el->nr_events + event];
+
+		if (fd >= 0 && ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter))
+			return perf_err__set(err, errno, "%m");
 	}
 	return 0;
 }

@@ -67,6 +67,18 @@ struct evlist_open {
 int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attrs,
 		      size_t nr_events, const struct evlist_target *target, size_t mmap_pages,
 		      struct perf_err *err);
+/*
+ * The same with groups: leaders[e] is the index of e's group leader (e itself when alone;
+ * leaders come before their members), and each member is opened with its leader's
+ * descriptor of the same slot as group_fd. leaders may be NULL: no groups.
+ */
+int evlist_open__open_groups(struct evlist_open *el, const struct perf_event_attr *attrs,
+			     const int *leaders, size_t nr_events,
+			     const struct evlist_target *target, size_t mmap_pages,
+			     struct perf_err *err);
+/* PERF_EVENT_IOC_SET_FILTER of a tracepoint's filter on every descriptor of event */
+int evlist_open__set_filter(struct evlist_open *el, size_t event, const char *filter,
+			    struct perf_err *err);
 /* PERF_EVENT_IOC_ENABLE / _DISABLE on every descriptor */
 int evlist_open__enable(struct evlist_open *el, bool enable, struct perf_err *err);
 /* the same for one event on every slot (perf record --control's "enable NAME") */

@@ -288,6 +288,7 @@ enum perf_sample_regs_abi {
 #define PERF_EVENT_IOC_DISABLE		0x2401			/* _IO('$', 1) */
 #define PERF_EVENT_IOC_SET_OUTPUT	0x2405			/* _IO('$', 5) */
 #define PERF_EVENT_IOC_ID		0x80082407		/* _IOR('$', 7, u64 *) */
+#define PERF_EVENT_IOC_SET_FILTER	0x40082406		/* _IOW('$', 6, char *) */
 
 struct perf_event_mmap_page_data {
 	u8	head_[1024];	/* version, lock, index, offset, time and counter fields */
