@@ -587,6 +587,58 @@ int perf_writer__set_pmu_mappings(struct perf_writer *w, const struct perf_env_p
 	return writer__section_done(w, b, err);
 }
 
+/* the name=value pairs of one pmu, as HEADER_CPU_PMU_CAPS and each entry of HEADER_PMU_CAPS have them */
+static void wbuf__pmu_caps(struct wbuf *b, const struct perf_env_pmu_caps *p)
+{
+	wbuf__u32(b, p->nr);
+	for (u32 i = 0; i < p->nr; i++) {
+		wbuf__string(b, p->names[i] ? p->names[i] : "");
+		wbuf__string(b, p->values[i] ? p->values[i] : "");
+	}
+}
+
+int perf_writer__set_pmu_caps(struct perf_writer *w, const struct perf_env_pmu_caps *pmus, u32 nr,
+			      struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_PMU_CAPS, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__u32(b, nr);
+	for (u32 i = 0; i < nr; i++) {
+		wbuf__pmu_caps(b, &pmus[i]);
+		wbuf__string(b, pmus[i].pmu ? pmus[i].pmu : "");
+	}
+	return writer__section_done(w, b, err);
+}
+
+int perf_writer__set_cpu_pmu_caps(struct perf_writer *w, const struct perf_env_pmu_caps *caps,
+				  struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_CPU_PMU_CAPS, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__pmu_caps(b, caps);
+	return writer__section_done(w, b, err);
+}
+
+int perf_writer__set_no_bpf(struct perf_writer *w, struct perf_err *err)
+{
+	static const int feats[] = { HEADER_BPF_PROG_INFO, HEADER_BPF_BTF };
+
+	for (size_t i = 0; i < sizeof(feats) / sizeof(feats[0]); i++) {
+		struct wbuf *b = writer__section(w, feats[i], false, err);
+
+		if (!b)
+			return -EBUSY;
+		wbuf__u32(b, 0);	/* nr of programs, of BTF objects */
+		if (writer__section_done(w, b, err))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int perf_writer__set_group_desc(struct perf_writer *w, const struct perf_env_group *groups,
 				u32 nr, struct perf_err *err)
 {
@@ -955,7 +1007,7 @@ static int writer__start_pipe(struct perf_writer *w, struct perf_err *err)
 				return -EIO;
 		}
 	}
-	if (writer__pipe_event_names(w, err))
+	if (!w->opts.caller_names && writer__pipe_event_names(w, err))
 		return -EIO;
 	/* perf's order: the features, then the tracing data */
 	if (writer__pipe_features(w, err))

@@ -50,6 +50,7 @@
 #include "util/record-sb.h"
 #include "util/record-sideband.h"
 #include "util/record-synth.h"
+#include "util/record-synth-events.h"
 #include "util/record-trigger.h"
 #include "util/tracing-data.h"
 #include "util/workload.h"
@@ -825,6 +826,7 @@ static int record__add_attrs(struct record *rec)
 		}
 		ret = 0;
 		ea->attr = rec->attrs[i];
+		ea->name = rec->evs.ev[i].name;	/* borrowed: evs outlives evattrs */
 		ea->ids = malloc(n * sizeof(*ids));
 		if (!ea->ids) {
 			ret = -ENOMEM;
@@ -971,30 +973,106 @@ static int record__synth_workload(struct record *rec, const struct record_synth 
 	return ret;
 }
 
-/* what the kernel does not say: the kernel and module maps, threads running already */
-static int record__synthesize(struct record *rec)
+/* the events' own description (record-synth-events.h): the slots, cpus and threads opened */
+static void record__synth_events_init(struct record *rec, struct record_synth_events *e)
 {
-	struct record_synth s = {
-		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
-		.namespaces = rec->namespaces, .kernel_mmap2 = rec->buildid_mmap,
+	*e = (struct record_synth_events){
+		.attrs = rec->evattrs, .nr_attrs = rec->evs.nr,
+		.slots = rec->el.slots, .nr_slots = rec->el.nr_slots,
+		.emit = record__emit, .ctx = rec, .pipe = !strcmp(rec->output, "-"),
 	};
+	/* per thread, every event counts on any cpu: perf's cpu map is {-1} then */
+	if (!rec->target.per_thread) {
+		e->cpus = rec->target.cpus;
+		e->nr_cpus = rec->target.nr_cpus;
+	}
+	if (rec->target.kind == EVLIST_TARGET_WORKLOAD) {
+		e->threads = &rec->target.pid;
+		e->nr_threads = 1;
+	} else if (rec->target.kind == EVLIST_TARGET_THREADS) {
+		e->threads = rec->target.tids;
+		e->nr_threads = rec->target.nr_tids;
+	}
+}
+
+/* perf writes no kernel or module maps when no event can sample the kernel */
+static bool record__excludes_kernel(const struct record *rec)
+{
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		if (!(rec->attrs[i].flags & PERF_ATTR_FLAG(EXCLUDE_KERNEL)))
+			return false;
+	return true;
+}
+
+/* the events' records after the kernel's maps, in perf's order */
+static int record__synth_events(const struct record_synth_events *e, struct perf_err *err)
+{
+	int ret = record_synth__event_updates(e, err);
+
+	if (!ret)
+		ret = record_synth__thread_map(e, err);
+	if (!ret)
+		ret = record_synth__cpu_map(e, err);
+	return ret;
+}
+
+/*
+ * the forked command's COMM, after everything else synthesized, as perf writes it whatever
+ * the target (-p, -a with a command too): its samples before the exec get a name
+ */
+static int record__synth_workload_comm(struct record *rec, const struct record_synth *s)
+{
 	struct perf_err err;
 	int ret;
 
-	ret = record_synth__kernel(&s, &err);
+	/* the first file only, and at its start: --tail-synthesize leaves it there too, as perf */
+	if (rec->wl.pid <= 0 || rec->nr_files > 1)
+		return 0;
+	ret = record_synth__workload_comm(s, rec->wl.pid, &err);
+	if (ret && ret != -EIO)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	return ret;
+}
+
+/*
+ * what the kernel does not say: the events' ids, the kernel and module maps, the events'
+ * units, threads and cpus, the threads running already
+ */
+static int record__synthesize_all(struct record *rec, const struct record_synth *s,
+				  const struct record_synth_events *e)
+{
+	struct perf_err err;
+	int ret;
+
+	ret = record_synth__id_index(e, &err);
+	if (!ret && record__excludes_kernel(rec))
+		goto out_events;
+	if (ret) {
+		if (ret != -EIO)
+			fprintf(stderr, "perf record: %s\n", err.msg);
+		return ret;
+	}
+	ret = record_synth__kernel(s, &err);
 	if (ret == -EIO)
 		return ret;	/* the writer failed and said so */
 	if (ret && !rec->quiet)
 		fprintf(stderr, "perf record: warning: no kernel map (%s): kernel frames will be [unknown]\n",
 			err.msg);
-	ret = record_synth__modules(&s, &err);
+	ret = record_synth__modules(s, &err);
 	if (ret && ret != -EIO && !rec->quiet)
 		fprintf(stderr, "perf record: warning: no module maps: %s\n", err.msg);
 	if (ret == -EIO)
 		return ret;
+out_events:
+	ret = record__synth_events(e, &err);
+	if (ret) {
+		if (ret != -EIO)
+			fprintf(stderr, "perf record: %s\n", err.msg);
+		return ret;
+	}
 	/* BPF programs loaded before us, as perf 6.1 (only if the kernel gives ksymbols) */
 	if (rec->attrs[rec->tracking].flags & PERF_ATTR_FLAG(KSYMBOL)) {
-		ret = record_synth__bpf(&s, &err);
+		ret = record_synth__bpf(s, &err);
 		if (ret == -EIO)
 			return ret;
 		if (ret && rec->verbose)
@@ -1002,7 +1080,7 @@ static int record__synthesize(struct record *rec)
 				err.msg);
 	}
 	if (rec->all_cgroups) {
-		ret = record_synth__cgroups(&s, &err);
+		ret = record_synth__cgroups(s, &err);
 		if (ret == -EIO)
 			return ret;
 		/* the samples keep their cgroup ids, without names */
@@ -1010,6 +1088,7 @@ static int record__synthesize(struct record *rec)
 			fprintf(stderr, "perf record: warning: --all-cgroups: %s: cgroups will show as ids\n",
 				err.msg);
 	}
+	ret = 0;
 	switch (rec->target.kind) {
 	case EVLIST_TARGET_WORKLOAD:
 		/*
@@ -1017,16 +1096,16 @@ static int record__synthesize(struct record *rec)
 		 * its namespaces not
 		 */
 		if (rec->nr_files > 1 || rec->tail_synth)
-			ret = record__synth_workload(rec, &s, &err);
+			ret = record__synth_workload(rec, s, &err);
 		else if (rec->namespaces)
-			ret = record_synth__namespaces(&s, rec->wl.pid, &err);
+			ret = record_synth__namespaces(s, rec->wl.pid, &err);
 		break;
 	case EVLIST_TARGET_THREADS:
-		ret = record__synth_pids(rec, &s, &err);
+		ret = record__synth_pids(rec, s, &err);
 		break;
 	case EVLIST_TARGET_CPUS:
 		/* a process we may not read (EACCES) loses its maps, not the recording */
-		ret = record_synth__all(&s, NULL, &err);
+		ret = record_synth__all(s, NULL, &err);
 		if (ret && ret != -EIO) {
 			if (!rec->quiet)
 				fprintf(stderr, "perf record: warning: %s: its samples will lack symbols\n",
@@ -1039,6 +1118,32 @@ static int record__synthesize(struct record *rec)
 	}
 	if (ret && ret != -EIO)
 		fprintf(stderr, "perf record: %s\n", err.msg);
+	if (!ret && !rec->tail_synth)
+		ret = record__synth_workload_comm(rec, s);
+	return ret;
+}
+
+/* the synthesis, told which clocks are fallbacks (no unit, as perf) */
+static int record__synthesize(struct record *rec)
+{
+	struct record_synth s = {
+		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
+		.namespaces = rec->namespaces, .kernel_mmap2 = rec->buildid_mmap,
+	};
+	struct record_synth_events e;
+	bool *no_unit = calloc(rec->evs.nr, sizeof(*no_unit));
+	int ret;
+
+	if (!no_unit) {
+		fprintf(stderr, "perf record: out of memory\n");
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		no_unit[i] = rec->evs.ev[i].fell_back;
+	record__synth_events_init(rec, &e);
+	e.no_unit = no_unit;
+	ret = record__synthesize_all(rec, &s, &e);
+	free(no_unit);
 	return ret;
 }
 
@@ -1222,7 +1327,7 @@ static void record__exit(struct record *rec)
 static int record__output_begin(struct record *rec)
 {
 	struct perf_writer_opts wopts = { .pipe = !strcmp(rec->output, "-"),
-					  .zstd_level = rec->comp_level };
+					  .zstd_level = rec->comp_level, .caller_names = true };
 	struct perf_err err;
 	int ret;
 
@@ -1246,6 +1351,9 @@ static int record__output_begin(struct record *rec)
 	}
 	if (!ret && !rec->tail_synth)
 		ret = record__synthesize(rec);
+	if (!ret && rec->tail_synth)
+		ret = record__synth_workload_comm(rec, &(struct record_synth){
+			.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec });
 	if (!ret)
 		ret = record__write_simple(rec, PERF_RECORD_FINISHED_INIT);
 	return ret ? -EIO : 0;

@@ -77,3 +77,6 @@ TEST(dso_id_files, "One path, two libraries (a chroot's and the host's): each pr
 TEST(parse_events, "perf record -e syntax: modifiers, groups, raw, cache and PMU events as perf 6.1 makes them, errors, filters, the cycles fallback, :S attrs")
 TEST(cpu_list, "CPU lists: one reader for record -C, script/report -C and sysfs, perf's syntax, one-line refusals")
 TEST(record_defer_probe, "perf record --defer: bit 38 probed alone on faked kernels and this one; the -v counts of deferred samples")
+TEST(record_synth_cpu_map, "perf record: CPU_MAP as a range, a list ({-1} too) or a mask, whichever perf picks; bad maps refused")
+TEST(record_synth_id_index, "perf record: ID_INDEX split over records, clock unit and scale, THREAD_MAP of -a; ids that do not match the slots, too many threads refused")
+TEST(record_pmu_caps, "perf record: PMU_CAPS and CPU_PMU_CAPS from a fake sysfs read back, empty ones, an unreadable cap named")

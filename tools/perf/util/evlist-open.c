@@ -87,6 +87,8 @@ void evlist_open__close(struct evlist_open *el)
 	free(el->ids);
 	free(el->rings);
 	free(el->ring_fds);
+	free(el->slots);
+	el->slots = NULL;
 	el->fds = NULL;
 	el->ids = NULL;
 	el->rings = NULL;
@@ -148,7 +150,8 @@ int evlist_open__open_groups(struct evlist_open *el, const struct perf_event_att
 	el->ids = calloc(nr_slots * nr_events, sizeof(*el->ids));
 	el->rings = calloc(nr_rings, sizeof(*el->rings));
 	el->ring_fds = malloc(nr_rings * sizeof(*el->ring_fds));
-	if (!el->fds || !el->ids || !el->rings || !el->ring_fds) {
+	el->slots = calloc(nr_slots ? nr_slots : 1, sizeof(*el->slots));
+	if (!el->fds || !el->ids || !el->rings || !el->ring_fds || !el->slots) {
 		ret = perf_err__set(err, ENOMEM, "out of memory");
 		goto out_close;
 	}
@@ -186,6 +189,7 @@ int evlist_open__open_groups(struct evlist_open *el, const struct perf_event_att
 			el->nr_slots = used + 1;
 			goto out_close;
 		}
+		el->slots[used] = (struct evlist_slot){ .pid = pid, .cpu = cpu };
 		el->nr_slots = ++used;
 		if (gone) {
 			for (size_t e = 0; e < nr_events; e++)

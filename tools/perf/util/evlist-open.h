@@ -42,12 +42,19 @@ struct evlist_target {
 	size_t			nr_cgroup_fds;	/* cgroup (-G), -1 or past the end: everywhere */
 };
 
+/* what one slot's descriptors count: a thread (-1: all) on a cpu (-1: any) */
+struct evlist_slot {
+	pid_t	pid;
+	int	cpu;
+};
+
 struct evlist_open {
 	size_t			nr_events, nr_slots, nr_rings;
 	int			*fds;		/* [slot * nr_events + event], -1 when closed */
 	u64			*ids;		/* same layout: the kernel's event ids */
 	struct ring_buffer	*rings;		/* [ring] */
 	int			*ring_fds;	/* [ring]: the descriptor that owns it */
+	struct evlist_slot	*slots;		/* [slot], the slots opened (threads gone skipped) */
 	size_t			mmap_pages;	/* data pages per ring */
 	bool			overwrite;	/* attr.write_backward: read-only rings */
 	int			failed_event;	/* after a failed open: which attr, -1 none */

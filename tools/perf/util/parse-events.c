@@ -662,6 +662,7 @@ bool parse_events__fallback(struct parsed_event *ev, bool cpu_wide, int errnum, 
 	ev->name = name;
 	ev->attr.type = PERF_TYPE_SOFTWARE;
 	ev->attr.config = cpu_wide ? PERF_COUNT_SW_CPU_CLOCK : PERF_COUNT_SW_TASK_CLOCK;
+	ev->fell_back = true;
 	/* the clock gets its own tries of :P */
 	ev->precise_max = ev->precise_max || ev->precise_rearm;
 	ev->precise_rearm = false;

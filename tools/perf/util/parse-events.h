@@ -44,6 +44,7 @@ struct parsed_event {
 	int			leader;		/* index of its group's leader (itself alone) */
 	int			nr_members;	/* a leader: its group's size (1 alone); else 0 */
 	bool			is_default;	/* no -e was given: perf's own choice */
+	bool			fell_back;	/* a hardware event now cpu-clock (parse_events__fallback) */
 	bool			sample_read;	/* :S */
 	bool			precise_max;	/* :P: lower precise_ip until the kernel takes it */
 	bool			precise_rearm;	/* :P tried down to 0: again after a fallback */

@@ -459,6 +459,134 @@ static int features__pmu_mappings(struct feat_ctx *c)
 	return ret;
 }
 
+static void pmu_caps__release(struct perf_env_pmu_caps *p)
+{
+	for (u32 i = 0; i < p->nr; i++) {
+		free(p->names[i]);
+		free(p->values[i]);
+	}
+	free(p->names);
+	free(p->values);
+	free(p->pmu);
+	memset(p, 0, sizeof(*p));
+}
+
+/*
+ * The files of DIR/caps (directory order, as perf lists them), each a name and its first line;
+ * -ENOENT when the pmu has no caps directory (most have none), else 0 or a negative errno
+ * with err naming the file.
+ */
+static int pmu_caps__read(struct feat_ctx *c, const char *dir, const char *pmu,
+			  struct perf_env_pmu_caps *p)
+{
+	char caps[PATH_MAX], path[PATH_MAX], value[256];
+	struct dirent *de;
+	int ret = 0;
+	DIR *d;
+
+	memset(p, 0, sizeof(*p));
+	if (!path_of(caps, sizeof(caps), dir, "%s/caps", pmu) || !(d = opendir(caps)))
+		return -ENOENT;
+	p->pmu = strdup(pmu);
+	if (!p->pmu)
+		ret = -ENOMEM;
+	while (!ret && (de = readdir(d))) {
+		char **names, **values;
+
+		if (de->d_name[0] == '.')
+			continue;
+		if (!path_of(path, sizeof(path), caps, "%s", de->d_name)) {
+			ret = perf_err__set(c->err, ENAMETOOLONG, "%s/%s: path too long", caps, de->d_name);
+			break;
+		}
+		ret = sysfile__read_line(path, value, sizeof(value));
+		if (ret) {
+			features__unreadable(c, path, ret);
+			break;
+		}
+		names = realloc(p->names, (p->nr + 1) * sizeof(*names));
+		if (names)
+			p->names = names;
+		values = realloc(p->values, (p->nr + 1) * sizeof(*values));
+		if (values)
+			p->values = values;
+		if (!names || !values) {
+			ret = -ENOMEM;
+			break;
+		}
+		p->names[p->nr] = strdup(de->d_name);
+		p->values[p->nr] = strdup(value);
+		p->nr++;
+		if (!p->names[p->nr - 1] || !p->values[p->nr - 1])
+			ret = -ENOMEM;
+	}
+	closedir(d);
+	if (ret == -ENOMEM)
+		perf_err__set(c->err, ENOMEM, "out of memory");
+	if (ret)
+		pmu_caps__release(p);
+	return ret;
+}
+
+/*
+ * PMU_CAPS: every pmu but "cpu" with caps (perf 6.1 writes the section with a count of 0 when
+ * there is none); CPU_PMU_CAPS: the "cpu" pmu's, only when it has them, as perf
+ */
+static int features__pmu_caps(struct feat_ctx *c)
+{
+	struct perf_env_pmu_caps *pmus = NULL, cpu = { 0 }, *n;
+	char dir[PATH_MAX];
+	struct dirent *de;
+	u32 nr = 0;
+	int ret = 0;
+	DIR *d = NULL;
+
+	if (path_of(dir, sizeof(dir), c->sys, "bus/event_source/devices"))
+		d = opendir(dir);
+	while (d && !ret && (de = readdir(d))) {
+		struct perf_env_pmu_caps p;
+
+		if (de->d_name[0] == '.')
+			continue;
+		ret = pmu_caps__read(c, dir, de->d_name, &p);
+		if (ret == -ENOENT) {
+			ret = 0;
+			continue;
+		}
+		if (ret)
+			break;
+		/* a caps directory without files is no caps, as perf counts them */
+		if (!p.nr) {
+			pmu_caps__release(&p);
+			continue;
+		}
+		if (!strcmp(p.pmu, "cpu")) {
+			pmu_caps__release(&cpu);
+			cpu = p;
+			continue;
+		}
+		n = realloc(pmus, (nr + 1) * sizeof(*n));
+		if (!n) {
+			pmu_caps__release(&p);
+			ret = perf_err__set(c->err, ENOMEM, "out of memory");
+			break;
+		}
+		pmus = n;
+		pmus[nr++] = p;
+	}
+	if (d)
+		closedir(d);
+	if (!ret && cpu.nr)
+		ret = perf_writer__set_cpu_pmu_caps(c->w, &cpu, c->err);
+	if (!ret)
+		ret = perf_writer__set_pmu_caps(c->w, pmus, nr, c->err);
+	pmu_caps__release(&cpu);
+	for (u32 i = 0; i < nr; i++)
+		pmu_caps__release(&pmus[i]);
+	free(pmus);
+	return ret;
+}
+
 static bool cache__same(const struct perf_env_cache *a, const struct perf_env_cache *b)
 {
 	return a->level == b->level && !strcmp(a->type, b->type) && !strcmp(a->size, b->size) &&
@@ -624,6 +752,11 @@ int record_features__fill(struct perf_writer *w, const struct record_features_op
 		ret = features__cache(&c, nr_cpus);
 	if (!ret)
 		ret = features__mem_topology(&c);
+	/* we collect no BPF program information: both sections say so with a count of 0 */
+	if (!ret)
+		ret = perf_writer__set_no_bpf(w, err);
+	if (!ret)
+		ret = features__pmu_caps(&c);
 	if (!ret && opts->use_clockid)
 		ret = features__clock(&c, opts->clockid);
 	return ret;

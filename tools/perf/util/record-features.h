@@ -5,8 +5,10 @@
  *   hostname, osrelease (uname), version (opts), arch (uname machine), nrcpus (possible and
  *   online), cpudesc ("model name" of /proc/cpuinfo, blanks squeezed), cpuid (x86:
  *   "Vendor,family,model,stepping"), total_mem (MemTotal, kB), cmdline (opts), cpu_topology,
- *   numa_topology, pmu_mappings, cache, mem_topology, and clockid + clock_data when
- *   opts->use_clockid (perf -k).
+ *   numa_topology, pmu_mappings, cache, mem_topology, clockid + clock_data when
+ *   opts->use_clockid (perf -k), bpf_prog_info and bpf_btf (empty: no BPF information is
+ *   collected), pmu_caps (the caps/ files of every pmu under SYS/bus/event_source/devices but
+ *   "cpu"; a count of 0 when none has them) and cpu_pmu_caps (the "cpu" pmu's, when it has any).
  * event_desc and compressed are the writer's own; build_id comes from build-id-list.h; the
  * sample time is known at the end (perf_writer__set_sample_time()).
  *

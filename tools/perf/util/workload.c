@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "workload.h"
@@ -47,6 +48,7 @@ int workload__prepare(struct workload *wl, const char *const *argv, bool stdout_
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGCHLD, SIG_DFL);
 		signal(SIGPIPE, SIG_DFL);
+		prctl(PR_SET_NAME, WORKLOAD_COMM);
 		close(go[1]);
 		close(ex[0]);
 		if (stdout_to_stderr)

@@ -15,6 +15,12 @@
 #include <sys/types.h>
 #include <perf/error.h>
 
+/*
+ * The forked child's name until its exec, as perf names it: a recording's pre-exec COMM says
+ * so (record-synth-events.h)
+ */
+#define WORKLOAD_COMM	"perf-exec"
+
 struct workload {
 	pid_t	pid;		/* 0: none */
 	int	go_fd;		/* write end: one byte starts the exec */

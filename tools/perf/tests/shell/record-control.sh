@@ -47,7 +47,11 @@ readable() {
 	if [ -n "$up_ok" ]; then
 		"$UPSTREAM_PERF" script -i "$1" >/dev/null 2>r.err ||
 			fail "$2: upstream 7.2 script failed on $1: $(head -1 r.err)"
-		[ ! -s r.err ] || fail "$2: upstream 7.2 script warned on $1: $(head -1 r.err)"
+		# upstream runs without /sys (upstream-perf's chroot): reading the THREAD_MAP and
+		# CPU_MAP of a file with two events it looks for the possible cpus and says so,
+		# for perf 6.1's own files as well; that line is its setting, not the file
+		grep -v '^Failed to read max cpus, using default of [0-9]*$' r.err >r.err2
+		[ ! -s r.err2 ] || fail "$2: upstream 7.2 script warned on $1: $(head -1 r.err2)"
 	fi
 }
 

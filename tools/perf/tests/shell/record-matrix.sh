@@ -156,7 +156,17 @@ grep '^run ' "$table" | while IFS='|' read -r name opts work; do
 	if [ "$have_upstream" = 1 ]; then
 		"$UPSTREAM_PERF" script -i "o.$name.data" >"o.$name.up.txt" 2>"o.$name.up.err" ||
 			echo "$name: upstream perf script of ours failed: $(tail -1 "o.$name.up.err")" >>problems
-		warnings "o.$name.up.err" && echo "$name: upstream perf script of ours warned: $(warnings "o.$name.up.err")" >>problems
+		if w=$(warnings "o.$name.up.err"); then
+			# upstream runs without /sys here (see upstream-perf): a line it also prints
+			# for perf 6.1's own file of the row ("Failed to read max cpus" once it
+			# reads two events' THREAD_MAP and CPU_MAP) is its setting, not our file
+			"$UPSTREAM_PERF" script -i "t.$name.data" >/dev/null 2>"t.$name.up.err"
+			if grep -qxF "$w" "t.$name.up.err"; then
+				verbose "$name: upstream also says on perf 6.1's file: $w"
+			else
+				echo "$name: upstream perf script of ours warned: $w" >>problems
+			fi
+		fi
 	fi
 	verbose "$name: $(sort -u "$name.used" 2>/dev/null | tr '\n' ',')"
 done

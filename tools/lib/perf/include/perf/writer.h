@@ -55,6 +55,11 @@ struct perf_writer_opts {
 	int	zstd_level;	/* 0: no compression, else 1..19 */
 	u32	comp_chunk;	/* 0: PERF_WRITER_DEFAULT_COMP_CHUNK */
 	u32	attr_size;	/* 0: PERF_WRITER_DEFAULT_ATTR_SIZE; 64..sizeof(perf_event_attr) */
+	/*
+	 * pipe mode: the caller writes the events' EVENT_UPDATE NAME records itself (perf record
+	 * does, after each event's unit and scale); else the writer puts them after the attrs
+	 */
+	bool	caller_names;
 };
 
 struct perf_writer;
@@ -109,6 +114,21 @@ int perf_writer__set_numa_topology(struct perf_writer *w, const struct perf_env_
 /* HEADER_PMU_MAPPINGS: type and name of every PMU (copied) */
 int perf_writer__set_pmu_mappings(struct perf_writer *w, const struct perf_env_pmu *pmus, u32 nr,
 				  struct perf_err *err);
+/*
+ * HEADER_PMU_CAPS: nr pmus (copied; "cpu" belongs in HEADER_CPU_PMU_CAPS), each as its nr of
+ * caps, the name/value string pairs, then its name. nr 0 is a valid section (perf writes it
+ * so on a machine without caps).
+ */
+int perf_writer__set_pmu_caps(struct perf_writer *w, const struct perf_env_pmu_caps *pmus, u32 nr,
+			      struct perf_err *err);
+/* HEADER_CPU_PMU_CAPS: the "cpu" pmu's nr of caps and name/value pairs (copied; no name) */
+int perf_writer__set_cpu_pmu_caps(struct perf_writer *w, const struct perf_env_pmu_caps *caps,
+				  struct perf_err *err);
+/*
+ * HEADER_BPF_PROG_INFO and HEADER_BPF_BTF with no entries (a u32 count of 0 each): what perf
+ * writes when it collected no BPF program information
+ */
+int perf_writer__set_no_bpf(struct perf_writer *w, struct perf_err *err);
 /*
  * HEADER_GROUP_DESC: each group's name (NULL: perf's "{anon_group}"), its leader's position
  * among the attrs and its number of events (copied)
