@@ -12,6 +12,21 @@ static const char *const reg_names[PERF_REG_X86_64_MAX] = {
 	"DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
 };
 
+const char *perf_reg__name(unsigned int rid)
+{
+	static const char *const xmm[] = {
+		"XMM0", "XMM1", "XMM2", "XMM3", "XMM4", "XMM5", "XMM6", "XMM7",
+		"XMM8", "XMM9", "XMM10", "XMM11", "XMM12", "XMM13", "XMM14", "XMM15",
+	};
+
+	if (rid < PERF_REG_X86_64_MAX)
+		return reg_names[rid];
+	/* each XMM register takes two u64 slots from bit 32 on; perf names the first */
+	if (rid >= 32 && rid < 64 && !(rid & 1))
+		return xmm[(rid - 32) / 2];
+	return "unknown";
+}
+
 static int reg__find(const char *name)
 {
 	for (int r = 0; r < PERF_REG_X86_64_MAX; r++)

@@ -20,6 +20,12 @@
  * gives as buf, size bytes) the name that is not a register: "" for an empty item.
  */
 int perf_regs__parse(const char *list, u64 *mask, char *buf, size_t size, const char **bad);
+/*
+ * The name perf prints for register bit rid of a sample's regs (perf script -F uregs,
+ * perf script -D): the ones above, DS..GS, XMM0..XMM15 for the first of each pair of bits
+ * from 32 on (PEBS extended registers), else "unknown". A static string.
+ */
+const char *perf_reg__name(unsigned int rid);
 /* "available registers: AX BX ... R15 \n", perf's listing for `--user-regs=?` */
 void perf_regs__fprintf_names(FILE *fp);
 
