@@ -56,6 +56,8 @@
  * sample costs 833 bytes against 145 with plain -g (5.8x; bench/run.sh record_size).
  */
 #define DEFAULT_REPAIR_STACK	640
+/* what DWARF unwinding cannot do without: ip and sp */
+#define DWARF_MINIMAL_REGS	((1ULL << PERF_REG_X86_IP) | (1ULL << PERF_REG_X86_SP))
 /* the kernel's limit on sample_stack_user (a u16 sample size, rounded to u64) */
 #define MAX_STACK_DUMP		65528
 /* ip, sp and bp: what the top-frame repair reads */
@@ -415,7 +417,9 @@ static int record__config_attrs(struct record *rec)
 		case CALLCHAIN_DWARF:
 			a->sample_type |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER |
 					  PERF_SAMPLE_STACK_USER;
-			a->sample_regs_user = PERF_REGS_X86_64_USER_MASK;
+			/* with --user-regs perf takes ip and sp, and the user's, not all */
+			a->sample_regs_user = rec->sample.user_regs ? DWARF_MINIMAL_REGS :
+								      PERF_REGS_X86_64_USER_MASK;
 			a->sample_stack_user = rec->dwarf_size;
 			a->flags |= PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER);
 			break;
@@ -1105,6 +1109,8 @@ int cmd_record(int argc, const char **argv)
 	/* as perf: DWARF unwinding records the data addresses too (-d) */
 	if (rec.callchain == CALLCHAIN_DWARF)
 		rec.sample.data = true;
+	if (rec.callchain == CALLCHAIN_DWARF && rec.sample.user_regs && !rec.quiet)
+		fprintf(stderr, "WARNING: The use of --call-graph=dwarf may require all the user registers, specifying a subset with --user-regs may render DWARF unwinding unreliable, so the minimal registers set (IP, SP) is explicitly forced.\n");
 	if (rec.repair_size < -1 || rec.repair_size > MAX_STACK_DUMP) {
 		fprintf(stderr, "perf record: --defer-stack-size=%d: a number of bytes from 0 to %d\n",
 			rec.repair_size, MAX_STACK_DUMP);
