@@ -30,7 +30,6 @@ opts_list() {
 --user-regs=ip,sp
 -Iip,sp,r15
 --call-graph dwarf --user-regs=ip
--F 1000000
 EOF
 }
 
@@ -99,10 +98,23 @@ rec() {
 	[ -s rec.log ] && fail "record -q $* said: $(head -1 rec.log)"
 	return 0
 }
+rec r0.data
 rec d.data -d
 reads d.data "-d"
 same_fields d.data ip,addr "-d"
-"$PERF" script -F addr -i d.data 2>/dev/null | grep -qv '^ *0$' || fail "-d: every sample's addr is 0"
+# mmap_data: the data mappings (non-executable) come too, from the kernel for a workload and
+# from /proc for -p (cpu-clock has no data address: its addr is 0, as in perf)
+"$PERF" script -D -i d.data 2>/dev/null | grep -q 'PERF_RECORD_MMAP2.*\]: r[-w]-p' ||
+	fail "-d: no data mmaps recorded"
+"$PERF" script -D -i r0.data 2>/dev/null | grep -q 'PERF_RECORD_MMAP2.*\]: r[-w]-p' &&
+	fail "no -d: data mmaps recorded"
+sleep 5 &
+spid=$!
+"$PERF" record -q -e cpu-clock -d -p $spid -o dp.data -- sleep 0.1 >rec.log 2>&1 ||
+	fail "record -d -p failed: $(head -1 rec.log)"
+kill $spid
+"$PERF" script -D -i dp.data 2>/dev/null | grep -q 'PERF_RECORD_MMAP2.*\]: r[-w]-p' ||
+	fail "-d -p: no data mmaps synthesized"
 rec w.data -W
 reads w.data "-W"
 same_fields w.data ip,weight,ins_lat,retire_lat "-W"
