@@ -19,6 +19,7 @@ opts_list() {
 -d -c 1000000
 -i -T
 -P -c 1000000
+-c 1000000
 --no-period
 --no-timestamp
 -W
