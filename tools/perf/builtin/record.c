@@ -341,14 +341,31 @@ static void attr__add_repair(struct perf_event_attr *a, int size)
 	a->sample_stack_user = (u32)size;
 }
 
+/*
+ * Several events: every record must say which one it is. The id in a sample is found from its
+ * start (PERF_SAMPLE_IDENTIFIER) only where the layouts differ; where they are all the same,
+ * perf uses PERF_SAMPLE_ID, and so do we: readers expect one or the other as perf writes it.
+ */
+static void record__set_sample_id(struct record *rec)
+{
+	u64 bit = PERF_SAMPLE_ID;
+
+	if (rec->evs.nr < 2)
+		return;
+	for (size_t i = 1; i < rec->evs.nr; i++)
+		if (rec->attrs[i].sample_type != rec->attrs[0].sample_type)
+			bit = PERF_SAMPLE_IDENTIFIER;
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		rec->attrs[i].sample_type |= bit;
+}
+
 /* the sample layout of every event, perf's choices */
 static int record__config_attrs(struct record *rec)
 {
 	bool cpu = rec->sample_cpu || rec->target.kind == EVLIST_TARGET_CPUS;
 	bool repair = rec->defer && !rec->no_repair && record__repair_size(rec) > 0;
 	struct record_sample_where where = {
-		.time_by_default = !rec->no_inherit || rec->target.kind == EVLIST_TARGET_CPUS ||
-				   !rec->target.per_thread,
+		.time_by_default = !rec->target.per_thread,
 	};
 	u64 freq;
 
@@ -367,14 +384,11 @@ static int record__config_attrs(struct record *rec)
 		*a = rec->evs.ev[i].attr;
 		a->size = sizeof(*a);
 		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
-		/* a tracepoint's own sample layout in perf */
+		/* a tracepoint's own sample layout in perf; TIME is record_sample's rule */
 		if (tp)
 			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
 		if (cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
-		/* several events: every record says which one it is */
-		if (rec->evs.nr > 1)
-			a->sample_type |= PERF_SAMPLE_IDENTIFIER;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
 		if (rec->count) {
 			a->sample_period = rec->count;
@@ -389,8 +403,7 @@ static int record__config_attrs(struct record *rec)
 		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL) |
 			    PERF_ATTR_FLAG(EXCLUDE_GUEST);
 		/* the kernel maps no inherited event of cpu -1 (--per-thread) */
-		if (!rec->no_inherit && rec->target.kind != EVLIST_TARGET_CPUS &&
-		    !rec->target.per_thread)
+		if (!rec->no_inherit && !rec->target.per_thread)
 			a->flags |= PERF_ATTR_FLAG(INHERIT);
 		if (record__has_workload_target(rec))
 			a->flags |= PERF_ATTR_FLAG(ENABLE_ON_EXEC);
@@ -422,6 +435,7 @@ static int record__config_attrs(struct record *rec)
 								      PERF_REGS_X86_64_USER_MASK;
 			a->sample_stack_user = rec->dwarf_size;
 			a->flags |= PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER);
+			/* perf's data addresses (-d) come with rec->sample.data, set for dwarf */
 			break;
 		default:
 			break;
@@ -429,6 +443,7 @@ static int record__config_attrs(struct record *rec)
 		where.tracking = !i;
 		record_sample__config_attr(&rec->sample, a, &where);
 	}
+	record__set_sample_id(rec);
 	return 0;
 }
 
@@ -578,6 +593,7 @@ static int record__setup_target(struct record *rec)
 	}
 	rec->target.kind = rec->all_cpus || rec->cpu_list ? EVLIST_TARGET_CPUS :
 							     EVLIST_TARGET_WORKLOAD;
+	rec->target.per_thread = rec->per_thread && rec->target.kind == EVLIST_TARGET_WORKLOAD;
 	ret = cpu_list__expand(rec->cpu_list, &rec->cpus, &rec->target.nr_cpus, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);

@@ -26,7 +26,7 @@ static void slot_target(const struct evlist_target *t, size_t slot, pid_t *pid, 
 	switch (t->kind) {
 	case EVLIST_TARGET_WORKLOAD:
 		*pid = t->pid;
-		*cpu = t->cpus[slot];
+		*cpu = t->per_thread ? -1 : t->cpus[slot];
 		*ring = slot;
 		break;
 	case EVLIST_TARGET_THREADS:
@@ -53,6 +53,10 @@ static void slot_target(const struct evlist_target *t, size_t slot, pid_t *pid, 
 
 static size_t target__slots(const struct evlist_target *t, size_t *nr_rings)
 {
+	if (t->kind == EVLIST_TARGET_WORKLOAD && t->per_thread) {
+		*nr_rings = 1;
+		return 1;
+	}
 	if (t->kind != EVLIST_TARGET_THREADS) {
 		*nr_rings = t->nr_cpus;
 		return t->nr_cpus;

@@ -4,7 +4,7 @@
  * buffer per slot (a CPU, or a thread).
  *
  * Targets: a workload (its pid on every online CPU, inherited by its children, counting from
- * its exec on with enable_on_exec), threads (-p, -t: each tid on every CPU, or with
+ * its exec on with enable_on_exec; with per_thread its pid alone with cpu -1), threads (-p, -t: each tid on every CPU, or with
  * per_thread each tid with cpu -1, where the kernel allows no inherit) or CPUs (-a, -C: every
  * task on them). A slot is one (pid, cpu) pair; there is one ring per CPU (per thread with
  * per_thread), owned by its first slot's first event, and every other descriptor of that CPU
@@ -37,7 +37,7 @@ struct evlist_target {
 	size_t			nr_tids;
 	const int		*cpus;		/* WORKLOAD, CPUS, and THREADS unless per_thread */
 	size_t			nr_cpus;
-	bool			per_thread;	/* THREADS: cpu -1, a ring per thread */
+	bool			per_thread;	/* THREADS, WORKLOAD: cpu -1, a ring per thread */
 };
 
 struct evlist_open {

@@ -5,7 +5,7 @@
  * 6.1's for the same command line:
  *
  *   -d/--data		ADDR and DATA_SRC; mmap_data on the side-band event (data mmaps)
- *   -T/--timestamp	TIME even where perf leaves it out (-i --per-thread); --no-timestamp
+ *   -T/--timestamp	TIME even where perf leaves it out (--per-thread); --no-timestamp
  *			none where perf would add it
  *   -P/--period	PERIOD with -c too; --no-period none, even in frequency mode
  *   -W/--weight	WEIGHT_STRUCT (x86's form of the sample weight)
@@ -49,8 +49,8 @@ struct record_sample_opts {
 struct record_sample_where {
 	bool	tracking;	/* the side-band event (mmap, comm, task records) */
 	/*
-	 * perf adds TIME by default unless the events are neither inherited nor per-cpu
-	 * (--no-inherit with --per-thread), where the order of records is the ring's
+	 * perf adds TIME by default unless the events are per-thread (--per-thread: no
+	 * inherit, one ring per thread, whose records need no ordering by time)
 	 */
 	bool	time_by_default;
 };
