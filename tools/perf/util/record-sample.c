@@ -236,7 +236,8 @@ const char *record_sample__open_error(const struct record_sample_opts *o,
 				      const struct perf_event_attr *a, int errnum, char *buf,
 				      size_t size)
 {
-	if ((a->sample_type & PERF_SAMPLE_BRANCH_STACK) && (errnum == EOPNOTSUPP || errnum == EINVAL)) {
+	/* the kernel's answer for an event whose PMU has no branch stack (not EINVAL: bad bits) */
+	if ((a->sample_type & PERF_SAMPLE_BRANCH_STACK) && errnum == EOPNOTSUPP) {
 		snprintf(buf, size, "%s: branch stacks (-b, -j) need a hardware PMU with LBR (Intel) or BRS (AMD) sampling this event; this event or machine has none",
 			 strerror(errnum));
 		return buf;
