@@ -128,7 +128,7 @@ reads i.data "-I"
 same_fields i.data ip,iregs "-I"
 rec r.data -R
 reads r.data "-R"
-same_fields r.data cpu,ip,sym "-R"
+same_fields r.data cpu,ip "-R"
 rec t.data --no-timestamp -P -c 1000000
 reads t.data "--no-timestamp -P -c"
 same_fields t.data comm,period,ip "--no-timestamp -P -c"
