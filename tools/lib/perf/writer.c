@@ -343,8 +343,16 @@ int perf_writer__add_attr(struct perf_writer *w, const struct perf_event_attr *a
 	if (w->nr_attrs) {
 		const struct perf_event_attr *first = &w->attrs[0].attr;
 
-		/* the reader finds a record's trailer with the first attr's layout */
-		if ((first->sample_type & SAMPLE_ID_FIELDS) != (attr->sample_type & SAMPLE_ID_FIELDS) ||
+		/*
+		 * the reader finds a record's trailer with the first attr's layout, or, when
+		 * every attr has PERF_SAMPLE_IDENTIFIER (the id last in any trailer), by the id:
+		 * perf's choice for events of different sample types (a tracepoint's CPU)
+		 */
+		bool by_identifier = (first->sample_type & PERF_SAMPLE_IDENTIFIER) &&
+				     (attr->sample_type & PERF_SAMPLE_IDENTIFIER);
+
+		if ((!by_identifier && (first->sample_type & SAMPLE_ID_FIELDS) !=
+				       (attr->sample_type & SAMPLE_ID_FIELDS)) ||
 		    perf_attr__has(first, PERF_ATTR_BIT_SAMPLE_ID_ALL) !=
 		    perf_attr__has(attr, PERF_ATTR_BIT_SAMPLE_ID_ALL))
 			return perf_err__set(err, EINVAL, "%s: attr %zu has another sample_id layout than attr 0",
@@ -575,6 +583,23 @@ int perf_writer__set_pmu_mappings(struct perf_writer *w, const struct perf_env_p
 	for (u32 i = 0; i < nr; i++) {
 		wbuf__u32(b, pmus[i].type);
 		wbuf__string(b, pmus[i].name ? pmus[i].name : "");
+	}
+	return writer__section_done(w, b, err);
+}
+
+int perf_writer__set_group_desc(struct perf_writer *w, const struct perf_env_group *groups,
+				u32 nr, struct perf_err *err)
+{
+	struct wbuf *b = writer__section(w, HEADER_GROUP_DESC, false, err);
+
+	if (!b)
+		return -EBUSY;
+	wbuf__u32(b, nr);
+	for (u32 i = 0; i < nr; i++) {
+		/* perf's name for a group that has none */
+		wbuf__string(b, groups[i].name ? groups[i].name : "{anon_group}");
+		wbuf__u32(b, groups[i].leader);
+		wbuf__u32(b, groups[i].nr_members);
 	}
 	return writer__section_done(w, b, err);
 }
@@ -1063,6 +1088,27 @@ static const struct perf_evattr *writer__attr_of(const struct perf_writer *w,
 	return NULL;
 }
 
+/*
+ * the attr whose sample_id trailer a non-sample record has: the first's, unless the attrs
+ * differ in it, when the trailer's last u64 (PERF_SAMPLE_IDENTIFIER) names it
+ */
+static const struct perf_evattr *writer__trailer_attr(const struct perf_writer *w,
+						      const struct perf_event_header *h)
+{
+	const struct perf_evattr *first = &w->attrs[0];
+	u64 id;
+
+	if (w->nr_attrs == 1 || !(first->attr.sample_type & PERF_SAMPLE_IDENTIFIER) ||
+	    h->size < sizeof(*h) + 8)
+		return first;
+	memcpy(&id, (const u8 *)h + h->size - 8, 8);
+	for (size_t i = 0; i < w->nr_attrs; i++)
+		for (size_t k = 0; k < w->attrs[i].nr_ids; k++)
+			if (w->attrs[i].ids[k] == id)
+				return &w->attrs[i];
+	return first;
+}
+
 /* a host-order record into w->rec in the output byte order */
 static int writer__swap_record(struct perf_writer *w, const struct perf_event_header *event,
 			       struct perf_err *err)
@@ -1083,7 +1129,7 @@ static int writer__swap_record(struct perf_writer *w, const struct perf_event_he
 		perf_header__swap_out(h);
 		return 0;
 	}
-	ea = &w->attrs[0];
+	ea = writer__trailer_attr(w, event);
 	if (perf_record_type__has_sample_id(event->type) && ea->id_hdr_size) {
 		if (event->size < sizeof(*h) + ea->id_hdr_size)
 			return perf_err__set(err, EINVAL, "%s: record type %u of %u bytes has no room for its %u-byte sample_id",

@@ -5,7 +5,10 @@
  * util/parse-events.c, opened in util/evlist-open.c, read in util/ring-buffer.c and
  * util/record-loop.c, the workload started by util/workload.c, the side-band, header
  * features and build ids come from util/record-synth.c, util/record-features.c and
- * util/build-id-list.c, and the output is tools/lib/perf/writer.c.
+ * util/build-id-list.c, and the output is tools/lib/perf/writer.c. What changes a running
+ * recording (-D, --control, --switch-output[-event], --max-size) is util/record-trigger.c,
+ * which calls back here to finish a file and begin the next (record__output_end/_begin);
+ * --overwrite's backward rings are read by util/record-overwrite.c.
  *
  * --defer: defer_callchain (attr bit 38) on every sampling event with callchains,
  * defer_output (39) on the side-band event. A kernel without deferred callchains (< 6.19)
@@ -16,10 +19,12 @@
  * (record-iface: regs + stack with the kernel's user callchain = FP walk with repair).
  */
 #include <errno.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/resource.h>
@@ -33,11 +38,21 @@
 #include "util/evlist-open.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
+#include "util/proc-children.h"
+#include "util/record-events.h"
+#include "util/record-cgroup.h"
 #include "util/record-features.h"
+#include "util/record-lost.h"
 #include "util/record-loop.h"
+#include "util/record-opts.h"
+#include "util/record-overwrite.h"
+#include "util/record-probe.h"
 #include "util/record-rate.h"
 #include "util/record-sample.h"
+#include "util/record-sb.h"
+#include "util/record-sideband.h"
 #include "util/record-synth.h"
+#include "util/record-trigger.h"
 #include "util/record-unsupported.h"
 #include "util/tracing-data.h"
 #include "util/workload.h"
@@ -83,6 +98,10 @@ struct record {
 	bool			no_repair;
 	bool			all_cpus;
 	const char		*pid, *tid, *cpu_list;
+	const char		*uid;		/* -u: a user's name or number */
+	const char		*cgroups;	/* -G: the list as given */
+	size_t			nr_cgroup_events;	/* -G: the events given before it */
+	int			*cgroup_fds;	/* -G: per event, -1 none (record-cgroup.h) */
 	bool			per_thread;
 	int			comp_level;
 	const char		*mmap_pages;
@@ -93,10 +112,22 @@ struct record {
 	bool			quiet;
 	int			verbose;
 	bool			no_buildid_cache;
+	bool			namespaces;	/* --namespaces */
+	bool			all_cgroups;	/* --all-cgroups */
+	bool			buildid_mmap;	/* --buildid-mmap: build ids in MMAP2 only */
+	bool			kcore;		/* --kcore: refused, see cmd_record */
 	bool			event_error;	/* an -e callback failed (it said why) */
 	char			tracefs[256];	/* found at the first tracepoint, "" before */
 	int			cmd_argc;	/* "record" and its arguments, for HEADER_CMDLINE */
 	const char		**cmd_argv;
+	/* output and control: -D, --control, --switch-output, --max-size live in trig */
+	struct record_trigger	trig;
+	bool			timestamp_filename;
+	bool			tail_synth;
+	bool			overwrite;
+	int			realtime;	/* SCHED_FIFO priority, 0: none */
+	u64			mmap_flush;	/* bytes, 0: perf's default (1) */
+	const char		*affinity;	/* node, cpu: accepted, see perf-record.txt */
 
 	/* the recording */
 	struct perf_event_attr	*attrs;
@@ -111,11 +142,26 @@ struct record {
 	struct perf_writer	*w;
 	struct build_id_list	*build_ids;	/* from MMAP2 as they pass, and the kernel's */
 	bool			defer_fallback;	/* the kernel refused bit 38 */
+	struct record_overwrite	ow;		/* --overwrite: where each ring was dumped */
+	struct record_sb	sb;		/* --switch-output-event's events */
+	sigset_t		poll_mask;	/* the mask before SIGUSR2 was blocked */
+	u32			nr_files;	/* output files begun (--switch-output: more) */
+	int			dummy;		/* -D: the side-band's own event (perf's dummy:HG), -1 none */
+	enum probe_result	defer_probe;	/* --defer: what the kernel said of bit 38 alone */
+	size_t			tracking;	/* the side-band event: the dummy's, else the first */
 };
 
 /* the signal that stopped us (SIGINT, SIGTERM), 0 none: set by the handlers only */
 static volatile sig_atomic_t stop_signal;
 static volatile sig_atomic_t stop_flag;
+/* SIGUSR2 with --switch-output: the trigger switches files at its next tick */
+static volatile sig_atomic_t switch_flag;
+
+static void record__sig_switch(int sig)
+{
+	(void)sig;
+	switch_flag = 1;
+}
 
 static void record__sig_stop(int sig)
 {
@@ -168,6 +214,53 @@ static int record__opt_event(const struct option *opt, const char *arg, bool uns
 		rec->event_error = true;
 		return -1;
 	}
+	return 0;
+}
+
+/* --filter and --exclude-perf: on the tracepoints of the -e before */
+static int record__opt_filter(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+	struct perf_err err;
+
+	(void)unset;
+	if (parse_events__add_filter(&rec->evs, arg, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		rec->event_error = true;
+		return -1;
+	}
+	return 0;
+}
+
+static int record__opt_exclude_perf(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+	struct perf_err err;
+
+	(void)arg;
+	(void)unset;
+	if (parse_events__exclude_perf(&rec->evs, getpid(), &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		rec->event_error = true;
+		return -1;
+	}
+	return 0;
+}
+
+/* -G: perf's rule, the events named before it are the ones its list is for */
+static int record__opt_cgroup(const struct option *opt, const char *arg, bool unset)
+{
+	struct record *rec = opt->value;
+
+	if (unset) {
+		rec->cgroups = NULL;
+		return 0;
+	}
+	if (!rec->evs.nr)
+		return parse_options__error(opt, false, "must define events before cgroups (-e ... -G %s)",
+					    arg);
+	rec->cgroups = arg;
+	rec->nr_cgroup_events = rec->evs.nr;
 	return 0;
 }
 
@@ -341,24 +434,6 @@ static void attr__add_repair(struct perf_event_attr *a, int size)
 	a->sample_stack_user = (u32)size;
 }
 
-/*
- * Several events: every record must say which one it is. The id in a sample is found from its
- * start (PERF_SAMPLE_IDENTIFIER) only where the layouts differ; where they are all the same,
- * perf uses PERF_SAMPLE_ID, and so do we: readers expect one or the other as perf writes it.
- */
-static void record__set_sample_id(struct record *rec)
-{
-	u64 bit = PERF_SAMPLE_ID;
-
-	if (rec->evs.nr < 2)
-		return;
-	for (size_t i = 1; i < rec->evs.nr; i++)
-		if (rec->attrs[i].sample_type != rec->attrs[0].sample_type)
-			bit = PERF_SAMPLE_IDENTIFIER;
-	for (size_t i = 0; i < rec->evs.nr; i++)
-		rec->attrs[i].sample_type |= bit;
-}
-
 /* the sample layout of every event, perf's choices */
 static int record__config_attrs(struct record *rec)
 {
@@ -367,13 +442,14 @@ static int record__config_attrs(struct record *rec)
 	struct record_sample_where where = {
 		.time_by_default = !rec->target.per_thread,
 	};
+	const struct sideband_opts sb = {
+		.build_id = true, .switch_events = rec->switch_events, .defer_output = rec->defer,
+		.bpf = true, .namespaces = rec->namespaces, .cgroup = rec->all_cgroups,
+	};
 	u64 freq;
 
 	if (record__freq(rec, &freq))
 		return -EINVAL;
-	for (size_t i = 0; i < rec->evs.nr; i++)
-		if (rec->evs.ev[i].attr.type == PERF_TYPE_TRACEPOINT)
-			cpu = true;	/* perf's tracepoint samples carry the cpu */
 	rec->attrs = calloc(rec->evs.nr, sizeof(*rec->attrs));
 	if (!rec->attrs)
 		return -ENOMEM;
@@ -384,11 +460,17 @@ static int record__config_attrs(struct record *rec)
 		*a = rec->evs.ev[i].attr;
 		a->size = sizeof(*a);
 		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
-		/* a tracepoint's own sample layout in perf; TIME is record_sample's rule */
+		/*
+		 * a tracepoint's own sample layout in perf (the cpu: theirs only, not the other
+		 * events'); TIME and -P/--no-period are record_sample's rules
+		 */
 		if (tp)
-			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD |
+					  PERF_SAMPLE_CPU;
 		if (cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
+		if (rec->all_cgroups)
+			a->sample_type |= PERF_SAMPLE_CGROUP;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
 		if (rec->count) {
 			a->sample_period = rec->count;
@@ -400,23 +482,20 @@ static int record__config_attrs(struct record *rec)
 			a->flags |= PERF_ATTR_FLAG(FREQ);
 			a->sample_type |= PERF_SAMPLE_PERIOD;
 		}
-		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL) |
-			    PERF_ATTR_FLAG(EXCLUDE_GUEST);
+		/* exclude_guest and the other modifier bits come from the event's syntax */
+		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL);
 		/* the kernel maps no inherited event of cpu -1 (--per-thread) */
 		if (!rec->no_inherit && !rec->target.per_thread)
 			a->flags |= PERF_ATTR_FLAG(INHERIT);
-		if (record__has_workload_target(rec))
+		/* -D: off at the exec too, until the trigger enables them */
+		if (record__has_workload_target(rec) && !rec->trig.delay.set)
 			a->flags |= PERF_ATTR_FLAG(ENABLE_ON_EXEC);
-		if (!i) {
-			/* the side-band event: maps, comms, forks and exits, build ids in MMAP2 */
-			a->flags |= PERF_ATTR_FLAG(MMAP) | PERF_ATTR_FLAG(COMM) | PERF_ATTR_FLAG(TASK) |
-				    PERF_ATTR_FLAG(MMAP2) | PERF_ATTR_FLAG(COMM_EXEC) |
-				    PERF_ATTR_FLAG(BUILD_ID);
-			if (rec->switch_events)
-				a->flags |= PERF_ATTR_FLAG(CONTEXT_SWITCH);
-			if (rec->defer)
-				a->flags |= PERF_ATTR_FLAG(DEFER_OUTPUT);
-		}
+		if (rec->overwrite)
+			a->flags |= PERF_ATTR_FLAG(WRITE_BACKWARD);
+		if ((int)i == rec->dummy)
+			sideband__config_dummy(a, rec->target.kind == EVLIST_TARGET_CPUS);
+		if (i == rec->tracking)
+			sideband__config_tracking(a, &sb);
 		switch (rec->callchain) {
 		case CALLCHAIN_NONE:
 			break;
@@ -440,10 +519,14 @@ static int record__config_attrs(struct record *rec)
 		default:
 			break;
 		}
-		where.tracking = !i;
+		where.tracking = i == rec->tracking;
 		record_sample__config_attr(&rec->sample, a, &where);
 	}
-	record__set_sample_id(rec);
+	/*
+	 * groups, :S, and then which sample id several events need (ID when their layouts
+	 * agree, else IDENTIFIER, as perf): record_events__config
+	 */
+	record_events__config(&rec->evs, rec->attrs);
 	return 0;
 }
 
@@ -461,6 +544,51 @@ static void record__print_paranoid(const struct record *rec, int errnum)
 }
 
 /*
+ * No deferred callchains in this kernel: neither bit, and the inline chains get the repair
+ * data (user regs and a small dump) unless --no-repair-data
+ */
+static void record__defer_fall_back(struct record *rec)
+{
+	int size = rec->no_repair ? 0 : record__repair_size(rec);
+
+	for (size_t i = 0; i < rec->evs.nr; i++) {
+		rec->attrs[i].flags &= ~(PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
+					 PERF_ATTR_FLAG(DEFER_OUTPUT));
+		if (size && (rec->attrs[i].sample_type & PERF_SAMPLE_CALLCHAIN))
+			attr__add_repair(&rec->attrs[i], size);
+	}
+	rec->defer_fallback = true;
+	if (rec->quiet)
+		return;
+	if (size)
+		fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains with user regs and a %d-byte user stack dump instead, to repair their top frames\n",
+			size);
+	else
+		fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains instead\n");
+}
+
+/*
+ * -p/-t of another user's process: the kernel refuses it (EACCES) whatever the paranoid
+ * setting, because observing a task takes ptrace read access to it. True when said so.
+ */
+static bool record__print_foreign(const struct record *rec, int errnum)
+{
+	struct passwd *pw;
+	uid_t owner;
+	pid_t tid;
+
+	if (rec->target.kind != EVLIST_TARGET_THREADS ||
+	    !thread_list__foreign(rec->target.tids, rec->target.nr_tids, &tid, &owner))
+		return false;
+	pw = getpwuid(owner);
+	fprintf(stderr, "perf record: %s %s: perf_event_open: %s: task %d belongs to user %s (uid %u), and observing another user's task takes ptrace access to it: run as that user or as root, or with CAP_SYS_PTRACE (kernel.perf_event_paranoid is not the cause)\n",
+		rec->uid ? "-u" : rec->pid ? "-p" : "-t",
+		rec->uid ? rec->uid : rec->pid ? rec->pid : rec->tid, strerror(errnum), tid,
+		pw ? pw->pw_name : "?", (unsigned int)owner);
+	return true;
+}
+
+/*
  * perf_event_open on the target, with perf's fallbacks: no deferred callchains, no build ids
  * in MMAP2, no kernel samples at paranoid 2, cpu-clock instead of a missing PMU event.
  */
@@ -469,11 +597,24 @@ static int record__open(struct record *rec, size_t pages)
 	struct perf_err err;
 	char msg[512];
 
+	/*
+	 * Bit 38 asked of the kernel alone first (record-probe.h): then an EINVAL of the real
+	 * events is their own (a 6.19 kernel refusing something else), not "no deferred support"
+	 */
+	if (rec->defer) {
+		rec->defer_probe = probe__defer_callchain(NULL);
+		if (rec->verbose)
+			fprintf(stderr, "perf record: deferred callchain probe: %s\n",
+				rec->defer_probe == PROBE_PRESENT ? "supported" :
+				rec->defer_probe == PROBE_MISSING ? "not supported" : "no answer");
+		if (rec->defer_probe == PROBE_MISSING)
+			record__defer_fall_back(rec);
+	}
 	for (;;) {
 		struct perf_event_attr *a;
 		int e, errnum;
 
-		if (!evlist_open__open(&rec->el, rec->attrs, rec->evs.nr, &rec->target, pages, &err))
+		if (!record_events__open(&rec->el, &rec->evs, rec->attrs, &rec->target, pages, &err))
 			return 0;
 		if (rec->el.failed_mmap) {
 			fprintf(stderr, "perf record: %s: use a smaller -m, or raise kernel.perf_event_mlock_kb (now %ld)\n",
@@ -487,24 +628,18 @@ static int record__open(struct record *rec, size_t pages)
 			return -errnum;
 		}
 		a = &rec->attrs[e];
-		if (errnum == EINVAL && (a->flags & (PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
-						     PERF_ATTR_FLAG(DEFER_OUTPUT)))) {
-			int size = rec->no_repair ? 0 : record__repair_size(rec);
-
-			for (size_t i = 0; i < rec->evs.nr; i++) {
-				rec->attrs[i].flags &= ~(PERF_ATTR_FLAG(DEFER_CALLCHAIN) |
-							 PERF_ATTR_FLAG(DEFER_OUTPUT));
-				if (size && (rec->attrs[i].sample_type & PERF_SAMPLE_CALLCHAIN))
-					attr__add_repair(&rec->attrs[i], size);
-			}
-			rec->defer_fallback = true;
-			if (rec->quiet)
-				continue;
-			if (size)
-				fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains with user regs and a %d-byte user stack dump instead, to repair their top frames\n",
-					size);
-			else
-				fprintf(stderr, "perf record: this kernel has no deferred user callchains (attr.defer_callchain, Linux >= 6.19): recording inline frame-pointer callchains instead\n");
+		/* the probe could not tell: a refusal of bit 38 or 39 says it instead, as before */
+		if (errnum == EINVAL && rec->defer_probe == PROBE_UNKNOWN &&
+		    (a->flags & (PERF_ATTR_FLAG(DEFER_CALLCHAIN) | PERF_ATTR_FLAG(DEFER_OUTPUT)))) {
+			record__defer_fall_back(rec);
+			continue;
+		}
+		if (errnum == EINVAL && (a->flags & (PERF_ATTR_FLAG(KSYMBOL) |
+						     PERF_ATTR_FLAG(BPF_EVENT)))) {
+			/* Linux < 5.1, as perf: BPF programs go without their symbols */
+			a->flags &= ~(PERF_ATTR_FLAG(KSYMBOL) | PERF_ATTR_FLAG(BPF_EVENT));
+			if (rec->verbose)
+				fprintf(stderr, "perf record: no ksymbol or bpf_event records on this kernel\n");
 			continue;
 		}
 		if (errnum == EINVAL && (a->flags & PERF_ATTR_FLAG(BUILD_ID))) {
@@ -514,6 +649,8 @@ static int record__open(struct record *rec, size_t pages)
 				fprintf(stderr, "perf record: no build ids in MMAP2 on this kernel\n");
 			continue;
 		}
+		if ((errnum == EACCES || errnum == EPERM) && record__print_foreign(rec, errnum))
+			return -errnum;
 		if ((errnum == EACCES || errnum == EPERM) &&
 		    !(a->flags & PERF_ATTR_FLAG(EXCLUDE_KERNEL)) &&
 		    rec->target.kind != EVLIST_TARGET_CPUS &&
@@ -530,6 +667,8 @@ static int record__open(struct record *rec, size_t pages)
 			record__print_paranoid(rec, errnum);
 			return -errnum;
 		}
+		if (record_events__retry(&rec->evs, rec->attrs, (size_t)e, errnum))
+			continue;
 		if (parse_events__fallback(&rec->evs.ev[e], errnum, msg, sizeof(msg))) {
 			a->type = rec->evs.ev[e].attr.type;
 			a->config = rec->evs.ev[e].attr.config;
@@ -547,7 +686,11 @@ static int record__open(struct record *rec, size_t pages)
 				rec->evs.ev[e].name, msg);
 			return -errnum;
 		}
-		if (errnum == EINVAL && a->sample_period && (a->flags & PERF_ATTR_FLAG(FREQ)))
+		if (parse_events__open_strerror(&rec->evs, (size_t)e, errnum,
+						rec->target.kind == EVLIST_TARGET_CPUS, msg, sizeof(msg)))
+			fprintf(stderr, "perf record: %s\n", msg);
+		else if (errnum == EINVAL && a->type < PERF_TYPE_MAX && a->sample_period &&
+			 (a->flags & PERF_ATTR_FLAG(FREQ)))
 			fprintf(stderr, "perf record: event '%s' refused (%s): is -F %llu within kernel.perf_event_max_sample_rate?\n",
 				rec->evs.ev[e].name, err.msg, (unsigned long long)a->sample_period);
 		else
@@ -562,7 +705,21 @@ static int record__setup_target(struct record *rec)
 	struct perf_err err;
 	int ret;
 
-	if (rec->pid || rec->tid) {
+	if (rec->uid) {
+		uid_t uid;
+
+		if (uid__parse(rec->uid, &uid)) {
+			fprintf(stderr, "perf record: -u %s: no such user\n", rec->uid);
+			return -EINVAL;
+		}
+		rec->target.kind = EVLIST_TARGET_THREADS;
+		ret = uid__threads(uid, &rec->ids, &rec->nr_ids, &rec->tids, &rec->target.nr_tids,
+				   &err);
+		if (ret) {
+			fprintf(stderr, "perf record: -u %s: %s\n", rec->uid, err.msg);
+			return ret;
+		}
+	} else if (rec->pid || rec->tid) {
 		const char *spec = rec->pid ? rec->pid : rec->tid;
 
 		rec->target.kind = EVLIST_TARGET_THREADS;
@@ -579,6 +736,8 @@ static int record__setup_target(struct record *rec)
 			fprintf(stderr, "perf record: %s\n", err.msg);
 			return ret;
 		}
+	}
+	if (rec->target.kind == EVLIST_TARGET_THREADS) {
 		rec->target.tids = rec->tids;
 		rec->target.per_thread = rec->per_thread;
 		if (rec->per_thread)
@@ -594,6 +753,15 @@ static int record__setup_target(struct record *rec)
 	rec->target.kind = rec->all_cpus || rec->cpu_list ? EVLIST_TARGET_CPUS :
 							     EVLIST_TARGET_WORKLOAD;
 	rec->target.per_thread = rec->per_thread && rec->target.kind == EVLIST_TARGET_WORKLOAD;
+	if (rec->cgroups) {
+		ret = cgroup_fds__open(rec->cgroups, rec->nr_cgroup_events, &rec->cgroup_fds, &err);
+		if (ret) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return ret;
+		}
+		rec->target.cgroup_fds = rec->cgroup_fds;
+		rec->target.nr_cgroup_fds = rec->nr_cgroup_events;
+	}
 	ret = cpu_list__expand(rec->cpu_list, &rec->cpus, &rec->target.nr_cpus, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
@@ -603,13 +771,33 @@ static int record__setup_target(struct record *rec)
 	return 0;
 }
 
+/* a later file of --switch-output: the same attrs and ids as the first */
+static int record__readd_attrs(struct record *rec)
+{
+	struct perf_err err;
+
+	for (size_t i = 0; i < rec->evs.nr; i++) {
+		const struct perf_evattr *ea = &rec->evattrs[i];
+
+		if (perf_writer__add_attr(rec->w, &ea->attr, ea->ids, ea->nr_ids,
+					  rec->evs.ev[i].name, &err) < 0) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return -EIO;
+		}
+	}
+	return 0;
+}
+
 /* the attrs as the writer and the stats see them: with their ids */
 static int record__add_attrs(struct record *rec)
 {
 	struct perf_err err;
-	u64 *ids = calloc(rec->el.nr_slots, sizeof(*ids));
+	u64 *ids;
 	int ret = 0;
 
+	if (rec->evattrs)
+		return record__readd_attrs(rec);
+	ids = calloc(rec->el.nr_slots, sizeof(*ids));
 	rec->evattrs = calloc(rec->evs.nr, sizeof(*rec->evattrs));
 	if (!ids || !rec->evattrs) {
 		free(ids);
@@ -710,8 +898,12 @@ static int record__build_ids(struct record *rec)
 {
 	struct build_id_cache_stats cs;
 	struct perf_err err;
-	int ret = build_id_list__write(rec->build_ids, rec->w, &err);
+	int ret;
 
+	/* as perf: the MMAP2 records carry them, no HEADER_BUILD_ID, no cache */
+	if (rec->buildid_mmap)
+		return 0;
+	ret = build_id_list__write(rec->build_ids, rec->w, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return ret;
@@ -735,9 +927,37 @@ static int record__synth_pids(struct record *rec, const struct record_synth *s,
 {
 	int ret = 0;
 
-	for (size_t i = 0; i < rec->nr_ids && !ret; i++)
-		ret = rec->pid ? record_synth__process(s, rec->ids[i], err) :
-				 record_synth__thread(s, rec->ids[i], err);
+	for (size_t i = 0; i < rec->nr_ids && !ret; i++) {
+		ret = rec->pid || rec->uid ? record_synth__process(s, rec->ids[i], err) :
+					     record_synth__thread(s, rec->ids[i], err);
+		/* -u: a process of the user that ended since it was listed is no error */
+		if (rec->uid && (ret == -ENOENT || ret == -ESRCH))
+			ret = 0;
+	}
+	return ret;
+}
+
+/*
+ * The workload's processes as they are now, for a file after the first (--switch-output) or
+ * at its end (--tail-synthesize): the kernel described them once, in the first file. Those
+ * that exit meanwhile are no error.
+ */
+static int record__synth_workload(struct record *rec, const struct record_synth *s,
+				  struct perf_err *err)
+{
+	pid_t *pids;
+	size_t nr;
+	int ret;
+
+	if (!rec->wl.pid || rec->wl.exited)
+		return 0;
+	ret = proc__descendants(NULL, rec->wl.pid, &pids, &nr, err);
+	for (size_t i = 0; i < nr && !ret; i++) {
+		ret = record_synth__process(s, pids[i], err);
+		if (ret && ret != -EIO)
+			ret = 0;
+	}
+	free(pids);
 	return ret;
 }
 
@@ -747,6 +967,7 @@ static int record__synthesize(struct record *rec)
 	struct record_synth s = {
 		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
 		.data_maps = rec->sample.data,
+		.namespaces = rec->namespaces, .kernel_mmap2 = rec->buildid_mmap,
 	};
 	struct perf_err err;
 	int ret;
@@ -762,9 +983,35 @@ static int record__synthesize(struct record *rec)
 		fprintf(stderr, "perf record: warning: no module maps: %s\n", err.msg);
 	if (ret == -EIO)
 		return ret;
+	/* BPF programs loaded before us, as perf 6.1 (only if the kernel gives ksymbols) */
+	if (rec->attrs[rec->tracking].flags & PERF_ATTR_FLAG(KSYMBOL)) {
+		ret = record_synth__bpf(&s, &err);
+		if (ret == -EIO)
+			return ret;
+		if (ret && rec->verbose)
+			fprintf(stderr, "perf record: BPF programs loaded already go without symbols: %s\n",
+				err.msg);
+	}
+	if (rec->all_cgroups) {
+		ret = record_synth__cgroups(&s, &err);
+		if (ret == -EIO)
+			return ret;
+		/* the samples keep their cgroup ids, without names */
+		if (ret && !rec->quiet)
+			fprintf(stderr, "perf record: warning: --all-cgroups: %s: cgroups will show as ids\n",
+				err.msg);
+	}
 	switch (rec->target.kind) {
 	case EVLIST_TARGET_WORKLOAD:
-		return 0;	/* its COMM and MMAP2 come from the kernel from the exec on */
+		/*
+		 * its COMM and MMAP2 come from the kernel from the exec on, in the first file;
+		 * its namespaces not
+		 */
+		if (rec->nr_files > 1 || rec->tail_synth)
+			ret = record__synth_workload(rec, &s, &err);
+		else if (rec->namespaces)
+			ret = record_synth__namespaces(&s, rec->wl.pid, &err);
+		break;
 	case EVLIST_TARGET_THREADS:
 		ret = record__synth_pids(rec, &s, &err);
 		break;
@@ -786,6 +1033,29 @@ static int record__synthesize(struct record *rec)
 	return ret;
 }
 
+static int record__emit_lost(void *ctx, const struct perf_event_header *ev)
+{
+	struct record *rec = ctx;
+	int ret = record__emit(rec, ev);
+
+	/* record__emit said why */
+	return ret ? -ECANCELED : 0;
+}
+
+/* the end: each event's PERF_FORMAT_LOST count as LOST_SAMPLES, as perf (record-lost.h) */
+static int record__lost_samples(struct record *rec, struct record_loop *rl)
+{
+	struct perf_err err;
+	u64 total = 0;
+	int ret = record_lost__write_all(&rec->el, rec->attrs, record__emit_lost, rec, &total,
+					 &err);
+
+	if (ret && ret != -ECANCELED)
+		fprintf(stderr, "perf record: %s\n", err.msg);
+	rl->stats.lost_samples += total;
+	return ret;
+}
+
 static int record__features(struct record *rec)
 {
 	struct record_features_opts fo = {
@@ -796,6 +1066,8 @@ static int record__features(struct record *rec)
 	struct perf_err err;
 	int ret = record_features__fill(rec->w, &fo, &err);
 
+	if (!ret)
+		ret = record_events__write_groups(&rec->evs, rec->w, &err);
 	/*
 	 * HEADER_SAMPLE_TIME, as perf: zeros in a pipe, whose features go out before the
 	 * first sample; a file's are rewritten with the samples' times at the end
@@ -807,7 +1079,7 @@ static int record__features(struct record *rec)
 	return ret;
 }
 
-static void record__signals(void)
+static void record__signals(const struct record *rec)
 {
 	struct sigaction sa = { .sa_handler = record__sig_stop };
 
@@ -817,9 +1089,28 @@ static void record__signals(void)
 	sa.sa_handler = record__sig_child;
 	sa.sa_flags = SA_NOCLDSTOP;
 	sigaction(SIGCHLD, &sa, NULL);
+	/* as perf: SIGUSR2 switches files with --switch-output, and is ignored otherwise */
+	sa.sa_handler = rec->trig.so.signal ? record__sig_switch : SIG_IGN;
+	sa.sa_flags = 0;
+	sigaction(SIGUSR2, &sa, NULL);
 }
 
-static void record__summary(struct record *rec, struct record_loop *rl)
+/* SIGUSR2 is let in only while the loop waits (record_loop.poll_mask): no switch is late */
+static void record__block_switch_signal(struct record *rec, struct record_loop *rl)
+{
+	sigset_t usr2;
+
+	if (!rec->trig.so.signal)
+		return;
+	sigemptyset(&usr2);
+	sigaddset(&usr2, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &usr2, &rec->poll_mask);
+	sigdelset(&rec->poll_mask, SIGUSR2);
+	rl->poll_mask = &rec->poll_mask;
+}
+
+/* dumped: the last file's name after its rename (--switch-output, --timestamp-filename) */
+static void record__summary(struct record *rec, struct record_loop *rl, const char *dumped)
 {
 	const struct record_stats *st = &rl->stats;
 	u64 bytes = perf_writer__data_size(rec->w);
@@ -834,8 +1125,20 @@ static void record__summary(struct record *rec, struct record_loop *rl)
 			(unsigned long long)st->pending.waiting);
 	if (rec->quiet)
 		return;
+	if (rec->verbose && rec->defer_fallback)
+		fprintf(stderr, "perf record: --defer: this kernel has no deferred callchains, the user callchains are inline%s\n",
+			rec->no_repair || !record__repair_size(rec) ? "" : " with repair data");
+	else if (rec->verbose && rec->defer)
+		record_stats__fprintf_deferred(st, stderr);
 	fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
 		(unsigned long long)rl->wakeups);
+	if (dumped) {
+		/* perf's words: the samples were counted into the files named above */
+		fprintf(stderr, "[ perf record: Dump %s ]\n", dumped);
+		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s.<timestamp> ]\n", mb,
+			rec->output);
+		return;
+	}
 	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n", mb,
 		rec->output, (unsigned long long)st->samples);
 }
@@ -893,76 +1196,251 @@ static void record__exit(struct record *rec)
 	free(rec->evattrs);
 	free(rec->attrs);
 	free(rec->cpus);
+	cgroup_fds__close(rec->cgroup_fds, rec->nr_cgroup_events);
 	free(rec->tids);
 	free(rec->ids);
 	parsed_events__exit(&rec->evs);
 	free(rec->cmd_argv);
+	record_trigger__exit(&rec->trig);
+	record_overwrite__exit(&rec->ow);
+	record_sb__exit(&rec->sb);
 }
 
-static int record__run(struct record *rec, int argc, const char **argv)
+/*
+ * A new output file: header, attrs, features, the side-band (unless --tail-synthesize),
+ * FINISHED_INIT. Once at the start and after each --switch-output switch. Each step says its
+ * own error; 0 or a negative errno.
+ */
+static int record__output_begin(struct record *rec)
 {
 	struct perf_writer_opts wopts = { .pipe = !strcmp(rec->output, "-"),
 					  .zstd_level = rec->comp_level };
+	struct perf_err err;
+	int ret;
+
+	rec->nr_files++;
+	if (!wopts.pipe && (ret = record__backup_output(rec->output)))
+		return ret;
+	rec->w = perf_writer__new(rec->output, &wopts, &err);
+	if (!rec->w) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return -EIO;
+	}
+	ret = record__add_attrs(rec);
+	if (!ret)
+		ret = record__features(rec);
+	if (!ret)
+		ret = record__tracing_data(rec);
+	if (!ret && rec->nr_files == 1) {
+		ret = build_id_list__add_kernel(rec->build_ids, &err);
+		if (ret)
+			fprintf(stderr, "perf record: %s\n", err.msg);
+	}
+	if (!ret && !rec->tail_synth)
+		ret = record__synthesize(rec);
+	if (!ret)
+		ret = record__write_simple(rec, PERF_RECORD_FINISHED_INIT);
+	return ret ? -EIO : 0;
+}
+
+/*
+ * The end of an output file: the side-band with --tail-synthesize, the build ids, the
+ * samples' time span, the final header. 0, or the exit status, having said why.
+ */
+static int record__output_end(struct record *rec, const struct record_stats *st)
+{
+	struct perf_err err;
+
+	if (rec->tail_synth && record__synthesize(rec))
+		return PERF_EXIT_INPUT;
+	if (record__build_ids(rec))
+		return PERF_EXIT_INPUT;
+	if (strcmp(rec->output, "-") &&
+	    perf_writer__set_sample_time(rec->w, st->first_time, st->last_time, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return PERF_EXIT_INPUT;
+	}
+	if (perf_writer__finish(rec->w, &err)) {
+		record__write_failed(rec, &err);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * -D: perf's dummy:HG, the event that carries the side-band while the others are disabled
+ * (a disabled event gets no COMM or MMAP of the exec). It samples nothing (the dummy counts
+ * nothing), its records are the side-band only.
+ */
+static int record__add_dummy(struct record *rec)
+{
+	struct parsed_event *ev;
+	struct perf_err err;
+	char *name;
+
+	if (parse_events__add(&rec->evs, "dummy", NULL, NULL, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return -EINVAL;
+	}
+	ev = &rec->evs.ev[rec->evs.nr - 1];
+	name = strdup("dummy:HG");
+	if (!name) {
+		fprintf(stderr, "perf record: out of memory\n");
+		return -ENOMEM;
+	}
+	free(ev->name);
+	ev->name = name;
+	rec->dummy = (int)rec->evs.nr - 1;
+	return 0;
+}
+
+/* the trigger's ops (record-trigger.h); their errors were printed: -ECANCELED says so */
+static int record__op_enable(void *ctx, int event, bool on, struct perf_err *err)
+{
+	struct record *rec = ctx;
+	struct evlist_open *el = &rec->el;
+	int ret = 0;
+
+	/* "every event" leaves -D's dummy alone: the side-band goes on while sampling waits */
+	if (event < 0 && rec->dummy < 0)
+		return evlist_open__enable(el, on, err);
+	if (event < 0) {
+		for (int e = 0; e < (int)rec->evs.nr && !ret; e++)
+			if (e != rec->dummy)
+				ret = record__op_enable(ctx, e, on, err);
+		return ret;
+	}
+	return evlist_open__enable_event(el, (size_t)event, on, err);
+}
+
+static int record__op_find_event(void *ctx, const char *name)
+{
+	struct record *rec = ctx;
+
+	for (size_t i = 0; i < rec->evs.nr; i++)
+		if (!strcmp(rec->evs.ev[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static void record__op_list_events(void *ctx, const char *flags)
+{
+	struct record *rec = ctx;
+
+	for (size_t i = 0; i < rec->evs.nr; i++) {
+		const struct perf_event_attr *a = &rec->attrs[i];
+
+		if (!strcmp(flags, "-F"))
+			fprintf(stderr, "%s: sample_%s=%llu\n", rec->evs.ev[i].name,
+				(a->flags & PERF_ATTR_FLAG(FREQ)) ? "freq" : "period",
+				(unsigned long long)a->sample_period);
+		else
+			fprintf(stderr, "%s\n", rec->evs.ev[i].name);
+	}
+}
+
+static int record__op_finish(void *ctx, struct record_loop *rl, struct perf_err *err)
+{
+	struct record *rec = ctx;
+
+	if (record__output_end(rec, &rl->stats))
+		return perf_err__set(err, ECANCELED, "the output file could not be completed");
+	return 0;
+}
+
+static int record__op_start(void *ctx, struct record_loop *rl, struct perf_err *err)
+{
+	struct record *rec = ctx;
+
+	perf_writer__delete(rec->w);
+	rec->w = NULL;
+	if (record__output_begin(rec))
+		return perf_err__set(err, ECANCELED, "the next output file could not be started");
+	rl->w = rec->w;
+	return 0;
+}
+
+static const struct record_trigger_ops record_trigger_ops = {
+	.enable		= record__op_enable,
+	.find_event	= record__op_find_event,
+	.list_events	= record__op_list_events,
+	.finish		= record__op_finish,
+	.start		= record__op_start,
+};
+
+static int record__run(struct record *rec, int argc, const char **argv)
+{
 	struct record_loop rl = { 0 };
 	struct perf_err err;
+	char *dumped = NULL;
 	size_t pages;
 	int ret, status = 0;
 
 	if (record__mmap_pages(rec, &pages))
 		return PERF_EXIT_USAGE;
-	if (record__setup_target(rec))
-		return PERF_EXIT_INPUT;
+	ret = record__setup_target(rec);
+	if (ret)	/* a -C that is no CPU list is a usage error, as perf's */
+		return ret == -EINVAL && (rec->cpu_list || rec->uid || rec->cgroups) ?
+			PERF_EXIT_USAGE : PERF_EXIT_INPUT;
 	if (!rec->evs.nr && parse_events__add_default(&rec->evs, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
 	}
+	/*
+	 * perf's dummy:HG carries the side-band with -D (the others wait) and with -a and -C
+	 * (live before /proc is read, record-sideband.h)
+	 */
+	if ((rec->trig.delay.set || rec->target.kind == EVLIST_TARGET_CPUS) &&
+	    record__add_dummy(rec))
+		return PERF_EXIT_INPUT;
+	rec->tracking = rec->dummy >= 0 ? (size_t)rec->dummy : 0;
 	ret = record__config_attrs(rec);
 	if (ret)
 		return ret == -EINVAL ? PERF_EXIT_USAGE : PERF_EXIT_INPUT;
-	record__signals();
+	record__signals(rec);
 	if (argc) {
-		ret = workload__prepare(&rec->wl, argv, wopts.pipe, &err);
+		ret = workload__prepare(&rec->wl, argv, !strcmp(rec->output, "-"), &err);
 		if (ret) {
 			fprintf(stderr, "perf record: %s\n", err.msg);
 			return PERF_EXIT_INPUT;
 		}
 		rec->target.pid = rec->wl.pid;
 	}
+	if (record_opts__realtime(rec->realtime))
+		return PERF_EXIT_INPUT;
 	if (record__open(rec, pages))
 		return PERF_EXIT_INPUT;
+	if (rec->sb.evs.nr) {
+		if (record_sb__open(&rec->sb, &rec->target, &err)) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return PERF_EXIT_INPUT;
+		}
+		rec->trig.sb = &rec->sb;
+	}
+	if (record_events__set_filters(&rec->evs, &rec->el, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return PERF_EXIT_INPUT;
+	}
+	if (rec->overwrite && record_overwrite__init(&rec->ow, rec->el.nr_rings, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return PERF_EXIT_INPUT;
+	}
 	rec->build_ids = build_id_list__new(NULL);
 	if (!rec->build_ids) {
 		fprintf(stderr, "perf record: out of memory\n");
 		return PERF_EXIT_INPUT;
 	}
-	if (!wopts.pipe && record__backup_output(rec->output))
-		return PERF_EXIT_INPUT;
-	rec->w = perf_writer__new(rec->output, &wopts, &err);
-	if (!rec->w) {
-		fprintf(stderr, "perf record: %s\n", err.msg);
-		return PERF_EXIT_INPUT;
-	}
-	ret = record__add_attrs(rec);
-	if (ret)
-		return PERF_EXIT_INPUT;
-	/* each says its own error */
-	ret = record__features(rec);
-	if (!ret)
-		ret = record__tracing_data(rec);
-	if (!ret) {
-		ret = build_id_list__add_kernel(rec->build_ids, &err);
-		if (ret)
-			fprintf(stderr, "perf record: %s\n", err.msg);
-	}
-	if (!ret)
-		ret = record__synthesize(rec);
-	if (!ret)
-		ret = record__write_simple(rec, PERF_RECORD_FINISHED_INIT);
-	if (ret)
+	if (record__output_begin(rec))
 		return PERF_EXIT_INPUT;
 
-	/* a workload's events start at its exec (enable_on_exec); -a, -C, -p, -t's now */
-	if (!record__has_workload_target(rec) && evlist_open__enable(&rec->el, true, &err)) {
+	/*
+	 * A workload's events start at its exec (enable_on_exec); -a, -C, -p, -t's now; with
+	 * -D only the dummy now, the others when the trigger says
+	 */
+	if (!record__has_workload_target(rec) &&
+	    ((rec->trig.delay.set ? record__op_enable(rec, rec->dummy, true, &err) :
+				    evlist_open__enable(&rec->el, true, &err)) ||
+	     record_sb__enable(&rec->sb, &err))) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
 	}
@@ -983,10 +1461,26 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	rl.stop = &stop_flag;
 	rl.hook = record__see;
 	rl.hook_ctx = rec;
+	rl.ow = rec->overwrite ? &rec->ow : NULL;
+	rl.flush_min = record_opts__flush_min(rec->mmap_flush, pages, rec->verbose);
+	rec->trig.path = rec->output;
+	rec->trig.quiet = rec->quiet;
+	if (record_trigger__needed(&rec->trig)) {
+		rec->trig.switch_flag = &switch_flag;
+		rec->trig.ops = &record_trigger_ops;
+		rec->trig.ctx = rec;
+		rl.tick = record_trigger__tick;
+		rl.tick_ctx = &rec->trig;
+		if (record_trigger__begin(&rec->trig, &rl, &err)) {
+			fprintf(stderr, "perf record: %s\n", err.msg);
+			return PERF_EXIT_INPUT;
+		}
+	}
+	record__block_switch_signal(rec, &rl);
 	record_stats__init(&rl.stats);
 	ret = record_loop__run(&rl, &err);
 	if (!ret && rl.wl && !rl.wl->exited) {
-		/* stopped by a signal: the workload goes too, and what it wrote on its way out */
+		/* stopped by a signal (or a trigger): the workload goes too, and what it wrote */
 		workload__stop(rl.wl, SIGTERM);
 		stop_flag = 1;
 		ret = record_loop__run(&rl, &err);
@@ -997,42 +1491,87 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		goto out_stats;
 	}
 	if (ret) {
+		if (ret != -ECANCELED)
+			fprintf(stderr, "perf record: %s\n", err.msg);
+		status = PERF_EXIT_INPUT;
+		goto out_stats;
+	}
+	if (record__lost_samples(rec, &rl)) {
+		status = PERF_EXIT_INPUT;
+		goto out_stats;
+	}
+	status = record__output_end(rec, &rl.stats);
+	if (status)
+		goto out_stats;
+	if ((rec->timestamp_filename || rec->trig.so.enabled) &&
+	    record_trigger__rename(&rec->trig, &dumped, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		status = PERF_EXIT_INPUT;
 		goto out_stats;
 	}
-	if (record__build_ids(rec)) {
-		status = PERF_EXIT_INPUT;
-		goto out_stats;
-	}
-	if (strcmp(rec->output, "-") &&
-	    perf_writer__set_sample_time(rec->w, rl.stats.first_time, rl.stats.last_time, &err)) {
-		fprintf(stderr, "perf record: %s\n", err.msg);
-		status = PERF_EXIT_INPUT;
-		goto out_stats;
-	}
-	if (perf_writer__finish(rec->w, &err)) {
-		record__write_failed(rec, &err);
-		status = 1;
-		goto out_stats;
-	}
-	record__summary(rec, &rl);
+	record__summary(rec, &rl, dumped);
 	if (rl.wl)
 		status = workload__exit_code(rl.wl);
 out_stats:
+	free(dumped);
 	record_stats__exit(&rl.stats);
 	return status;
+}
+
+/* --switch-output-event: -e's syntax; it selects --switch-output=signal, as perf */
+static int record__opt_switch_output_event(const struct option *opt, const char *arg,
+					   bool unset)
+{
+	struct record *rec = opt->value;
+	struct perf_err err;
+
+	(void)unset;
+	if (parse_events__add(&rec->sb.evs, arg, record__tracepoint_id, rec, &err)) {
+		fprintf(stderr, "perf record: --switch-output-event: %s\n", err.msg);
+		return -1;
+	}
+	if (!rec->trig.so.enabled)
+		switch_output__parse(&rec->trig.so, NULL, &err);
+	return 0;
+}
+
+/* what the output and control options imply, as perf; PERF_EXIT_USAGE for a bad -r */
+static int record__check_output_opts(struct record *rec)
+{
+	if (record_opts__check_realtime(rec->realtime))
+		return PERF_EXIT_USAGE;
+	if (rec->trig.max_files < 0) {
+		fprintf(stderr, "perf record: --switch-max-files=%d: a number of files to keep (0: all)\n",
+			rec->trig.max_files);
+		return PERF_EXIT_USAGE;
+	}
+	/* perf: fewer costs at each switch; the build-id cache is filled by perf buildid-cache */
+	if (rec->trig.so.enabled) {
+		rec->timestamp_filename = true;
+		rec->no_buildid_cache = true;
+	}
+	/* the rings hold the end of the recording: the side-band must describe that moment */
+	if (rec->overwrite)
+		rec->tail_synth = true;
+	return 0;
 }
 
 int cmd_record(int argc, const char **argv)
 {
 	struct record rec = {
-		.repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 },
+		.repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 }, .dummy = -1,
+		.defer_probe = PROBE_UNKNOWN,
 	};
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &rec, "event",
 			     "event selector. use 'perf list' to list available events",
 			     record__opt_event),
+		OPT_CALLBACK(0, "filter", &rec, "filter",
+			     "event filter, for the tracepoints of the -e before it",
+			     record__opt_filter),
+		OPT_CALLBACK_NOARG(0, "exclude-perf", &rec,
+				   "don't record events from perf itself (the tracepoints of the -e before it)",
+				   record__opt_exclude_perf),
 		OPT_STRING('F', "freq", &rec.freq, "freq or 'max'", "profile at this frequency"),
 		OPT_U64('c', "count", &rec.count, "event period to sample"),
 		OPT_CALLBACK_NOARG('g', NULL, &rec, "enables call-graph recording", record__opt_g),
@@ -1048,6 +1587,9 @@ int cmd_record(int argc, const char **argv)
 		OPT_BOOLEAN('a', "all-cpus", &rec.all_cpus, "system-wide collection from all CPUs"),
 		OPT_STRING('p', "pid", &rec.pid, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &rec.tid, "tid", "record events on existing thread id"),
+		OPT_STRING('u', "uid", &rec.uid, "user", "user to profile"),
+		OPT_CALLBACK('G', "cgroup", &rec, "name",
+			     "monitor event in cgroup name only", record__opt_cgroup),
 		OPT_BOOLEAN(0, "per-thread", &rec.per_thread, "use per-thread mmaps"),
 		OPT_STRING('C', "cpu", &rec.cpu_list, "cpu", "list of cpus to monitor"),
 		OPT_STRING('o', "output", &rec.output, "file", "output file name"),
@@ -1089,10 +1631,48 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK_OPTARG(0, "threads", NULL, "spec",
 				    "not supported: parallel writer threads and a perf.data directory",
 				    record_unsupported__opt_threads, NULL),
+		OPT_BOOLEAN(0, "namespaces", &rec.namespaces,
+			    "Record namespaces events"),
+		OPT_BOOLEAN(0, "all-cgroups", &rec.all_cgroups,
+			    "Record cgroup events"),
+		OPT_BOOLEAN(0, "buildid-mmap", &rec.buildid_mmap,
+			    "Record build-id in map events"),
+		OPT_BOOLEAN(0, "kcore", &rec.kcore, "copy /proc/kcore (not supported: says why)"),
 		OPT_BOOLEAN('q', "quiet", &rec.quiet, "don't print any warnings or messages"),
 		OPT_INCR('v', "verbose", &rec.verbose, "be more verbose (show counter open errors, etc)"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &rec.no_buildid_cache,
 			    "do not update the buildid cache"),
+		OPT_CALLBACK_DEFAULT(0, "switch-output", &rec.trig,
+				     "signal or size[BKMG] or time[smhd]",
+				     "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
+				     record_trigger__opt_switch_output, "signal"),
+		OPT_CALLBACK(0, "switch-output-event", &rec, "switch output event",
+			     "switch output event selector. use 'perf list' to list available events",
+			     record__opt_switch_output_event),
+		OPT_INTEGER(0, "switch-max-files", &rec.trig.max_files,
+			    "Limit number of switch output generated files"),
+		OPT_BOOLEAN(0, "timestamp-filename", &rec.timestamp_filename,
+			    "append timestamp to output filename"),
+		OPT_CALLBACK(0, "max-size", &rec.trig, "size",
+			     "Limit the maximum size of the output file", record_trigger__opt_max_size),
+		OPT_BOOLEAN(0, "overwrite", &rec.overwrite,
+			    "use overwrite mode: keep the newest records of each ring, written at the end"),
+		OPT_BOOLEAN(0, "tail-synthesize", &rec.tail_synth,
+			    "synthesize non-sample events at the end of output"),
+		OPT_CALLBACK('D', "delay", &rec.trig, "ms",
+			     "ms to wait before starting measurement after program start (-1: start with events disabled), or ranges of time to enable events e.g. '-D 10-20,30-40'",
+			     record_trigger__opt_delay),
+		OPT_CALLBACK(0, "control", &rec.trig, "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			     "Listen on ctl-fd descriptor for command to control measurement ('enable': enable events, 'disable': disable events, 'stop', 'ping', 'evlist', 'snapshot')",
+			     record_trigger__opt_control),
+		OPT_INTEGER('r', "realtime", &rec.realtime,
+			    "collect data with this RT SCHED_FIFO priority"),
+		OPT_CALLBACK(0, "mmap-flush", &rec.mmap_flush, "number",
+			     "Minimal number of bytes that is extracted from mmap data pages (default: 1)",
+			     record_opts__mmap_flush),
+		OPT_CALLBACK(0, "affinity", &rec.affinity, "node|cpu",
+			     "Set affinity mask of trace reading thread to NUMA node cpu mask or cpu of processed mmap buffer",
+			     record_opts__affinity),
 		OPT_END()
 	};
 	int argc_left, status;
@@ -1101,6 +1681,7 @@ int cmd_record(int argc, const char **argv)
 	 * HEADER_CMDLINE: "record" and its arguments, kept before parse_options consumes them;
 	 * the features put perf's executable before them, as perf does (not argv[0] too)
 	 */
+	record_trigger__init(&rec.trig);
 	rec.cmd_argv = calloc((size_t)argc + 1, sizeof(*rec.cmd_argv));
 	if (!rec.cmd_argv)
 		return PERF_EXIT_INPUT;
@@ -1135,17 +1716,47 @@ int cmd_record(int argc, const char **argv)
 	}
 	if (rec.repair_size > 0)
 		rec.repair_size = (rec.repair_size + 7) & ~7;
+	status = record__check_output_opts(&rec);
+	if (status)
+		goto out;
 	/* with -p/-t (or -a) a command only says how long: it is run, not recorded */
 	if ((rec.pid || rec.tid) && (rec.all_cpus || rec.cpu_list)) {
 		fprintf(stderr, "perf record: -p/-t record existing threads: drop -a and -C\n");
 		status = PERF_EXIT_USAGE;
 		goto out;
 	}
+	/*
+	 * perf --kcore makes the output a directory (perf.data/data beside a kcore_dir with
+	 * copies of kcore, kallsyms and modules, and HEADER_DIR_FORMAT): a layout none of our
+	 * readers and writers has, so it is refused rather than half done
+	 */
+	if (rec.kcore) {
+		fprintf(stderr, "perf record: --kcore is not supported: it turns the output into a directory (data plus a copy of /proc/kcore, kallsyms and modules) that our perf report and script cannot read; the kernel map and its build id are recorded without it\n");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
+	if (rec.cgroups && !rec.all_cpus && !rec.cpu_list) {
+		fprintf(stderr, "perf record: -G: cgroup monitoring only available in system-wide mode (-a or -C)\n");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
+	if (rec.uid && (rec.pid || rec.tid || rec.all_cpus || rec.cpu_list)) {
+		fprintf(stderr, "perf record: -u records the processes of a user: drop -p, -t, -a and -C\n");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
 	/* as perf: without -o, a pipe for stdout is pipe mode (perf record -- cmd | perf script) */
 	if (!rec.output)
 		rec.output = record__stdout_is_fifo() ? "-" : "perf.data";
-	if (!argc_left && !rec.pid && !rec.tid)
+	if (!argc_left && !rec.pid && !rec.tid && !rec.uid)
 		rec.all_cpus = true;	/* no command, no target: the whole system, as perf */
+	if (!strcmp(rec.output, "-") &&
+	    (rec.trig.so.enabled || rec.timestamp_filename)) {
+		fprintf(stderr, "perf record: %s: a pipe (-o -) is one stream; write a file with -o\n",
+			rec.trig.so.enabled ? "--switch-output" : "--timestamp-filename");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
 	status = record__run(&rec, argc_left, argv);
 out:
 	record__exit(&rec);

@@ -37,6 +37,7 @@ struct perf_script {
 	bool			show_task_events;
 	bool			show_switch_events;
 	bool			show_namespace_events;
+	bool			show_bpf_events;
 	bool			show_cgroup_events;
 	bool			show_lost_events;
 	bool			show_round_events;
@@ -220,10 +221,28 @@ static int script__other(const struct perf_tool *tool, struct perf_session *sess
 		if (!script->show_cgroup_events)
 			return 0;
 		break;
+	case PERF_RECORD_BPF_EVENT:
+		if (!script->show_bpf_events)
+			return 0;
+		break;
 	default:
 		return 0;
 	}
 	return script__show_sideband(script, session, event, sample, evattr, pid, tid);
+}
+
+/* --show-bpf-events: a ksymbol is applied (its symbol resolves later samples), then shown */
+static int script__ksymbol(const struct perf_tool *tool, struct perf_session *session,
+			   const struct perf_event_header *event, struct perf_sample *sample,
+			   struct perf_evattr *evattr)
+{
+	struct perf_script *script = script_of(tool);
+	int ret = perf_event__process_ksymbol(tool, session, event, sample, evattr);
+
+	if (ret || !script->show_bpf_events)
+		return ret;
+	return script__show_sideband(script, session, event, sample, evattr, (s32)sample->pid,
+				     (s32)sample->tid);
 }
 
 static int script__callchain_deferred(const struct perf_tool *tool, struct perf_session *session,
@@ -288,7 +307,7 @@ static void perf_script__init_tool(struct perf_script *script)
 	tool->exit = script__task;
 	tool->lost = script__lost;
 	tool->throttle = perf_event__process_nop;
-	tool->ksymbol = perf_event__process_ksymbol;
+	tool->ksymbol = script__ksymbol;
 	tool->callchain_deferred = script__callchain_deferred;
 	tool->other = script__other;
 	tool->user_meta = script__user_meta;
@@ -366,6 +385,8 @@ int cmd_script(int argc, const char **argv)
 			    "Show context switch events (if recorded)"),
 		OPT_BOOLEAN(0, "show-namespace-events", &script.show_namespace_events,
 			    "Show namespace events (if recorded)"),
+		OPT_BOOLEAN(0, "show-bpf-events", &script.show_bpf_events,
+			    "Show bpf related events (if recorded)"),
 		OPT_BOOLEAN(0, "show-cgroup-events", &script.show_cgroup_events,
 			    "Show cgroup events (if recorded)"),
 		OPT_BOOLEAN(0, "show-lost-events", &script.show_lost_events,

@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <linux/bpf.h>
 #include <unistd.h>
 #include <perf/kernel.h>
 #include "defer-convert.h"
@@ -465,7 +467,46 @@ static int workload__threadexit(int argc, const char **argv)
 	pthread_exit(NULL);
 }
 
+/*
+ * bpfprog: loads the smallest BPF program (a socket filter: r0 = 0; exit), named
+ * "perf_test", keeps it SECONDS (default 0.2) and unloads it. With the JIT on, the kernel
+ * announces it to perf (PERF_RECORD_KSYMBOL of bpf_prog_TAG_perf_test, PERF_RECORD_BPF_EVENT
+ * PROG_LOAD), and its unload later. Needs CAP_BPF (root): exit 2 otherwise.
+ */
+static int workload__bpfprog(int argc, const char **argv)
+{
+	const struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	union bpf_attr attr;
+	struct timespec ts;
+	double secs = 0.2;
+	int fd;
+
+	if (argc > 0 && parse_seconds("bpfprog", argv[0], &secs))
+		return 1;
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_SOCKET_FILTER;
+	attr.insns = (unsigned long)insns;
+	attr.insn_cnt = ARRAY_SIZE(insns);
+	attr.license = (unsigned long)"GPL";
+	strncpy(attr.prog_name, "perf_test", sizeof(attr.prog_name) - 1);
+	fd = (int)syscall(SYS_bpf, BPF_PROG_LOAD, &attr, sizeof(attr));
+	if (fd < 0) {
+		fprintf(stderr, "perf test -w bpfprog: cannot load a BPF program: %s\n",
+			strerror(errno));
+		return 2;
+	}
+	ts.tv_sec = (time_t)secs;
+	ts.tv_nsec = (long)((secs - (double)ts.tv_sec) * 1e9);
+	nanosleep(&ts, NULL);
+	close(fd);
+	return 0;
+}
+
 static const struct test_workload workloads[] = {
+	{ "bpfprog",	"[SECONDS]",		workload__bpfprog },
 	{ "noploop",	"[SECONDS]",		workload__noploop },
 	{ "leafloop",	"[SECONDS]",		workload__leafloop },
 	{ "clockloop",	"[SECONDS]",		workload__clockloop },

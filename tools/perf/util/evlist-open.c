@@ -4,19 +4,24 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "cpu-list.h"
 #include "evlist-open.h"
 
 _Static_assert(sizeof(struct perf_event_attr) >= PERF_ATTR_SIZE_VER0, "attr");
 
-static int sys_perf_event_open(const struct perf_event_attr *attr, pid_t pid, int cpu)
+static int sys_perf_event_open(const struct perf_event_attr *attr, pid_t pid, int cpu,
+			       int group_fd, unsigned long flags)
 {
-	return (int)syscall(SYS_perf_event_open, attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	return (int)syscall(SYS_perf_event_open, attr, pid, cpu, group_fd,
+			    PERF_FLAG_FD_CLOEXEC | flags);
 }
 
 /* slot -> (pid, cpu) and the ring it writes into */
@@ -96,7 +101,9 @@ static int slot__attach(struct evlist_open *el, int *fds, u64 *ids, size_t ring,
 	int ret;
 
 	if (el->ring_fds[ring] < 0) {
-		ret = ring_buffer__mmap(&el->rings[ring], fds[0], el->mmap_pages, err);
+		ret = el->overwrite ?
+		      ring_buffer__mmap_overwrite(&el->rings[ring], fds[0], el->mmap_pages, err) :
+		      ring_buffer__mmap(&el->rings[ring], fds[0], el->mmap_pages, err);
 		if (ret) {
 			el->failed_mmap = true;
 			el->failed_errno = -ret;
@@ -118,6 +125,14 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 		      size_t nr_events, const struct evlist_target *target, size_t mmap_pages,
 		      struct perf_err *err)
 {
+	return evlist_open__open_groups(el, attrs, NULL, nr_events, target, mmap_pages, err);
+}
+
+int evlist_open__open_groups(struct evlist_open *el, const struct perf_event_attr *attrs,
+			     const int *leaders, size_t nr_events,
+			     const struct evlist_target *target, size_t mmap_pages,
+			     struct perf_err *err)
+{
 	size_t nr_rings, nr_slots = target__slots(target, &nr_rings);
 	size_t used = 0;
 	int ret;
@@ -126,6 +141,8 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 	el->failed_event = -1;
 	el->nr_events = nr_events;
 	el->mmap_pages = mmap_pages;
+	/* all events share a ring, so all are backward (perf record --overwrite) or none */
+	el->overwrite = nr_events && (attrs[0].flags & PERF_ATTR_FLAG(WRITE_BACKWARD));
 	el->nr_rings = nr_rings;
 	el->fds = malloc(nr_slots * nr_events * sizeof(*el->fds));
 	el->ids = calloc(nr_slots * nr_events, sizeof(*el->ids));
@@ -148,7 +165,14 @@ int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attr
 
 		slot_target(target, s, &pid, &cpu, &ring);
 		for (size_t e = 0; e < nr_events; e++) {
-			fds[e] = sys_perf_event_open(&attrs[e], pid, cpu);
+			/* a member joins its leader of the same slot, opened before it */
+			int group_fd = leaders && leaders[e] != (int)e ? fds[leaders[e]] : -1;
+			bool cg = target->kind == EVLIST_TARGET_CPUS && e < target->nr_cgroup_fds &&
+				  target->cgroup_fds[e] >= 0;
+
+			/* -G: the cgroup directory's descriptor stands for the pid */
+			fds[e] = sys_perf_event_open(&attrs[e], cg ? target->cgroup_fds[e] : pid, cpu,
+						     group_fd, cg ? PERF_FLAG_PID_CGROUP : 0);
 			if (fds[e] >= 0)
 				continue;
 			if (errno == ESRCH && target->kind == EVLIST_TARGET_THREADS &&
@@ -197,6 +221,33 @@ int evlist_open__enable(struct evlist_open *el, bool enable, struct perf_err *er
 	return 0;
 }
 
+int evlist_open__enable_event(struct evlist_open *el, size_t event, bool enable,
+			      struct perf_err *err)
+{
+	unsigned long req = enable ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE;
+
+	for (size_t s = 0; s < el->nr_slots; s++) {
+		int fd = el->fds[s * el->nr_events + event];
+
+		if (fd >= 0 && ioctl(fd, req, 0))
+			return perf_err__set(err, errno, "cannot %s event %zu: %m",
+					     enable ? "enable" : "disable", event);
+	}
+	return 0;
+}
+
+int evlist_open__set_filter(struct evlist_open *el, size_t event, const char *filter,
+			    struct perf_err *err)
+{
+	for (size_t s = 0; s < el->nr_slots; s++) {
+		int fd = el->fds[s * el->nr_events + event];
+
+		if (fd >= 0 && ioctl(fd, PERF_EVENT_IOC_SET_FILTER, filter))
+			return perf_err__set(err, errno, "%m");
+	}
+	return 0;
+}
+
 size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *out)
 {
 	for (size_t s = 0; s < el->nr_slots; s++)
@@ -204,82 +255,72 @@ size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *o
 	return el->nr_slots;
 }
 
-/* "0-3,5" into a list of numbers, each at most max */
-static int range_list__parse(const char *spec, int max, int **out, size_t *nr,
-			     struct perf_err *err)
+/* cpu-list.h's numbers as the int CPUs of perf_event_open */
+static int cpu_list__ints(const char *spec, int **out, size_t *nr, struct perf_err *err)
 {
-	const char *p = spec;
-	int *v = NULL;
-	size_t n = 0;
+	u32 *cpus;
+	int ret = cpu_list__cpus(spec, &cpus, nr, err);
 
-	while (*p) {
-		char *end;
-		long a, b;
-
-		if (!isdigit((unsigned char)*p))
-			goto out_bad;
-		a = strtol(p, &end, 10);
-		b = a;
-		if (*end == '-') {
-			if (!isdigit((unsigned char)end[1]))
-				goto out_bad;
-			b = strtol(end + 1, &end, 10);
-		}
-		if (b < a || b > max || (*end && *end != ','))
-			goto out_bad;
-		for (long i = a; i <= b; i++) {
-			int *nv = realloc(v, (n + 1) * sizeof(*v));
-
-			if (!nv) {
-				free(v);
-				return perf_err__set(err, ENOMEM, "out of memory");
-			}
-			v = nv;
-			v[n++] = (int)i;
-		}
-		p = *end ? end + 1 : end;
-		if (*end == ',' && !*p)
-			goto out_bad;
+	if (ret)
+		return ret;
+	*out = malloc(*nr * sizeof(**out));
+	if (!*out) {
+		free(cpus);
+		return perf_err__set(err, ENOMEM, "out of memory");
 	}
-	if (!n)
-		goto out_bad;
-	*out = v;
-	*nr = n;
+	for (size_t i = 0; i < *nr; i++)
+		(*out)[i] = (int)cpus[i];
+	free(cpus);
 	return 0;
+}
 
-out_bad:
-	free(v);
-	return -EINVAL;
+/* the online CPUs of sysfs; the configured ones when it cannot be read */
+static int cpu_list__online(char *buf, size_t size)
+{
+	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
+	bool ok = f && fgets(buf, (int)size, f);
+
+	if (f)
+		fclose(f);
+	if (ok)
+		buf[strcspn(buf, "\n")] = '\0';
+	else
+		snprintf(buf, size, "0-%ld", sysconf(_SC_NPROCESSORS_CONF) - 1);
+	return 0;
 }
 
 int cpu_list__expand(const char *spec, int **cpus, size_t *nr, struct perf_err *err)
 {
 	char online[4096];
-	FILE *f;
-	int ncpu = (int)sysconf(_SC_NPROCESSORS_CONF);
 	int ret;
 
-	if (spec) {
-		ret = range_list__parse(spec, ncpu - 1, cpus, nr, err);
+	cpu_list__online(online, sizeof(online));
+	if (!spec) {
+		ret = cpu_list__ints(online, cpus, nr, err);
 		if (ret == -EINVAL)
-			return perf_err__set(err, EINVAL,
-					     "-C %s: not a list of CPUs of this machine (0-%d, e.g. 0,1 or 0-1)",
-					     spec, ncpu - 1);
+			return perf_err__set(err, EINVAL, "cannot parse the online CPUs '%s'", online);
 		return ret;
 	}
-	f = fopen("/sys/devices/system/cpu/online", "r");
-	if (!f || !fgets(online, sizeof(online), f)) {
-		if (f)
-			fclose(f);
-		snprintf(online, sizeof(online), "0-%d", ncpu - 1);
-	} else {
-		fclose(f);
-		online[strcspn(online, "\n")] = '\0';
+	ret = cpu_list__ints(spec, cpus, nr, err);
+	if (ret == -EINVAL) {
+		char why[sizeof(err->msg)];
+
+		snprintf(why, sizeof(why), "%s", err->msg);
+		return perf_err__set(err, EINVAL, "-C %s", why);
 	}
-	ret = range_list__parse(online, 1 << 20, cpus, nr, err);
-	if (ret == -EINVAL)
-		return perf_err__set(err, EINVAL, "cannot parse the online CPUs '%s'", online);
-	return ret;
+	if (ret)
+		return ret;
+	for (size_t i = 0; i < *nr; i++) {
+		if (cpu_list__has(online, (u32)(*cpus)[i]))
+			continue;
+		ret = perf_err__set(err, ENODEV, "-C %s: CPU %d is not online (online: %s)", spec,
+				    (*cpus)[i], online);
+		free(*cpus);
+		*cpus = NULL;
+		*nr = 0;
+		return ret;
+	}
+	return 0;
 }
 
 static int tids_of_process(pid_t pid, pid_t **tids, size_t *nr, struct perf_err *err)
@@ -394,6 +435,129 @@ int thread_list__expand(const pid_t *ids, size_t nr_ids, bool whole_process, pid
 		free(*tids);
 		*tids = NULL;
 		*nr = 0;
+	}
+	return ret;
+}
+
+/* CAP_SYS_PTRACE (19) in our effective set, from /proc/self/status's CapEff */
+static bool self__may_ptrace_all(void)
+{
+	unsigned long long caps = 0;
+	char line[256];
+	bool found = false;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "CapEff: %llx", &caps) == 1;
+	fclose(f);
+	return found && (caps & (1ULL << 19));
+}
+
+bool thread_list__foreign(const pid_t *tids, size_t nr, pid_t *tid, uid_t *owner)
+{
+	uid_t uid = getuid();
+
+	if (self__may_ptrace_all())
+		return false;
+	for (size_t i = 0; i < nr; i++) {
+		char path[64];
+		struct stat st;
+
+		/* /proc/PID is owned by the task's effective uid: what ptrace compares */
+		snprintf(path, sizeof(path), "/proc/%d", tids[i]);
+		if (stat(path, &st) || st.st_uid == uid)
+			continue;
+		*tid = tids[i];
+		*owner = st.st_uid;
+		return true;
+	}
+	return false;
+}
+
+int uid__parse(const char *spec, uid_t *uid)
+{
+	struct passwd *pw = getpwnam(spec);
+	char *end;
+	unsigned long v;
+
+	if (pw) {
+		*uid = pw->pw_uid;
+		return 0;
+	}
+	/* a number names a uid whether or not passwd knows it, as perf */
+	errno = 0;
+	v = strtoul(spec, &end, 10);
+	if (errno || end == spec || *end || !isdigit((unsigned char)spec[0]) || v >= (uid_t)-1)
+		return -ENOENT;
+	*uid = (uid_t)v;
+	return 0;
+}
+
+static int pid_list__add(pid_t **v, size_t *n, pid_t id)
+{
+	pid_t *nv = realloc(*v, (*n + 1) * sizeof(**v));
+
+	if (!nv)
+		return -ENOMEM;
+	*v = nv;
+	(*v)[(*n)++] = id;
+	return 0;
+}
+
+static int pid__cmp(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int uid__threads(uid_t uid, pid_t **pids, size_t *nr_pids, pid_t **tids, size_t *nr_tids,
+		 struct perf_err *err)
+{
+	DIR *proc = opendir("/proc");
+	struct dirent *d;
+	int ret = 0;
+
+	*pids = *tids = NULL;
+	*nr_pids = *nr_tids = 0;
+	if (!proc)
+		return perf_err__set(err, errno, "cannot read /proc: %m");
+	while (!ret && (d = readdir(proc))) {
+		char path[sizeof(d->d_name) + 8];
+		struct stat st;
+
+		if (!isdigit((unsigned char)d->d_name[0]))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s", d->d_name);
+		if (stat(path, &st) || st.st_uid != uid)
+			continue;
+		if (pid_list__add(pids, nr_pids, atoi(d->d_name)))
+			ret = perf_err__set(err, ENOMEM, "out of memory");
+	}
+	closedir(proc);
+	if (!ret && *pids)
+		qsort(*pids, *nr_pids, sizeof(**pids), pid__cmp);
+	for (size_t i = 0; i < *nr_pids && !ret; i++) {
+		size_t before = *nr_tids;
+
+		ret = tids_of_process((*pids)[i], tids, nr_tids, err);
+		if (ret == -ESRCH) {	/* it exited since the listing */
+			memmove(&(*pids)[i], &(*pids)[i + 1], (*nr_pids - i - 1) * sizeof(**pids));
+			(*nr_pids)--;
+			i--;
+			*nr_tids = before;
+			ret = 0;
+		}
+	}
+	if (!ret && !*nr_tids)
+		ret = perf_err__set(err, ESRCH, "the user runs no process to record");
+	if (ret) {
+		free(*pids);
+		free(*tids);
+		*pids = *tids = NULL;
+		*nr_pids = *nr_tids = 0;
 	}
 	return ret;
 }

@@ -38,6 +38,8 @@ struct evlist_target {
 	const int		*cpus;		/* WORKLOAD, CPUS, and THREADS unless per_thread */
 	size_t			nr_cpus;
 	bool			per_thread;	/* THREADS, WORKLOAD: cpu -1, a ring per thread */
+	const int		*cgroup_fds;	/* CPUS: event i counts only in cgroup_fds[i]'s */
+	size_t			nr_cgroup_fds;	/* cgroup (-G), -1 or past the end: everywhere */
 };
 
 struct evlist_open {
@@ -47,6 +49,7 @@ struct evlist_open {
 	struct ring_buffer	*rings;		/* [ring] */
 	int			*ring_fds;	/* [ring]: the descriptor that owns it */
 	size_t			mmap_pages;	/* data pages per ring */
+	bool			overwrite;	/* attr.write_backward: read-only rings */
 	int			failed_event;	/* after a failed open: which attr, -1 none */
 	int			failed_errno;
 	bool			failed_mmap;	/* the failure was mmap, not perf_event_open */
@@ -59,13 +62,32 @@ struct evlist_open {
 int evlist_open__open(struct evlist_open *el, const struct perf_event_attr *attrs,
 		      size_t nr_events, const struct evlist_target *target, size_t mmap_pages,
 		      struct perf_err *err);
+/*
+ * The same with groups: leaders[e] is the index of e's group leader (e itself when alone;
+ * leaders come before their members), and each member is opened with its leader's
+ * descriptor of the same slot as group_fd. leaders may be NULL: no groups.
+ */
+int evlist_open__open_groups(struct evlist_open *el, const struct perf_event_attr *attrs,
+			     const int *leaders, size_t nr_events,
+			     const struct evlist_target *target, size_t mmap_pages,
+			     struct perf_err *err);
+/* PERF_EVENT_IOC_SET_FILTER of a tracepoint's filter on every descriptor of event */
+int evlist_open__set_filter(struct evlist_open *el, size_t event, const char *filter,
+			    struct perf_err *err);
 /* PERF_EVENT_IOC_ENABLE / _DISABLE on every descriptor */
 int evlist_open__enable(struct evlist_open *el, bool enable, struct perf_err *err);
+/* the same for one event on every slot (perf record --control's "enable NAME") */
+int evlist_open__enable_event(struct evlist_open *el, size_t event, bool enable,
+			      struct perf_err *err);
 /* the ids of one event over all slots, for the file's attr section: n ids into out */
 size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *out);
 void evlist_open__close(struct evlist_open *el);
 
-/* the online CPUs (/sys/devices/system/cpu/online) or those of spec ("0-1,3"); *cpus owned */
+/*
+ * The online CPUs (/sys/devices/system/cpu/online) or those of spec (perf's syntax, see
+ * cpu-list.h), ascending; *cpus owned. -EINVAL: spec is not a list (err: "-C SPEC: why");
+ * -ENODEV: it names a CPU that is not online.
+ */
 int cpu_list__expand(const char *spec, int **cpus, size_t *nr, struct perf_err *err);
 /*
  * -p and -t as perf reads them: a comma list of ids ("1234,1240"; no ranges), duplicates
@@ -79,5 +101,27 @@ int id_list__parse(const char *spec, pid_t **ids, size_t *nr, struct perf_err *e
  */
 int thread_list__expand(const pid_t *ids, size_t nr_ids, bool whole_process, pid_t **tids,
 			size_t *nr, struct perf_err *err);
+
+/*
+ * -u: the user's id from a name or a number; -ENOENT when there is no such user (the caller
+ * says so).
+ */
+int uid__parse(const char *spec, uid_t *uid);
+/*
+ * -u: the processes whose owner (the owner of /proc/PID, their effective uid) is uid, in pid
+ * order, and all their threads; a process that exits during the listing is left out.
+ * *pids and *tids owned by the caller; -ESRCH (err says so) when the user runs nothing.
+ */
+int uid__threads(uid_t uid, pid_t **pids, size_t *nr_pids, pid_t **tids, size_t *nr_tids,
+		 struct perf_err *err);
+
+/*
+ * Why an open of threads was refused (EACCES) when kernel.perf_event_paranoid is not the
+ * cause: the kernel lets a task observe another only with ptrace read access to it (the same
+ * real uid, or CAP_SYS_PTRACE). The first of tids that belongs to another user than ours,
+ * with its owner, when we lack CAP_SYS_PTRACE: true; false when every thread is ours (or
+ * gone), or we may trace anyone.
+ */
+bool thread_list__foreign(const pid_t *tids, size_t nr, pid_t *tid, uid_t *owner);
 
 #endif

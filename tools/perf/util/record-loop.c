@@ -6,6 +6,7 @@
 #include <string.h>
 #include <perf/event.h>
 #include "record-loop.h"
+#include "record-overwrite.h"
 
 /* a safety net only: the kernel wakes us at its watermark and SIGCHLD/SIGINT interrupt poll */
 #define POLL_TIMEOUT_MS	500
@@ -92,6 +93,16 @@ void record_stats__account(struct record_stats *st, const struct perf_evattr *at
 	}
 }
 
+void record_stats__fprintf_deferred(const struct record_stats *st, FILE *fp)
+{
+	fprintf(fp, "perf record: deferred callchains: %llu samples asked for one, %llu CALLCHAIN_DEFERRED records, %llu samples answered, %llu unanswered%s\n",
+		(unsigned long long)st->deferred_samples,
+		(unsigned long long)st->deferred_records,
+		(unsigned long long)st->pending.answered,
+		(unsigned long long)st->pending.waiting,
+		st->pending.oom ? " (out of memory: counts are low)" : "");
+}
+
 static int record_loop__one(void *ctx, const struct perf_event_header *ev)
 {
 	struct record_loop *rl = ctx;
@@ -109,8 +120,12 @@ static int record_loop__one(void *ctx, const struct perf_event_header *ev)
 	return ret;
 }
 
-/* one pass over every ring; FINISHED_ROUND after it when it moved anything, then a flush */
-static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_err *err)
+/*
+ * One pass over every ring; FINISHED_ROUND after it when it moved anything, then a flush.
+ * all: whatever each ring holds (else only rings with flush_min bytes, and no backward ring).
+ */
+static int record_loop__drain(struct record_loop *rl, bool all, bool *moved,
+			      struct perf_err *err)
 {
 	struct perf_record_finished round = {
 		.header = { .type = PERF_RECORD_FINISHED_ROUND, .size = sizeof(round) },
@@ -119,17 +134,22 @@ static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_e
 	int ret;
 
 	*moved = false;
-	for (size_t r = 0; r < rl->el->nr_rings; r++) {
+	if (rl->ow) {
+		n = all ? record_overwrite__read(rl->ow, rl->el, record_loop__one, rl, err) : 0;
+		if (n < 0)
+			goto out_err;
+		*moved = n > 0;
+	}
+	for (size_t r = 0; r < rl->el->nr_rings && !rl->ow; r++) {
 		if (rl->el->ring_fds[r] < 0)
 			continue;	/* every thread of it exited before it was opened */
+		/* --mmap-flush: fewer, larger writes; the last pass takes the rest */
+		if (!all && rl->flush_min > 1 &&
+		    ring_buffer__pending(&rl->el->rings[r]) < rl->flush_min)
+			continue;
 		n = ring_buffer__read(&rl->el->rings[r], record_loop__one, rl, err);
-		if (n < 0) {
-			if (rl->write_errno) {
-				*err = rl->write_err;
-				return -rl->write_errno;
-			}
-			return (int)n;
-		}
+		if (n < 0)
+			goto out_err;
 		if (n)
 			*moved = true;
 	}
@@ -144,12 +164,26 @@ static int record_loop__drain(struct record_loop *rl, bool *moved, struct perf_e
 		*err = rl->write_err;
 	}
 	return ret;
+out_err:
+	if (rl->write_errno) {
+		*err = rl->write_err;
+		return -rl->write_errno;
+	}
+	return (int)n;
+}
+
+int record_loop__dump(struct record_loop *rl, struct perf_err *err)
+{
+	bool moved;
+
+	return record_loop__drain(rl, true, &moved, err);
 }
 
 int record_loop__run(struct record_loop *rl, struct perf_err *err)
 {
 	size_t nr_fds = rl->el->nr_slots * rl->el->nr_events, nr = 0;
-	struct pollfd *pfd = calloc(nr_fds ? nr_fds : 1, sizeof(*pfd));
+	size_t nr_tick = rl->tick ? rl->nr_tick_fds : 0;
+	struct pollfd *pfd = calloc(nr_fds + nr_tick + 1, sizeof(*pfd));
 	bool moved;
 	int ret = 0;
 
@@ -163,25 +197,50 @@ int record_loop__run(struct record_loop *rl, struct perf_err *err)
 		if (rl->el->fds[i] < 0)
 			continue;
 		pfd[nr].fd = rl->el->fds[i];
-		pfd[nr].events = POLLIN;
+		/* a backward ring is not read as it fills: only its hang-up matters */
+		pfd[nr].events = rl->ow ? 0 : POLLIN;
 		nr++;
 	}
 	for (size_t hup = 0;;) {
-		int n;
+		int n, timeout = POLL_TIMEOUT_MS;
 
-		ret = record_loop__drain(rl, &moved, err);
+		ret = record_loop__drain(rl, false, &moved, err);
 		if (ret)
 			goto out;
 		if (*rl->stop || (rl->wl && workload__reap(rl->wl)))
 			break;
+		if (rl->tick) {
+			rl->tick_timeout_ms = -1;
+			ret = rl->tick(rl->tick_ctx, rl, err);
+			if (ret < 0)
+				goto out;
+			if (ret > 0)
+				break;
+			if (rl->tick_timeout_ms >= 0 && rl->tick_timeout_ms < timeout)
+				timeout = rl->tick_timeout_ms;
+		}
 		if (moved)
 			continue;
-		n = poll(pfd, nr, POLL_TIMEOUT_MS);
+		/* after the event descriptors, so that their hang-ups are counted as before */
+		for (size_t k = 0; k < nr_tick; k++) {
+			pfd[nr + k].fd = rl->tick_fds[k];
+			pfd[nr + k].events = POLLIN;
+			pfd[nr + k].revents = 0;
+		}
+		if (rl->poll_mask) {
+			struct timespec ts = { .tv_sec = timeout / 1000,
+					       .tv_nsec = (long)(timeout % 1000) * 1000000 };
+
+			n = ppoll(pfd, nr + nr_tick, &ts, rl->poll_mask);
+		} else {
+			n = poll(pfd, nr + nr_tick, timeout);
+		}
 		if (n < 0 && errno != EINTR) {
 			ret = perf_err__set(err, errno, "poll: %m");
 			goto out;
 		}
-		if (n > 0)
+		/* as perf counts them: every return but the safety net's timeout */
+		if (n > 0 || (n < 0 && errno == EINTR))
 			rl->wakeups++;
 		/* without a workload, the recording ends when every target thread is gone */
 		for (size_t s = 0; s < nr && n > 0; s++)
@@ -193,7 +252,7 @@ int record_loop__run(struct record_loop *rl, struct perf_err *err)
 			break;
 	}
 	/* whatever the kernel wrote until the stop */
-	ret = record_loop__drain(rl, &moved, err);
+	ret = record_loop__drain(rl, true, &moved, err);
 out:
 	free(pfd);
 	return ret;

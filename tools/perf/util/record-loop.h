@@ -17,6 +17,7 @@
 #define PERF_UTIL_RECORD_LOOP_H
 
 #include <signal.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <perf/abi.h>
 #include <perf/data.h>
@@ -38,6 +39,15 @@ struct record_stats {
 /* what is seen of each record besides writing it: 0 or a negative errno that stops the loop */
 typedef int (*record_hook_fn)(void *ctx, const struct perf_event_header *ev);
 
+struct record_loop;
+/*
+ * Called after every pass over the rings and when poll() returns: 0 goes on, 1 stops the
+ * recording (the last drain follows), a negative errno stops it with err set. It may set
+ * tick_timeout_ms, the values of tick_fds and w (a new output file) for what follows.
+ */
+typedef int (*record_tick_fn)(void *ctx, struct record_loop *rl, struct perf_err *err);
+struct record_overwrite;
+
 struct record_loop {
 	struct evlist_open	*el;
 	struct perf_writer	*w;
@@ -47,6 +57,20 @@ struct record_loop {
 	record_hook_fn		hook;		/* may be NULL */
 	void			*hook_ctx;
 	volatile sig_atomic_t	*stop;		/* set by the signal handlers */
+	record_tick_fn		tick;		/* may be NULL; then the tick_ fields are unused */
+	void			*tick_ctx;
+	const int		*tick_fds;	/* polled for POLLIN too (-1s skipped): the tick's */
+	size_t			nr_tick_fds;	/* fixed for a run; the values may change */
+	int			tick_timeout_ms; /* the longest poll() may wait, -1: no limit */
+	/* --overwrite: the rings are read (dumped) only by record_loop__dump() and at the end */
+	struct record_overwrite	*ow;
+	u64			flush_min;	/* a ring is read once it holds this many bytes */
+	/*
+	 * NULL: poll(). Else ppoll() with this signal mask: a signal the caller blocks
+	 * elsewhere (SIGUSR2 of --switch-output) then interrupts the wait however late it
+	 * came, instead of waiting for the next timeout when it lands between tick and poll.
+	 */
+	const sigset_t		*poll_mask;
 	struct record_stats	stats;
 	u64			wakeups;	/* poll returns with data, as perf's "Woken up" */
 	int			write_errno;	/* the writer's first failure, 0 none */
@@ -59,7 +83,19 @@ void record_stats__exit(struct record_stats *st);
 void record_stats__account(struct record_stats *st, const struct perf_evattr *attrs,
 			   size_t nr_attrs, const struct perf_event_header *ev);
 
+/*
+ * perf record -v's line on deferred callchains: samples that asked for a deferred user
+ * callchain, CALLCHAIN_DEFERRED records seen, samples they answered (by tid and cookie, in
+ * whatever order the rings gave them) and samples left unanswered
+ */
+void record_stats__fprintf_deferred(const struct record_stats *st, FILE *fp);
+
 /* runs until a stop condition; 0, or a negative errno (write failure: write_errno is set) */
 int record_loop__run(struct record_loop *rl, struct perf_err *err);
+/*
+ * Everything in the rings now, whatever flush_min, and a FINISHED_ROUND after it (with ow:
+ * one dump of the backward rings): what a file gets before it is finished. 0 or -errno.
+ */
+int record_loop__dump(struct record_loop *rl, struct perf_err *err);
 
 #endif

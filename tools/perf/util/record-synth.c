@@ -4,9 +4,11 @@
  * and /sys (record-synth.h).
  */
 #include <dirent.h>
+#include <fcntl.h>
 #include <elf.h>
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +17,11 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/utsname.h>
+#include <perf/kernel.h>
 #include <perf/synthesize.h>
 #include "record-synth.h"
 #include "build-id.h"
+#include "record-cgroup.h"
 
 /* the largest record built here: an MMAP2 with a PATH_MAX name and a full sample_id */
 #define SYNTH_BUF_SIZE	(sizeof(struct perf_record_mmap2) + PATH_MAX + 8 + 64)
@@ -73,15 +77,16 @@ static int synth__emit(struct synth_run *r, u32 type, u16 misc, const void *fixe
 		       const char *str)
 {
 	struct perf_event_header *h = (struct perf_event_header *)r->buf;
-	size_t n = strlen(str) + 1, at = sizeof(*h);
+	size_t n = str ? strlen(str) + 1 : 0, at = sizeof(*h);
 	int id_size;
 
 	if (at + len + n + 8 > SYNTH_BUF_SIZE - 64)
-		return perf_err__set(r->err, E2BIG, "synthesized %s record for '%s' too long",
-				     type == PERF_RECORD_COMM ? "COMM" : "MMAP", str);
+		return perf_err__set(r->err, E2BIG, "synthesized record of type %u for '%s' too long",
+				     type, str ? str : "");
 	memcpy((u8 *)r->buf + at, fixed, len);
 	at += len;
-	memcpy((u8 *)r->buf + at, str, n);
+	if (str)
+		memcpy((u8 *)r->buf + at, str, n);
 	memset((u8 *)r->buf + at + n, 0, (8 - (at + n) % 8) % 8);
 	at = (at + n + 7) / 8 * 8;
 	id_size = perf_sample__synthesize_id(r->s->attr, &r->id, false, (u8 *)r->buf + at,
@@ -96,12 +101,34 @@ static int synth__emit(struct synth_run *r, u32 type, u16 misc, const void *fixe
 
 /* ---- the kernel --------------------------------------------------------------------------- */
 
-int record_synth__kernel(const struct record_synth *s, struct perf_err *err)
+/*
+ * A kernel or module map: MMAP as perf writes it, or with kernel_mmap2 (--buildid-mmap) an
+ * MMAP2 with the build id of its notes file (prot and flags 0, as perf 6.1), when it has one
+ */
+static int synth__kernel_map(struct synth_run *r, u64 start, u64 len, u64 pgoff,
+			     const char *name, const char *notes)
 {
 	struct {
 		u32	pid, tid;
 		u64	start, len, pgoff;
-	} m = { .pid = (u32)-1 };
+	} m = { .pid = (u32)-1, .start = start, .len = len, .pgoff = pgoff };
+	struct perf_record_mmap2 m2 = {
+		.pid = (u32)-1, .start = start, .len = len, .pgoff = pgoff,
+	};
+	size_t size = 0;
+
+	if (!r->s->kernel_mmap2 || !notes ||
+	    build_id__read_notes(notes, m2.build_id, &size) || size > sizeof(m2.build_id))
+		return synth__emit(r, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &m, sizeof(m),
+				   name);
+	m2.build_id_size = (u8)size;
+	return synth__emit(r, PERF_RECORD_MMAP2,
+			   PERF_RECORD_MISC_KERNEL | PERF_RECORD_MISC_MMAP_BUILD_ID,
+			   &m2.pid, sizeof(m2) - offsetof(struct perf_record_mmap2, pid), name);
+}
+
+int record_synth__kernel(const struct record_synth *s, struct perf_err *err)
+{
 	char path[PATH_MAX], line[512];
 	unsigned long long text = 0, etext = 0;
 	struct synth_run *r;
@@ -133,10 +160,8 @@ int record_synth__kernel(const struct record_synth *s, struct perf_err *err)
 		return perf_err__set(err, ENOMEM, "out of memory");
 	synth_run__init(r, s, err);
 	/* pgoff = _text: how readers find the boot's relocation (perf's ref_reloc_sym) */
-	m.start = m.pgoff = text;
-	m.len = etext - text;
-	ret = synth__emit(r, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &m, sizeof(m),
-			  "[kernel.kallsyms]_text");
+	snprintf(path, sizeof(path), "%s/kernel/notes", s->sys ? s->sys : "/sys");
+	ret = synth__kernel_map(r, text, etext - text, text, "[kernel.kallsyms]_text", path);
 	synth_run__exit(r);
 	free(r);
 	return ret;
@@ -238,10 +263,6 @@ static int modules__read(FILE *fp, const char *path, struct module_map **out, si
 
 int record_synth__modules(const struct record_synth *s, struct perf_err *err)
 {
-	struct {
-		u32	pid, tid;
-		u64	start, len, pgoff;
-	} m = { .pid = (u32)-1 };
 	char path[PATH_MAX], moddir[PATH_MAX + 32], file[80];
 	struct module_map *mods = NULL;
 	struct synth_run *r;
@@ -271,10 +292,10 @@ int record_synth__modules(const struct record_synth *s, struct perf_err *err)
 	}
 	for (size_t i = 0; i < nr && !ret; i++) {
 		snprintf(file, sizeof(file), "[%s]", mods[i].name);
-		m.start = mods[i].addr;
-		m.len = mods[i].size;
-		ret = synth__emit(r, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, &m, sizeof(m),
-				  mods[i].path ? mods[i].path : file);
+		snprintf(path, sizeof(path), "%s/module/%s/notes/.note.gnu.build-id",
+			 s->sys ? s->sys : "/sys", mods[i].name);
+		ret = synth__kernel_map(r, mods[i].addr, mods[i].size, 0,
+					mods[i].path ? mods[i].path : file, path);
 	}
 	synth_run__exit(r);
 	free(r);
@@ -444,6 +465,36 @@ static int synth__comm(struct synth_run *r, u32 tgid, u32 tid)
 	return synth__emit(r, PERF_RECORD_COMM, 0, &c, sizeof(c), comm);
 }
 
+/*
+ * The namespaces of a thread as the kernel's NAMESPACES record gives them: for each of its
+ * seven kinds, in the kernel's index order, the device and inode of /proc/TID/ns/KIND (zeros
+ * for a kind this kernel or this user cannot see, as perf)
+ */
+static const char *const ns_kinds[] = { "net", "uts", "ipc", "pid", "user", "mnt", "cgroup" };
+
+static int synth__namespaces(struct synth_run *r, u32 tgid, u32 tid)
+{
+	struct {
+		u32				pid, tid;
+		u64				nr;
+		struct perf_ns_link_info	link[ARRAY_SIZE(ns_kinds)];
+	} ns = { .pid = tgid, .tid = tid, .nr = ARRAY_SIZE(ns_kinds) };
+
+	if (!r->s->namespaces)
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(ns_kinds); i++) {
+		char path[PATH_MAX];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "%s/%u/ns/%s", r->proc, tid, ns_kinds[i]);
+		if (stat(path, &st))
+			continue;
+		ns.link[i].dev = (u64)st.st_dev;
+		ns.link[i].ino = (u64)st.st_ino;
+	}
+	return synth__emit(r, PERF_RECORD_NAMESPACES, 0, &ns, sizeof(ns), NULL);
+}
+
 /* kthreadd (pid 2) and its children have no user mappings */
 static bool is_kernel_thread(u32 pid, u32 ppid)
 {
@@ -523,7 +574,10 @@ static int synth__process(struct synth_run *r, u32 pid, bool named)
 		return ret;
 	r->stats.processes++;
 	for (size_t i = 0; i < nr && !ret; i++) {
-		ret = synth__comm(r, pid, tids[i]);
+		/* perf's order for a process it reads: NAMESPACES, then COMM */
+		ret = synth__namespaces(r, pid, tids[i]);
+		if (!ret)
+			ret = synth__comm(r, pid, tids[i]);
 		/* a thread that ended since the listing is not the process's end */
 		if (ret == -ENOENT && tids[i] != pid) {
 			r->stats.vanished++;
@@ -575,6 +629,9 @@ int record_synth__thread(const struct record_synth *s, pid_t tid, struct perf_er
 	ret = synth__status(r, (u32)tid, &tgid, &ppid);
 	if (!ret)
 		ret = synth__comm(r, tgid, (u32)tid);
+	/* perf's order for a thread it is given: COMM, then NAMESPACES */
+	if (!ret)
+		ret = synth__namespaces(r, tgid, (u32)tid);
 	if (!ret && !is_kernel_thread(tgid, ppid))
 		ret = synth__maps(r, tgid, (u32)tid);
 	ret = synth__named(r, "thread", (u32)tid, ret);
@@ -610,6 +667,89 @@ int record_synth__all(const struct record_synth *s, struct record_synth_stats *s
 	if (stats)
 		*stats = r->stats;
 	free(pids);
+	synth_run__exit(r);
+	free(r);
+	return ret;
+}
+
+int record_synth__namespaces(const struct record_synth *s, pid_t pid, struct perf_err *err)
+{
+	struct synth_run *r = malloc(sizeof(*r));
+	int ret;
+
+	if (!r)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	synth_run__init(r, s, err);
+	ret = synth__named(r, "the namespaces of", (u32)pid,
+			   synth__namespaces(r, (u32)pid, (u32)pid));
+	synth_run__exit(r);
+	free(r);
+	return ret;
+}
+
+/* ---- cgroups ------------------------------------------------------------------------------ */
+
+/* the kernel's id of a cgroup: its directory's file handle, 8 bytes on cgroupfs */
+static int cgroup__id(const char *path, u64 *id)
+{
+	struct {
+		struct file_handle	fh;
+		u64			id;
+	} h = { .fh = { .handle_bytes = sizeof(u64) } };
+	int mount_id;
+
+	if (name_to_handle_at(AT_FDCWD, path, &h.fh, &mount_id, 0))
+		return -errno;
+	memcpy(id, h.fh.f_handle, sizeof(*id));
+	return 0;
+}
+
+/* one CGROUP record for the cgroup at root/rel, then its children, depth first */
+static int synth__cgroup_tree(struct synth_run *r, const char *root, char *rel, size_t size,
+			      int depth)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	size_t len = strlen(rel);
+	DIR *d;
+	u64 id;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s%s", root, rel);
+	if (cgroup__id(path, &id))
+		return 0;	/* gone, or no handles here: perf skips it too */
+	ret = synth__emit(r, PERF_RECORD_CGROUP, 0, &id, sizeof(id), rel[0] ? rel : "/");
+	if (ret || depth > 64)
+		return ret;
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while (!ret && (de = readdir(d))) {
+		if (de->d_type != DT_DIR || de->d_name[0] == '.')
+			continue;
+		if (len + 1 + strlen(de->d_name) >= size)
+			continue;
+		snprintf(rel + len, size - len, "/%s", de->d_name);
+		ret = synth__cgroup_tree(r, root, rel, size, depth + 1);
+		rel[len] = '\0';
+	}
+	closedir(d);
+	return ret;
+}
+
+int record_synth__cgroups(const struct record_synth *s, struct perf_err *err)
+{
+	struct synth_run *r;
+	char root[PATH_MAX], rel[PATH_MAX] = "";
+	int ret = cgroupfs__mountpoint(s->proc, root, sizeof(root));
+
+	if (ret)
+		return perf_err__set(err, -ret, "no cgroup filesystem with perf_event (cgroup v1) or cgroup2 in /proc/mounts");
+	r = malloc(sizeof(*r));
+	if (!r)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	synth_run__init(r, s, err);
+	ret = synth__cgroup_tree(r, root, rel, sizeof(rel), 0);
 	synth_run__exit(r);
 	free(r);
 	return ret;

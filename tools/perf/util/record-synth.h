@@ -19,6 +19,9 @@
  *    be read, prot/flags from the permissions, "//anon" for a nameless one, [vdso] and
  *    [vsyscall] by name ([vdso] with this process's own vDSO build id: the kernel maps the
  *    same image in every native process). Kernel threads get their COMM only.
+ *  - with namespaces, a PERF_RECORD_NAMESPACES per thread (before its COMM for a process,
+ *    after it for a thread named by -t, as perf orders them): the dev and inode of each of
+ *    /proc/TID/ns/{net,uts,ipc,pid,user,mnt,cgroup}.
  * Every record ends in the sample_id trailer of attr (sample_id_all), made from id (NULL: all
  * zeros, which is what perf writes for synthesized records: time 0 sorts them first).
  *
@@ -53,6 +56,8 @@ struct record_synth {
 	const char	*sys;			/* NULL: "/sys" */
 	bool		build_ids;		/* MMAP2 with the ELF's build id */
 	bool		data_maps;		/* also the non-executable mappings (perf -d) */
+	bool		namespaces;		/* a NAMESPACES record per thread (--namespaces) */
+	bool		kernel_mmap2;		/* kernel and module maps as MMAP2 with build ids */
 };
 
 /* what record_synth__all() did */
@@ -73,6 +78,23 @@ int record_synth__thread(const struct record_synth *s, pid_t tid, struct perf_er
 /* -a: every process of PROC, in pid order; stats may be NULL */
 int record_synth__all(const struct record_synth *s, struct record_synth_stats *stats,
 		      struct perf_err *err);
+
+/* --namespaces with a workload: its NAMESPACES record (pid = tid = pid), as perf writes it */
+int record_synth__namespaces(const struct record_synth *s, pid_t pid, struct perf_err *err);
+/*
+ * --all-cgroups: a PERF_RECORD_CGROUP (the kernel's id of the directory, its path from the
+ * hierarchy's root, "/" for the root) for every cgroup of the hierarchy perf reads (cgroup
+ * v1's with perf_event, else cgroup2's), parents first, as perf 6.1 does
+ */
+int record_synth__cgroups(const struct record_synth *s, struct perf_err *err);
+
+/*
+ * The BPF programs loaded already, as perf 6.1 synthesizes them: a KSYMBOL for each JIT
+ * function ("bpf_prog_TAG_NAME"; "_F" for a program of several functions, whose BTF names
+ * perf prints and we do not read), then a BPF_EVENT PROG_LOAD (id, tag). Listing them takes
+ * CAP_SYS_ADMIN: -EPERM otherwise, with err saying so.
+ */
+int record_synth__bpf(const struct record_synth *s, struct perf_err *err);
 
 /*
  * This process's own vDSO image (the ELF the kernel maps at AT_SYSINFO_EHDR), size set; NULL

@@ -12,7 +12,8 @@
 
 #define RECORD_MAX	65536
 
-int ring_buffer__mmap(struct ring_buffer *rb, int fd, size_t data_pages, struct perf_err *err)
+static int ring_buffer__map(struct ring_buffer *rb, int fd, size_t data_pages, int prot,
+			    struct perf_err *err)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	void *base;
@@ -21,7 +22,7 @@ int ring_buffer__mmap(struct ring_buffer *rb, int fd, size_t data_pages, struct 
 	if (!data_pages || (data_pages & (data_pages - 1)))
 		return perf_err__set(err, EINVAL, "%zu ring buffer pages: must be a power of two",
 				     data_pages);
-	base = mmap(NULL, (data_pages + 1) * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	base = mmap(NULL, (data_pages + 1) * page, prot, MAP_SHARED, fd, 0);
 	if (base == MAP_FAILED)
 		return perf_err__set(err, errno, "cannot mmap a %zu KB ring buffer: %m",
 				     data_pages * page / 1024);
@@ -35,6 +36,18 @@ int ring_buffer__mmap(struct ring_buffer *rb, int fd, size_t data_pages, struct 
 	return 0;
 }
 
+int ring_buffer__mmap(struct ring_buffer *rb, int fd, size_t data_pages, struct perf_err *err)
+{
+	return ring_buffer__map(rb, fd, data_pages, PROT_READ | PROT_WRITE, err);
+}
+
+/* the kernel overwrites old records only in a ring it cannot see a data_tail of */
+int ring_buffer__mmap_overwrite(struct ring_buffer *rb, int fd, size_t data_pages,
+				struct perf_err *err)
+{
+	return ring_buffer__map(rb, fd, data_pages, PROT_READ, err);
+}
+
 void ring_buffer__munmap(struct ring_buffer *rb)
 {
 	if (rb->base)
@@ -42,6 +55,13 @@ void ring_buffer__munmap(struct ring_buffer *rb)
 	free(rb->copy);
 	rb->base = NULL;
 	rb->copy = NULL;
+}
+
+u64 ring_buffer__pending(const struct ring_buffer *rb)
+{
+	const struct perf_event_mmap_page_data *pc = rb->base;
+
+	return __atomic_load_n(&pc->data_head, __ATOMIC_ACQUIRE) - pc->data_tail;
 }
 
 long ring_buffer__read(struct ring_buffer *rb, ring_record_fn fn, void *ctx, struct perf_err *err)

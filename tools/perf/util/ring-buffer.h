@@ -30,7 +30,17 @@ typedef int (*ring_record_fn)(void *ctx, const struct perf_event_header *ev);
 
 /* maps data_pages (a power of two) + 1 pages of fd; returns 0 or a negative errno */
 int ring_buffer__mmap(struct ring_buffer *rb, int fd, size_t data_pages, struct perf_err *err);
+/*
+ * The same, read-only: for the events of perf record --overwrite (attr.write_backward), whose
+ * ring the kernel then fills backwards and overwrites when full; such a ring is read with
+ * record-overwrite.h, never with ring_buffer__read() (it has no data_tail to store).
+ */
+int ring_buffer__mmap_overwrite(struct ring_buffer *rb, int fd, size_t data_pages,
+				struct perf_err *err);
 void ring_buffer__munmap(struct ring_buffer *rb);
+
+/* bytes the kernel wrote that were not read yet (perf record --mmap-flush) */
+u64 ring_buffer__pending(const struct ring_buffer *rb);
 
 /*
  * Hands every complete record between data_tail and data_head to fn, then moves data_tail.

@@ -13,6 +13,7 @@
 #include <perf/data.h>
 #include <perf/env.h>
 #include "dso.h"
+#include "cpu-list.h"
 #include "sample-filter.h"
 #include "symbol.h"
 
@@ -170,74 +171,38 @@ static int sample_filter__split_addrs(struct sample_filter *f)
 
 /* ---- -C ---- */
 
-static bool cpu_sep(char c, bool range_start)
-{
-	return c == '\0' || c == ',' || c == '\n' || (range_start && c == '-');
-}
-
 /*
- * The list as upstream's cpu map reads it: numbers in strtoul's base 0, ranges "a-b" with
- * a <= b, separated by commas or newlines, no cpu twice; it stops quietly at the first entry
- * that does not start with a digit ("1,x" is cpu 1), and a list that does not start with
- * one is refused. On success *cpus holds a bitmap of max_cpu bits.
+ * The list as upstream's cpu map reads it (cpu-list.h) into a bitmap of max_cpu bits, with
+ * upstream's words: its warning past MAX_NR_CPUS, then "Invalid cpu_list" for any error.
  */
-static int cpu_list__parse(const char *str, u64 **bits, u32 *max_cpu, struct perf_err *err)
+static int cpu_list__bitmap(const char *str, u64 **bits, u32 *max_cpu, struct perf_err *err)
 {
-	const char *s = str;
-	u64 *map = NULL;
-	u32 nr_bits = 0;
-	bool warned = false;
-	size_t at = 0;
-	char *end;
+	struct perf_err why;
+	u64 *map;
+	u32 *cpus, nr_bits;
+	size_t nr;
+	int ret = cpu_list__cpus(str, &cpus, &nr, &why);
 
 	err->msg[0] = '\0';
-	if (!isdigit((unsigned char)*s))
-		goto out_invalid;
-	while (isdigit((unsigned char)*s)) {
-		unsigned long first = strtoul(s, &end, 0), last;
-
-		if (first >= INT_MAX || !cpu_sep(*end, true))
-			goto out_invalid;
-		last = first;
-		if (*end == '-') {
-			s = end + 1;
-			last = strtoul(s, &end, 0);
-			if (last >= INT_MAX || !cpu_sep(*end, false) || last < first)
-				goto out_invalid;
-		}
-		if (last >= FILTER_MAX_CPUS && !warned) {
-			at += (size_t)snprintf(err->msg + at, sizeof(err->msg) - at,
-					       "Perf can support %d CPUs. Consider raising MAX_NR_CPUS\n",
-					       FILTER_MAX_CPUS);
-			warned = true;
-		}
-		if (last >= nr_bits) {
-			u32 want = (u32)((last + 64) & ~63UL);
-			u64 *grown = realloc(map, want / 8);
-
-			if (!grown) {
-				free(map);
-				return perf_err__set(err, ENOMEM, "out of memory");
-			}
-			memset(grown + nr_bits / 64, 0, (want - nr_bits) / 8);
-			map = grown;
-			nr_bits = want;
-		}
-		for (unsigned long c = first; c <= last; c++) {
-			if (map[c / 64] & (1ULL << (c % 64)))
-				goto out_invalid;	/* twice */
-			map[c / 64] |= 1ULL << (c % 64);
-		}
-		s = *end ? end + 1 : end;
+	if (ret == -ENOMEM)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	if (ret)
+		return perf_err__set(err, EINVAL, "Invalid cpu_list");
+	nr_bits = (cpus[nr - 1] + 64) & ~63u;
+	map = calloc(nr_bits / 64, sizeof(*map));
+	if (!map) {
+		free(cpus);
+		return perf_err__set(err, ENOMEM, "out of memory");
 	}
+	for (size_t i = 0; i < nr; i++)
+		map[cpus[i] / 64] |= 1ULL << (cpus[i] % 64);
+	if (cpus[nr - 1] >= FILTER_MAX_CPUS)
+		snprintf(err->msg, sizeof(err->msg),
+			 "Perf can support %d CPUs. Consider raising MAX_NR_CPUS\n", FILTER_MAX_CPUS);
+	free(cpus);
 	*bits = map;
 	*max_cpu = nr_bits;
 	return 0;
-
-out_invalid:
-	free(map);
-	snprintf(err->msg + at, sizeof(err->msg) - at, "Invalid cpu_list");
-	return -EINVAL;
 }
 
 static int sample_filter__setup_cpus(struct sample_filter *f, struct perf_data *data,
@@ -259,7 +224,7 @@ static int sample_filter__setup_cpus(struct sample_filter *f, struct perf_data *
 			return perf_err__set(err, EINVAL,
 					     "File does not contain CPU events. Remove -C option to proceed.");
 	}
-	ret = cpu_list__parse(f->cpu_str, &f->cpus, &f->nr_cpus, err);
+	ret = cpu_list__bitmap(f->cpu_str, &f->cpus, &f->nr_cpus, err);
 	if (ret)
 		return ret;
 	nr_cpus = env ? env->nr_cpus_avail : 0;

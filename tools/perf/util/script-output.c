@@ -304,8 +304,12 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 		else if (out->use_callchain && !pipe && t == ST_TRACEPOINT && !out->sel.touched[t] &&
 			 (st & PERF_SAMPLE_CALLCHAIN))
 			out->sel.fields[t] |= SF_IP | SF_SYM | SF_SYMOFFSET | SF_DSO;
-		seen[t] = true;
-		while ((f = field_needs_missing(out->sel.fields[t], st, &missing))) {
+		/*
+		 * As perf: the first event of each type decides what its type prints; a later
+		 * one lacking a field (a :S member with its leader's sample_type) prints it
+		 * empty, the cpu as -1
+		 */
+		while (!seen[t] && (f = field_needs_missing(out->sel.fields[t], st, &missing))) {
 			if (out->sel.user_set[t] || (out->sel.user_add[t] & f))
 				return perf_err__set(&out->err, EINVAL,
 						     "Samples for '%s' event do not have %s attribute set. Cannot print '%s' field.%s",
@@ -314,6 +318,7 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 						     f == SF_CGROUP ? "\nHint: run 'perf record --all-cgroups ...'" : "");
 			out->sel.fields[t] &= ~f;
 		}
+		seen[t] = true;
 		if ((out->sel.fields[t] & SF_SRCLINE) && !(out->sel.fields[t] & SF_IP))
 			return perf_err__set(&out->err, EINVAL,
 					     "Display of source line number requested but sample IP is not\nselected. Hence, no address to lookup the source line number.");

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <perf/abi.h>
+#include "cpu-list.h"	/* the lists of sysfs */
 
 /* the whole file, malloc'd and NUL-terminated (not counted in *size); the caller frees it */
 int sysfile__read(const char *path, char **data, size_t *size);
@@ -17,12 +18,4 @@ int sysfile__read(const char *path, char **data, size_t *size);
 int sysfile__read_line(const char *path, char *buf, size_t size);
 /* the first line as a number (base 0: "0x" prefixes hex) */
 int sysfile__read_u64(const char *path, u64 *v);
-/*
- * The highest number + 1 and the count of a cpu or node list ("0-3,8\n"); -EINVAL when it is
- * not one. Either out pointer may be NULL.
- */
-int cpu_list__parse(const char *list, u32 *max_plus_one, u32 *count);
-/* is bit n set in a list as above */
-bool cpu_list__has(const char *list, u32 n);
-
 #endif /* PERF_UTIL_SYSFILE_H */

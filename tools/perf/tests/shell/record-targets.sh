@@ -91,5 +91,5 @@ verbose "-p threadexit: $main samples in threadexit_main, $worker in threadexit_
 [ "$(wc -l <np.err)" -eq 1 ] || fail "-p of no process: not one line"
 expect_grep '-p 2147483: no such process' np.err "-p of no process: no clear line"
 "$PERF" record -C 99999 -o x.data -- true 2>nc.err && fail "-C 99999 was accepted"
-expect_grep 'not a list of CPUs' nc.err "-C 99999: no clear line"
+expect_grep 'CPU 99999 is not online' nc.err "-C 99999: no clear line"
 exit 0

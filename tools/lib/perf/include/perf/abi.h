@@ -279,15 +279,17 @@ enum perf_sample_regs_abi {
 
 
 /*
- * perf_event_open(2) for recording: the flag, the ioctls and the ring buffer's control page
+ * perf_event_open(2) for recording: the flags, the ioctls and the ring buffer's control page
  * (struct perf_event_mmap_page: only the fields a reader of the data area needs, at their
  * ABI offsets).
  */
+#define PERF_FLAG_PID_CGROUP		(1UL << 2)	/* pid is a cgroup directory fd */
 #define PERF_FLAG_FD_CLOEXEC		(1UL << 3)
 #define PERF_EVENT_IOC_ENABLE		0x2400			/* _IO('$', 0) */
 #define PERF_EVENT_IOC_DISABLE		0x2401			/* _IO('$', 1) */
 #define PERF_EVENT_IOC_SET_OUTPUT	0x2405			/* _IO('$', 5) */
 #define PERF_EVENT_IOC_ID		0x80082407		/* _IOR('$', 7, u64 *) */
+#define PERF_EVENT_IOC_SET_FILTER	0x40082406		/* _IOW('$', 6, char *) */
 
 struct perf_event_mmap_page_data {
 	u8	head_[1024];	/* version, lock, index, offset, time and counter fields */

@@ -28,7 +28,8 @@
  * Records are given in host order (a sample body too) and must have a size that is a multiple
  * of 8 (the kernel's alignment; the reader reads u64 fields in place). Which attr a record
  * belongs to (needed to swap its sample fields or sample_id trailer) is found by its id, as the
- * reader does, or is the only attr. All attrs must share one sample_id layout.
+ * reader does, or is the only attr. All attrs must share one sample_id layout, unless all
+ * have PERF_SAMPLE_IDENTIFIER: then a trailer's attr is the one its last u64 names.
  *
  * Errors: 0 or a negative errno, with err (may be NULL) saying what and where. The writer
  * never prints. It owns its descriptor and every buffer; no pointer passed in is kept.
@@ -108,6 +109,12 @@ int perf_writer__set_numa_topology(struct perf_writer *w, const struct perf_env_
 /* HEADER_PMU_MAPPINGS: type and name of every PMU (copied) */
 int perf_writer__set_pmu_mappings(struct perf_writer *w, const struct perf_env_pmu *pmus, u32 nr,
 				  struct perf_err *err);
+/*
+ * HEADER_GROUP_DESC: each group's name (NULL: perf's "{anon_group}"), its leader's position
+ * among the attrs and its number of events (copied)
+ */
+int perf_writer__set_group_desc(struct perf_writer *w, const struct perf_env_group *groups,
+				u32 nr, struct perf_err *err);
 /* HEADER_CACHE: version 1 and the caches (copied) */
 int perf_writer__set_cache(struct perf_writer *w, const struct perf_env_cache *caches, u32 nr,
 			   struct perf_err *err);

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/* LOST_SAMPLES from the counters' PERF_FORMAT_LOST. See record-lost.h. */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+#include <perf/event.h>
+#include <perf/synthesize.h>
+#include "record-lost.h"
+
+int read_format__lost(u64 read_format, const u64 *buf, size_t size, u64 *lost)
+{
+	/* value, time_enabled, time_running, id, lost: each present as its bit says */
+	size_t at = 1;
+
+	if (!(read_format & PERF_FORMAT_LOST) || (read_format & PERF_FORMAT_GROUP))
+		return -EINVAL;
+	if (read_format & PERF_FORMAT_TOTAL_TIME_ENABLED)
+		at++;
+	if (read_format & PERF_FORMAT_TOTAL_TIME_RUNNING)
+		at++;
+	if (read_format & PERF_FORMAT_ID)
+		at++;
+	if (size < (at + 1) * sizeof(u64))
+		return -EINVAL;
+	*lost = buf[at];
+	return 0;
+}
+
+int record_lost__synthesize(void *buf, size_t len, const struct perf_event_attr *attr, u64 id,
+			    u64 lost)
+{
+	struct perf_record_lost_samples *ls = buf;
+	struct perf_sample s = { .id = id };
+	int n;
+
+	if (len < sizeof(*ls))
+		return -E2BIG;
+	memset(ls, 0, sizeof(*ls));
+	n = perf_sample__synthesize_id(attr, &s, false, ls + 1, len - sizeof(*ls));
+	if (n < 0)
+		return n;
+	ls->header.type = PERF_RECORD_LOST_SAMPLES;
+	ls->header.size = (u16)(sizeof(*ls) + (size_t)n);
+	ls->lost = lost;
+	return (int)ls->header.size;
+}
+
+int record_lost__write_all(const struct evlist_open *el, const struct perf_event_attr *attrs,
+			   record_lost_emit_fn emit, void *ctx, u64 *total, struct perf_err *err)
+{
+	u64 rec[64];	/* the record and the largest sample_id trailer */
+
+	*total = 0;
+	for (size_t s = 0; s < el->nr_slots; s++) {
+		for (size_t e = 0; e < el->nr_events; e++) {
+			const struct perf_event_attr *a = &attrs[e];
+			int fd = el->fds[s * el->nr_events + e];
+			u64 buf[8], lost;
+			ssize_t n;
+			int ret;
+
+			if (fd < 0 || !(a->read_format & PERF_FORMAT_LOST))
+				continue;
+			n = read(fd, buf, sizeof(buf));
+			if (n < 0)
+				return perf_err__set(err, errno, "cannot read the lost samples of event %zu: %m",
+						     e);
+			if (read_format__lost(a->read_format, buf, (size_t)n, &lost))
+				return perf_err__set(err, EINVAL,
+						     "event %zu: a short read (%zd bytes) of its counter",
+						     e, n);
+			if (!lost)
+				continue;
+			ret = record_lost__synthesize(rec, sizeof(rec), a,
+						      el->ids[s * el->nr_events + e], lost);
+			if (ret < 0)
+				return perf_err__set(err, -ret, "cannot build a LOST_SAMPLES record");
+			ret = emit(ctx, (const struct perf_event_header *)rec);
+			if (ret)
+				return ret;
+			*total += lost;
+		}
+	}
+	return 0;
+}
