@@ -149,10 +149,10 @@ fi
 	fail "record -s failed: $(head -1 rec.log)"
 reads s.data "-s"
 "$PERF" script -D -i s.data 2>/dev/null | grep -q 'PERF_RECORD_READ' || fail "-s: no READ records"
-"$PERF" report -T --stdio -i s.data 2>/dev/null | sed -n '/^#   PID    TID/,$p' >s.ours
+"$PERF" report -T --stdio -i s.data 2>/dev/null | sed -n '/^# *PID *TID/,$p' >s.ours
 [ "$(wc -l <s.ours)" -ge 3 ] || fail "-s: report -T lists no threads' counts: $(cat s.ours)"
 if [ -x "$SYSTEM_PERF" ]; then
-	"$SYSTEM_PERF" report -T --stdio -i s.data 2>/dev/null | sed -n '/^#   PID    TID/,$p' >s.sys
+	"$SYSTEM_PERF" report -T --stdio -i s.data 2>/dev/null | sed -n '/^# *PID *TID/,$p' >s.sys
 	cmp -s s.ours s.sys || fail "-s: report -T differs from perf 6.1's: $(diff s.ours s.sys | head -3)"
 fi
 # -n: the side-band and no sample
