@@ -47,16 +47,18 @@
 #include "util/record-opts.h"
 #include "util/record-overwrite.h"
 #include "util/record-probe.h"
+#include "util/record-rate.h"
+#include "util/record-sample.h"
 #include "util/record-sb.h"
 #include "util/record-sideband.h"
 #include "util/record-synth.h"
 #include "util/record-synth-events.h"
 #include "util/record-trigger.h"
+#include "util/record-unsupported.h"
 #include "util/tracing-data.h"
 #include "util/workload.h"
 
-/* perf's defaults: 4000 Hz, 512 KB of ring per CPU (128 pages of 4 KB) */
-#define DEFAULT_FREQ		4000
+/* perf's default: 512 KB of ring per CPU (128 pages of 4 KB) */
 #define DEFAULT_MMAP_PAGES	128
 /* perf's --call-graph dwarf default */
 #define DEFAULT_DWARF_STACK	8192
@@ -70,6 +72,8 @@
  * sample costs 833 bytes against 145 with plain -g (5.8x; bench/run.sh record_size).
  */
 #define DEFAULT_REPAIR_STACK	640
+/* what DWARF unwinding cannot do without: ip and sp */
+#define DWARF_MINIMAL_REGS	((1ULL << PERF_REG_X86_IP) | (1ULL << PERF_REG_X86_SP))
 /* the kernel's limit on sample_stack_user (a u16 sample size, rounded to u64) */
 #define MAX_STACK_DUMP		65528
 /* ip, sp and bp: what the top-frame repair reads */
@@ -105,6 +109,7 @@ struct record {
 	bool			no_inherit;
 	bool			switch_events;
 	bool			sample_cpu;
+	struct record_sample_opts sample;	/* -d -T -P -W -s -R -n -k -b -j, regs */
 	bool			quiet;
 	int			verbose;
 	bool			no_buildid_cache;
@@ -319,6 +324,8 @@ static int record__opt_call_graph(const struct option *opt, const char *arg, boo
 						   "dwarf stack size '%s': a number of bytes from 8 to %d",
 						   next, MAX_STACK_DUMP);
 		rec->dwarf_size = (rec->dwarf_size + 7) & ~7u;
+	} else if (mode && !strcmp(mode, "lbr")) {
+		ret = parse_options__error(opt, false, "%s", record_unsupported__lbr());
 	} else {
 		ret = parse_options__error(opt, false, "unknown mode '%s': fp, dwarf[,size] or fp,defer",
 					   mode ? mode : "");
@@ -370,65 +377,43 @@ static long sysctl_long(const char *path, long dflt)
 	return v;
 }
 
-/* -F: a positive number of Hz, or 'max' (kernel.perf_event_max_sample_rate) */
+/* -F against kernel.perf_event_max_sample_rate (util/record-rate.c), warnings said here */
 static int record__freq(const struct record *rec, u64 *freq)
 {
 	long max = sysctl_long("/proc/sys/kernel/perf_event_max_sample_rate", 100000);
-	char *end;
-	unsigned long long v;
+	char msg[512];
 
-	if (!rec->freq) {
-		*freq = DEFAULT_FREQ < max ? DEFAULT_FREQ : (u64)max;
-		return 0;
-	}
-	if (!strcmp(rec->freq, "max")) {
-		*freq = (u64)max;
-		return 0;
-	}
-	errno = 0;
-	v = strtoull(rec->freq, &end, 10);
-	if (errno || end == rec->freq || *end || rec->freq[0] == '-' || !v) {
-		fprintf(stderr, "perf record: -F '%s': the sampling frequency must be a positive number of Hz or 'max'\n",
-			rec->freq);
+	if (rec->freq && rec->count) {
+		/* perf's words */
+		fprintf(stderr, "perf record: cannot set frequency and period at the same time (-F %s, -c %llu): drop one\n",
+			rec->freq, rec->count);
 		return -EINVAL;
 	}
-	if (v > (unsigned long long)max) {
-		fprintf(stderr, "perf record: -F %llu is above kernel.perf_event_max_sample_rate (%ld Hz): use -F %ld or less, or raise the sysctl\n",
-			v, max, max);
+	if (record_rate__freq(rec->freq, (u64)max, rec->sample.strict_freq, freq, msg,
+			      sizeof(msg))) {
+		fprintf(stderr, "perf record: %s\n", msg);
 		return -EINVAL;
 	}
-	*freq = v;
+	if (msg[0] && !rec->quiet && !rec->count)
+		fputs(msg, stderr);
 	return 0;
 }
 
-/* -m: pages (a power of two) or a size with K/M/G */
+/* -m: pages or a size, rounded up to a power of two of pages as perf does */
 static int record__mmap_pages(const struct record *rec, size_t *pages)
 {
-	long page = sysconf(_SC_PAGESIZE);
-	unsigned long long v, mul = 1;
-	char *end;
+	char msg[256];
 
 	*pages = DEFAULT_MMAP_PAGES;
 	if (!rec->mmap_pages)
 		return 0;
-	errno = 0;
-	v = strtoull(rec->mmap_pages, &end, 10);
-	if (*end == 'K' || *end == 'k')
-		mul = 1024;
-	else if (*end == 'M' || *end == 'm')
-		mul = 1024 * 1024;
-	else if (*end == 'G' || *end == 'g')
-		mul = 1024 * 1024 * 1024;
-	if (mul > 1) {
-		end++;
-		v = v * mul / (unsigned long long)page;
-	}
-	if (errno || end == rec->mmap_pages || *end || !v || (v & (v - 1)) || v > (1u << 20)) {
-		fprintf(stderr, "perf record: -m '%s': the ring size must be a power of two of pages (e.g. 128) or bytes (512K)\n",
-			rec->mmap_pages);
+	if (record_rate__mmap_pages(rec->mmap_pages, (size_t)sysconf(_SC_PAGESIZE), pages, msg,
+				    sizeof(msg))) {
+		fprintf(stderr, "perf record: %s\n", msg);
 		return -EINVAL;
 	}
-	*pages = (size_t)v;
+	if (msg[0] && !rec->quiet)
+		fputs(msg, stderr);
 	return 0;
 }
 
@@ -455,6 +440,9 @@ static int record__config_attrs(struct record *rec)
 {
 	bool cpu = rec->sample_cpu || rec->target.kind == EVLIST_TARGET_CPUS;
 	bool repair = rec->defer && !rec->no_repair && record__repair_size(rec) > 0;
+	struct record_sample_where where = {
+		.time_by_default = !rec->target.per_thread,
+	};
 	const struct sideband_opts sb = {
 		.build_id = true, .switch_events = rec->switch_events, .defer_output = rec->defer,
 		.bpf = true, .namespaces = rec->namespaces, .cgroup = rec->all_cgroups,
@@ -473,15 +461,13 @@ static int record__config_attrs(struct record *rec)
 		*a = rec->evs.ev[i].attr;
 		a->size = sizeof(*a);
 		a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
-		/* per-thread rings are not merged by time: perf samples no time there */
-		if (!rec->target.per_thread)
-			a->sample_type |= PERF_SAMPLE_TIME;
-		/* a fixed period (-c) is known from the attr: perf does not sample it */
-		if (!rec->count)
-			a->sample_type |= PERF_SAMPLE_PERIOD;
-		/* perf's tracepoint samples carry the cpu (theirs only, not the other events') */
+		/*
+		 * a tracepoint's own sample layout in perf (the cpu: theirs only, not the other
+		 * events'); TIME and -P/--no-period are record_sample's rules
+		 */
 		if (tp)
-			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
+			a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD |
+					  PERF_SAMPLE_CPU;
 		if (cpu)
 			a->sample_type |= PERF_SAMPLE_CPU;
 		if (rec->all_cgroups)
@@ -492,8 +478,10 @@ static int record__config_attrs(struct record *rec)
 		} else if (tp) {
 			a->sample_period = 1;	/* every hit, as perf samples tracepoints */
 		} else {
+			/* the period changes with the rate: each sample says it */
 			a->sample_period = freq;
 			a->flags |= PERF_ATTR_FLAG(FREQ);
+			a->sample_type |= PERF_SAMPLE_PERIOD;
 		}
 		/* exclude_guest and the other modifier bits come from the event's syntax */
 		a->flags |= PERF_ATTR_FLAG(DISABLED) | PERF_ATTR_FLAG(SAMPLE_ID_ALL);
@@ -522,20 +510,18 @@ static int record__config_attrs(struct record *rec)
 		case CALLCHAIN_DWARF:
 			a->sample_type |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER |
 					  PERF_SAMPLE_STACK_USER;
-			a->sample_regs_user = PERF_REGS_X86_64_USER_MASK;
+			/* with --user-regs perf takes ip and sp, and the user's, not all */
+			a->sample_regs_user = rec->sample.user_regs ? DWARF_MINIMAL_REGS :
+								      PERF_REGS_X86_64_USER_MASK;
 			a->sample_stack_user = rec->dwarf_size;
 			a->flags |= PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER);
-			/*
-			 * perf samples data addresses with DWARF callchains, and maps of
-			 * data on the side-band event: files of ours have perf's layout
-			 */
-			a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
-			if (i == rec->tracking)
-				a->flags |= PERF_ATTR_FLAG(MMAP_DATA);
+			/* perf's data addresses (-d) come with rec->sample.data, set for dwarf */
 			break;
 		default:
 			break;
 		}
+		where.tracking = i == rec->tracking;
+		record_sample__config_attr(&rec->sample, a, &where);
 	}
 	/*
 	 * groups, :S, and then which sample id several events need (ID when their layouts
@@ -610,7 +596,7 @@ static bool record__print_foreign(const struct record *rec, int errnum)
 static int record__open(struct record *rec, size_t pages)
 {
 	struct perf_err err;
-	char msg[256];
+	char msg[512];
 
 	/*
 	 * Bit 38 asked of the kernel alone first (record-probe.h): then an EINVAL of the real
@@ -695,6 +681,11 @@ static int record__open(struct record *rec, size_t pages)
 		if (errnum == ESRCH) {
 			fprintf(stderr, "perf record: the target exited before it could be recorded (%s)\n",
 				err.msg);
+			return -errnum;
+		}
+		if (record_sample__open_error(&rec->sample, a, errnum, msg, sizeof(msg))) {
+			fprintf(stderr, "perf record: cannot open event '%s': %s\n",
+				rec->evs.ev[e].name, msg);
 			return -errnum;
 		}
 		if (parse_events__open_strerror(&rec->evs, (size_t)e, errnum,
@@ -1128,6 +1119,7 @@ static int record__synthesize(struct record *rec)
 {
 	struct record_synth s = {
 		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
+		.data_maps = rec->sample.data,
 		.namespaces = rec->namespaces, .kernel_mmap2 = rec->buildid_mmap,
 	};
 	struct record_synth_events e;
@@ -1175,6 +1167,7 @@ static int record__features(struct record *rec)
 	struct record_features_opts fo = {
 		.version = PERF_VERSION, .argc = rec->cmd_argc,
 		.argv = (const char *const *)rec->cmd_argv,
+		.use_clockid = rec->sample.use_clockid, .clockid = rec->sample.clockid,
 	};
 	struct perf_err err;
 	int ret = record_features__fill(rec->w, &fo, &err);
@@ -1717,6 +1710,36 @@ int cmd_record(int argc, const char **argv)
 		OPT_BOOLEAN('i', "no-inherit", &rec.no_inherit, "child tasks do not inherit counters"),
 		OPT_BOOLEAN(0, "switch-events", &rec.switch_events, "Record context switch events"),
 		OPT_BOOLEAN(0, "sample-cpu", &rec.sample_cpu, "Record the sample cpu"),
+		OPT_BOOLEAN('d', "data", &rec.sample.data, "Record the sample addresses"),
+		OPT_CALLBACK_NOARG('T', "timestamp", &rec.sample, "Record the sample timestamps",
+				   record_sample__opt_timestamp),
+		OPT_CALLBACK_NOARG('P', "period", &rec.sample, "Record the sample period",
+				   record_sample__opt_period),
+		OPT_BOOLEAN('W', "weight", &rec.sample.weight, "sample by weight (on special events only)"),
+		OPT_BOOLEAN('s', "stat", &rec.sample.inherit_stat, "per thread counts"),
+		OPT_BOOLEAN('R', "raw-samples", &rec.sample.raw,
+			    "collect raw sample records from all opened counters"),
+		OPT_BOOLEAN('n', "no-samples", &rec.sample.no_samples, "don't sample"),
+		OPT_CALLBACK('k', "clockid", &rec.sample, "clockid",
+			     "clockid to use for events, see clock_gettime()",
+			     record_sample__opt_clockid),
+		OPT_CALLBACK_OPTARG(0, "user-regs", &rec.sample, "any register",
+				    "sample selected machine registers in user space, use '--user-regs=?' to list register names",
+				    record_sample__opt_user_regs, NULL),
+		OPT_CALLBACK_OPTARG('I', "intr-regs", &rec.sample, "any register",
+				    "sample selected machine registers on interrupt, use '-I?' to list register names",
+				    record_sample__opt_intr_regs, NULL),
+		OPT_CALLBACK_NOARG('b', "branch-any", &rec.sample, "sample any taken branches",
+				   record_sample__opt_branch_any),
+		OPT_CALLBACK('j', "branch-filter", &rec.sample, "branch filter mask",
+			     "branch stack filter modes", record_sample__opt_branch_filter),
+		OPT_BOOLEAN(0, "strict-freq", &rec.sample.strict_freq,
+			    "Fail if the specified frequency can't be used"),
+		OPT_CALLBACK_OPTARG(0, "aio", NULL, "n", "not supported: asynchronous trace writing",
+				    record_unsupported__opt_aio, NULL),
+		OPT_CALLBACK_OPTARG(0, "threads", NULL, "spec",
+				    "not supported: parallel writer threads and a perf.data directory",
+				    record_unsupported__opt_threads, NULL),
 		OPT_BOOLEAN(0, "namespaces", &rec.namespaces,
 			    "Record namespaces events"),
 		OPT_BOOLEAN(0, "all-cgroups", &rec.all_cgroups,
@@ -1789,6 +1812,11 @@ int cmd_record(int argc, const char **argv)
 	}
 	if (rec.defer)
 		rec.callchain = CALLCHAIN_FP;
+	/* as perf: DWARF unwinding records the data addresses too (-d) */
+	if (rec.callchain == CALLCHAIN_DWARF)
+		rec.sample.data = true;
+	if (rec.callchain == CALLCHAIN_DWARF && rec.sample.user_regs && !rec.quiet)
+		fprintf(stderr, "WARNING: The use of --call-graph=dwarf may require all the user registers, specifying a subset with --user-regs may render DWARF unwinding unreliable, so the minimal registers set (IP, SP) is explicitly forced.\n");
 	if (rec.repair_size < -1 || rec.repair_size > MAX_STACK_DUMP) {
 		fprintf(stderr, "perf record: --defer-stack-size=%d: a number of bytes from 0 to %d\n",
 			rec.repair_size, MAX_STACK_DUMP);

@@ -80,3 +80,4 @@ TEST(record_defer_probe, "perf record --defer: bit 38 probed alone on faked kern
 TEST(record_synth_cpu_map, "perf record: CPU_MAP as a range, a list ({-1} too) or a mask, whichever perf picks; bad maps refused")
 TEST(record_synth_id_index, "perf record: ID_INDEX split over records, clock unit and scale, THREAD_MAP of -a; ids that do not match the slots, too many threads refused")
 TEST(record_pmu_caps, "perf record: PMU_CAPS and CPU_PMU_CAPS from a fake sysfs read back, empty ones, an unreadable cap named")
+TEST(record_rate, "perf record: -F against the rate limit, -m rounding, -j branch modes, register and clock names, as perf 6.1")

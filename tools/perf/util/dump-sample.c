@@ -9,6 +9,7 @@
 #include <string.h>
 #include <perf/kernel.h>
 #include "dump-internal.h"
+#include "perf-regs.h"
 
 #define BRANCH_CALL_STACK	(1ULL << 11)	/* PERF_SAMPLE_BRANCH_CALL_STACK */
 
@@ -134,25 +135,6 @@ static void dump__branch_stack(FILE *fp, const struct perf_sample *s, bool calls
 	}
 }
 
-static const char *x86_reg_name(unsigned int rid)
-{
-	static const char *const names[] = {
-		"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS", "CS", "SS",
-		"DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
-	};
-	static const char *const xmm[] = {
-		"XMM0", "XMM1", "XMM2", "XMM3", "XMM4", "XMM5", "XMM6", "XMM7",
-		"XMM8", "XMM9", "XMM10", "XMM11", "XMM12", "XMM13", "XMM14", "XMM15",
-	};
-
-	if (rid < ARRAY_SIZE(names))
-		return names[rid];
-	/* each XMM register takes two u64 slots from bit 32 on; perf names the first */
-	if (rid >= 32 && rid < 64 && !(rid & 1))
-		return xmm[(rid - 32) / 2];
-	return "unknown";
-}
-
 static void dump__regs(FILE *fp, const char *type, u64 abi, u64 mask, const u64 *regs)
 {
 	static const char *const abis[] = { "none", "32-bit", "64-bit" };
@@ -165,7 +147,7 @@ static void dump__regs(FILE *fp, const char *type, u64 abi, u64 mask, const u64 
 	for (unsigned int rid = 0; rid < 64; rid++) {
 		if (!(mask & (1ULL << rid)))
 			continue;
-		fprintf(fp, ".... %-5s 0x%016" PRIx64 "\n", x86_reg_name(rid), regs[i++]);
+		fprintf(fp, ".... %-5s 0x%016" PRIx64 "\n", perf_reg__name(rid), regs[i++]);
 	}
 }
 

@@ -46,7 +46,8 @@ static void print_option_help(const struct option *o, FILE *fp)
 	else
 		n = snprintf(head, sizeof(head), "        --%s", o->long_name);
 	if (o->argh && n > 0 && (size_t)n < sizeof(head))
-		n += snprintf(head + n, sizeof(head) - (size_t)n, " <%s>", o->argh);
+		n += snprintf(head + n, sizeof(head) - (size_t)n, o->optarg ? "[=<%s>]" : " <%s>",
+			      o->argh);
 	if (n >= 0 && n <= 24)
 		fprintf(fp, "%-25s %s\n", head, o->help);
 	else
@@ -179,7 +180,7 @@ static int set_value(const struct option *o, const char *arg, bool unset, bool s
 /*
  * The argument of option o: ATTACHED (--opt=ARG, -oARG) or the next word. An option with
  * a default argument (OPT_CALLBACK_DEFAULT) takes the next word only when there is one
- * that does not start with '-', else its default.
+ * that does not start with '-', else its default; an OPT_CALLBACK_OPTARG never takes it.
  */
 static int parse_ctx__arg(struct parse_ctx *ctx, const struct option *o, const char *attached,
 			  bool short_opt, const char **arg)
@@ -188,6 +189,8 @@ static int parse_ctx__arg(struct parse_ctx *ctx, const struct option *o, const c
 
 	if (attached)
 		*arg = attached;
+	else if (o->optarg)
+		*arg = o->defval;
 	else if (o->defval && (!next || next[0] == '-'))
 		*arg = o->defval;
 	else if (next)

@@ -44,6 +44,11 @@ struct option {
 	 * and `-gcaller` and `--call-graph=caller` pass "caller". NULL: the argument is required.
 	 */
 	const char		*defval;
+	/*
+	 * Upstream's PARSE_OPT_OPTARG: the argument only when attached (--user-regs=ip,sp); a
+	 * next word is never taken (`--user-regs ls` records ls), defval is passed instead.
+	 */
+	bool			optarg;
 	void			*data;		/* for the callback */
 };
 
@@ -57,6 +62,7 @@ struct option {
 #define OPT_CALLBACK(s, l, v, a, h, cb)			{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), .argh = (a), .help = (h), .callback = (cb) }
 #define OPT_CALLBACK_NOARG(s, l, v, h, cb)		{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), .help = (h), .callback = (cb) }
 #define OPT_CALLBACK_DEFAULT(s, l, v, a, h, cb, d)	{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), .argh = (a), .help = (h), .callback = (cb), .defval = (d) }
+#define OPT_CALLBACK_OPTARG(s, l, v, a, h, cb, d)	{ .type = OPTION_CALLBACK, .short_name = (s), .long_name = (l), .value = (v), .argh = (a), .help = (h), .callback = (cb), .defval = (d), .optarg = true }
 
 enum {
 	PARSE_OPT_STOP_AT_NON_OPTION = 1 << 0,	/* record: stop at the workload command */

@@ -16,6 +16,7 @@
 #include <perf/kernel.h>
 #include "dso.h"
 #include "dwarf-inline.h"
+#include "perf-regs.h"
 #include "sbuf.h"
 #include "script-output.h"
 #include "trace-event.h"
@@ -637,6 +638,20 @@ static int print_callchain(struct script_output *out, struct machine *machine,
 	return 0;
 }
 
+/* -F iregs, uregs: " ABI:2    SP:0x7ffd...    IP:0x4011... ", nothing without regs (ABI none) */
+static void print_regs(struct sbuf *sb, u64 abi, u64 mask, const u64 *regs)
+{
+	unsigned int i = 0;
+
+	if (abi == PERF_SAMPLE_REGS_ABI_NONE || !regs)
+		return;
+	sbuf__printf(sb, " ABI:%llu ", (unsigned long long)abi);
+	for (unsigned int rid = 0; rid < 64; rid++)
+		if (mask & (1ULL << rid))
+			sbuf__printf(sb, "%5s:0x%llx ", perf_reg__name(rid),
+				     (unsigned long long)regs[i++]);
+}
+
 /* the events whose addr is a data address worth naming (perf: sample_addr_correlates_sym) */
 static bool addr_correlates_sym(const struct perf_event_attr *attr)
 {
@@ -716,6 +731,13 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 			print_sym(sb, fr, f);
 		}
 	}
+	if (f & SF_WEIGHT)
+		sbuf__printf(sb, "%16llu", (unsigned long long)sample->weight);
+	/* WEIGHT_STRUCT's other two parts; the third is the retire latency on x86 */
+	if (f & SF_INS_LAT)
+		sbuf__printf(sb, "%16u", sample->ins_lat);
+	if (f & SF_RETIRE_LAT)
+		sbuf__printf(sb, "%16u", sample->p_stage_cyc);
 	if (f & SF_CGROUP) {
 		sbuf__addc(sb, ' ');
 		sbuf__adds(sb, cgroup_name(machine, sample->cgroup));
@@ -741,6 +763,10 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 				print_srcline(sb, machine, fr);
 		}
 	}
+	if (f & SF_IREGS)
+		print_regs(sb, sample->intr_regs_abi, sample->intr_regs_mask, sample->intr_regs);
+	if (f & SF_UREGS)
+		print_regs(sb, sample->user_regs_abi, sample->user_regs_mask, sample->user_regs);
 	sbuf__addc(sb, '\n');
 	return sbuf__flush(sb, out->fp);
 }

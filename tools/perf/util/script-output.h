@@ -49,8 +49,7 @@ enum script_field {
 	SF_RETIRE_LAT	= 1U << 24,
 };
 
-#define SF_UNPRINTABLE	(SF_IREGS | SF_UREGS | SF_WEIGHT | SF_PHYS_ADDR | SF_DATA_PAGE_SIZE | \
-			 SF_CODE_PAGE_SIZE | SF_DATA_SRC | SF_INS_LAT | SF_RETIRE_LAT)
+#define SF_UNPRINTABLE	(SF_PHYS_ADDR | SF_DATA_PAGE_SIZE | SF_CODE_PAGE_SIZE | SF_DATA_SRC)
 
 /* output kinds, indexed like perf's output[] table */
 enum script_type {
