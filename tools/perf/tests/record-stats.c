@@ -6,10 +6,12 @@
  * and cookie, not by cpu), samples whose record never comes, records that answer nobody,
  * and LOST / LOST_SAMPLES sums. A kernel that defers is not needed.
  */
+#include <errno.h>
 #include <string.h>
 #include <perf/data.h>
 #include <perf/synthesize.h>
 #include "util/record-loop.h"
+#include "util/record-lost.h"
 #include "tests.h"
 
 #define K	PERF_CONTEXT_KERNEL
@@ -55,6 +57,41 @@ static int rs__record(struct rs_ctx *t, u32 tid, u64 time, u64 cookie)
  * record's at the end of its sample_id trailer; the record comes through the event with
  * defer_output and answers the other event's samples of its kernel entry too
  */
+/* the lost counts perf record turns into LOST_SAMPLES: a single read and a group's (:S) */
+static int lost_reads(const struct test_env *env)
+{
+	const u64 rf = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+	/* value, id, lost */
+	const u64 one[] = { 100, 7, 3 };
+	/* nr, time_enabled, then value, id, lost per member */
+	const u64 group[] = { 2, 555, 100, 7, 0, 200, 8, 4 };
+	u64 id, lost;
+
+	TEST_ASSERT(env, !read_format__lost(rf, one, sizeof(one), &lost) && lost == 3,
+		    "single read: lost %llu", (unsigned long long)lost);
+	TEST_ASSERT(env, read_format__lost(rf, one, 2 * sizeof(u64), &lost) == -EINVAL,
+		    "a short single read was taken");
+	TEST_ASSERT(env, read_format__lost(rf | PERF_FORMAT_GROUP, group, sizeof(group), &lost) ==
+			 -EINVAL, "a group read was taken as a single one");
+	TEST_ASSERT(env, !read_format__group_lost(rf | PERF_FORMAT_GROUP |
+						  PERF_FORMAT_TOTAL_TIME_ENABLED, group,
+						  sizeof(group), 1, &id, &lost) &&
+			 id == 8 && lost == 4, "group member 1: id %llu lost %llu",
+		    (unsigned long long)id, (unsigned long long)lost);
+	TEST_ASSERT(env, read_format__group_lost(rf | PERF_FORMAT_GROUP |
+						 PERF_FORMAT_TOTAL_TIME_ENABLED, group,
+						 sizeof(group), 2, &id, &lost) == -EINVAL,
+		    "a member past the read's count was taken");
+	TEST_ASSERT(env, read_format__group_lost(rf | PERF_FORMAT_GROUP |
+						 PERF_FORMAT_TOTAL_TIME_ENABLED, group,
+						 sizeof(group) - 8, 1, &id, &lost) == -EINVAL,
+		    "a cut group read was taken");
+	TEST_ASSERT(env, read_format__group_lost(PERF_FORMAT_GROUP | PERF_FORMAT_LOST, group,
+						 sizeof(group), 0, &id, &lost) == -EINVAL,
+		    "a group read without ids was taken");
+	return TEST_OK;
+}
+
 static int two_events(const struct test_env *env)
 {
 	const u64 chain[] = { K, 0xffffffff81000010ULL, D, 0x500000001ULL };
@@ -185,5 +222,7 @@ DEFINE_SUITE(record_stats)
 	TEST_ASSERT(env, t.st.pending.waiting == 2 + 2500, "%llu waiting after 5000 keys",
 		     (unsigned long long)t.st.pending.waiting);
 	record_stats__exit(&t.st);
-	return two_events(env);
+	if (two_events(env) != TEST_OK)
+		return TEST_FAIL;
+	return lost_reads(env);
 }

@@ -6,6 +6,9 @@
  * PERF_RECORD_LOST_SAMPLES record (misc 0, lost = the count) whose sample_id trailer, laid
  * out by that event's sample_type, holds the descriptor's id and zeros elsewhere, as perf's.
  *
+ * A group read with :S (PERF_FORMAT_GROUP) holds every member's count: the leader's
+ * descriptor reports for the group.
+ *
  * The kernel's own PERF_RECORD_LOST (records it could not write into a full ring) stays as it
  * is; these are the per-event totals readers add to "lost samples".
  */
@@ -26,6 +29,14 @@ typedef int (*record_lost_emit_fn)(void *ctx, const struct perf_event_header *ev
  * read_format has no PERF_FORMAT_LOST, is a group read, or buf is too short.
  */
 int read_format__lost(u64 read_format, const u64 *buf, size_t size, u64 *lost);
+
+/*
+ * The idx-th member's id and lost count of a group read (PERF_FORMAT_GROUP with ID and LOST):
+ * 0, or -EINVAL when read_format lacks one of them, idx is not below the read's count, or
+ * buf is too short.
+ */
+int read_format__group_lost(u64 read_format, const u64 *buf, size_t size, size_t idx, u64 *id,
+			    u64 *lost);
 
 /*
  * A LOST_SAMPLES record of lost samples into buf (len bytes, 8-aligned) for attr's descriptor

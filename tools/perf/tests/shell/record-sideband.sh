@@ -157,7 +157,7 @@ esac
 # files without a warning
 # --namespaces: the bit on the tracking event, a NAMESPACES record synthesized per thread
 # (the workload's own for a workload), each as perf 6.1 reads /proc/TID/ns
-same_attrs "--namespaces" --namespaces
+same_attrs "--namespaces" -e cpu-clock --namespaces
 "$SYSTEM_PERF" report -D -i our.data 2>/dev/null | grep -q "^0 0x[0-9a-f]* \[0x98\]: PERF_RECORD_NAMESPACES [0-9]*/[0-9]* - nr_namespaces: 7" ||
 	fail "--namespaces: no synthesized NAMESPACES record of the workload"
 no_warnings "--namespaces" our.data
@@ -170,7 +170,7 @@ nsrec() {
 [ -n "$(nsrec our.data 2)" ] && [ "$(nsrec our.data 2 | sed 's/.*NAMESPACES//')" = "$(nsrec sys.data 2 | sed 's/.*NAMESPACES//')" ] ||
 	fail "-a --namespaces: kthreadd's namespaces differ from perf 6.1's: $(nsrec our.data 2) vs $(nsrec sys.data 2)"
 # --all-cgroups: the cgroup sample type on every event, CGROUP records of the hierarchy
-same_attrs "--all-cgroups" --all-cgroups
+same_attrs "--all-cgroups" -e cpu-clock --all-cgroups
 "$SYSTEM_PERF" report -D -i sys.data 2>/dev/null | grep "^0 0x[0-9a-f]* \[0x[0-9a-f]*\]: PERF_RECORD_CGROUP" |
 	sed 's/^0 0x[0-9a-f]* //' | sort >sys.cg
 "$SYSTEM_PERF" report -D -i our.data 2>/dev/null | grep "^0 0x[0-9a-f]* \[0x[0-9a-f]*\]: PERF_RECORD_CGROUP" |
@@ -183,7 +183,7 @@ grep -q " /" cg.txt || fail "--all-cgroups: script -F cgroup shows no cgroup pat
 # --buildid-mmap: build ids in the MMAP2 records only, the kernel's map among them (an MMAP2
 # with its build id as perf 6.1 synthesizes it), no HEADER_BUILD_ID, no build-id cache
 rm -rf "$HOME/.debug"
-same_attrs "--buildid-mmap" --buildid-mmap
+same_attrs "--buildid-mmap" -e cpu-clock --buildid-mmap
 kmap() {
 	"$SYSTEM_PERF" report -D -i "$1" 2>/dev/null | grep "^0 .*PERF_RECORD_MMAP2 -1/0: .*\[kernel.kallsyms\]_text" |
 		sed 's/^0 0x[0-9a-f]* //'
@@ -206,7 +206,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 		"$WORKLOAD_PERF" test -w noploop 5) &
 	np=$!
 	sleep 0.3
-	same_attrs "-u nobody" -u nobody
+	same_attrs "-u nobody" -e cpu-clock -u nobody
 	# a second at 4000 Hz of a spinning process (the ASan build takes a while to reach
 	# its loop): a dead run has none
 	"$PERF" record -q -u nobody -o u.data -- sleep 1 >u.log 2>&1 || fail "-u nobody: $(tail -1 u.log)"
