@@ -447,11 +447,18 @@ static int synth__status(struct synth_run *r, u32 tid, u32 *tgid, u32 *ppid)
 	return 0;
 }
 
-static int synth__comm(struct synth_run *r, u32 tgid, u32 tid)
+/*
+ * A thread's COMM; with fork_ppid (not 0, or the process's parent pid when the thread leads
+ * it) a FORK first, from that parent for a leader and from the leader for a thread, as perf
+ * writes every thread it finds with -a: readers then know the threads' parents. The name is
+ * read first, so that a thread gone since the listing leaves no FORK behind.
+ */
+static int synth__comm(struct synth_run *r, u32 tgid, u32 tid, const u32 *fork_ppid)
 {
 	struct { u32 pid, tid; } c = { tgid, tid };
 	char path[PATH_MAX], comm[64];
 	FILE *fp;
+	int ret;
 
 	snprintf(path, sizeof(path), "%s/%u/task/%u/comm", r->proc, tgid, tid);
 	fp = fopen(path, "re");
@@ -461,6 +468,16 @@ static int synth__comm(struct synth_run *r, u32 tgid, u32 tid)
 		comm[0] = '\0';
 	fclose(fp);
 	comm[strcspn(comm, "\n")] = '\0';
+	if (fork_ppid) {
+		u32 parent = tid == tgid ? *fork_ppid : tgid;
+		struct { u32 pid, ppid, tid, ptid; u64 time; } f = {
+			.pid = tgid, .ppid = parent, .tid = tid, .ptid = parent,
+		};
+
+		ret = synth__emit(r, PERF_RECORD_FORK, 0, &f, sizeof(f), NULL);
+		if (ret)
+			return ret;
+	}
 	r->stats.threads++;
 	return synth__emit(r, PERF_RECORD_COMM, 0, &c, sizeof(c), comm);
 }
@@ -576,8 +593,9 @@ static int synth__process(struct synth_run *r, u32 pid, bool named)
 	for (size_t i = 0; i < nr && !ret; i++) {
 		/* perf's order for a process it reads: NAMESPACES, then COMM */
 		ret = synth__namespaces(r, pid, tids[i]);
+		/* the whole system (-a, -C): a FORK too, as perf; not for a process named (-p) */
 		if (!ret)
-			ret = synth__comm(r, pid, tids[i]);
+			ret = synth__comm(r, pid, tids[i], named ? NULL : &ppid);
 		/* a thread that ended since the listing is not the process's end */
 		if (ret == -ENOENT && tids[i] != pid) {
 			r->stats.vanished++;
@@ -628,7 +646,7 @@ int record_synth__thread(const struct record_synth *s, pid_t tid, struct perf_er
 	synth_run__init(r, s, err);
 	ret = synth__status(r, (u32)tid, &tgid, &ppid);
 	if (!ret)
-		ret = synth__comm(r, tgid, (u32)tid);
+		ret = synth__comm(r, tgid, (u32)tid, NULL);
 	/* perf's order for a thread it is given: COMM, then NAMESPACES */
 	if (!ret)
 		ret = synth__namespaces(r, tgid, (u32)tid);

@@ -76,6 +76,15 @@ no_warnings() {
 same_attrs "-a" -a
 same_attrs "-a -g --switch-events" -a -g --switch-events
 same_attrs "-C 0 -e cpu-clock,task-clock" -C 0 -e cpu-clock,task-clock
+# every thread found in /proc: a FORK from its parent, then its COMM, as perf 6.1 writes them
+for f in sys our; do
+	"$SYSTEM_PERF" report -D -i $f.data 2>/dev/null |
+		sed -n 's/^0 [0-9 ]*0x[0-9a-f]* \[0x[0-9a-f]*\]: PERF_RECORD_\(FORK([0-9:]*):([0-9:]*)\|COMM: [^:]*:1\/1\)$/\1/p' |
+		head -2 >$f.fork1
+done
+[ "$(cat our.fork1)" = "$(printf 'FORK(1:1):(0:0)\nCOMM: %s:1/1' "$(cat /proc/1/comm)")" ] ||
+	fail "-C 0: pid 1 is not synthesized FORK(1:1):(0:0) then its COMM: $(tr '\n' ' ' <our.fork1)"
+cmp -s sys.fork1 our.fork1 || fail "-C 0: pid 1's FORK and COMM differ from perf 6.1's"
 same_attrs "workload" -e cpu-clock
 no_warnings "-a" our.data
 
