@@ -205,6 +205,14 @@ mount --bind "$root" "$root" && mount --make-private "$root" ||
 	fail "cannot make $root a mount point"
 mount -t proc proc "$root/proc" || fail "cannot mount proc in $root"
 mount -t sysfs sysfs "$root/sys" || fail "cannot mount sysfs in $root"
+# this machine's cgroup hierarchies, as a booted machine has them (systemd mounts them):
+# perf record -G and --all-cgroups name cgroups from them. A slave copy: unmounting it at
+# the end must not unmount this machine's
+if mountpoint -q /sys/fs/cgroup; then
+	mount --rbind /sys/fs/cgroup "$root/sys/fs/cgroup" &&
+		mount --make-rslave "$root/sys/fs/cgroup" ||
+		fail "cannot bind this machine's cgroups into $root"
+fi
 # tracefs, where a booted machine has it (systemd mounts it): the tracepoint tests read it
 if [ -d /sys/kernel/tracing/events ]; then
 	mount -t tracefs nodev "$root/sys/kernel/tracing" ||

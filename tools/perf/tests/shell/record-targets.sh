@@ -65,7 +65,9 @@ wait $wl 2>/dev/null
 # -p of a process whose main thread leaves first (pthread_exit) while its worker goes on:
 # the recording follows the worker to its end, as perf does. It once stopped with the
 # first thread: only the ring owners' descriptors were polled, and they hung up.
-"$WORKLOAD_PERF" test -w threadexit 1 0.2 &
+# The main thread spins 1 s of CPU, long enough that perf record is attached before it
+# leaves on a loaded machine too
+"$WORKLOAD_PERF" test -w threadexit 4 1 &
 te=$!
 i=0
 while [ "$(ls /proc/$te/task 2>/dev/null | wc -l)" -lt 2 ] && [ $i -lt 200 ]; do
@@ -79,8 +81,9 @@ wait $te
 main=$(count_sym te.data threadexit_main)
 worker=$(count_sym te.data threadexit_worker)
 verbose "-p threadexit: $main samples in threadexit_main, $worker in threadexit_worker"
-# the worker spins 1 s of CPU time, the main thread 0.2 s: some 5 times the samples. Cut at
-# the main thread's exit, both had about the same; 3 times tells the two apart
+# the worker spins 4 s of CPU time, the main thread 1 s: some 4 times the samples (more
+# when the recording started late into the main thread's second). Cut at the main thread's
+# exit, both had about the same; 3 times tells the two apart
 [ "$main" -ge 1 ] || fail "-p threadexit: no sample of the main thread"
 [ "$worker" -ge $((3 * main)) ] ||
 	fail "-p threadexit: $worker worker samples for $main of the main thread: stopped at its exit?"
