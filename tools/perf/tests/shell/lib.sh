@@ -48,6 +48,12 @@ if [ -z "${WORKLOAD_PERF:-}" ]; then
 	WORKLOAD_PERF=$PERF
 	[ -x "$PERF_SRCDIR/tools/perf/perf" ] && WORKLOAD_PERF=$PERF_SRCDIR/tools/perf/perf
 fi
+# the oracle's record is run again when it aborts on its own (lib/system-perf)
+if [ -x "$SYSTEM_PERF" ] && [ -z "${SYSTEM_PERF_REAL:-}" ]; then
+	SYSTEM_PERF_REAL=$SYSTEM_PERF
+	SYSTEM_PERF=$lib_dir/lib/system-perf
+	export SYSTEM_PERF_REAL
+fi
 export PERF PERF_SRCDIR SYSTEM_PERF WORKLOAD_PERF
 
 if [ -n "$lib_standalone" ]; then
