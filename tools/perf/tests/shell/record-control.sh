@@ -32,26 +32,32 @@ else
 	not_tested "the exec-count cases (--switch-output=signal, -D, --control): no sched tracepoints ($(tail -1 tp.log))"
 fi
 
+# warned ERR: ERR without the lost-records warning (small rings on a slow machine, an ASan
+# build: the run's, not the file's) and without upstream's "max cpus" line (its setting, not
+# the file's); succeeds when something else is left, which is then in r.err2
+warned() {
+	grep -v -e '^Warning:$' -e '^Processed [0-9]* events and lost [0-9]* chunks!$' \
+		-e '^Check IO/CPU overload!$' -e '^$' \
+		-e '^Failed to read max cpus, using default of [0-9]*$' "$1" >r.err2
+	[ -s r.err2 ]
+}
+
 # readable FILE WHAT [ours]: ours, perf 6.1 and upstream 7.2 (with "ours": ours only, for
 # the files after a case's first; upstream takes seconds a file) read FILE without a word on
 # stderr
 readable() {
 	"$PERF" script -i "$1" >/dev/null 2>r.err || fail "$2: our script failed on $1: $(head -1 r.err)"
-	[ ! -s r.err ] || fail "$2: our script warned on $1: $(head -1 r.err)"
+	! warned r.err || fail "$2: our script warned on $1: $(head -1 r.err2)"
 	[ "${3:-}" = ours ] && return 0
 	if [ -n "$sys_ok" ]; then
 		"$SYSTEM_PERF" script -i "$1" >/dev/null 2>r.err ||
 			fail "$2: perf 6.1 script failed on $1: $(head -1 r.err)"
-		[ ! -s r.err ] || fail "$2: perf 6.1 script warned on $1: $(head -1 r.err)"
+		! warned r.err || fail "$2: perf 6.1 script warned on $1: $(head -1 r.err2)"
 	fi
 	if [ -n "$up_ok" ]; then
 		"$UPSTREAM_PERF" script -i "$1" >/dev/null 2>r.err ||
 			fail "$2: upstream 7.2 script failed on $1: $(head -1 r.err)"
-		# upstream runs without /sys (upstream-perf's chroot): reading the THREAD_MAP and
-		# CPU_MAP of a file with two events it looks for the possible cpus and says so,
-		# for perf 6.1's own files as well; that line is its setting, not the file
-		grep -v '^Failed to read max cpus, using default of [0-9]*$' r.err >r.err2
-		[ ! -s r.err2 ] || fail "$2: upstream 7.2 script warned on $1: $(head -1 r.err2)"
+		! warned r.err || fail "$2: upstream 7.2 script warned on $1: $(head -1 r.err2)"
 	fi
 }
 
