@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record's files equal the system perf's (6.1) for the invocations users type: every attr field, the record types, the header features (lib/record-matrix.txt), and both perfs read ours without a warning
+# perf record's files equal the system perf's (6.1) for the invocations users type: every attr field, the record types, the header features (lib/record-matrix.txt), both perfs read ours without a warning, and upstream sees the same call structure in both
 # SPDX-License-Identifier: GPL-2.0
 # perf test timeout: 900
 #
@@ -7,7 +7,9 @@
 # ours; perf 6.1 then describes both files (`perf evlist -v`, `perf report --stats`, `perf
 # report --header-only`), so both are seen through one reader that no one here wrote. What
 # differs must be allowed in the table with its reason. Every file of ours must be read by perf
-# 6.1's perf script and by upstream 7.2's without a line on stderr.
+# 6.1's perf script and by upstream 7.2's perf script and perf report without a line on
+# stderr, and where the row records callchains, upstream must see the same call structure of
+# the workload in both files.
 
 . "$(dirname "$0")"/lib.sh
 
@@ -31,6 +33,58 @@ describe() {
 warnings() {
 	grep -v -e '^Warning:$' -e '^Processed [0-9]* events and lost [0-9]* chunks!$' \
 		-e '^Check IO/CPU overload!$' -e '^$' "$1" | head -1 | grep .
+}
+
+# stacks FILE OUT: upstream's user stacks of the workload in FILE (lib/user-stacks.awk)
+stacks() {
+	"$UPSTREAM_PERF" script -F comm,ip,sym,dso -i "$1" 2>/dev/null |
+		awk -f "$PERF_SRCDIR/tools/perf/tests/shell/lib/user-stacks.awk" >"$2"
+}
+
+# same_structure NAME: the workload's call structure as upstream 7.2 reads it is the same in
+# both files of row NAME: a user stack that holds at least a tenth of one file's workload
+# samples (and 5 of them) is in the other file too; prints what is missing
+same_structure() {
+	stacks "t.$1.data" "t.$1.stacks"
+	stacks "o.$1.data" "o.$1.stacks"
+	awk -v row="$1" '
+	FNR == 1 { side++ }
+	$2 == "TOTAL" { total[side] = $1; next }
+	{ c = $1; sub(/^[0-9]+ /, ""); n[side, $0] = c; seen[$0] = 1 }
+	END {
+		if (!total[1] || !total[2]) {
+			printf "%s: no workload samples with user stacks (perf 6.1: %d, ours: %d)\n", row, total[1], total[2]
+			exit
+		}
+		for (s in seen)
+			for (a = 1; a <= 2; a++) {
+				b = 3 - a
+				if (n[a, s] >= 5 && n[a, s] * 10 >= total[a] && !((b, s) in n))
+					printf "%s: the stack %s (%d of %d samples in %s) is not in %s\n", row, s,
+						n[a, s], total[a], a == 1 ? "perf 6.1 file" : "ours",
+						b == 1 ? "perf 6.1 file" : "ours"
+			}
+	}' "t.$1.stacks" "o.$1.stacks"
+}
+
+# upstream_reads NAME TAG ARGS...: upstream 7.2's `perf ARGS -i` of our file of row NAME ends
+# without a line on stderr that it does not also print for perf 6.1's file (upstream runs
+# without /sys here, see upstream-perf: "Failed to read max cpus" once it reads two events'
+# THREAD_MAP and CPU_MAP is its setting, not our file); prints the problem
+upstream_reads() {
+	local name=$1 what=$2 w
+	shift 2
+	"$UPSTREAM_PERF" "$@" -i "o.$name.data" >"o.$name.up.$what.txt" 2>"o.$name.up.$what.err" || {
+		echo "$name: upstream perf $* of ours failed: $(tail -1 "o.$name.up.$what.err")"
+		return
+	}
+	w=$(warnings "o.$name.up.$what.err") || return 0
+	"$UPSTREAM_PERF" "$@" -i "t.$name.data" >/dev/null 2>"t.$name.up.$what.err"
+	if grep -qxF "$w" "t.$name.up.$what.err"; then
+		verbose "$name: upstream perf $* also says on perf 6.1's file: $w"
+	else
+		echo "$name: upstream perf $* of ours warned: $w"
+	fi
 }
 
 # compare NAME: the differences between perf 6.1's (t.*) and our (o.*) descriptions of row
@@ -154,19 +208,11 @@ grep '^run ' "$table" | while IFS='|' read -r name opts work; do
 		warnings "o.$name.sys.err" && echo "$name: perf 6.1 script of ours warned: $(warnings "o.$name.sys.err")" >>problems
 	fi
 	if [ "$have_upstream" = 1 ]; then
-		"$UPSTREAM_PERF" script -i "o.$name.data" >"o.$name.up.txt" 2>"o.$name.up.err" ||
-			echo "$name: upstream perf script of ours failed: $(tail -1 "o.$name.up.err")" >>problems
-		if w=$(warnings "o.$name.up.err"); then
-			# upstream runs without /sys here (see upstream-perf): a line it also prints
-			# for perf 6.1's own file of the row ("Failed to read max cpus" once it
-			# reads two events' THREAD_MAP and CPU_MAP) is its setting, not our file
-			"$UPSTREAM_PERF" script -i "t.$name.data" >/dev/null 2>"t.$name.up.err"
-			if grep -qxF "$w" "t.$name.up.err"; then
-				verbose "$name: upstream also says on perf 6.1's file: $w"
-			else
-				echo "$name: upstream perf script of ours warned: $w" >>problems
-			fi
-		fi
+		upstream_reads "$name" script script >>problems
+		upstream_reads "$name" report report --stdio >>problems
+		case " $opts " in
+		*" -g "* | *--call-graph*) same_structure "$name" >>problems ;;
+		esac
 	fi
 	verbose "$name: $(sort -u "$name.used" 2>/dev/null | tr '\n' ',')"
 done
