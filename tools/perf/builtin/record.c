@@ -525,9 +525,9 @@ static int record__config_attrs(struct record *rec)
 	}
 	/*
 	 * groups, :S, and then which sample id several events need (ID when their layouts
-	 * agree, else IDENTIFIER, as perf): record_events__config
+	 * agree, else IDENTIFIER, as perf; one event into a pipe gets ID): record_events__config
 	 */
-	record_events__config(&rec->evs, rec->attrs);
+	record_events__config(&rec->evs, rec->attrs, !strcmp(rec->output, "-"));
 	return 0;
 }
 

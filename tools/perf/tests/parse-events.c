@@ -317,7 +317,7 @@ static int check_record_attrs(const struct test_env *env)
 		attrs[i].sample_period = 4000;
 		attrs[i].flags |= F(FREQ) | F(DISABLED) | F(INHERIT) | F(ENABLE_ON_EXEC);
 	}
-	record_events__config(&evs, attrs);
+	record_events__config(&evs, attrs, false);
 	/* the leader: READ and the group's counts, no inherit */
 	TEST_ASSERT(env, (attrs[0].sample_type & PERF_SAMPLE_READ) &&
 		    (attrs[0].read_format & PERF_FORMAT_GROUP) && !(attrs[0].flags & F(INHERIT)) &&
@@ -343,12 +343,24 @@ static int check_record_attrs(const struct test_env *env)
 		attrs[i].flags |= F(FREQ) | F(DISABLED) | F(INHERIT);
 		attrs[i].sample_period = 4000;
 	}
-	record_events__config(&evs, attrs);
+	record_events__config(&evs, attrs, false);
 	TEST_ASSERT(env, attrs[0].sample_type == (base | PERF_SAMPLE_ID) &&
 		    attrs[1].sample_type == attrs[0].sample_type &&
 		    !(attrs[0].read_format & PERF_FORMAT_GROUP) && attrs[1].sample_period == 4000 &&
 		    (attrs[1].flags & F(INHERIT)) && !(attrs[1].flags & F(DISABLED)), "plain group");
 	parsed_events__exit(&evs);
+
+	/* one event: no id in a file, an id in a pipe (perf's -o - names it through its id) */
+	for (int pipe = 0; pipe < 2; pipe++) {
+		TEST_ASSERT(env, !parse_events__add(&evs, "cpu-clock", NULL, NULL, &err), "one");
+		attrs[0] = evs.ev[0].attr;
+		attrs[0].sample_type = base;
+		record_events__config(&evs, attrs, pipe);
+		TEST_ASSERT(env, attrs[0].sample_type == (pipe ? base | PERF_SAMPLE_ID : base),
+			    "one event, %s: sample_type %#llx", pipe ? "pipe" : "file",
+			    (unsigned long long)attrs[0].sample_type);
+		parsed_events__exit(&evs);
+	}
 	return TEST_OK;
 }
 

@@ -9,7 +9,8 @@
 
 #define ATTR_PRECISE_MASK	(3ULL << PERF_ATTR_BIT_PRECISE_IP)
 
-void record_events__config(const struct parsed_events *evs, struct perf_event_attr *attrs)
+void record_events__config(const struct parsed_events *evs, struct perf_event_attr *attrs,
+			   bool pipe)
 {
 	bool same = true;
 
@@ -52,8 +53,12 @@ void record_events__config(const struct parsed_events *evs, struct perf_event_at
 		a->flags &= ~PERF_ATTR_FLAG(WRITE_BACKWARD);
 		a->sample_type = attrs[ev->leader].sample_type;
 	}
-	if (evs->nr < 2)
+	if (evs->nr < 2) {
+		/* a reader of a pipe learns the event's name from EVENT_DESC's ids, as perf */
+		if (pipe && evs->nr == 1)
+			attrs[0].sample_type |= PERF_SAMPLE_ID;
 		return;
+	}
 	for (size_t i = 1; i < evs->nr; i++)
 		same = same && attrs[i].sample_type == attrs[0].sample_type;
 	for (size_t i = 0; i < evs->nr; i++) {

@@ -24,9 +24,11 @@ struct perf_writer;
  *  - a group member: neither disabled nor enable_on_exec (it follows its leader); with a
  *    sampling leader (:S) no sampling of its own (period 0) and the leader's sample_type;
  *  - several events: PERF_SAMPLE_ID when all have the same sample_type, else
- *    PERF_SAMPLE_IDENTIFIER (the id at a fixed place), with read_format ID.
+ *    PERF_SAMPLE_IDENTIFIER (the id at a fixed place), with read_format ID;
+ *  - one event into a pipe (-o -): PERF_SAMPLE_ID, as perf forces for its names' sake.
  */
-void record_events__config(const struct parsed_events *evs, struct perf_event_attr *attrs);
+void record_events__config(const struct parsed_events *evs, struct perf_event_attr *attrs,
+			   bool pipe);
 /* evlist_open__open_groups with the groups of evs; see there */
 int record_events__open(struct evlist_open *el, const struct parsed_events *evs,
 			const struct perf_event_attr *attrs, const struct evlist_target *target,

@@ -20,12 +20,34 @@ table=$PERF_SRCDIR/tools/perf/tests/shell/lib/record-matrix.txt
 have_upstream=1
 upstream_perf || { have_upstream=0; not_tested "upstream 7.2 reading our files: not installed (make test-deps)"; }
 
+# on FILE PERF ARGS...: PERF ARGS reading FILE; a pipe row's stream on stdin, as a pipe is read
+on() {
+	local file=$1
+	shift
+	if [ "$pipe" = 1 ]; then
+		"$@" -i - <"$file"
+	else
+		"$@" -i "$file"
+	fi
+}
+
+# record PERF FILE LOG: the row recorded by PERF into FILE; a pipe row (-o - in its options)
+# writes the stream to stdout, as `perf record -o - > FILE`
+record() {
+	# shellcheck disable=SC2086 # the options are words
+	if [ "$pipe" = 1 ]; then
+		"$1" record -q -N $opts -- $work >"$2" 2>"$3"
+	else
+		"$1" record -q -N -o "$2" $opts -- $work >"$3" 2>&1
+	fi
+}
+
 # describe FILE PREFIX: perf 6.1's view of FILE as PREFIX.evlist, .stats and .features
 describe() {
-	"$SYSTEM_PERF" evlist -v -i "$1" 2>"$2.evlist.err" | grep -v '^#' >"$2.evlist" ||
+	on "$1" "$SYSTEM_PERF" evlist -v 2>"$2.evlist.err" | grep -v '^#' >"$2.evlist" ||
 		return 1
-	"$SYSTEM_PERF" report --stats -i "$1" >"$2.stats" 2>"$2.stats.err" || return 1
-	"$SYSTEM_PERF" report --header-only -i "$1" >"$2.header" 2>"$2.header.err" || return 1
+	on "$1" "$SYSTEM_PERF" report --stats >"$2.stats" 2>"$2.stats.err" || return 1
+	on "$1" "$SYSTEM_PERF" report --header-only >"$2.header" 2>"$2.header.err" || return 1
 }
 
 # warnings ERR: the first line of ERR that is not the lost-records warning (a loaded machine's
@@ -37,7 +59,7 @@ warnings() {
 
 # stacks FILE OUT: upstream's user stacks of the workload in FILE (lib/user-stacks.awk)
 stacks() {
-	"$UPSTREAM_PERF" script -F comm,ip,sym,dso -i "$1" 2>/dev/null |
+	on "$1" "$UPSTREAM_PERF" script -F comm,ip,sym,dso 2>/dev/null |
 		awk -f "$PERF_SRCDIR/tools/perf/tests/shell/lib/user-stacks.awk" >"$2"
 }
 
@@ -74,12 +96,12 @@ same_structure() {
 upstream_reads() {
 	local name=$1 what=$2 w
 	shift 2
-	"$UPSTREAM_PERF" "$@" -i "o.$name.data" >"o.$name.up.$what.txt" 2>"o.$name.up.$what.err" || {
+	on "o.$name.data" "$UPSTREAM_PERF" "$@" >"o.$name.up.$what.txt" 2>"o.$name.up.$what.err" || {
 		echo "$name: upstream perf $* of ours failed: $(tail -1 "o.$name.up.$what.err")"
 		return
 	}
 	w=$(warnings "o.$name.up.$what.err") || return 0
-	"$UPSTREAM_PERF" "$@" -i "t.$name.data" >/dev/null 2>"t.$name.up.$what.err"
+	on "t.$name.data" "$UPSTREAM_PERF" "$@" >/dev/null 2>"t.$name.up.$what.err"
 	if grep -qxF "$w" "t.$name.up.$what.err"; then
 		verbose "$name: upstream perf $* also says on perf 6.1's file: $w"
 	else
@@ -177,19 +199,21 @@ grep '^run ' "$table" | while IFS='|' read -r name opts work; do
 	name=$(echo "${name#run }" | tr -d ' ')
 	# `perf` in the workload is the perf under test
 	work=$(echo "$work" | sed "s|^ *perf |$WORKLOAD_PERF |")
+	pipe=0
+	case " $opts " in
+	*" -o - "*) pipe=1 ;;
+	esac
 	# perf 6.1 itself aborts now and then here (one run in a few dozen, not reproducible):
 	# it is the oracle, not what is tested, so it gets three tries
 	tries=0
-	# shellcheck disable=SC2086 # the options are words
-	until "$SYSTEM_PERF" record -q -N -o "t.$name.data" $opts -- $work >"t.$name.log" 2>&1; do
+	until record "$SYSTEM_PERF" "t.$name.data" "t.$name.log"; do
 		tries=$((tries + 1))
 		verbose "$name: perf 6.1 record failed (try $tries): $(tail -1 "t.$name.log")"
 		[ "$tries" -lt 3 ] && continue
 		echo "$name: perf 6.1 record $opts failed 3 times: $(tail -1 "t.$name.log")" >>problems
 		continue 2
 	done
-	# shellcheck disable=SC2086
-	if ! "$PERF" record -q -N -o "o.$name.data" $opts -- $work >"o.$name.log" 2>&1; then
+	if ! record "$PERF" "o.$name.data" "o.$name.log"; then
 		echo "$name: our perf record $opts failed: $(tail -1 "o.$name.log")" >>problems
 		continue
 	fi
@@ -203,7 +227,7 @@ grep '^run ' "$table" | while IFS='|' read -r name opts work; do
 		for e in "o.$name".*.err; do
 			[ -s "$e" ] && echo "$name: perf 6.1 warned reading ours ($e): $(head -1 "$e")" >>problems
 		done
-		"$SYSTEM_PERF" script -i "o.$name.data" >"o.$name.sys.txt" 2>"o.$name.sys.err" ||
+		on "o.$name.data" "$SYSTEM_PERF" script >"o.$name.sys.txt" 2>"o.$name.sys.err" ||
 			echo "$name: perf 6.1 script of ours failed: $(tail -1 "o.$name.sys.err")" >>problems
 		warnings "o.$name.sys.err" && echo "$name: perf 6.1 script of ours warned: $(warnings "o.$name.sys.err")" >>problems
 	fi
