@@ -12,6 +12,8 @@
 #				inline-frame cases need libc's DWARF
 #	python3			/usr/bin/python3: perf test -w python3, an interpreter's
 #				frames over libc (the modern-libc unwinding test)
+#	node			/usr/bin/node (nodejs): a JIT runtime that writes jitdump files
+#				(--perf-prof), for perf inject -j against upstream's
 #	sid's libc debug symbols	sid's libc6-dbg (the tree's libc version) unpacked into
 #				$UPSTREAM_PERF_DIR/sid-debug, and python3 in the sid tree: the
 #				modern-libc tests run workloads there (glibc >= 2.41, whose
@@ -44,6 +46,7 @@ missing() {
 	dpkg-query -W -f='${Status}' libc6-dbg 2>/dev/null | grep -q ' installed$' ||
 		echo libc-debug
 	[ -x /usr/bin/python3 ] || echo python3
+	command -v node >/dev/null || echo node
 	# a tree still to build gets them with it
 	if [ -x "$sid/usr/bin/perf" ] && { ! sid_has python3 || sid_has libc6-dbg ||
 		[ "$(cat "$sid_debug/version" 2>/dev/null)" != "$(sid_libc_version)" ]; }; then
@@ -172,6 +175,9 @@ for t in $todo; do
 	python3)
 		apt python3 && [ -x /usr/bin/python3 ] ||
 			{ say "python3: apt-get install python3 failed"; rc=1; } ;;
+	node)
+		apt nodejs && command -v node >/dev/null ||
+			{ say "node: apt-get install nodejs failed"; rc=1; } ;;
 	sid-libc-debug)
 		# not in the tree (see above): a tree that had it loses it
 		{ ! sid_has libc6-dbg || chroot "$sid" apt-get remove -y libc6-dbg \
