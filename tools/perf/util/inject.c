@@ -13,6 +13,7 @@
 #include <perf/writer.h>
 #include <perf/kernel.h>
 #include "inject-buildid.h"
+#include "inject-maps.h"
 #include "inject.h"
 #include "session.h"
 #include "unwind.h"
@@ -50,6 +51,7 @@ struct inject {
 	u8			*held;
 	size_t			held_len, held_alloc;
 	struct inject_buildids	*bids;		/* NULL without -b / --buildid-all */
+	struct inject_maps	*maps;		/* MMAPs, for stitched chains (inject-maps.h) */
 	struct inject_stats	stats;
 };
 
@@ -198,13 +200,19 @@ static int inject__start(struct inject *inj, struct perf_err *err)
 	if (!inj->attrs)
 		return perf_err__set(err, ENOMEM, "out of memory");
 	inj->nr_attrs = nr;
-	/* the input's attr size, as far as we know its fields: nothing of an attr is lost */
+	/*
+	 * perf 6.1's attr size unless a field past it is set: perf >= 6.19 writes 144 bytes,
+	 * which 6.1 refuses, with nothing in the last 16 of them
+	 */
+	wo.attr_size = PERF_WRITER_DEFAULT_ATTR_SIZE;
 	for (size_t i = 0; i < nr; i++) {
-		u32 size = perf_data__attr(data, i)->attr.size;
+		const u8 *bytes = (const u8 *)&perf_data__attr(data, i)->attr;
 
-		if (size > wo.attr_size)
-			wo.attr_size = size > sizeof(struct perf_event_attr) ?
-				       sizeof(struct perf_event_attr) : (size + 7) & ~7u;
+		for (u32 end = sizeof(struct perf_event_attr); end > wo.attr_size; end--)
+			if (bytes[end - 1]) {
+				wo.attr_size = (end + 7) & ~7u;
+				break;
+			}
 	}
 	inj->w = perf_writer__new(inj->opts->output, &wo, err);
 	if (!inj->w)
@@ -262,6 +270,11 @@ static int inject__write(struct inject *inj, const struct perf_event_header *h)
 	return ret ? perf_session__tool_error(inj->session, -ret, err.msg) : 0;
 }
 
+static int inject__write_cb(void *arg, const struct perf_event_header *h)
+{
+	return inject__write(arg, h);
+}
+
 /* ---- samples ------------------------------------------------------------------------------ */
 
 static int inject__grow_chain(struct inject *inj, size_t nr)
@@ -280,12 +293,14 @@ static int inject__grow_chain(struct inject *inj, size_t nr)
 
 /*
  * The chain as an ordinary inline one: a stitched user part's deferred marker becomes
- * PERF_CONTEXT_USER; an unstitched sample's marker and cookie go, unless kept.
+ * PERF_CONTEXT_USER; an unstitched sample's marker and cookie go, unless kept. *stitched_at:
+ * where a stitched user part begins in the new chain, 0 when there is none.
  */
-static int inject__chain(struct inject *inj, struct perf_sample *s)
+static int inject__chain(struct inject *inj, struct perf_sample *s, size_t *stitched_at)
 {
 	size_t n = 0;
 
+	*stitched_at = 0;
 	if (inject__grow_chain(inj, s->callchain_nr + 1))
 		return -ENOMEM;
 	for (u64 i = 0; i < s->callchain_nr; i++) {
@@ -295,6 +310,7 @@ static int inject__chain(struct inject *inj, struct perf_sample *s)
 			if (!s->deferred_callchain) {
 				ip = PERF_CONTEXT_USER;
 				inj->stats.stitched++;
+				*stitched_at = n + 1;
 			} else if (!inj->opts->keep_deferred) {
 				break;
 			}
@@ -360,11 +376,19 @@ static int inject__sample(const struct perf_tool *tool, struct perf_session *ses
 		/* what no stage touched and no field leaves is written as it came */
 		return inject__write(inj, event);
 	} else {
+		size_t user;
+
 		if (ia->has_dump && s.callchain_origin)
 			inj->stats.unwound++;
-		ret = inject__chain(inj, &s);
+		ret = inject__chain(inj, &s, &user);
 		if (ret)
 			return perf_session__tool_error(session, -ret, "out of memory");
+		if (user)
+			ret = inject_maps__before(inj->maps, perf_session__sample_thread(session, sample),
+						  sample, s.callchain + user, s.callchain_nr - user,
+						  inject__write_cb, inj);
+		if (ret)
+			return ret;
 	}
 	size = perf_sample__synthesize(ia ? &ia->out : &evattr->attr, &s, false, inj->buf,
 				       INJECT_BUF_BYTES, &why);
@@ -387,6 +411,8 @@ static int inject__sideband(const struct perf_tool *tool, struct perf_session *s
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
 		ret = perf_event__process_mmap(tool, session, event, sample, evattr);
+		if (!ret && inject_maps__remember(inj->maps, event, sample, evattr))
+			ret = perf_session__tool_error(session, ENOMEM, "out of memory");
 		break;
 	case PERF_RECORD_COMM:
 		ret = perf_event__process_comm(tool, session, event, sample, evattr);
@@ -520,6 +546,7 @@ static void inject__exit(struct inject *inj)
 {
 	perf_writer__delete(inj->w);
 	inject_buildids__delete(inj->bids);
+	inject_maps__delete(inj->maps);
 	for (size_t i = 0; i < ARRAY_SIZE(inj->features); i++)
 		free(inj->features[i].bytes);
 	free(inj->held);
@@ -546,7 +573,8 @@ int inject__run(const struct inject_opts *opts, struct inject_stats *stats, stru
 	inject__init_tool(&inj.tool);
 	inj.buf = malloc(INJECT_BUF_BYTES);
 	inj.scratch = malloc(INJECT_BUF_BYTES);
-	if (!inj.buf || !inj.scratch) {
+	inj.maps = inject_maps__new();
+	if (!inj.buf || !inj.scratch || !inj.maps) {
 		ret = perf_err__set(err, ENOMEM, "out of memory");
 		goto out;
 	}
