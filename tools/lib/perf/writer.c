@@ -1431,7 +1431,7 @@ int perf_writer__copy_features(struct perf_writer *w, struct perf_data *data, st
 	if (!ret && perf_env__has_feat(env, HEADER_NRCPUS))
 		ret = perf_writer__set_nrcpus(w, env->nr_cpus_avail, env->nr_cpus_online, err);
 	if (!ret && env->cmdline)
-		ret = perf_writer__set_cmdline(w, 1, (const char *const *)&env->cmdline, err);
+		ret = perf_writer__set_cmdline(w, (int)env->nr_cmdline, (const char *const *)env->cmdline, err);
 	for (size_t i = 0; i < env->nr_build_ids && !ret; i++) {
 		const struct perf_build_id_entry *b = &env->build_ids[i];
 

@@ -509,7 +509,6 @@ static int inject__user_meta(const struct perf_tool *tool, struct perf_session *
 	case PERF_RECORD_HEADER_TRACING_DATA:
 	case PERF_RECORD_EVENT_UPDATE:
 	case PERF_RECORD_FINISHED_ROUND:	/* see inject.h: no rounds */
-	case PERF_RECORD_ID_INDEX:		/* ids of AUX data, which is not written */
 	case PERF_RECORD_AUXTRACE_INFO:
 	case PERF_RECORD_AUXTRACE:
 	case PERF_RECORD_AUXTRACE_ERROR:
@@ -605,6 +604,8 @@ int inject__run(const struct inject_opts *opts, struct inject_stats *stats, stru
 	ret = inject__start(&inj, err);
 	if (!ret && inj.bids)
 		ret = inject_buildids__finish(inj.bids, inj.w, &inj.session->machine, err);
+	/* the records' bytes, before finish() adds the features */
+	inj.stats.out_bytes = inj.w ? perf_writer__data_size(inj.w) : 0;
 	if (!ret)
 		ret = perf_writer__finish(inj.w, err);
 	if (!ret) {
@@ -612,7 +613,6 @@ int inject__run(const struct inject_opts *opts, struct inject_stats *stats, stru
 			inj.session->stats.nr_events[PERF_RECORD_CALLCHAIN_DEFERRED];
 		inj.stats.build_ids = inj.bids ? inject_buildids__nr(inj.bids) : 0;
 		inj.stats.in_bytes = perf_data__file_header(inj.session->data)->data.size;
-		inj.stats.out_bytes = perf_writer__data_size(inj.w);
 		if (stats)
 			*stats = inj.stats;
 	}
