@@ -296,8 +296,11 @@ static int inject__grow_chain(struct inject *inj, size_t nr)
  * PERF_CONTEXT_USER; an unstitched sample's marker and cookie go, unless kept. *stitched_at:
  * where a stitched user part begins in the new chain, 0 when there is none.
  */
-static int inject__chain(struct inject *inj, struct perf_sample *s, size_t *stitched_at)
+static int inject__chain(struct inject *inj, const struct perf_event_attr *attr,
+			 struct perf_sample *s, size_t *stitched_at)
 {
+	/* perf's rule: without the attr's flag the marker is no deferral, and stays */
+	bool deferred = attr->flags & PERF_ATTR_FLAG(DEFER_CALLCHAIN);
 	size_t n = 0;
 
 	*stitched_at = 0;
@@ -306,7 +309,7 @@ static int inject__chain(struct inject *inj, struct perf_sample *s, size_t *stit
 	for (u64 i = 0; i < s->callchain_nr; i++) {
 		u64 ip = s->callchain[i];
 
-		if (ip == PERF_CONTEXT_USER_DEFERRED) {
+		if (ip == PERF_CONTEXT_USER_DEFERRED && deferred) {
 			if (!s->deferred_callchain) {
 				ip = PERF_CONTEXT_USER;
 				inj->stats.stitched++;
@@ -380,7 +383,7 @@ static int inject__sample(const struct perf_tool *tool, struct perf_session *ses
 
 		if (ia->has_dump && s.callchain_origin)
 			inj->stats.unwound++;
-		ret = inject__chain(inj, &s, &user);
+		ret = inject__chain(inj, &evattr->attr, &s, &user);
 		if (ret)
 			return perf_session__tool_error(session, -ret, "out of memory");
 		if (user)
@@ -398,6 +401,28 @@ static int inject__sample(const struct perf_tool *tool, struct perf_session *ses
 }
 
 /* ---- the other records -------------------------------------------------------------------- */
+
+/*
+ * A side-band record of a cross-endian input: the reader swapped its fields, not its
+ * sample_id trailer, which is written again from its parse. NULL-safe on evattr.
+ */
+static const struct perf_event_header *inject__host_order(struct inject *inj,
+							  const struct perf_event_header *event,
+							  const struct perf_sample *sample,
+							  const struct perf_evattr *evattr)
+{
+	size_t body;
+
+	if (!inj->session->swapped || !evattr || !evattr->id_hdr_size ||
+	    evattr->id_hdr_size > event->size)
+		return event;
+	body = event->size - evattr->id_hdr_size;
+	memcpy(inj->buf, event, body);
+	if (perf_sample__synthesize_id(&evattr->attr, sample, false, (u8 *)inj->buf + body,
+				       evattr->id_hdr_size) != evattr->id_hdr_size)
+		return event;
+	return (const struct perf_event_header *)inj->buf;
+}
 
 /* side-band records: the machine learns them (build ids, the unwinder's maps), then out */
 static int inject__sideband(const struct perf_tool *tool, struct perf_session *session,
@@ -432,7 +457,7 @@ static int inject__sideband(const struct perf_tool *tool, struct perf_session *s
 	}
 	if (ret)
 		return ret;
-	return inject__write(inj, event);
+	return inject__write(inj, inject__host_order(inj, event, sample, evattr));
 }
 
 /* with no stitching stage (never: the session always stitches for inject), dropped */
