@@ -116,7 +116,7 @@ int cmd_inject(int argc, const char **argv)
 		OPT_BOOLEAN(0, "keep-deferred", &inject.keep_deferred,
 			    "Keep the deferred marker and cookie of samples no deferred callchain was stitched to"),
 		OPT_BOOLEAN(0, "keep-stack", &inject.keep_stack,
-			    "Keep the user registers and stack dumps of the samples whose callchain was unwound"),
+			    "Keep the user registers, stack dumps and recorded callchains: unwinding is left to the reader"),
 		OPT_STRING(0, "symfs", &inject.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
 		OPT_INCR('v', "verbose", &inject.verbose, "be more verbose (show build ids, etc)"),
@@ -141,6 +141,11 @@ int cmd_inject(int argc, const char **argv)
 		return PERF_EXIT_USAGE;
 	if (argc_left > 0) {
 		fprintf(stderr, "perf inject: unexpected argument '%s'\n", argv[0]);
+		usage_with_options(inject_usage, options, stderr);
+		return PERF_EXIT_USAGE;
+	}
+	if (inject.keep_stack && inject.convert_callchain) {
+		fprintf(stderr, "perf inject: --keep-stack keeps the dumps that --convert-callchain unwinds and drops: use one of them\n");
 		usage_with_options(inject_usage, options, stderr);
 		return PERF_EXIT_USAGE;
 	}

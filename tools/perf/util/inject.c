@@ -72,15 +72,16 @@ static void inject__out_attr(const struct inject *inj, const struct perf_event_a
 	ia->has_dump = (in->sample_type & dump) == dump;
 	/* perf's --call-graph dwarf: the kernel gives no user chain, the dump is the stack */
 	dwarf = ia->has_dump && (in->flags & PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER));
-	ia->as_recorded = dwarf && !inj->opts->convert_callchain;
+	ia->as_recorded = dwarf && (!inj->opts->convert_callchain || inj->opts->keep_stack);
 	if (!inj->opts->keep_deferred)
 		ia->out.flags &= ~(PERF_ATTR_FLAG(DEFER_CALLCHAIN) | PERF_ATTR_FLAG(DEFER_OUTPUT));
 	if (!ia->has_dump || ia->as_recorded)
 		return;
-	if (dwarf)
-		ia->out.flags &= ~PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER);
+	/* the reader unwinds again: the chain stays the recorded one (see inject.h) */
 	if (inj->opts->keep_stack)
 		return;
+	if (dwarf)
+		ia->out.flags &= ~PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER);
 	ia->out.sample_type &= ~(PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER);
 	ia->out.sample_regs_user = 0;
 	ia->out.sample_stack_user = 0;
@@ -586,8 +587,12 @@ int inject__run(const struct inject_opts *opts, struct inject_stats *stats, stru
 		.path = opts->input,
 		.symbol_conf = opts->symbol_conf,
 		.merge_deferred = true,
-		/* dwarf files are unwound only when asked: the mode that leaves them alone */
-		.unwind_mode = opts->convert_callchain ? UNWIND_MODE_AUTO : UNWIND_MODE_REPAIR,
+		/*
+		 * dwarf files are unwound only when asked (the mode that leaves them alone), and
+		 * nothing is when the dumps stay for the reader to unwind
+		 */
+		.unwind_mode = opts->keep_stack ? UNWIND_MODE_NONE :
+			       opts->convert_callchain ? UNWIND_MODE_AUTO : UNWIND_MODE_REPAIR,
 		/* a sample with read values is written whole, not one per value */
 		.keep_read_values = true,
 	};

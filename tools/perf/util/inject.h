@@ -13,11 +13,14 @@
  *    that a reader knows what the marker means).
  *  - repair data (callchain + user regs + stack dump, exclude_callchain_user clear: our
  *    fallback and --defer recordings): the repaired chain inline; the regs and the dump
- *    leave the samples and the attr (sample_type, sample_regs_user, sample_stack_user)
- *    unless keep_stack.
+ *    leave the samples and the attr (sample_type, sample_regs_user, sample_stack_user).
  *  - --call-graph dwarf (exclude_callchain_user set): with convert_callchain, the DWARF
  *    chain inline, the dumps dropped as above and exclude_callchain_user cleared (the
  *    chain has a user part now); without it, as recorded.
+ *  - keep_stack: nothing is unwound; the samples keep their regs, dumps and the chain
+ *    they had (stitched), for a reader that unwinds them itself. A chain repaired inline
+ *    would be joined with the dump's walk a second time by such a reader. It excludes
+ *    convert_callchain (the caller refuses both).
  *
  * Records are written in the order the session delivers them (time order; a stitched
  * sample when its deferred record came, as perf script prints it), without FINISHED_ROUND:
