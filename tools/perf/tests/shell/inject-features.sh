@@ -106,4 +106,14 @@ if [ -x "$SYSTEM_PERF" ]; then
 	fi
 	verbose "-b: $(wc -l <hit.ids) ids, --buildid-all: $(wc -l <all.ids)"
 fi
+# read values (a leader-sampled group): each sample written whole, not one per value
+if "$PERF" record -q -e '{cpu-clock,task-clock}:S' -g -o grp.data -- "$WORKLOAD_PERF" test -w calls 0.2 >grp.log 2>&1; then
+	"$PERF" inject -i grp.data -o grp.inj.data 2>inj.err || fail "perf inject of a group failed: $(cat inj.err)"
+	"$PERF" script -i grp.data >want.txt 2>/dev/null
+	"$PERF" script -i grp.inj.data >got.txt 2>/dev/null
+	cmp -s want.txt got.txt || fail "perf inject of a group with read values: other samples:
+$(diff want.txt got.txt | head -12)"
+else
+	not_tested "read values: perf record of a group failed here ($(tail -1 grp.log))"
+fi
 pass
