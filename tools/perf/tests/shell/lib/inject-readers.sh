@@ -43,8 +43,9 @@ inject_warnings() {
 	fi
 }
 
+# the profile as a set: entries of equal percentage come in an order of each tool's own
 inject_report_flat() {
-	sed -E 's/ +/ /g; s/^ //' "$1" | grep .
+	sed -E 's/ +/ /g; s/^ //' "$1" | grep . | sort
 }
 
 inject_have_sysperf=
