@@ -374,7 +374,8 @@ static int inject__sample(const struct perf_tool *tool, struct perf_session *ses
 		ret = inject__reparse(inj, event, evattr, &s);
 		if (ret)
 			return ret;
-	} else if (!session->swapped && inject__points_into(s.callchain, event) &&
+	} else if (!session->swapped &&
+		   (!s.callchain_nr || inject__points_into(s.callchain, event)) &&
 		   !s.deferred_callchain && !ia->has_dump &&
 		   ia->out.sample_type == evattr->attr.sample_type) {
 		/* what no stage touched and no field leaves is written as it came */

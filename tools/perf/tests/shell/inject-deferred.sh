@@ -1,6 +1,7 @@
 #!/bin/sh
 # perf inject of deferred-callchain recordings (Linux 7.2's, synthetic, converted -g files): stitched inline, read alike by ours, perf 6.1, upstream 7.2 and hotspot
 # SPDX-License-Identifier: GPL-2.0
+# perf test timeout: 600
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/inject-readers.sh
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # perf inject of user stack dumps: repair data (-g --defer fallback) and, with --convert-callchain, --call-graph dwarf (ours, perf 6.1's, mixed events, pipes) unwound into the chain, dumps dropped
 # SPDX-License-Identifier: GPL-2.0
+# perf test timeout: 300
 . "$(dirname "$0")"/lib.sh
 . "$(dirname "$0")"/lib/inject-readers.sh
 
