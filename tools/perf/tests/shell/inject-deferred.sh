@@ -77,6 +77,11 @@ $(diff sys-want.txt sys-got.txt | head -12)"
 			"$UPSTREAM_PERF" script --no-inline -i "fx/inline-$base.data" >up-want.txt 2>/dev/null
 			cmp -s up-want.txt up.txt || fail "upstream perf script of the injected $d differs from that of inline-$base:
 $(diff up-want.txt up.txt | head -12)"
+			"$UPSTREAM_PERF" script --no-inline -i plain.data >up.txt 2>up.err ||
+				fail "upstream perf script of the injected $d failed: $(tail -1 up.err)"
+			"$PERF" script --no-inline -i plain.data >ours.txt 2>/dev/null
+			cmp -s ours.txt up.txt || fail "upstream perf script of the injected $d differs from ours:
+$(diff ours.txt up.txt | head -12)"
 		fi
 	esac
 	n=$((n + 1))
