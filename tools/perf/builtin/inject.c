@@ -5,7 +5,8 @@
  * ids added). Option parsing and wiring only: the rewrite is util/inject.c's.
  *
  * A file output is written under a temporary name in its directory and renamed at the
- * end, so the user's name never holds a half-written file (a corrupt input, a full disk).
+ * end, so the user's name never holds a half-written file (a corrupt input, a full disk);
+ * an output that exists and is no regular file (/dev/null) is written in place.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -131,6 +132,7 @@ int cmd_inject(int argc, const char **argv)
 	struct inject_stats stats = { 0 };
 	char temp[4096];
 	struct perf_err err;
+	struct stat st;
 	bool to_file;
 	int argc_left, ret;
 
@@ -160,7 +162,12 @@ int cmd_inject(int argc, const char **argv)
 	opts.build_ids = inject.buildid_all ? INJECT_BUILD_IDS_ALL :
 			 inject.build_ids ? INJECT_BUILD_IDS_HIT : INJECT_BUILD_IDS_NONE;
 	opts.zstd_level = inject.zstd_level;
-	to_file = strcmp(inject.output, "-") != 0;
+	/*
+	 * A file takes the temporary name and the rename; anything else that exists (/dev/null,
+	 * a device, a fifo) is written in place: renaming over it would replace the node
+	 */
+	to_file = strcmp(inject.output, "-") != 0 &&
+		  (stat(inject.output, &st) || S_ISREG(st.st_mode));
 	opts.output = inject.output;
 	if (to_file) {
 		ret = inject__temp_name(inject.output, temp, sizeof(temp));

@@ -67,6 +67,19 @@ bad_input "a cut stream" "offset" sh -c "\"$PERF\" inject -o outdir/out.data <cu
 "$PERF" inject -i "$in" -o no/such/dir/out.data >nodir.out 2>nodir.err && fail "perf inject into a missing directory succeeded"
 [ "$(wc -l <nodir.err)" -eq 1 ] || fail "perf inject into a missing directory: not one line: $(cat nodir.err)"
 
+# an output that is no regular file is written in place, never renamed over; a full one
+# is one line
+"$PERF" inject -i "$in" -o /dev/null 2>null.err || fail "perf inject -o /dev/null failed: $(cat null.err)"
+[ -c /dev/null ] || fail "perf inject -o /dev/null replaced the device"
+if [ -c /dev/full ]; then
+	"$PERF" inject -i "$in" -o /dev/full >full.out 2>full.err && fail "perf inject -o /dev/full succeeded"
+	[ "$(wc -l <full.err)" -eq 1 ] || fail "perf inject -o /dev/full: not one line: $(cat full.err)"
+	grep -q 'No space left on device' full.err || fail "perf inject -o /dev/full: $(cat full.err)"
+	[ -c /dev/full ] || fail "perf inject -o /dev/full replaced the device"
+else
+	not_tested "a full output: no /dev/full"
+fi
+
 # -f: perf reads someone else's file only when forced (root's or one's own always)
 if [ "$(id -u)" -eq 0 ] && id nobody >/dev/null 2>&1; then
 	cp "$in" theirs.data
