@@ -76,6 +76,15 @@ if [ -n "$inject_have_sysperf" ]; then
 	grep -q calls_leaf sysp.txt || fail "$SYSTEM_PERF script of the injected stream shows no calls_leaf"
 fi
 
+# the golden dwarf file (perf 6.1's, with its DSOs as a --symfs tree: the unwinder reads
+# their CFI there, as perf script --symfs does)
+need_fixture perf72/data
+p72=$FIXTURES/perf72
+gunzip -c "$p72/kallsyms.gz" >p72.kallsyms || fail "cannot unpack the perf72 kallsyms"
+"$PERF" inject --convert-callchain --symfs="$p72/symfs" -i "$p72/data/calls_cet.dwarf.data" -o cet.inj.data \
+	2>inj.err || fail "perf inject --convert-callchain of calls_cet.dwarf.data failed: $(cat inj.err)"
+inject_readers cet "$p72/data/calls_cet.dwarf.data" cet.inj.data --symfs="$p72/symfs" --kallsyms=p72.kallsyms
+
 # perf 6.1's own dwarf recordings, one event and mixed events (the fp one passes as it is)
 if [ -n "$inject_have_sysperf" ] &&
 	"$SYSTEM_PERF" record -q --call-graph dwarf,8192 -e cpu-clock -F 1000 -o sys.data -- \
