@@ -43,9 +43,10 @@ inject_warnings() {
 	fi
 }
 
-# the profile as a set: entries of equal percentage come in an order of each tool's own
+# the profile as a set: entries of equal percentage come in an order of each tool's own;
+# perf 6.1 demangles C++ names without their parameters (script-sysperf.sh), so they go
 inject_report_flat() {
-	sed -E 's/ +/ /g; s/^ //' "$1" | grep . | sort
+	sed -E 's/ +/ /g; s/^ //; s/\(.*\)( const)?$//' "$1" | grep . | sort
 }
 
 inject_have_sysperf=
