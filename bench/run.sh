@@ -42,7 +42,7 @@ BENCH_DWARF_MB=${BENCH_DWARF_MB:-500}
 [ -n "$BENCH_DEFER_CONVERT" ] || BENCH_DEFER_CONVERT="$(cd "$(dirname "$0")/.." && pwd)/tools/perf/perf test -w defer-convert"
 
 # the benchmarks, in run order: each NAME has bench_NAME and a one-line description
-BENCHMARKS=(script_fp report_fp script_deferred report_deferred script_inline report_inline report_dwarf record_end record_overhead record_size)
+BENCHMARKS=(script_fp report_fp script_deferred report_deferred script_inline report_inline report_dwarf inject_deferred inject_dwarf record_end record_overhead record_size)
 declare -A BENCH_DESC=(
 	[script_fp]="perf script -i FILE of a ${BENCH_SAMPLES}-sample -g file: system perf vs ours"
 	[report_fp]="perf report --stdio --no-children and --children of that file: system perf, upstream 7.2 and ours"
@@ -51,6 +51,8 @@ declare -A BENCH_DESC=(
 	[script_inline]="perf script of the -g file with inline frames (the default): upstream 7.2 and ours, vs our --no-inline"
 	[report_inline]="the same with perf report --stdio --no-children"
 	[report_dwarf]="perf report --stdio of a ~${BENCH_DWARF_MB:-500} MB --call-graph dwarf file: system perf, upstream 7.2 (both DWARF-unwind), ours --unwind=dwarf, --unwind=fp and --unwind=fp --no-inline"
+	[inject_deferred]="our perf inject of the deferred twin of the -g file (stitched inline into a new file) vs our perf script of it"
+	[inject_dwarf]="our perf inject --convert-callchain of the --call-graph dwarf file vs the system perf's perf script of it (which DWARF-unwinds it)"
 	[record_end]="perf record -g of a ~40 MB recording: time from the workload's exit to record's exit, system perf vs ours"
 	[record_overhead]="perf record -F 20000 -g -p of a workload on every CPU: lost samples and record's own CPU time, system perf vs ours"
 	[record_size]="bytes per sample of perf test -w calls: our -g, -g --defer (fallback, its repair dump sizes) and the system perf's -g and --call-graph dwarf, over plain -g"
@@ -537,6 +539,75 @@ bench_report_dwarf() {
 	echo "  system/ours --unwind=fp: $(ratio "$s_wall" "$f_wall") faster, peak RSS $(ratio "$f_rss" "$s_rss") of it"
 	echo "  system/ours --unwind=fp --no-inline: $(ratio "$s_wall" "$n_wall") faster"
 	return $failed
+}
+
+# ---- perf inject ----------------------------------------------------------------------------
+
+# inject_vs NAME OUT PEER_LABEL PEER_CMD... -- INJECT_ARGS...: BENCH_REPEAT rounds of the peer
+# and of our perf inject INJECT_ARGS -o OUT, alternating, the fastest of each kept; prints
+# both rows and peer/ours. OUT is removed after each run (the next would overwrite it).
+inject_vs() {
+	local name=$1 out=$2 label=$3 errp errj r p_wall= p_rss=0 p_rc=0 j_wall= j_rss=0 j_rc=0
+	local peer=() ours=()
+	shift 3
+	while [ "$1" != -- ]; do peer+=("$1"); shift; done
+	shift
+	ours=("$OURS" inject "$@" -o "$out")
+	errp=$BENCH_CACHE/$name.peer.err
+	errj=$BENCH_CACHE/$name.ours.err
+	for ((r = 1; r <= BENCH_REPEAT; r++)); do
+		measure "$errp" "${peer[@]}"
+		log "  round $r: $label ${M_WALL} s, exit $M_RC"
+		[ "$M_RC" -eq 0 ] || p_rc=$M_RC
+		keep_best p "$M_WALL" "$M_RSS"
+		measure "$errj" "${ours[@]}"
+		log "  round $r: perf inject ${M_WALL} s, exit $M_RC"
+		[ "$M_RC" -eq 0 ] || j_rc=$M_RC
+		keep_best j "$M_WALL" "$M_RSS"
+		[ $r -lt "$BENCH_REPEAT" ] && rm -f "$out"
+	done
+	printf '  %-22s %10s %14s\n' "tool" "wall (s)" "peak RSS (MB)"
+	report_row "$label" "$p_wall" "$p_rss" "$p_rc" "$errp"
+	report_row "ours, perf inject" "$j_wall" "$j_rss" "$j_rc" "$errj"
+	if [ "$p_rc" -ne 0 ] || [ "$j_rc" -ne 0 ]; then
+		echo "  ratio: n/a (a run failed)"
+		rm -f "$out"
+		return 1
+	fi
+	echo "  output: $(file_desc "$out")"
+	rm -f "$out"
+	I_PEER=$p_wall I_OURS=$j_wall
+}
+
+# The target: writing the stitched file costs at most twice printing it (perf script is
+# what a user of the deferred file runs instead; inject writes every record again).
+bench_inject_deferred() {
+	local data twin
+	if [ -z "$BENCH_DEFER_CONVERT" ]; then
+		echo "inject_deferred: skipped: set BENCH_DEFER_CONVERT to the inline->deferred converter"
+		return 2
+	fi
+	data=$(fp_data) || return 1
+	twin=$(deferred_twin "$data" deferred) || return 1
+	echo "inject_deferred: the deferred twin $(file_desc "$twin"), $BENCH_REPEAT round(s), fastest kept"
+	warm_cache "$twin"
+	inject_vs inject_deferred "$BENCH_CACHE/inject-deferred.out.data" "ours, perf script" \
+		"$OURS" script -i "$twin" -- -i "$twin" || return 1
+	echo "  inject/script: $(ratio "$I_OURS" "$I_PEER") (target: at most 2x)"
+}
+
+# The target: unwinding a --call-graph dwarf file into a new one at least twice as fast as
+# the system perf's perf script of it, which unwinds every sample with libdw.
+bench_inject_dwarf() {
+	local data
+	data=$(dwarf_data) || return 1
+	echo "inject_dwarf: $(file_desc "$data"), $(sed -n 's/^samples=//p' "$data.meta") samples," \
+	     "$BENCH_REPEAT round(s), fastest kept"
+	warm_cache "$data"
+	inject_vs inject_dwarf "$BENCH_CACHE/inject-dwarf.out.data" \
+		"system perf script ($("$SYSTEM_PERF" --version | awk '{ print $3 }'))" \
+		"$SYSTEM_PERF" script -i "$data" -- --convert-callchain -i "$data" || return 1
+	echo "  system perf script / perf inject --convert-callchain: $(ratio "$I_PEER" "$I_OURS") faster (target: at least 2x)"
 }
 
 # file_desc FILE: "NAME (N MB)"

@@ -16,6 +16,7 @@ struct cmd_struct {
 };
 
 static const struct cmd_struct commands[] = {
+	{ "inject",	cmd_inject,	"Filter to augment the events stream with additional information" },
 	{ "record",	cmd_record,	"Run a command and record its profile into perf.data" },
 	{ "report",	cmd_report,	"Read perf.data and display the profile" },
 	{ "script",	cmd_script,	"Read perf.data and display trace output" },

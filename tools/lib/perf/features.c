@@ -86,3 +86,40 @@ int perf_data__read_features(struct perf_data *data, struct perf_err *err)
 	}
 	return 0;
 }
+
+int perf_data__feature_bytes(const struct perf_data *data, int feat, const void **bytes,
+			     size_t *size, struct perf_err *err)
+{
+	const struct perf_file_header *h = &data->header;
+	u64 table = h->data.offset + h->data.size;
+	int idx = 0;
+
+	*bytes = NULL;
+	*size = 0;
+	if (data->pipe || feat <= 0 || feat >= HEADER_FEAT_BITS ||
+	    !((h->adds_features[feat / 64] >> (feat % 64)) & 1))
+		return 0;
+	/* its entry comes after one per lower feature the header announces */
+	for (int f = 1; f < feat; f++)
+		idx += (h->adds_features[f / 64] >> (f % 64)) & 1;
+	{
+		u64 at = table + (u64)idx * sizeof(struct perf_file_section);
+		struct perf_cursor c;
+		u64 off, len;
+
+		/* perf_data__read_features() checked the same bounds at the open */
+		if (at > data->map_size || data->map_size - at < sizeof(struct perf_file_section))
+			return perf_err__set(err, EINVAL, "feature table entry for %s at offset %#llx runs past the end of the file",
+					     perf_header_feature__name(feat), (unsigned long long)at);
+		perf_cursor__init(&c, data->map + at, sizeof(struct perf_file_section), data->swapped);
+		off = perf_cursor__u64(&c);
+		len = perf_cursor__u64(&c);
+		if (off > data->map_size || len > data->map_size - off)
+			return perf_err__set(err, EINVAL, "feature %s section [%#llx, +%#llx) runs past the end of the file",
+					     perf_header_feature__name(feat), (unsigned long long)off,
+					     (unsigned long long)len);
+		*bytes = data->map + off;
+		*size = (size_t)len;
+	}
+	return 0;
+}

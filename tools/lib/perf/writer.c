@@ -707,6 +707,34 @@ int perf_writer__set_mem_topology(struct perf_writer *w, u64 block_size,
 	return writer__section_done(w, b, err);
 }
 
+int perf_writer__set_feature_bytes(struct perf_writer *w, int feat, const void *bytes,
+				   size_t size, struct perf_err *err)
+{
+	struct wbuf *b;
+
+	switch (feat) {
+	case HEADER_TRACING_DATA:
+	case HEADER_BUILD_ID:
+	case HEADER_NRCPUS:
+	case HEADER_CMDLINE:
+	case HEADER_EVENT_DESC:
+	case HEADER_COMPRESSED:
+		return perf_err__set(err, EINVAL, "%s: feature %s is the writer's own", w->name,
+				     perf_header_feature__name(feat));
+	default:
+		break;
+	}
+	if (feat <= 0 || feat >= HEADER_LAST_FEATURE || w->strings[feat])
+		return perf_err__set(err, EINVAL, "%s: no feature %d to set as bytes", w->name, feat);
+	if (!size)
+		return 0;	/* an empty section is no section for the writer */
+	b = writer__section(w, feat, feat == HEADER_SAMPLE_TIME, err);
+	if (!b)
+		return -EBUSY;
+	wbuf__put(b, bytes, size);
+	return writer__section_done(w, b, err);
+}
+
 static int writer__emit(struct perf_writer *w, const void *rec, u16 size, bool compress,
 			struct perf_err *err);
 
@@ -1387,7 +1415,7 @@ u64 perf_writer__data_size(const struct perf_writer *w)
 	return w->pos - w->data_offset;
 }
 
-int perf_writer__copy_header(struct perf_writer *w, struct perf_data *data, struct perf_err *err)
+int perf_writer__copy_features(struct perf_writer *w, struct perf_data *data, struct perf_err *err)
 {
 	const struct perf_env *env = perf_data__env(data);
 	const struct { int feat; const char *s; } strings[] = {
@@ -1397,19 +1425,13 @@ int perf_writer__copy_header(struct perf_writer *w, struct perf_data *data, stru
 	};
 	int ret = 0;
 
-	for (size_t i = 0; i < perf_data__nr_attrs(data) && !ret; i++) {
-		const struct perf_evattr *ea = perf_data__attr(data, i);
-
-		ret = perf_writer__add_attr(w, &ea->attr, ea->ids, ea->nr_ids, ea->name, err);
-		ret = ret < 0 ? ret : 0;
-	}
 	for (size_t i = 0; i < ARRAY_SIZE(strings) && !ret; i++)
 		if (strings[i].s)
 			ret = perf_writer__set_string(w, strings[i].feat, strings[i].s, err);
 	if (!ret && perf_env__has_feat(env, HEADER_NRCPUS))
 		ret = perf_writer__set_nrcpus(w, env->nr_cpus_avail, env->nr_cpus_online, err);
 	if (!ret && env->cmdline)
-		ret = perf_writer__set_cmdline(w, 1, (const char *const *)&env->cmdline, err);
+		ret = perf_writer__set_cmdline(w, (int)env->nr_cmdline, (const char *const *)env->cmdline, err);
 	for (size_t i = 0; i < env->nr_build_ids && !ret; i++) {
 		const struct perf_build_id_entry *b = &env->build_ids[i];
 
@@ -1419,4 +1441,17 @@ int perf_writer__copy_header(struct perf_writer *w, struct perf_data *data, stru
 	if (!ret && env->tracing_data)
 		ret = perf_writer__set_tracing_data(w, env->tracing_data, env->tracing_data_size, err);
 	return ret;
+}
+
+int perf_writer__copy_header(struct perf_writer *w, struct perf_data *data, struct perf_err *err)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < perf_data__nr_attrs(data) && !ret; i++) {
+		const struct perf_evattr *ea = perf_data__attr(data, i);
+
+		ret = perf_writer__add_attr(w, &ea->attr, ea->ids, ea->nr_ids, ea->name, err);
+		ret = ret < 0 ? ret : 0;
+	}
+	return ret ? ret : perf_writer__copy_features(w, data, err);
 }

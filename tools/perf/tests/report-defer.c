@@ -13,7 +13,7 @@
  *                            it shows with the raw cookie) and in the comm of stitched
  *                            samples (it takes the comm at record time).
  *
- * The twin is util/undefer.c's. Upstream sorts its records by time, as we do.
+ * The twin is perf inject's (util/inject.c). Upstream sorts its records by time, as we do.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,12 +26,21 @@
 #include <perf/kernel.h>
 #include "util/sbuf.h"
 #include "util/session.h"
-#include "util/undefer.h"
+#include "util/inject.h"
 #include "fixture-defer.h"
 #include "run-helpers.h"
 #include "tests.h"
 
 static const char *const recordings[] = { "calls", "calls_nodefer", "calls_u", "sys", "twoevents" };
+
+/* the undeferred twin: perf inject's rewrite of in, with the defaults of perf inject */
+static int inject_twin(const char *in, const char *out, struct perf_err *err)
+{
+	struct symbol_conf conf = { .symfs = "" };
+	struct inject_opts opts = { .input = in, .output = out, .symbol_conf = &conf };
+
+	return inject__run(&opts, NULL, err);
+}
 
 /* ---- running reports ---------------------------------------------------------------------- */
 
@@ -298,7 +307,7 @@ DEFINE_SUITE(report_deferred_inline)
 		snprintf(in, sizeof(in), "%s/data/%s.data", f.dir, recordings[i]);
 		snprintf(twin, sizeof(twin), "%s/%s.inline.data", env->tmpdir, recordings[i]);
 		snprintf(ks, sizeof(ks), "--kallsyms=%s", f.kallsyms);
-		TEST_ASSERT(env, !undefer__file(in, twin, &err), "%s: %s", recordings[i], err.msg);
+		TEST_ASSERT(env, !inject_twin(in, twin, &err), "%s: %s", recordings[i], err.msg);
 		for (size_t m = 0; m < ARRAY_SIZE(modes); m++) {
 			const char *ours[] = { env->perf, "report", "--stdio", modes[m][0], f.symfs, ks,
 					       "-i", in, modes[m][1], NULL };
@@ -336,7 +345,7 @@ DEFINE_SUITE(report_deferred_upstream)
 		snprintf(in, sizeof(in), "%s/data/%s.data", f.dir, recordings[i]);
 		snprintf(twin, sizeof(twin), "%s/%s.inline.data", env->tmpdir, recordings[i]);
 		snprintf(ks, sizeof(ks), "--kallsyms=%s", f.kallsyms);
-		TEST_ASSERT(env, !undefer__file(in, twin, &err), "%s: %s", recordings[i], err.msg);
+		TEST_ASSERT(env, !inject_twin(in, twin, &err), "%s: %s", recordings[i], err.msg);
 		/*
 		 * Not fractal: its percentages tie siblings of different dsos, whose order comes
 		 * from upstream's heap addresses, and those depend on the file's header too; in

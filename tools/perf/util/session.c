@@ -174,7 +174,7 @@ static int session__add_stages(struct perf_session *session)
 			return -ENOMEM;
 	}
 	/* a pipe's attrs come later; a file without read values needs no stage to pass through */
-	if (!session__may_have_reads(session))
+	if (session->opts.keep_read_values || !session__may_have_reads(session))
 		return 0;
 	rd = read_stage__new(&env);
 	if (!rd || sample_pipeline__add(&session->pipe, rd))

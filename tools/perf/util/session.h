@@ -48,6 +48,8 @@ struct session_opts {
 	bool			merge_deferred;		/* stitch deferred user callchains */
 	size_t			deferred_max_mem;	/* 0: default */
 	enum unwind_mode	unwind_mode;		/* user stacks (regs + dump); 0: none */
+	/* a sample with read values goes to the tool whole (perf inject), not one per value */
+	bool			keep_read_values;
 	/*
 	 * Kernel symbols of tracepoint fields (%pS, function fields), as perf script has them
 	 * (report does not); priv is the session. NULL: addresses print in hex.

@@ -474,6 +474,11 @@ static int unwind_stage__sample(struct sample_stage *st, struct stage_sample *s)
 		ust->stats.foreign++;
 		return sample_stage__emit(st, s);
 	}
+	if (mode == UNWIND_MODE_REPAIR) {
+		if (attr->flags & PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER))
+			return sample_stage__emit(st, s);
+		mode = UNWIND_MODE_FP;
+	}
 	ws = ps->user_regs_abi == PERF_SAMPLE_REGS_ABI_64 ? 8 :
 	     ps->user_regs_abi == PERF_SAMPLE_REGS_ABI_32 ? 4 : 0;
 	if (!ws || !sample__user_reg(ps, PERF_REG_X86_IP, &ust_regs.ip) ||

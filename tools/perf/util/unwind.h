@@ -46,6 +46,11 @@ enum unwind_mode {
 	UNWIND_MODE_AUTO,
 	UNWIND_MODE_FP,
 	UNWIND_MODE_DWARF,
+	/*
+	 * perf inject without --convert-callchain: fp for our repair data (auto's fp files),
+	 * --call-graph dwarf samples pass as recorded. Not an --unwind value.
+	 */
+	UNWIND_MODE_REPAIR,
 	UNWIND_MODE_NR,
 };
 

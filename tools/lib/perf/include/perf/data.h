@@ -102,6 +102,13 @@ const char *perf_data__name(const struct perf_data *data);
 const struct perf_file_header *perf_data__file_header(const struct perf_data *data);
 const struct perf_env *perf_data__env(const struct perf_data *data);
 size_t perf_data__nr_attrs(const struct perf_data *data);
+/*
+ * File mode: the section of feature feat as it is in the file (its byte order, borrowed
+ * from the mapping, valid until the close); *bytes NULL when the file has no such section
+ * or is a pipe. 0, or -EINVAL with err naming a section past the end of the file.
+ */
+int perf_data__feature_bytes(const struct perf_data *data, int feat, const void **bytes,
+			     size_t *size, struct perf_err *err);
 struct perf_evattr *perf_data__attr(struct perf_data *data, size_t idx);
 
 /*

@@ -159,11 +159,22 @@ int perf_writer__set_tracing_data(struct perf_writer *w, const void *data, size_
 				  struct perf_err *err);
 
 /*
+ * Any other feature as the bytes of its section, already in the output's byte order (a
+ * section of a host-order input, copied as it is: perf inject keeps what it does not parse).
+ * Not for the features the writer makes (tracing data, build ids, nrcpus, cmdline,
+ * EVENT_DESC, COMPRESSED) nor a string already set: -EINVAL. size 0 sets nothing.
+ */
+int perf_writer__set_feature_bytes(struct perf_writer *w, int feat, const void *bytes,
+				   size_t size, struct perf_err *err);
+
+/*
  * The attrs (as they are in data now: a converter may change them first), the header
  * strings, nrcpus, cmdline, build ids and tracing data of another recording.
  */
 struct perf_data;
 int perf_writer__copy_header(struct perf_writer *w, struct perf_data *data, struct perf_err *err);
+/* the same without the attrs, for a writer whose attrs differ from the input's */
+int perf_writer__copy_features(struct perf_writer *w, struct perf_data *data, struct perf_err *err);
 
 /* one record, host order; the writer does not keep it */
 int perf_writer__write(struct perf_writer *w, const struct perf_event_header *event,
