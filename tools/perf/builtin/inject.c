@@ -28,6 +28,7 @@ struct perf_inject {
 	bool		convert_callchain;
 	bool		keep_deferred;
 	bool		keep_stack;
+	bool		jit;
 	bool		force;
 	int		verbose;
 	int		zstd_level;
@@ -97,6 +98,9 @@ static void inject__print_stats(const struct inject_stats *st)
 		(unsigned long long)st->samples, (unsigned long long)st->stitched,
 		(unsigned long long)st->unstitched, (unsigned long long)st->unwound,
 		(unsigned long long)st->deferred_dropped, (unsigned long long)st->build_ids);
+	if (st->jit_dumps || st->jit_maps)
+		fprintf(stderr, "perf inject: %llu jitdump files read, %llu maps of JIT'd code written\n",
+			(unsigned long long)st->jit_dumps, (unsigned long long)st->jit_maps);
 	if (st->in_bytes)
 		fprintf(stderr, "perf inject: data %llu bytes in, %llu bytes out\n",
 			(unsigned long long)st->in_bytes, (unsigned long long)st->out_bytes);
@@ -114,6 +118,7 @@ int cmd_inject(int argc, const char **argv)
 			    "Inject build-ids of all DSOs into the output stream"),
 		OPT_BOOLEAN(0, "convert-callchain", &inject.convert_callchain,
 			    "Generate callchains using DWARF and drop register/stack data"),
+		OPT_BOOLEAN('j', "jit", &inject.jit, "merge jitdump files into perf.data file"),
 		OPT_BOOLEAN(0, "keep-deferred", &inject.keep_deferred,
 			    "Keep the deferred marker and cookie of samples no deferred callchain was stitched to"),
 		OPT_BOOLEAN(0, "keep-stack", &inject.keep_stack,
@@ -159,6 +164,7 @@ int cmd_inject(int argc, const char **argv)
 	opts.keep_deferred = inject.keep_deferred;
 	opts.keep_stack = inject.keep_stack;
 	opts.convert_callchain = inject.convert_callchain;
+	opts.jit = inject.jit;
 	opts.build_ids = inject.buildid_all ? INJECT_BUILD_IDS_ALL :
 			 inject.build_ids ? INJECT_BUILD_IDS_HIT : INJECT_BUILD_IDS_NONE;
 	opts.zstd_level = inject.zstd_level;

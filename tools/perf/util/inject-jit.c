@@ -78,7 +78,7 @@ static int jit_emit__map(void *ctx, const struct jit_map *map)
 	if (n < 0)
 		return n;
 	je->ij->nr_maps++;
-	return je->write(je->arg, (const struct perf_event_header *)je->buf);
+	return je->write(je->arg, (const struct perf_event_header *)je->buf, &id);
 }
 
 static bool inject_jit__done(struct inject_jit *ij, u32 pid)
@@ -91,7 +91,8 @@ static bool inject_jit__done(struct inject_jit *ij, u32 pid)
 
 int inject_jit__mmap(struct inject_jit *ij, const struct perf_event_header *event,
 		     const struct perf_sample *id, const struct perf_evattr *ea,
-		     inject_jit_write_t write, void *arg, struct perf_err *err)
+		     struct perf_data *check, inject_jit_write_t write, void *arg,
+		     struct perf_err *err)
 {
 	const char *filename;
 	struct jit_emit *je;
@@ -114,6 +115,8 @@ int inject_jit__mmap(struct inject_jit *ij, const struct perf_event_header *even
 		return 0;
 	if (inject_jit__done(ij, pid))
 		return 1;
+	if (check && (ret = inject_jit__check(check, err)))
+		return ret;
 	if (ij->nr_done == ij->done_alloc) {
 		size_t n = ij->done_alloc ? 2 * ij->done_alloc : 8;
 		u32 *p = realloc(ij->done, n * sizeof(*p));

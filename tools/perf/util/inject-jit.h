@@ -26,17 +26,21 @@ void inject_jit__delete(struct inject_jit *ij);
 /* 0 when every attr of data samples CLOCK_MONOTONIC, else -EINVAL with err saying why */
 int inject_jit__check(struct perf_data *data, struct perf_err *err);
 
-typedef int (*inject_jit_write_t)(void *arg, const struct perf_event_header *event);
+/* one MMAP2 of JIT'd code (host order) and its sample_id as parsed, for the machine's maps too */
+typedef int (*inject_jit_write_t)(void *arg, const struct perf_event_header *event,
+				  struct perf_sample *id);
 
 /*
  * event: an MMAP or MMAP2 record (host order), id its parsed sample_id, ea its attr (may be
  * NULL: no trailer). A marker of a dump not read yet: the dump's mappings go out through
  * write() and 1 is returned (drop the marker); another marker of the same process: 1; any
- * other record: 0. A negative errno with err when the dump cannot be read.
+ * other record: 0. A negative errno with err when the dump cannot be read, or when check
+ * (the recording, until a first marker passed it) fails inject_jit__check().
  */
 int inject_jit__mmap(struct inject_jit *ij, const struct perf_event_header *event,
 		     const struct perf_sample *id, const struct perf_evattr *ea,
-		     inject_jit_write_t write, void *arg, struct perf_err *err);
+		     struct perf_data *check, inject_jit_write_t write, void *arg,
+		     struct perf_err *err);
 
 /* how many dumps were read and mappings written, for -v */
 void inject_jit__counts(const struct inject_jit *ij, u64 *dumps, u64 *maps);

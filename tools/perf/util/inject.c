@@ -14,6 +14,7 @@
 #include <perf/kernel.h>
 #include "inject-buildid.h"
 #include "inject-maps.h"
+#include "inject-jit.h"
 #include "inject.h"
 #include "session.h"
 #include "unwind.h"
@@ -52,6 +53,9 @@ struct inject {
 	size_t			held_len, held_alloc;
 	struct inject_buildids	*bids;		/* NULL without -b / --buildid-all */
 	struct inject_maps	*maps;		/* MMAPs, for stitched chains (inject-maps.h) */
+	struct inject_jit	*jit;		/* NULL without -j */
+	bool			jit_checked;	/* the attrs' clock, at the first jitdump */
+	struct perf_evattr	*jit_ea;	/* the marker's attr, while its dump is written */
 	struct inject_stats	stats;
 };
 
@@ -426,6 +430,41 @@ static const struct perf_event_header *inject__host_order(struct inject *inj,
 	return (const struct perf_event_header *)inj->buf;
 }
 
+/* an MMAP2 of JIT'd code: the machine learns it (-b, stitched chains), then out */
+static int inject__jit_write(void *arg, const struct perf_event_header *event,
+			     struct perf_sample *id)
+{
+	struct inject *inj = arg;
+	struct perf_evattr *evattr = inj->jit_ea;
+	int ret;
+
+	ret = perf_event__process_mmap(&inj->tool, inj->session, event, id, evattr);
+	if (!ret && inject_maps__remember(inj->maps, event, id, evattr))
+		ret = perf_session__tool_error(inj->session, ENOMEM, "out of memory");
+	return ret ? ret : inject__write(inj, event);
+}
+
+/* -j: 1 when event is a jitdump marker (its dump's maps written instead), else 0 or -errno */
+static int inject__jit_marker(struct inject *inj, const struct perf_event_header *event,
+			      struct perf_sample *sample, struct perf_evattr *evattr)
+{
+	struct perf_err err;
+	int ret;
+
+	inj->jit_ea = evattr;
+	ret = inject_jit__mmap(inj->jit, event, sample, evattr,
+			       inj->jit_checked ? NULL : inj->session->data, inject__jit_write, inj,
+			       &err);
+	inj->jit_ea = NULL;
+	if (ret < 0 && inj->session->err.msg[0])
+		return ret;	/* the writer's failure, said already */
+	if (ret < 0)
+		return perf_session__tool_error(inj->session, -ret, err.msg);
+	if (ret > 0)
+		inj->jit_checked = true;
+	return ret;
+}
+
 /* side-band records: the machine learns them (build ids, the unwinder's maps), then out */
 static int inject__sideband(const struct perf_tool *tool, struct perf_session *session,
 			    const struct perf_event_header *event, struct perf_sample *sample,
@@ -437,6 +476,11 @@ static int inject__sideband(const struct perf_tool *tool, struct perf_session *s
 	switch (event->type) {
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
+		if (inj->jit) {
+			ret = inject__jit_marker(inj, event, sample, evattr);
+			if (ret)
+				return ret < 0 ? ret : 0;	/* the marker is not written */
+		}
 		ret = perf_event__process_mmap(tool, session, event, sample, evattr);
 		if (!ret && inject_maps__remember(inj->maps, event, sample, evattr))
 			ret = perf_session__tool_error(session, ENOMEM, "out of memory");
@@ -573,6 +617,7 @@ static void inject__exit(struct inject *inj)
 	perf_writer__delete(inj->w);
 	inject_buildids__delete(inj->bids);
 	inject_maps__delete(inj->maps);
+	inject_jit__delete(inj->jit);
 	for (size_t i = 0; i < ARRAY_SIZE(inj->features); i++)
 		free(inj->features[i].bytes);
 	free(inj->held);
@@ -605,6 +650,10 @@ int inject__run(const struct inject_opts *opts, struct inject_stats *stats, stru
 	inj.scratch = malloc(INJECT_BUF_BYTES);
 	inj.maps = inject_maps__new();
 	if (!inj.buf || !inj.scratch || !inj.maps) {
+		ret = perf_err__set(err, ENOMEM, "out of memory");
+		goto out;
+	}
+	if (opts->jit && !(inj.jit = inject_jit__new())) {
 		ret = perf_err__set(err, ENOMEM, "out of memory");
 		goto out;
 	}
@@ -643,6 +692,8 @@ int inject__run(const struct inject_opts *opts, struct inject_stats *stats, stru
 		inj.stats.deferred_dropped =
 			inj.session->stats.nr_events[PERF_RECORD_CALLCHAIN_DEFERRED];
 		inj.stats.build_ids = inj.bids ? inject_buildids__nr(inj.bids) : 0;
+		if (inj.jit)
+			inject_jit__counts(inj.jit, &inj.stats.jit_dumps, &inj.stats.jit_maps);
 		inj.stats.in_bytes = perf_data__file_header(inj.session->data)->data.size;
 		if (stats)
 			*stats = inj.stats;

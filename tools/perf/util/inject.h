@@ -57,6 +57,11 @@ struct inject_opts {
 	bool			keep_deferred;
 	bool			keep_stack;
 	bool			convert_callchain;
+	/*
+	 * -j: the jitdumps the recording's JIT runtimes marked it with become ELF files and
+	 * their MMAP2 records (inject-jit.h); the recording must have CLOCK_MONOTONIC times
+	 */
+	bool			jit;
 	enum inject_build_ids	build_ids;
 	int			zstd_level;	/* 0: uncompressed */
 };
@@ -69,6 +74,7 @@ struct inject_stats {
 	u64	unwound;		/* samples whose dump was unwound into their chain */
 	u64	deferred_dropped;	/* PERF_RECORD_CALLCHAIN_DEFERRED records not written */
 	u64	build_ids;		/* build ids added */
+	u64	jit_dumps, jit_maps;	/* -j: jitdumps read, MMAP2 records of their code */
 	u64	in_bytes, out_bytes;	/* the input's data section, the output's */
 };
 
