@@ -506,19 +506,6 @@ static int inject__sideband(const struct perf_tool *tool, struct perf_session *s
 	return inject__write(inj, inject__host_order(inj, event, sample, evattr));
 }
 
-/* with no stitching stage (never: the session always stitches for inject), dropped */
-static int inject__deferred(const struct perf_tool *tool, struct perf_session *session,
-			    const struct perf_event_header *event, struct perf_sample *sample,
-			    struct perf_evattr *evattr)
-{
-	(void)tool;
-	(void)session;
-	(void)event;
-	(void)sample;
-	(void)evattr;
-	return 0;
-}
-
 static int inject__hold(struct inject *inj, const struct perf_event_header *event)
 {
 	if (inj->held_len + event->size > inj->held_alloc) {
@@ -604,7 +591,8 @@ static void inject__init_tool(struct perf_tool *tool)
 	tool->lost = inject__sideband;
 	tool->throttle = inject__sideband;
 	tool->ksymbol = inject__sideband;
-	tool->callchain_deferred = inject__deferred;
+	/* reached only without a stitching stage (never: inject always stitches): dropped */
+	tool->callchain_deferred = perf_event__process_nop;
 	tool->other = inject__sideband;
 	tool->user_meta = inject__user_meta;
 	tool->ordered_events = true;
