@@ -249,9 +249,12 @@ static int inject__start(struct inject *inj, struct perf_err *err)
 
 static struct inject_attr *inject__attr(struct inject *inj, const struct perf_evattr *ea)
 {
-	size_t idx = (size_t)(ea - perf_data__attr(inj->session->data, 0));
+	size_t idx;
 
 	/* a pipe attr after the data began: written as recorded (the writer cannot add it) */
+	if (!inj->nr_attrs)
+		return NULL;
+	idx = (size_t)(ea - perf_data__attr(inj->session->data, 0));
 	return idx < inj->nr_attrs ? &inj->attrs[idx] : NULL;
 }
 
