@@ -81,3 +81,4 @@ TEST(record_synth_cpu_map, "perf record: CPU_MAP as a range, a list ({-1} too) o
 TEST(record_synth_id_index, "perf record: ID_INDEX split over records, clock unit and scale, THREAD_MAP of -a; ids that do not match the slots, too many threads refused")
 TEST(record_pmu_caps, "perf record: PMU_CAPS and CPU_PMU_CAPS from a fake sysfs read back, empty ones, an unreadable cap named")
 TEST(record_rate, "perf record: -F against the rate limit, -m rounding, -j branch modes, register and clock names, as perf 6.1")
+TEST(kcore, "perf record --kcore: the copy of a fake /proc's kcore, kallsyms and modules; the kernel maps a kcore gives the readers, as upstream's")
