@@ -266,6 +266,18 @@ DEFINE_SUITE(kcore)
 	TEST_ASSERT(env, !m.kernel_dso->kcore_path, "a kcore that does not fit was taken");
 	machine__exit(&m);
 
+	/* a kcore that is no ELF core (the modules fit this time): the kallsyms maps too */
+	snprintf(path, sizeof(path), "%s/kcore_dir/modules", env->tmpdir);
+	TEST_ASSERT(env, !test_write_file(path, modules_text, strlen(modules_text)), "write %s",
+		    path);
+	snprintf(path, sizeof(path), "%s/kcore_dir/kcore", env->tmpdir);
+	TEST_ASSERT(env, !unlink(path) && !test_write_file(path, "\177ELF garbage", 12),
+		    "write %s", path);
+	TEST_ASSERT(env, !machine__setup(&m, &conf), "machine setup");
+	TEST_ASSERT(env, !strcmp(AT(&m, MOD_FN + 8), "foo_fn [foo]"), "garbage: foo_fn+8: %s", buf);
+	TEST_ASSERT(env, !m.kernel_dso->kcore_path, "a kcore that is no ELF core was taken");
+	machine__exit(&m);
+
 	/* no kcore to copy: an error, and nothing of the output left */
 	snprintf(proc, sizeof(proc), "%s/nokcore", env->tmpdir);
 	TEST_ASSERT(env, !make_proc(env, proc, kallsyms_text), "fake proc");

@@ -196,9 +196,21 @@ static bool map__is_bpf_prog(const struct map *map)
 	return map->dso && map->dso->ksymbol && !strncmp(map->dso->long_name, "bpf_prog_", 9);
 }
 
+bool modules__parse_line(const char *line, char *name, size_t size, u64 *start)
+{
+	const char *x = strrchr(line, 'x'), *sp = strchr(line, ' ');
+
+	if (!x || !sp)
+		return false;
+	if (name)
+		snprintf(name, size, "[%.*s]", (int)(sp - line), line);
+	*start = strtoull(x + 1, NULL, 16);
+	return true;
+}
+
 /*
  * upstream's validate_kcore_modules(): every module the recording mapped is in the modules
- * file (/proc/modules' lines, "name size ... 0xaddr") at the same address
+ * file at the same address
  */
 static bool kcore__modules_fit(const struct machine *machine, const char *path)
 {
@@ -214,11 +226,6 @@ static bool kcore__modules_fit(const struct machine *machine, const char *path)
 	if (!f)
 		return false;
 	while (getline(&line, &n, f) > 0) {
-		char *x = strrchr(line, 'x'), *sp = strchr(line, ' ');
-
-		/* as upstream's modules__parse(): the address after the last 'x' */
-		if (!x || !sp)
-			continue;
 		if (nr == alloc) {
 			struct modules_entry *m = realloc(mods, (alloc = alloc ? 2 * alloc : 64) * sizeof(*m));
 
@@ -228,9 +235,8 @@ static bool kcore__modules_fit(const struct machine *machine, const char *path)
 			}
 			mods = m;
 		}
-		snprintf(mods[nr].name, sizeof(mods[nr].name), "[%.*s]", (int)(sp - line), line);
-		mods[nr].start = strtoull(x + 1, NULL, 16);
-		nr++;
+		if (modules__parse_line(line, mods[nr].name, sizeof(mods[nr].name), &mods[nr].start))
+			nr++;
 	}
 	for (size_t i = 0; i < machine->kmaps->nr && fit; i++) {
 		const struct map *map = machine->kmaps->entries[i];

@@ -46,6 +46,13 @@ struct kcore_elf {
 int kcore__read(struct kcore_elf *k, int fd, const char *name, struct perf_err *err);
 void kcore__exit(struct kcore_elf *k);
 
+/*
+ * One line of a modules list (/proc/modules: "name size refs deps state 0xaddr"), as perf's
+ * modules__parse() takes it: the name as perf names the module, "[name]", into name (size
+ * bytes), and the address after the line's last 'x'. False for a line without both.
+ */
+bool modules__parse_line(const char *line, char *name, size_t size, u64 *start);
+
 /* what the kallsyms file said, as machine__load_kallsyms() read it */
 struct kcore_kallsyms {
 	const char	*path;		/* the kallsyms file */

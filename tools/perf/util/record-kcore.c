@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "kcore.h"
 #include "record-kcore.h"
+#include "sysfile.h"
 
 int record_kcore__readable(const char *proc_dir)
 {
@@ -45,50 +46,6 @@ static int write_full(int fd, const void *buf, size_t size)
 	return 0;
 }
 
-/* the whole of a file, /proc's too (whose size says nothing); *buf is malloc'ed */
-static int read_whole(const char *path, char **buf, size_t *len)
-{
-	size_t size = 1 << 20, n = 0;
-	char *b = malloc(size);
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
-
-	if (fd < 0 || !b) {
-		ret = fd < 0 ? -errno : -ENOMEM;
-		goto out;
-	}
-	for (;;) {
-		ssize_t r;
-
-		if (n == size) {
-			char *nb = realloc(b, size *= 2);
-
-			if (!nb) {
-				ret = -ENOMEM;
-				goto out;
-			}
-			b = nb;
-		}
-		r = read(fd, b + n, size - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			ret = -errno;
-			goto out;
-		}
-		if (!r)
-			break;
-		n += (size_t)r;
-	}
-	*buf = b;
-	*len = n;
-	b = NULL;
-out:
-	if (fd >= 0)
-		close(fd);
-	free(b);
-	return ret;
-}
-
 /* dir/name, or -ENAMETOOLONG */
 static int path_in(char *buf, size_t size, const char *dir, const char *name)
 {
@@ -114,7 +71,7 @@ static int copy_file(const char *from_dir, const char *to_dir, const char *name,
 	*len = 0;
 	if (path_in(from, sizeof(from), from_dir, name) || path_in(to, sizeof(to), to_dir, name))
 		return perf_err__set(err, ENAMETOOLONG, "%s/%s: path too long", to_dir, name);
-	ret = read_whole(from, bytes, len);
+	ret = sysfile__read(from, bytes, len);
 	/* a kernel without modules has no /proc/modules: its list is empty */
 	if (ret == -ENOENT && empty_if_missing)
 		ret = 0;
@@ -211,18 +168,16 @@ static void kcore_copy__parse_modules(struct kcore_copy_info *kci, char *text, s
 {
 	char *line = text, *end = text + len;
 
-	while (line < end) {
-		char *nl = memchr(line, '\n', (size_t)(end - line)), *x;
+	while (line && line < end) {
+		char *nl = memchr(line, '\n', (size_t)(end - line));
 		u64 start;
+		bool ok;
 
 		if (nl)
 			*nl = '\0';
-		x = strrchr(line, 'x');
+		ok = modules__parse_line(line, NULL, 0, &start);
 		line = nl ? nl + 1 : end;
-		if (!x)
-			continue;
-		start = strtoull(x + 1, NULL, 16);
-		if (!kci->first_module || start < kci->first_module)
+		if (ok && (!kci->first_module || start < kci->first_module))
 			kci->first_module = start;
 	}
 }
@@ -478,7 +433,7 @@ static int kallsyms_copy__same(const char *to_dir, const char *bytes, size_t len
 
 	if (path_in(path, sizeof(path), to_dir, "kallsyms"))
 		return -ENAMETOOLONG;
-	ret = read_whole(path, &copy, &copy_len);
+	ret = sysfile__read(path, &copy, &copy_len);
 	if (ret)
 		return ret;
 	ret = copy_len == len && !memcmp(copy, bytes, len) ? 0 : -EAGAIN;
@@ -514,7 +469,7 @@ int kcore__copy(const char *from_dir, const char *to_dir, struct perf_err *err)
 		ret = perf_err__set(err, ENAMETOOLONG, "%s/kallsyms: path too long", from_dir);
 		goto out;
 	}
-	ret = read_whole(from, &again, &again_len);
+	ret = sysfile__read(from, &again, &again_len);
 	if (ret) {
 		perf_err__set(err, -ret, "cannot read %s: %s", from, strerror(-ret));
 		goto out;
