@@ -18,7 +18,7 @@ tmp=$(mktemp -d) || exit 1
 passed=0
 failed=0
 skipped=0
-trap 'umount "$root/proc" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'umount "$root/proc" "$root/sys" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 pass() { echo "PASS: $*"; passed=$((passed + 1)); }
 failc() { echo "FAIL: $*"; failed=$((failed + 1)); }
@@ -29,9 +29,12 @@ ours() {
 	"$perf" script --symfs="$root" --kallsyms="$out/kallsyms" "$@"
 }
 
-# upstream ARGS...: upstream perf 7.2 chrooted in the root (its /proc mounted: it needs one),
-# with the guest's build-id cache (/.debug) as its own
+# upstream ARGS...: upstream perf 7.2 chrooted in the root, with the guest's build-id cache
+# (/.debug) as its own, and a /proc and /sys as on a machine: it needs /proc, and without
+# /sys it says "Failed to read max cpus" at every CPU_MAP record (perf record writes one)
 upstream() {
+	mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+	mountpoint -q "$root/sys" || mount -t sysfs sysfs "$root/sys"
 	chroot "$root" /usr/bin/env HOME=/ /usr/bin/perf "$@"
 }
 
@@ -48,8 +51,9 @@ is_pipe() {
 	return 1
 }
 
-# the recordings the guest made (scripts/vmtest-guest.sh), in its order
-names=$(awk '{ print $1 }' "$out/status")
+# the recordings the guest made (scripts/vmtest-guest.sh), in its order; those of perf record
+# --kcore (kcore-*) have checks of their own (8.)
+names=$(awk '$1 !~ /^kcore-/ { print $1 }' "$out/status")
 
 # 1. each perf record exited 0, did not fall back, and left a file
 for name in $names; do
@@ -351,6 +355,189 @@ if [ -x "$root/usr/bin/perf" ]; then
 	done
 else
 	skipc "no upstream perf in $root (sid's linux-perf): upstream does not read the files"
+fi
+
+# 8. perf record --kcore (scripts/vmtest-guest.sh's kcore-*): the directory and its copies,
+# read by our script and report as by upstream 7.2, which take kallsyms and kcore from it
+kcore_status() {
+	awk -v n="$1" '$1 == n { print $2 }' "$out/status"
+}
+if [ -n "$(kcore_status kcore-sys)" ]; then
+	d=$out/kcore-sys.data
+	st=$(kcore_status kcore-sys)
+	if [ "$st" != 0 ] || [ ! -f "$d/data" ]; then
+		failc "kcore-sys: perf record --kcore exited with $st: $(grep -av '^$' "$out/kcore-sys.stderr" | tail -n 2 | tr '\n' ' ' | cut -c1-300)"
+	else
+		pass "kcore-sys: perf record --kcore exited 0"
+		# the directory as upstream's perf record --kcore makes it, the copies 0400
+		layout=$(cd "$d" && find . -printf '%p %y %m\n' | sort | tr '\n' ' ')
+		want='. d 700 ./data f 600 ./kcore_dir d 700 ./kcore_dir/kallsyms f 400 ./kcore_dir/kcore f 400 ./kcore_dir/modules f 400 '
+		if [ "$layout" = "$want" ]; then
+			pass "kcore-sys: data and kcore_dir/{kallsyms,kcore,modules}, as upstream lays them out"
+		else
+			failc "kcore-sys: the directory holds: $layout"
+		fi
+		# upstream 7.2's perf record --kcore in the same boot: the same layout, and a kcore
+		# with the same ELF and program headers
+		if [ "$(kcore_status kcore-up)" != 0 ]; then
+			skipc "kcore-sys: upstream's perf record --kcore failed in the guest: $(head -c 200 "$out/kcore-up.stderr")"
+		elif grep -q '^ *LOAD ' "$out/kcore-up.readelf" 2>/dev/null &&
+			cmp -s "$out/kcore-sys.layout" "$out/kcore-up.layout" &&
+			cmp -s "$out/kcore-sys.readelf" "$out/kcore-up.readelf"; then
+			pass "kcore-sys: upstream 7.2's perf record --kcore makes the same files, modes and kcore headers"
+		else
+			failc "kcore-sys: upstream 7.2's --kcore directory differs: $(diff "$out/kcore-up.layout" "$out/kcore-sys.layout" | tr '\n' ' ' | cut -c1-200) $(diff "$out/kcore-up.readelf" "$out/kcore-sys.readelf" | tr '\n' ' ' | cut -c1-300)"
+		fi
+		# no DIR_FORMAT: that is --threads' (upstream's write_dir_format is for it only)
+		if "$perf" script --header-only -I -i "$d" 2>&1 | grep '^# missing features:' |
+			grep -qw DIR_FORMAT; then
+			pass "kcore-sys: no DIR_FORMAT feature, as upstream's --kcore without --threads"
+		else
+			failc "kcore-sys: the header has DIR_FORMAT, or no header"
+		fi
+		# the segments: upstream's kcore_copy() rule on the copies of kallsyms and modules
+		# (hex compared as fixed-width strings; bash's 64-bit arithmetic rounds the pages)
+		read -r stext etext first last mfirst mlast < <(awk '
+			$2 ~ /^[TtWw]$/ {
+				if (index($0, "[")) {
+					if (mfirst == "" || $1 < mfirst) mfirst = $1
+					if ($1 > mlast) mlast = $1
+					next
+				}
+				if (first == "" || $1 < first) first = $1
+				if ($1 > last) last = $1
+				if ($3 == "_stext") stext = $1
+				if ($3 == "_etext") etext = $1
+			}
+			END { print stext "", etext "", first "", last "", (mfirst == "" ? "-" : mfirst), (mlast == "" ? "-" : mlast) }' "$d/kcore_dir/kallsyms")
+		mod=$(awk '{ a = $NF; sub(/^0x/, "", a); a = substr("0000000000000000" a, length(a) + 1); if (m == "" || a < m) m = a } END { print m }' "$d/kcore_dir/modules")
+		page=$((0x1000))
+		t0=$(( 16#${stext:-$first} & ~(page - 1) ))
+		if [ -n "$etext" ]; then
+			t1=$(( (16#$etext + page - 1) & ~(page - 1) ))
+		else
+			t1=$(( ((16#$last + page - 1) & ~(page - 1)) + page ))
+		fi
+		want=$(printf '%016x %x' $t0 $((t1 - t0)))
+		if [ "$mfirst" != - ]; then
+			[ -n "$mod" ] && [[ $mod < $mfirst ]] && mfirst=$mod
+			m0=$(( 16#$mfirst & ~(page - 1) ))
+			m1=$(( ((16#$mlast + page - 1) & ~(page - 1)) + page ))
+			want="$want $(printf '%016x %x' $m0 $((m1 - m0)))"
+		fi
+		got=$(readelf -lW "$d/kcore_dir/kcore" 2>/dev/null |
+			awk '$1 == "LOAD" { v = $3; s = $5; sub(/^0x/, "", v); sub(/^0x0*/, "", s); printf "%s%s %s", sep, v, s; sep = " " }')
+		if [ "$got" = "$want" ]; then
+			pass "kcore-sys: kcore_dir/kcore holds the kernel text and the modules' ($got)"
+		else
+			failc "kcore-sys: kcore_dir/kcore's segments are '$got', the copies of kallsyms and modules say '$want'"
+		fi
+		read -r _ same total < <(grep '^kcore-bytes ' "$out/kcore-sys.bytes" 2>/dev/null)
+		if [ -n "${total:-}" ] && [ "$total" -gt 0 ] && [ $((same * 100)) -ge $((total * 99)) ]; then
+			pass "kcore-sys: the copy's bytes are /proc/kcore's ($same of $total sampled bytes equal; code patched since may differ)"
+		else
+			failc "kcore-sys: the copy's bytes against /proc/kcore: $(head -c 300 "$out/kcore-sys.bytes" 2>/dev/null)"
+		fi
+
+		# our readers: the directory as its data with --kallsyms at the copy (and the kcore
+		# beside it), the kernel named by the kcore, the modules' functions the kernel's
+		"$perf" script --symfs="$root" --no-inline -i "$d" >"$tmp/kcore.ours" 2>"$tmp/kcore.err"
+		rc=$?
+		"$perf" script --symfs="$root" --no-inline --kallsyms="$d/kcore_dir/kallsyms" \
+			-i "$d/data" >"$tmp/kcore.file" 2>/dev/null
+		if [ $rc = 0 ] && [ -s "$tmp/kcore.ours" ] && cmp -s "$tmp/kcore.ours" "$tmp/kcore.file"; then
+			pass "kcore-sys: our perf script of the directory is that of its data with --kallsyms=kcore_dir/kallsyms ($(grep -c '^[^[:space:]]' "$tmp/kcore.ours") samples)"
+		else
+			failc "kcore-sys: our perf script of the directory (exit $rc: $(head -c 200 "$tmp/kcore.err")) is not that of its data with --kallsyms"
+		fi
+		nk=$("$perf" script -D --symfs="$root" -i "$d" 2>/dev/null | grep -c "^ \.\.\.\.\.\. dso: $d/kcore_dir/kcore$")
+		if [ "$nk" -gt 0 ]; then
+			pass "kcore-sys: the kernel's maps came from the kcore ($nk samples in it, perf script -D)"
+		else
+			failc "kcore-sys: perf script -D names no sample's dso $d/kcore_dir/kcore: the kcore was not used"
+		fi
+		awk -F '\t' 'NF > 1 && $1 ~ / [Tt] / { split($1, f, " "); print f[3] }' \
+			"$d/kcore_dir/kallsyms" | sort -u >"$tmp/modfuncs"
+		nmod=$(awk 'FILENAME == ARGV[1] { m[$1] = 1; next }
+			/^\t/ && $NF == "([kernel.kallsyms])" { s = $2; sub(/\+0x[0-9a-f]+$/, "", s); if (s in m) n++ }
+			END { print n + 0 }' "$tmp/modfuncs" "$tmp/kcore.ours")
+		ndso=$(awk 'FILENAME == ARGV[1] { m["([" $1 "])"] = 1; next }
+			/^\t/ && ($NF in m) { n++ }
+			END { print n + 0 }' "$d/kcore_dir/modules" "$tmp/kcore.ours")
+		if [ "$ndso" -gt 0 ]; then
+			failc "kcore-sys: $ndso frames name a module's dso: with the kcore they are the kernel's"
+		elif [ "$nmod" -gt 0 ]; then
+			pass "kcore-sys: $nmod frames of modules' functions named as [kernel.kallsyms]'s (the kcore's module segment)"
+		else
+			skipc "kcore-sys: no frame of a module's function was sampled"
+		fi
+
+		# upstream 7.2, reading the directory itself (its kallsyms and kcore, no --kallsyms)
+		if [ -x "$root/usr/bin/perf" ]; then
+			mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+			"$perf" script --symfs="$root" --show-task-events -i "$d" 2>/dev/null |
+				sed -n 's/.* \([0-9][0-9]*\.[0-9]*\): PERF_RECORD_EXIT(\([0-9]*\):.*/\2 \1/p' \
+				>"$tmp/kcore.exits"
+			upstream script --no-inline -i /vmtest/out/kcore-sys.data >"$tmp/kcore.up" 2>"$tmp/kcore.uerr"
+			rc=$?
+			allow_exited_comm "$tmp/kcore.up" "$tmp/kcore.exits" <"$tmp/kcore.ours" >"$tmp/kcore.ours2"
+			if [ $rc != 0 ]; then
+				failc "kcore-sys: upstream perf 7.2 script of the directory exited $rc: $(head -c 300 "$tmp/kcore.uerr")"
+			elif cmp -s "$tmp/kcore.up" "$tmp/kcore.ours2"; then
+				pass "kcore-sys: perf script --no-inline of the directory equals upstream's ($(wc -l <"$tmp/kcore.ours") lines)"
+			else
+				diff "$tmp/kcore.up" "$tmp/kcore.ours2" >"$out/kcore-sys.upstream.diff"
+				nk=$(grep -cE '^[<>].*\((\[kernel\.kallsyms\]|\[unknown\]|\[[a-z0-9_]+\])\)$' "$out/kcore-sys.upstream.diff")
+				failc "kcore-sys: perf script --no-inline differs from upstream's in $(grep -c '^[<>]' "$out/kcore-sys.upstream.diff") lines, $nk of them kernel frames ($out/kcore-sys.upstream.diff)"
+			fi
+			for mode in --no-children --children; do
+				upstream report --stdio --no-inline $mode -i /vmtest/out/kcore-sys.data 2>/dev/null |
+					grep -v -E '^# \((Tip:|Cannot load tips)' >"$tmp/kcore.urep"
+				"$perf" report --stdio --no-inline $mode --symfs="$root" -i "$d" 2>/dev/null |
+					grep -v -E '^# \((Tip:|Cannot load tips)' >"$tmp/kcore.rep"
+				if [ -s "$tmp/kcore.rep" ] && cmp -s "$tmp/kcore.urep" "$tmp/kcore.rep"; then
+					pass "kcore-sys: perf report $mode of the directory equals upstream's ($(wc -l <"$tmp/kcore.rep") lines)"
+				else
+					diff "$tmp/kcore.urep" "$tmp/kcore.rep" >"$out/kcore-sys.report$mode.diff"
+					failc "kcore-sys: perf report $mode differs from upstream's in $(grep -c '^[<>]' "$out/kcore-sys.report$mode.diff") lines ($out/kcore-sys.report$mode.diff)"
+				fi
+			done
+		else
+			skipc "no upstream perf in $root (sid's linux-perf): it does not read the --kcore directory"
+		fi
+	fi
+fi
+if [ -n "$(kcore_status kcore-backup-1)" ]; then
+	sts=$(awk '$1 ~ /^kcore-backup-/ { printf "%s%s", sep, $2; sep = " " }' "$out/status")
+	want=$(for o in kcore-backup.data kcore-backup.data.old; do
+		printf '%s\n' $o $o/data $o/kcore_dir $o/kcore_dir/kallsyms $o/kcore_dir/kcore \
+			$o/kcore_dir/modules
+	done | sort | tr '\n' ' ')
+	got=$(sort "$out/kcore-backup.tree" 2>/dev/null | tr '\n' ' ')
+	if [ "$sts" = "0 0 0" ] && [ "$got" = "$want" ]; then
+		pass "kcore-backup: three --kcore recordings to one output: it and OUTPUT.old are --kcore directories"
+	else
+		failc "kcore-backup: exits $sts, $got ($(tail -n 2 "$out/kcore-backup.stderr" 2>/dev/null | tr '\n' ' '))"
+	fi
+fi
+
+if [ -n "$(kcore_status kcore-switch)" ]; then
+	st=$(kcore_status kcore-switch)
+	nd=0
+	bad=
+	for d in "$out"/kcore-switch/kcore-switch.data.*; do
+		[ -e "$d" ] || continue
+		nd=$((nd + 1))
+		if [ ! -f "$d/data" ] || [ ! -s "$d/kcore_dir/kcore" ] || [ ! -s "$d/kcore_dir/kallsyms" ] ||
+			! "$perf" script -i "$d" >/dev/null 2>"$tmp/switch.err"; then
+			bad="$bad ${d##*/}"
+		fi
+	done
+	if [ "$st" = 0 ] && [ "$nd" = 2 ] && [ -z "$bad" ] && [ ! -e "$out/kcore-switch/kcore-switch.data" ]; then
+		pass "kcore-switch: --switch-output with --kcore: the 2 newest files (--switch-max-files) are --kcore directories our script reads"
+	else
+		failc "kcore-switch: exit $st, $nd files kept (want 2), unreadable or incomplete:${bad:- none} ($(tail -n 2 "$out/kcore-switch.stderr" | tr '\n' ' '))"
+	fi
 fi
 
 echo "$passed passed, $failed failed, $skipped skipped"

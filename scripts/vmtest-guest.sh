@@ -23,20 +23,40 @@ export HOME=/tmp/home
 mkdir -p "$HOME" "$out"
 cd /tmp || exit 1
 
-# rec NAME RECORD-OPTIONS... -- WORKLOAD-ARGS...: perf record -o /tmp/NAME.data
+# PERF_VMTEST_ONLY (scripts/vmtest.sh): the names of the recordings to make, shell patterns
+only=$(cat /vmtest/only 2>/dev/null)
+
+# wanted NAME: NAME is one of the recordings to make
+wanted() {
+	[ -z "$only" ] && return 0
+	set -f
+	for pat in $only; do
+		# shellcheck disable=SC2254
+		case $1 in
+		$pat) set +f; return 0 ;;
+		esac
+	done
+	set +f
+	return 1
+}
+
+# rec NAME RECORD-OPTIONS... -- WORKLOAD-ARGS...: perf record -o /tmp/NAME.data (a file, or
+# the directory of --kcore)
 rec() {
 	name=$1
 	shift
+	wanted "$name" || return 0
 	echo "vmtest-guest: perf record -o $name.data $*"
 	"$perf" record -o "/tmp/$name.data" "$@" >"$out/$name.stdout" 2>"$out/$name.stderr"
 	echo "$name $?" >>"$out/status"
-	[ -f "/tmp/$name.data" ] && cp "/tmp/$name.data" "$out/$name.data"
+	[ -e "/tmp/$name.data" ] && cp -a "/tmp/$name.data" "$out/$name.data"
 }
 
 # pipe NAME RECORD-OPTIONS... -- WORKLOAD-ARGS...: perf record -o - >/tmp/NAME.data
 pipe() {
 	name=$1
 	shift
+	wanted "$name" || return 0
 	echo "vmtest-guest: perf record -o - $* >$name.data"
 	"$perf" record -o - "$@" >"/tmp/$name.data" 2>"$out/$name.stderr"
 	echo "$name $?" >>"$out/status"
@@ -72,6 +92,84 @@ rec norepair-user-calls	--call-graph fp,defer --no-repair-data -e cpu-clock:u -F
 rec norepair-z-syscalls	--call-graph fp,defer --no-repair-data -z -e cpu-clock -F $freq $(w syscalls 1)
 rec norepair-system-syscalls --call-graph fp,defer --no-repair-data -a -e cpu-clock -F $freq $(w syscalls 1)
 pipe norepair-pipe-syscalls --call-graph fp,defer --no-repair-data -e cpu-clock -F $freq $(w syscalls 1)
+
+# perf record --kcore: a perf.data directory (data, kcore_dir with kallsyms, modules and the
+# text of /proc/kcore), system-wide while files are read over 9p, so that the modules' code
+# runs (netfs, 9p, 9pnet, 9pnet_virtio): their frames are the kernel's once the kcore gives
+# the maps. Plain -g: upstream reads the file as it is (no stitching), for the comparison.
+rec kcore-sys --kcore -g -a -e cpu-clock -F $freq -- sh -c \
+	"cat /vmtest/perf /usr/bin/perf* >/dev/null; $perf test -w syscalls 1"
+if wanted kcore-sys && [ -d /tmp/kcore-sys.data ]; then
+	# the copy's bytes against /proc/kcore's now (the text that ran: jump labels and the
+	# like may have been patched since, a few bytes)
+	python3 - /tmp/kcore-sys.data/kcore_dir/kcore /proc/kcore >"$out/kcore-sys.bytes" 2>&1 <<'EOF'
+import struct, sys
+
+def loads(f):
+    f.seek(0)
+    eh = f.read(64)
+    phoff, = struct.unpack_from('<Q', eh, 32)
+    phentsize, phnum = struct.unpack_from('<HH', eh, 54)
+    segs = []
+    for i in range(phnum):
+        f.seek(phoff + i * phentsize)
+        p_type, p_flags, off, vaddr, paddr, filesz, memsz, align = struct.unpack('<IIQQQQQQ', f.read(56))
+        if p_type == 1:
+            segs.append((vaddr, off, min(filesz, memsz)))
+    return segs
+
+copy, kcore = open(sys.argv[1], 'rb'), open(sys.argv[2], 'rb')
+ksegs = loads(kcore)
+same = total = 0
+for vaddr, off, size in loads(copy):
+    # pages spread over the segment, at most 512 of each
+    step = max(16 * 4096, size // 512 // 4096 * 4096)
+    for a in range(vaddr, vaddr + size, step):
+        n = min(4096, vaddr + size - a)
+        src = [s for s in ksegs if s[0] <= a < s[0] + s[2]]
+        if not src:
+            print('no segment of /proc/kcore holds %#x' % a)
+            continue
+        copy.seek(off + a - vaddr)
+        kcore.seek(src[0][1] + a - src[0][0])
+        x, y = copy.read(n), kcore.read(n)
+        total += n
+        same += sum(1 for i in range(n) if x[i] == y[i])
+print('kcore-bytes %d %d' % (same, total))
+EOF
+fi
+# upstream 7.2's perf record --kcore of the same kernel, for the layout of its copy
+if wanted kcore-sys; then
+	/usr/bin/perf record -q --kcore -e cpu-clock -o /tmp/kcore-up.data -- true \
+		>"$out/kcore-up.stderr" 2>&1
+	echo "kcore-up $?" >>"$out/status"
+	for d in kcore-sys kcore-up; do
+		(cd /tmp/$d.data && find . -printf '%p %y %m\n' | sort) >"$out/$d.layout"
+		readelf -hlW /tmp/$d.data/kcore_dir/kcore >"$out/$d.readelf" 2>&1
+	done
+fi
+# the backup rule over --kcore directories: three recordings to one output, the third over
+# an OUTPUT.old that is a directory too
+if wanted kcore-backup; then
+	for i in 1 2 3; do
+		"$perf" record -q --kcore -e cpu-clock -o /tmp/kcore-backup.data -- true \
+			>>"$out/kcore-backup.stderr" 2>&1
+		echo "kcore-backup-$i $?" >>"$out/status"
+	done
+	(cd /tmp && find kcore-backup.data kcore-backup.data.old | sort) >"$out/kcore-backup.tree"
+fi
+
+# --switch-output with --kcore: each file a directory with its own copies, renamed as a
+# whole; --switch-max-files removes the old directories
+if wanted kcore-switch; then
+	"$perf" record -q --kcore --switch-output=1s --switch-max-files=2 -e cpu-clock \
+		-o /tmp/kcore-switch.data -- sleep 4 >"$out/kcore-switch.stderr" 2>&1
+	echo "kcore-switch $?" >>"$out/status"
+	mkdir -p "$out/kcore-switch"
+	for d in /tmp/kcore-switch.data*; do
+		[ -e "$d" ] && cp -a "$d" "$out/kcore-switch/"
+	done
+fi
 
 # the kernel's symbols and modules of this boot, for reading the files on the host
 cat /proc/kallsyms >"$out/kallsyms"

@@ -34,6 +34,10 @@
 #	PERF_VMTEST_MIRROR	Debian mirror (default http://deb.debian.org/debian)
 #	PERF_VMTEST_REFRESH=1	debootstrap the root anew
 #	PERF_VMTEST_TIMEOUT	seconds one boot may take (default 900)
+#	PERF_VMTEST_ONLY	the recordings to make: shell patterns of their names (the first
+#				argument of rec and pipe in scripts/vmtest-guest.sh, e.g.
+#				'kcore-*'), blank-separated; default all. Only the made ones
+#				are checked.
 #	PERF	the perf binary to test (default build/perf of this tree)
 set -u
 
@@ -341,9 +345,10 @@ if [ "$(cat "$root/vmtest.packages" 2>/dev/null)" != "$pkgs" ]; then
 	echo "$pkgs" >"$root/vmtest.packages"
 fi
 
-# this run's perf and guest script; the last run's results go
+# this run's perf and guest script, and which recordings it makes; the last run's results go
 rm -rf --one-file-system "$root/vmtest" && mkdir -p "$root/vmtest/out" || fail "cannot make $root/vmtest"
-cp "$perf" "$root/vmtest/perf" && cp "$top/scripts/vmtest-guest.sh" "$root/vmtest/guest.sh" ||
+cp "$perf" "$root/vmtest/perf" && cp "$top/scripts/vmtest-guest.sh" "$root/vmtest/guest.sh" &&
+	echo "${PERF_VMTEST_ONLY:-}" >"$root/vmtest/only" ||
 	fail "cannot copy perf and the guest script into $root/vmtest"
 missing=$(chroot "$root" ldd /vmtest/perf 2>&1 | grep 'not found')
 [ -z "$missing" ] || fail "build/perf cannot run in the sid root: $missing"

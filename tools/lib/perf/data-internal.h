@@ -15,7 +15,8 @@ struct perf_id_entry {
 };
 
 struct perf_data {
-	char			*name;
+	char			*name;		/* the file read: DIR/data for a directory */
+	char			*dir;		/* the directory given, NULL for a file or pipe */
 	int			fd;
 	bool			pipe;
 	bool			swapped;

@@ -10,6 +10,7 @@
  * checked by whoever parses them.
  */
 #include <byteswap.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -354,6 +355,102 @@ out_close:
 	return NULL;
 }
 
+/*
+ * The data.N files of a perf.data directory (perf record --threads: one per thread, as
+ * upstream's perf_data__open_dir() finds them: regular files named "data.*"). Their number;
+ * first and last get the lowest and highest N (of the names that have one).
+ */
+static int dir__thread_files(int dirfd, long *first, long *last)
+{
+	int fd = dup(dirfd), nr = 0;
+	struct dirent *d;
+	DIR *dir;
+
+	*first = *last = -1;
+	if (fd < 0)
+		return 0;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return 0;
+	}
+	while ((d = readdir(dir))) {
+		struct stat st;
+		char *end;
+		long n;
+
+		if (strncmp(d->d_name, "data.", 5) || fstatat(dirfd, d->d_name, &st, 0) ||
+		    !S_ISREG(st.st_mode))
+			continue;
+		nr++;
+		n = strtol(d->d_name + 5, &end, 10);
+		if (end == d->d_name + 5 || *end || n < 0)
+			continue;
+		if (*first < 0 || n < *first)
+			*first = n;
+		if (n > *last)
+			*last = n;
+	}
+	closedir(dir);
+	return nr;
+}
+
+/*
+ * perf's directory format, as upstream reads it: the header and the samples in DIR/data,
+ * beside what perf record --kcore copied (DIR/kcore_dir, which the commands look at). A
+ * directory of perf record --threads (DIR_FORMAT in the header, the samples in data.N files)
+ * is refused: its samples are not in DIR/data.
+ */
+static struct perf_data *perf_data__open_dir(int dirfd, const char *path, struct perf_err *err)
+{
+	struct perf_data *data = NULL;
+	long first, last;
+	char *name;
+	int fd, nr;
+
+	if (asprintf(&name, "%s/data", path) < 0) {
+		close(dirfd);
+		perf_err__set(err, ENOMEM, "out of memory");
+		return NULL;
+	}
+	fd = openat(dirfd, "data", O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		/* upstream's words */
+		perf_err__set(err, errno, "failed to open %s: %m", name);
+		goto out_free;
+	}
+	data = perf_data__open_fd(fd, name, err);
+	if (!data)
+		goto out_free;
+	nr = dir__thread_files(dirfd, &first, &last);
+	if (nr || (!data->pipe && perf_env__has_feat(&data->env, HEADER_DIR_FORMAT))) {
+		char files[128] = "no data.N file is there";
+
+		if (nr == 1 && first >= 0)
+			snprintf(files, sizeof(files), "its samples are in data.%ld", first);
+		else if (nr && first >= 0)
+			snprintf(files, sizeof(files), "its samples are in data.%ld ... data.%ld, %d files",
+				 first, last, nr);
+		else if (nr)
+			snprintf(files, sizeof(files), "its samples are in %d data.* files", nr);
+		perf_err__set(err, EISDIR, "failed to open %s: a perf.data directory of perf record --threads (%s), which is not supported",
+			      path, files);
+		perf_data__close(data);
+		data = NULL;
+		goto out_free;
+	}
+	data->dir = strdup(path);
+	if (!data->dir) {
+		perf_data__close(data);
+		data = NULL;
+		perf_err__set(err, ENOMEM, "out of memory");
+	}
+out_free:
+	free(name);
+	close(dirfd);
+	return data;
+}
+
 struct perf_data *perf_data__open(const char *path, struct perf_err *err)
 {
 	struct stat st;
@@ -364,20 +461,8 @@ struct perf_data *perf_data__open(const char *path, struct perf_err *err)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		goto out_errno;
-	if (!fstat(fd, &st) && S_ISDIR(st.st_mode)) {
-		/* perf's directory format keeps its header in DIR/data, as upstream looks for it */
-		int data_fd = openat(fd, "data", O_RDONLY | O_CLOEXEC);
-
-		close(fd);
-		if (data_fd < 0) {
-			perf_err__set(err, errno, "failed to open %s/data: %m", path);
-			return NULL;
-		}
-		close(data_fd);
-		perf_err__set(err, EISDIR, "failed to open %s: a perf.data directory (perf record --threads), which is not supported",
-			      path);
-		return NULL;
-	}
+	if (!fstat(fd, &st) && S_ISDIR(st.st_mode))
+		return perf_data__open_dir(fd, path, err);
 	return perf_data__open_fd(fd, path, err);
 
 out_errno:
@@ -411,6 +496,7 @@ void perf_data__close(struct perf_data *data)
 	free(data->in_buf);
 	free(data->id_index);
 	free(data->name);
+	free(data->dir);
 	free(data);
 }
 
@@ -850,6 +936,11 @@ bool perf_data__needs_swap(const struct perf_data *data)
 const char *perf_data__name(const struct perf_data *data)
 {
 	return data->name;
+}
+
+const char *perf_data__dir(const struct perf_data *data)
+{
+	return data->dir;
 }
 
 const struct perf_file_header *perf_data__file_header(const struct perf_data *data)

@@ -42,9 +42,11 @@
 #include "util/record-events.h"
 #include "util/record-cgroup.h"
 #include "util/record-features.h"
+#include "util/record-kcore.h"
 #include "util/record-lost.h"
 #include "util/record-loop.h"
 #include "util/record-opts.h"
+#include "util/record-output.h"
 #include "util/record-overwrite.h"
 #include "util/record-probe.h"
 #include "util/record-rate.h"
@@ -116,7 +118,8 @@ struct record {
 	bool			namespaces;	/* --namespaces */
 	bool			all_cgroups;	/* --all-cgroups */
 	bool			buildid_mmap;	/* --buildid-mmap: build ids in MMAP2 only */
-	bool			kcore;		/* --kcore: refused, see cmd_record */
+	bool			kcore;		/* --kcore: output is a directory (record-kcore.h) */
+	char			*out_file;	/* the file written: output, or output/data (--kcore) */
 	bool			event_error;	/* an -e callback failed (it said why) */
 	char			tracefs[256];	/* found at the first tracepoint, "" before */
 	int			cmd_argc;	/* "record" and its arguments, for HEADER_CMDLINE */
@@ -1249,32 +1252,6 @@ static void record__summary(struct record *rec, struct record_loop *rl, const ch
 		rec->output, (unsigned long long)st->samples);
 }
 
-/*
- * As perf: a non-empty output file becomes OUTPUT.old (replacing the one before) before the
- * new one is created, so that a recording that fails (a workload that cannot start, a full
- * disk) never costs the last good one. What has no size (an empty file, a FIFO, /dev/null)
- * is written in place, as perf does.
- */
-static int record__backup_output(const char *path)
-{
-	struct stat st;
-	char *old;
-	int ret = 0;
-
-	if (stat(path, &st) || !st.st_size)
-		return 0;
-	if (asprintf(&old, "%s.old", path) < 0) {
-		fprintf(stderr, "perf record: out of memory\n");
-		return -ENOMEM;
-	}
-	if (rename(path, old)) {
-		ret = -errno;
-		fprintf(stderr, "perf record: cannot move %s to %s: %s\n", path, old, strerror(errno));
-	}
-	free(old);
-	return ret;
-}
-
 /* after a write failure: one line, and the file readable up to its last complete record */
 static void record__write_failed(struct record *rec, const struct perf_err *why)
 {
@@ -1286,7 +1263,7 @@ static void record__write_failed(struct record *rec, const struct perf_err *why)
 		return;
 	}
 	fprintf(stderr, "perf record: %s: recording stopped; %s holds the %llu bytes of complete records written before\n",
-		why->msg, rec->output, (unsigned long long)kept);
+		why->msg, rec->out_file, (unsigned long long)kept);
 }
 
 static void record__exit(struct record *rec)
@@ -1310,6 +1287,7 @@ static void record__exit(struct record *rec)
 	record_trigger__exit(&rec->trig);
 	record_overwrite__exit(&rec->ow);
 	record_sb__exit(&rec->sb);
+	free(rec->out_file);
 }
 
 /*
@@ -1325,9 +1303,27 @@ static int record__output_begin(struct record *rec)
 	int ret;
 
 	rec->nr_files++;
-	if (!wopts.pipe && (ret = record__backup_output(rec->output)))
-		return ret;
-	rec->w = perf_writer__new(rec->output, &wopts, &err);
+	/*
+	 * As perf: a non-empty output (a perf.data directory too) becomes OUTPUT.old before the
+	 * new one is created, so that a recording that fails (a workload that cannot start, a
+	 * full disk) never costs the last good one
+	 */
+	if (!wopts.pipe && record_output__backup(rec->output, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return -EIO;
+	}
+	/* --kcore: the output is a directory, its kcore_dir copied before the data is written */
+	free(rec->out_file);
+	rec->out_file = NULL;
+	if (rec->kcore && record_kcore__mkdir(rec->output, "/proc", &err)) {
+		fprintf(stderr, "perf record: failed to copy kcore: %s\n", err.msg);
+		return -EIO;
+	}
+	if (asprintf(&rec->out_file, rec->kcore ? "%s/data" : "%s", rec->output) < 0) {
+		fprintf(stderr, "perf record: out of memory\n");
+		return -ENOMEM;
+	}
+	rec->w = perf_writer__new(rec->out_file, &wopts, &err);
 	if (!rec->w) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return -EIO;
@@ -1746,7 +1742,7 @@ int cmd_record(int argc, const char **argv)
 			    "Record cgroup events"),
 		OPT_BOOLEAN(0, "buildid-mmap", &rec.buildid_mmap,
 			    "Record build-id in map events"),
-		OPT_BOOLEAN(0, "kcore", &rec.kcore, "copy /proc/kcore (not supported: says why)"),
+		OPT_BOOLEAN(0, "kcore", &rec.kcore, "copy /proc/kcore"),
 		OPT_BOOLEAN('q', "quiet", &rec.quiet, "don't print any warnings or messages"),
 		OPT_INCR('v', "verbose", &rec.verbose, "be more verbose (show counter open errors, etc)"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &rec.no_buildid_cache,
@@ -1834,16 +1830,6 @@ int cmd_record(int argc, const char **argv)
 		status = PERF_EXIT_USAGE;
 		goto out;
 	}
-	/*
-	 * perf --kcore makes the output a directory (perf.data/data beside a kcore_dir with
-	 * copies of kcore, kallsyms and modules, and HEADER_DIR_FORMAT): a layout none of our
-	 * readers and writers has, so it is refused rather than half done
-	 */
-	if (rec.kcore) {
-		fprintf(stderr, "perf record: --kcore is not supported: it turns the output into a directory (data plus a copy of /proc/kcore, kallsyms and modules) that our perf report and script cannot read; the kernel map and its build id are recorded without it\n");
-		status = PERF_EXIT_USAGE;
-		goto out;
-	}
 	if (rec.cgroups && !rec.all_cpus && !rec.cpu_list) {
 		fprintf(stderr, "perf record: -G: cgroup monitoring only available in system-wide mode (-a or -C)\n");
 		status = PERF_EXIT_USAGE;
@@ -1864,6 +1850,17 @@ int cmd_record(int argc, const char **argv)
 		fprintf(stderr, "perf record: %s: a pipe (-o -) is one stream; write a file with -o\n",
 			rec.trig.so.enabled ? "--switch-output" : "--timestamp-filename");
 		status = PERF_EXIT_USAGE;
+		goto out;
+	}
+	if (rec.kcore && !strcmp(rec.output, "-")) {
+		fprintf(stderr, "perf record: --kcore: the output is a directory (data and kcore_dir), a pipe (-o -) cannot hold it\n");
+		status = PERF_EXIT_USAGE;
+		goto out;
+	}
+	/* upstream's words; before anything is opened or written, so nothing is left behind */
+	if (rec.kcore && record_kcore__readable("/proc")) {
+		fprintf(stderr, "ERROR: kcore is not readable.\n");
+		status = PERF_EXIT_INPUT;
 		goto out;
 	}
 	status = record__run(&rec, argc_left, argv);

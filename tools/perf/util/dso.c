@@ -67,6 +67,7 @@ void dso__put(struct dso *dso)
 	free(dso->cache);
 	free(dso->segs);
 	free(dso->symsrc_path);
+	free(dso->kcore_path);
 	free(dso->long_name);
 	free(dso);
 }

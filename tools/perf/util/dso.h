@@ -111,6 +111,9 @@ struct dso {
 	bool			is_exec;	/* ET_EXEC: vaddrs are absolute */
 	/* -k: its map's start less its page offset, perf's unmap_ip() of an address for -v */
 	u64			vmlinux_unmap;
+	/* the kernel's maps came from this kcore (kcore.h): upstream's long name then; owned */
+	char			*kcore_path;
+	bool			ksymbol;	/* made by a PERF_RECORD_KSYMBOL (a BPF program...) */
 	struct dso_lookup_cache	*cache;		/* recent lookups, owned; NULL until loaded */
 	/* its files: symbol sources, code bytes, CFI, DWARF; owned; NULL until asked */
 	struct dso_file		*file;

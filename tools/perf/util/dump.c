@@ -908,8 +908,9 @@ void dump__resolved(const struct dump *d, const struct thread *thread,
 
 	fprintf(fp, " ... thread: %s:%d\n", thread ? thread__comm_str(thread, 0) : "",
 		thread ? thread->tid : -1);
+	/* upstream's long name of a kernel whose maps a kcore gave is the kcore's path */
 	if (al->map && al->map->dso)
-		dso = al->map->dso->long_name;
+		dso = al->map->dso->kcore_path ? al->map->dso->kcore_path : al->map->dso->long_name;
 	else if (al->cpumode == PERF_RECORD_MISC_HYPERVISOR)
 		dso = "[hypervisor]";
 	fprintf(fp, " ...... dso: %s\n", dso);

@@ -56,6 +56,9 @@ static inline const char *hist_opts__dso_name(const struct hist_opts *o, const s
 	/* upstream names the kernel (and its sections) by the vmlinux they came from (-k) */
 	if (dso->kind == DSO_KIND_KERNEL && dso->symsrc_path)
 		return dso->symsrc_path;
+	/* or by the kcore that gave its maps (kcore.h) */
+	if (dso->kcore_path)
+		return dso->kcore_path;
 	return dso->long_name;
 }
 

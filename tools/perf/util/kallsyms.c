@@ -15,6 +15,7 @@
 #include <perf/kernel.h>
 #include "build-id.h"
 #include "kallsyms.h"
+#include "kcore.h"
 #include "machine.h"
 #include "symbol-elf.h"
 
@@ -24,6 +25,14 @@ static bool kallsyms_type_wanted(char type)
 	char t = (char)toupper((unsigned char)type);
 
 	return t == 'T' || t == 'W' || t == 'D' || t == 'B';
+}
+
+/* upstream's kallsyms__is_function() */
+static bool kallsyms_type_function(char type)
+{
+	char t = (char)toupper((unsigned char)type);
+
+	return t == 'T' || t == 'W';
 }
 
 /* perf's binding for a kallsyms letter: it decides which of two aliases is kept */
@@ -85,10 +94,11 @@ static const char *running_path(const struct symbol_conf *conf, const char *fmt,
 }
 
 /*
- * Where the kernel's symbols come from, as perf chooses: an explicit --kallsyms is trusted;
- * /proc/kallsyms when the recording has no kernel build id or names the running kernel;
- * else the build-id cache (then the same cache under --symfs). 0 with path filled, or
- * -ENOENT with machine->kernel_warning saying so (the symbols stay unknown).
+ * Where the kernel's symbols come from, as perf chooses: an explicit --kallsyms is trusted,
+ * and so is the copy a perf.data directory brought (perf record --kcore); /proc/kallsyms
+ * when the recording has no kernel build id or names the running kernel; else the build-id
+ * cache (then the same cache under --symfs). 0 with path filled, or -ENOENT with
+ * machine->kernel_warning saying so (the symbols stay unknown).
  */
 static int machine__kallsyms_path(struct machine *machine, char *path, size_t size)
 {
@@ -99,6 +109,10 @@ static int machine__kallsyms_path(struct machine *machine, char *path, size_t si
 
 	if (conf && conf->kallsyms) {
 		snprintf(path, size, "%s", conf->kallsyms);
+		return 0;
+	}
+	if (machine->dir_kallsyms) {
+		snprintf(path, size, "%s", machine->dir_kallsyms);
 		return 0;
 	}
 	if (!kernel->has_build_id || !kernel->build_id_size ||
@@ -564,8 +578,10 @@ int machine__load_kallsyms(struct machine *machine)
 	char *line;
 	bool have_ref = false;
 	u64 ref_addr = 0;
+	struct kcore_kallsyms ks = { .path = path };
 	struct hashmap_node *pos;
 	size_t bkt;
+	int ret;
 
 	if (machine->kernel_loaded)
 		return kernel ? kernel->load_errno : 0;
@@ -576,9 +592,9 @@ int machine__load_kallsyms(struct machine *machine)
 	/* an explicit --kallsyms wins over -k, as in perf */
 	if (machine->conf && machine->conf->vmlinux && !machine->conf->kallsyms &&
 	    !machine->conf->ignore_vmlinux) {
-		int ret = machine__load_vmlinux(machine);
 		char why[80];
 
+		ret = machine__load_vmlinux(machine);
 		kernel->load_errno = -ret;
 		/* upstream says nothing: one line, so that [unknown] frames have a reason */
 		if (ret)
@@ -642,6 +658,18 @@ int machine__load_kallsyms(struct machine *machine)
 			ref_addr = addr;
 			have_ref = true;
 		}
+		/* for the kcore (kcore.h): upstream's kallsyms__get_function_start() */
+		if (dso == kernel && kallsyms_type_function(type)) {
+			if (!ks.have_ref && machine->ref_reloc_sym_name &&
+			    !strcmp(name, machine->ref_reloc_sym_name)) {
+				ks.ref_addr = addr;
+				ks.have_ref = true;
+			}
+			if (!ks.have_stext && !strcmp(name, "_stext")) {
+				ks.stext = addr;
+				ks.have_stext = true;
+			}
+		}
 		if (!kallsyms_type_wanted(type))
 			continue;
 		if (symbols__add(&dso->symbols, addr, addr, name, kallsyms_binding(type), (u8)type)) {
@@ -657,13 +685,21 @@ int machine__load_kallsyms(struct machine *machine)
 	if (have_ref && machine->ref_reloc_sym_addr && machine->kernel_map)
 		machine->kernel_map->reloc = (s64)(ref_addr - machine->ref_reloc_sym_addr);
 	symbols__finish(&kernel->symbols);
-	if (!kernel->load_errno)
-		machine__fit_kernel_map(machine);
 	hashmap__for_each(&machine->dsos.map, pos, bkt) {
 		struct dso *d = container_of(pos, struct dso, node);
 
 		if (d->kind == DSO_KIND_KMODULE)
 			symbols__finish(&d->symbols);
 	}
-	return kernel->load_errno ? -kernel->load_errno : 0;
+	if (kernel->load_errno)
+		return -kernel->load_errno;
+	/* a kcore beside the kallsyms makes the maps, as in perf; else the map grows over it */
+	ret = machine__load_kcore(machine, &ks);
+	if (ret < 0) {
+		kernel->load_errno = -ret;
+		return ret;
+	}
+	if (!ret)
+		machine__fit_kernel_map(machine);
+	return 0;
 }

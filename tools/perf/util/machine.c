@@ -65,6 +65,7 @@ void machine__exit(struct machine *machine)
 	map__put(machine->kernel_map);
 	maps__put(machine->kmaps);
 	dsos__exit(&machine->dsos);
+	free(machine->dir_kallsyms);
 	memset(machine, 0, sizeof(*machine));
 }
 
@@ -446,6 +447,7 @@ int machine__process_ksymbol(struct machine *machine, const struct perf_event_he
 	dso = dsos__findnew(&machine->dsos, k->name, DSO_KIND_KMODULE);
 	if (!dso)
 		return -ENOMEM;
+	dso->ksymbol = true;
 	if (!dso->symbols.nr) {
 		if (symbols__add(&dso->symbols, k->addr, k->addr + k->len, k->name, 1, 'T'))
 			return -ENOMEM;
@@ -474,7 +476,15 @@ static void resolve_kernel(struct machine *machine, u64 addr, struct addr_locati
 			machine->kernel_missed = true;
 		return;
 	}
-	machine__load_kallsyms(machine);
+	if (!machine->kernel_loaded) {
+		machine__load_kallsyms(machine);
+		/* a kcore replaced the kernel maps (kcore.h): the address's map is found anew */
+		if (machine->kernel_dso && machine->kernel_dso->kcore_path) {
+			al->map = maps__find(machine->kmaps, addr);
+			if (!al->map)
+				return;
+		}
+	}
 	reloc = machine->kernel_map ? machine->kernel_map->reloc : 0;
 	al->sym_addr = addr + (u64)reloc;
 	al->sym = symbols__find(&al->map->dso->symbols, al->sym_addr);

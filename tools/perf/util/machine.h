@@ -35,6 +35,11 @@ struct machine {
 	bool			kernel_missed;	/* a kernel address had no map before the load */
 	bool			kallsyms_is_running;	/* symbols from this boot's /proc/kallsyms */
 	/*
+	 * The kallsyms of a perf.data directory (perf record --kcore: DIR/kcore_dir/kallsyms),
+	 * owned; trusted as --kallsyms is, which wins over it (as does -k). NULL: none.
+	 */
+	char			*dir_kallsyms;
+	/*
 	 * The session's helper-thread budget, borrowed (perf/helper-threads.h): the kallsyms
 	 * reader and the DWARF openers take their slots from it. NULL: no helper threads.
 	 */

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "parse-options.h"
+#include "record-output.h"
 #include "record-trigger.h"
 #include "units.h"
 
@@ -223,8 +224,9 @@ int record_trigger__rename(struct record_trigger *t, char **name, struct perf_er
 		return ret;
 	/* the oldest file goes once N newer ones exist, as perf's --switch-max-files */
 	slot = &t->kept[t->next_kept];
-	if (*slot && unlink(*slot) && errno != ENOENT && !t->quiet)
-		fprintf(stderr, "perf record: warning: cannot remove %s: %s\n", *slot, strerror(errno));
+	/* a file, or the perf.data directory of --kcore */
+	if (*slot && record_output__remove(*slot, err) && !t->quiet)
+		fprintf(stderr, "perf record: warning: %s\n", err->msg);
 	free(*slot);
 	/* out of memory, this one file is kept beyond the limit; nothing else changes */
 	*slot = strdup(*name);

@@ -20,6 +20,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <perf/helper-threads.h>
 #include "callchain.h"
 #include "deferred.h"
@@ -182,6 +183,30 @@ static int session__add_stages(struct perf_session *session)
 	return 0;
 }
 
+/*
+ * As upstream's perf_data__kallsyms_name(): the kallsyms perf record --kcore copied into a
+ * perf.data directory (DIR/kcore_dir/kallsyms) gives the kernel's symbols unless --kallsyms
+ * or -k says otherwise; the kcore beside it then gives the kernel's maps (kcore.h).
+ */
+static int session__dir_kallsyms(struct perf_session *session)
+{
+	const struct symbol_conf *conf = session->opts.symbol_conf;
+	const char *dir = perf_data__dir(session->data);
+	struct stat st;
+	char *path;
+
+	if (!dir || (conf && (conf->kallsyms || conf->vmlinux)))
+		return 0;
+	if (asprintf(&path, "%s/kcore_dir/kallsyms", dir) < 0)
+		return -ENOMEM;
+	if (stat(path, &st)) {
+		free(path);
+		return 0;
+	}
+	session->machine.dir_kallsyms = path;
+	return 0;
+}
+
 struct perf_session *perf_session__new(const struct session_opts *opts, const struct perf_tool *tool,
 				       struct perf_err *err)
 {
@@ -204,6 +229,10 @@ struct perf_session *perf_session__new(const struct session_opts *opts, const st
 	}
 	perf_data__set_helpers(session->data, session->helpers);
 	session->machine.helpers = session->helpers;
+	if (session__dir_kallsyms(session)) {
+		perf_err__set(err, ENOMEM, "out of memory");
+		goto out_machine;
+	}
 	session->scratch = malloc(SCRATCH_WORDS * sizeof(u64));
 	if (!session->scratch) {
 		perf_err__set(err, ENOMEM, "out of memory");

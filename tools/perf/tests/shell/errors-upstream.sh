@@ -65,14 +65,7 @@ same_error F-hw script $SYM -F hw: -i "$G/data/calls.fp.data"
 same_error F-trace script $SYM -F trace:, -i "$G/data/calls.fp.data"
 same_error F-sw-pipe script $SYM -F sw: -i "$G/data/calls.pipe.data"
 
-# perf's directory format (perf record --threads): upstream reads it, we say we do not
-mkdir dirfmt
-cp "$G/data/calls.fp.data" dirfmt/data
-"$PERF" script -i dirfmt >dirfmt.out 2>dirfmt.err
-rc=$?
-[ $rc = 255 ] || fail "a perf.data directory exited $rc, not 255"
-echo "failed to open dirfmt: a perf.data directory (perf record --threads), which is not supported" >dirfmt.want
-cmp -s dirfmt.want dirfmt.err || fail "a perf.data directory: $(cat dirfmt.err)"
+# perf.data directories (read as upstream reads them, --threads' refused): data-dir.sh
 
 # an unknown --sort key or field: upstream's two lines, then the usage of that option only
 # (its help text is ours: it lists the keys we have) and status 0, no report

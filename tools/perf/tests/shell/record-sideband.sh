@@ -262,11 +262,7 @@ if [ -n "$cgroot" ] && mkdir "$cgroot/$cg" 2>/dev/null; then
 else
 	not_tested "-G on a cgroup of its own: no writable cgroup2 hierarchy (${cgroot:-none})"
 fi
-# --kcore: refused in one line that says why (the output would be a directory)
-"$PERF" record -q --kcore -o k.data -- true >k.log 2>&1
-[ $? -eq 129 ] && [ "$(wc -l <k.log)" -eq 1 ] && grep -q "^perf record: --kcore is not supported: .*directory" k.log ||
-	fail "--kcore: not one line saying why it is refused: $(head -2 k.log | tr '\n' ' ')"
-[ ! -e k.data ] || fail "--kcore: an output was written"
+# --kcore (a perf.data directory): data-dir.sh, and make vmtest where /proc/kcore is
 # ksymbol and bpf_event (perf 6.1's default on the tracking event): a BPF program loaded and
 # unloaded while recording gives KSYMBOL and BPF_EVENT records; perf script --show-bpf-events
 # prints them as upstream 7.2 does

@@ -73,7 +73,11 @@ struct perf_data_record {
 
 struct perf_data;
 
-/* path "-" reads standard input (pipe mode); returns NULL with err set on failure */
+/*
+ * path "-" reads standard input (pipe mode). A directory is perf's directory format (perf
+ * record --kcore): its DIR/data is read; one of perf record --threads is refused. Returns
+ * NULL with err set on failure.
+ */
 struct perf_data *perf_data__open(const char *path, struct perf_err *err);
 /* the same, on an open descriptor; the perf_data takes ownership of fd */
 struct perf_data *perf_data__open_fd(int fd, const char *name, struct perf_err *err);
@@ -98,7 +102,10 @@ int perf_data__next(struct perf_data *data, struct perf_data_record *rec, struct
 u64 perf_data__nr_compressed(const struct perf_data *data, u32 type);
 bool perf_data__is_pipe(const struct perf_data *data);
 bool perf_data__needs_swap(const struct perf_data *data);
+/* the file read (DIR/data for a directory), "-" for standard input; owned by data */
 const char *perf_data__name(const struct perf_data *data);
+/* the directory perf_data__open() was given, NULL when it read a file or a pipe; owned by data */
+const char *perf_data__dir(const struct perf_data *data);
 const struct perf_file_header *perf_data__file_header(const struct perf_data *data);
 const struct perf_env *perf_data__env(const struct perf_data *data);
 size_t perf_data__nr_attrs(const struct perf_data *data);
