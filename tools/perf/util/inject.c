@@ -451,7 +451,7 @@ static int inject__jit_write(void *arg, const struct perf_event_header *event,
 static int inject__jit_marker(struct inject *inj, const struct perf_event_header *event,
 			      struct perf_sample *sample, struct perf_evattr *evattr)
 {
-	struct perf_err err;
+	struct perf_err err = { .msg = "-j: cannot write the maps of the JIT'd code" };
 	int ret;
 
 	inj->jit_ea = evattr;

@@ -61,12 +61,13 @@ n_load=$("$PERF" script --show-mmap-events -i n.jit.data 2>/dev/null | grep -c '
 	fail "the dump's marker MMAP2 is still in the injected file"
 report "$PERF" n.jit.data ours.txt
 [ ! -s ours.txt.err ] || fail "report of the injected file said: $(head -1 ours.txt.err)"
-# the hot JS function is the first JIT'd entry, named as node names it
+# the hot JS code is named as node names it: leaf, or the script's top level where V8
+# inlined leaf into it (which one depends on when V8 optimized)
 first=$(grep -m1 'jitted-' ours.txt)
-echo "$first" | grep -q '\[\.\] JS:\*leaf .*/s\.js:1:' || fail "first JIT'd entry: '$first'"
+echo "$first" | grep -Eq "\[\.\] JS:[*~^]?[a-z]* $jitdir/s\.js:[0-9]+:" || fail "first JIT'd entry: '$first'"
 # before inject the same samples were anonymous addresses
 report "$PERF" n.data before.txt
-grep -q 'JS:\*leaf' before.txt && fail "JS names before inject: the test cannot tell"
+grep -q 'JS:' before.txt && fail "JS names before inject: the test cannot tell"
 
 if [ "$have_upstream" = 1 ]; then
 	diff up.txt ours.txt >up.diff || fail "report differs from upstream's inject -j + report ($(wc -l <up.diff) lines): $(head -3 up.diff | tr '\n' ' ')"
@@ -75,7 +76,8 @@ fi
 if [ -x "${SYSTEM_PERF_REAL:-}" ]; then
 	"$SYSTEM_PERF" report --stdio --no-children -g none --sort sym -i n.jit.data >sys.txt 2>sys.err ||
 		fail "perf 6.1 report of the injected file failed: $(tail -1 sys.err)"
-	grep -q "JS:\*leaf" sys.txt || fail "perf 6.1 does not name JS:*leaf: $(grep -v "^#" sys.txt | head -3)"
+	grep -Eq "JS:[*~^]?[a-z]* $jitdir/s\.js:[0-9]+:" sys.txt ||
+		fail "perf 6.1 names no function of s.js: $(grep -v "^#" sys.txt | head -3)"
 else
 	not_tested "perf 6.1's report: no system perf (make test-deps)"
 fi
