@@ -433,17 +433,24 @@ static const struct perf_event_header *inject__host_order(struct inject *inj,
 	return (const struct perf_event_header *)inj->buf;
 }
 
-/* an MMAP2 of JIT'd code: the machine learns it (-b, stitched chains), then out */
+/* an MMAP or MMAP2 the machine learns (-b, the unwinder) and stitched chains may repeat */
+static int inject__learn_mmap(struct inject *inj, const struct perf_event_header *event,
+			      struct perf_sample *sample, struct perf_evattr *evattr)
+{
+	int ret = perf_event__process_mmap(&inj->tool, inj->session, event, sample, evattr);
+
+	if (!ret && inject_maps__remember(inj->maps, event, sample, evattr))
+		ret = perf_session__tool_error(inj->session, ENOMEM, "out of memory");
+	return ret;
+}
+
+/* an MMAP2 of JIT'd code: learnt as the recorded ones are, then out */
 static int inject__jit_write(void *arg, const struct perf_event_header *event,
 			     struct perf_sample *id)
 {
 	struct inject *inj = arg;
-	struct perf_evattr *evattr = inj->jit_ea;
-	int ret;
+	int ret = inject__learn_mmap(inj, event, id, inj->jit_ea);
 
-	ret = perf_event__process_mmap(&inj->tool, inj->session, event, id, evattr);
-	if (!ret && inject_maps__remember(inj->maps, event, id, evattr))
-		ret = perf_session__tool_error(inj->session, ENOMEM, "out of memory");
 	return ret ? ret : inject__write(inj, event);
 }
 
@@ -484,9 +491,7 @@ static int inject__sideband(const struct perf_tool *tool, struct perf_session *s
 			if (ret)
 				return ret < 0 ? ret : 0;	/* the marker is not written */
 		}
-		ret = perf_event__process_mmap(tool, session, event, sample, evattr);
-		if (!ret && inject_maps__remember(inj->maps, event, sample, evattr))
-			ret = perf_session__tool_error(session, ENOMEM, "out of memory");
+		ret = inject__learn_mmap(inj, event, sample, evattr);
 		break;
 	case PERF_RECORD_COMM:
 		ret = perf_event__process_comm(tool, session, event, sample, evattr);
