@@ -738,17 +738,6 @@ int perf_writer__set_feature_bytes(struct perf_writer *w, int feat, const void *
 static int writer__emit(struct perf_writer *w, const void *rec, u16 size, bool compress,
 			struct perf_err *err);
 
-/* a build id entry after the first record of a pipe: a record of its own, now */
-static int writer__pipe_build_id(struct perf_writer *w, const void *e, size_t len,
-				 struct perf_err *err)
-{
-	int ret = writer__emit(w, e, len, false, err);
-
-	if (ret)
-		w->failed = true;
-	return ret;
-}
-
 int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8 *build_id,
 			      u8 size, const char *filename, struct perf_err *err)
 {
@@ -756,11 +745,13 @@ int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8
 	size_t len = strlen(filename) + 1;
 	size_t padded = (len + NAME_ALIGN - 1) / NAME_ALIGN * NAME_ALIGN;
 	struct perf_record_header_build_id e;
-	size_t before = b->len;
+	size_t before = b->len, rec_len;
+	u16 hsize;
+	int ret;
 
 	if (w->finished || w->failed)
 		return perf_err__set(err, EBUSY, "%s: build id after the end", w->name);
-	if (size > sizeof(e.build_id) || sizeof(e) + padded > MAX_RECORD_SIZE)
+	if (size > sizeof(e.build_id) || sizeof(e) + padded + 8 > MAX_RECORD_SIZE)
 		return perf_err__set(err, EINVAL, "build id of %u bytes or file name '%s' too long", size, filename);
 	memset(&e, 0, sizeof(e));
 	e.header.type = PERF_RECORD_HEADER_BUILD_ID;
@@ -778,28 +769,30 @@ int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8
 	wbuf__zeros(b, padded - len);
 	if (b->oom)
 		return perf_err__set(err, ENOMEM, "out of memory");
-	if (w->started && w->opts.pipe) {
-		/*
-		 * the features went out with the first record: this one travels alone, as a
-		 * record, so its size must be a multiple of 8 (perf 6.1 stops at one that is
-		 * not); the name's zero padding grows by the 4 bytes the 36-byte head lacks
-		 */
-		size_t rec_len = (b->len - before + 7) / 8 * 8;
-		u16 hsize = (u16)rec_len;
-		int ret;
-
-		wbuf__zeros(b, rec_len - (b->len - before));
-		if (b->oom)
-			return perf_err__set(err, ENOMEM, "out of memory");
-		if (w->opts.cross_endian)
-			hsize = bswap_16(hsize);
-		memcpy(b->p + before + offsetof(struct perf_event_header, size), &hsize, 2);
-		ret = writer__pipe_build_id(w, b->p + before, rec_len, err);
-
-		b->len = before;
-		return ret;
-	}
-	return 0;
+	if (!w->opts.pipe)
+		return 0;
+	/*
+	 * A pipe carries each entry as a record of its own (a HEADER_BUILD_ID feature would be
+	 * read by perf from its standard input, not from the record), so its size must be a
+	 * multiple of 8 (perf 6.1 stops at one that is not): the name's zero padding grows by
+	 * the 4 bytes the 36-byte head lacks. Those known before the first record follow the
+	 * features (writer__start_pipe()); the others go out now.
+	 */
+	rec_len = (b->len - before + 7) / 8 * 8;
+	hsize = (u16)rec_len;
+	wbuf__zeros(b, rec_len - (b->len - before));
+	if (b->oom)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	if (w->opts.cross_endian)
+		hsize = bswap_16(hsize);
+	memcpy(b->p + before + offsetof(struct perf_event_header, size), &hsize, 2);
+	if (!w->started)
+		return 0;
+	ret = writer__emit(w, b->p + before, (u16)rec_len, false, err);
+	if (ret)
+		w->failed = true;
+	b->len = before;
+	return ret;
 }
 
 int perf_writer__set_tracing_data(struct perf_writer *w, const void *data, size_t size,
@@ -834,8 +827,8 @@ static bool writer__has_feature(const struct perf_writer *w, int feat)
 		return w->nr_attrs > 0;
 	case HEADER_COMPRESSED:
 		return w->zstd != NULL;
-	case HEADER_BUILD_ID:
-		return w->build_ids.len > 0;
+	case HEADER_BUILD_ID:	/* a pipe's are records (perf_writer__add_build_id()) */
+		return !w->opts.pipe && w->build_ids.len > 0;
 	case HEADER_TRACING_DATA:
 		return w->tracing_data != NULL;
 	default:
@@ -1037,10 +1030,13 @@ static int writer__start_pipe(struct perf_writer *w, struct perf_err *err)
 	}
 	if (!w->opts.caller_names && writer__pipe_event_names(w, err))
 		return -EIO;
-	/* perf's order: the features, then the tracing data */
-	if (writer__pipe_features(w, err))
+	/* perf's order: the features, then the tracing data; then the build ids known so far */
+	if (writer__pipe_features(w, err) || writer__pipe_tracing_data(w, err))
 		return -EIO;
-	return writer__pipe_tracing_data(w, err);
+	if (w->build_ids.len && out__write(w, w->build_ids.p, w->build_ids.len, err))
+		return -EIO;
+	w->build_ids.len = 0;
+	return 0;
 }
 
 static int writer__start_file(struct perf_writer *w, struct perf_err *err)

@@ -909,7 +909,8 @@ static int record__build_ids(struct record *rec)
 	/* as perf: the MMAP2 records carry them, no HEADER_BUILD_ID, no cache */
 	if (rec->buildid_mmap)
 		return 0;
-	ret = build_id_list__write(rec->build_ids, rec->w, &err);
+	ret = !strcmp(rec->output, "-") ? build_id_list__write_new(rec->build_ids, rec->w, &err) :
+					  build_id_list__write(rec->build_ids, rec->w, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return ret;
@@ -1335,6 +1336,15 @@ static int record__output_begin(struct record *rec)
 		ret = record__tracing_data(rec);
 	if (!ret && rec->nr_files == 1) {
 		ret = build_id_list__add_kernel(rec->build_ids, &err);
+		/*
+		 * a pipe's reader resolves each sample as it comes, long before the build ids at
+		 * the end: it would take its own vDSO for the recorded one, which is another
+		 * kernel's when the pipe is read elsewhere
+		 */
+		if (!ret && wopts.pipe && !rec->buildid_mmap &&
+		    (build_id_list__add_vdso(rec->build_ids, &err) ||
+		     build_id_list__write_new(rec->build_ids, rec->w, &err)))
+			ret = -EIO;
 		if (ret)
 			fprintf(stderr, "perf record: %s\n", err.msg);
 	}

@@ -36,6 +36,7 @@ struct build_id_list {
 	char		*sys;
 	struct bid_entry *v;		/* first-seen order */
 	size_t		nr, alloc;
+	size_t		nr_written;	/* v[0..nr_written) went out by build_id_list__write_new() */
 	struct hashmap	ids;		/* the nodes of v[] */
 	bool		vdso_looked;	/* vdso_id is this machine's vDSO build id, if any */
 	u8		vdso_id[BUILD_ID_SIZE_MAX];
@@ -181,6 +182,11 @@ static int list__add_vdso(struct build_id_list *l, u16 misc, struct perf_err *er
 	return build_id_list__add(l, -1, misc, l->vdso_id, l->vdso_size, "[vdso]", err);
 }
 
+int build_id_list__add_vdso(struct build_id_list *l, struct perf_err *err)
+{
+	return list__add_vdso(l, PERF_RECORD_MISC_USER, err);
+}
+
 int build_id_list__add_event(struct build_id_list *l, const struct perf_event_header *ev,
 			     struct perf_err *err)
 {
@@ -234,10 +240,10 @@ int build_id_list__add_kernel(struct build_id_list *l, struct perf_err *err)
 	return build_id_list__add(l, -1, PERF_RECORD_MISC_KERNEL, id, (u8)size, KERNEL_NAME, err);
 }
 
-int build_id_list__write(const struct build_id_list *l, struct perf_writer *w,
-			 struct perf_err *err)
+static int list__write_range(const struct build_id_list *l, size_t from, struct perf_writer *w,
+			     struct perf_err *err)
 {
-	for (size_t i = 0; i < l->nr; i++) {
+	for (size_t i = from; i < l->nr; i++) {
 		const struct bid_entry *e = &l->v[i];
 		int ret = perf_writer__add_build_id(w, e->pid, e->misc, e->id, e->size, e->filename,
 						    err);
@@ -246,6 +252,22 @@ int build_id_list__write(const struct build_id_list *l, struct perf_writer *w,
 			return ret;
 	}
 	return 0;
+}
+
+int build_id_list__write(const struct build_id_list *l, struct perf_writer *w,
+			 struct perf_err *err)
+{
+	return list__write_range(l, 0, w, err);
+}
+
+int build_id_list__write_new(struct build_id_list *l, struct perf_writer *w,
+			     struct perf_err *err)
+{
+	int ret = list__write_range(l, l->nr_written, w, err);
+
+	if (!ret)
+		l->nr_written = l->nr;
+	return ret;
 }
 
 /* ---- the cache ---------------------------------------------------------------------------- */

@@ -23,7 +23,9 @@
  * A recording uses it so: build_id_list__new(); build_id_list__add_event() on every side-band
  * record written (synthesized ones and those of the ring buffers: anything but MMAP/MMAP2 costs
  * a type test); at the end build_id_list__add_kernel() and build_id_list__write() before
- * perf_writer__finish(), then build_id_list__fill_cache() unless -N/--no-buildid-cache.
+ * perf_writer__finish(), then build_id_list__fill_cache() unless -N/--no-buildid-cache. Into a
+ * pipe, the kernel and this machine's vDSO before the first record and the rest at the end,
+ * with build_id_list__write_new() both times.
  *
  * Errors: 0 or a negative errno with err saying what and where. Nothing here prints. The list
  * owns its entries; no pointer passed in is kept.
@@ -62,9 +64,19 @@ int build_id_list__add_kernel(struct build_id_list *l, struct perf_err *err);
 
 size_t build_id_list__nr(const struct build_id_list *l);
 
+/* this machine's vDSO as [vdso] (misc USER), as an MMAP2 of it would add it; none: nothing */
+int build_id_list__add_vdso(struct build_id_list *l, struct perf_err *err);
+
 /* every entry into w's HEADER_BUILD_ID (perf_writer__add_build_id), in the order first seen */
 int build_id_list__write(const struct build_id_list *l, struct perf_writer *w,
 			 struct perf_err *err);
+/*
+ * The entries this function has not written yet, so: a pipe's reader resolves samples as they
+ * come, so what is known at the start (the kernel, this machine's vDSO, which it can take
+ * from no file) goes out with the header and the rest at the end, each once.
+ */
+int build_id_list__write_new(struct build_id_list *l, struct perf_writer *w,
+			     struct perf_err *err);
 
 struct build_id_cache_opts {
 	const char	*dir;		/* NULL: $PERF_BUILDID_DIR, else $HOME/.debug */

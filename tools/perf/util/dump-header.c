@@ -44,8 +44,9 @@ int dump__feature(FILE *fp, struct perf_data *data, int feat, const u8 *buf, siz
 
 	if (feat <= 0 || feat >= HEADER_LAST_FEATURE)
 		return -EINVAL;
+	/* perf names a feature it prints nothing of (a pipe's BUILD_ID), without a newline */
 	if (!header__feature_has_text(feat))
-		return 0;
+		return fprintf(fp, "# %s", header__feature_name(feat)) < 0 ? -EIO : 0;
 	perf_env__init(&env);
 	env.nr_cpus_avail = denv->nr_cpus_avail;
 	env.nr_cpus_online = denv->nr_cpus_online;

@@ -521,8 +521,12 @@ static int session__process_user_meta(struct perf_session *session, const struct
 		}
 		break;
 	case PERF_RECORD_HEADER_ATTR:
-	case PERF_RECORD_HEADER_FEATURE:
 		if (session__name_attrs(session))
+			return -ENOMEM;
+		break;
+	case PERF_RECORD_HEADER_FEATURE:
+		/* a pipe's HEADER_BUILD_ID feature: build ids known before the first sample */
+		if (session__name_attrs(session) || session__apply_build_ids(session))
 			return -ENOMEM;
 		break;
 	case PERF_RECORD_HEADER_TRACING_DATA:

@@ -22,6 +22,17 @@ need_upstream_perf
 # tracing data record's size is the padded one, which upstream checks)
 "$PERF" record -q -g -o - -- "$WORKLOAD_PERF" test -w calls 0.3 >p.data 2>p.log ||
 	fail "record -g -o - failed: $(tail -1 p.log)"
+# the vDSO's build id comes before the first sample (a reader resolves samples as they come,
+# and would take its own vDSO for the recorded one), as a record that perf reads on its stdin
+"$PERF" script -D -i p.data 2>/dev/null | awk '
+	/@pipe \[0x[0-9a-f]+\]: event: [0-9]+$/ { t = $NF; if (t == 9) { sample = 1; exit } }
+	t == 67 && /\[vdso\]/ { vdso = 1 }
+	END { exit !(sample && vdso) }' || fail "pipe: no BUILD_ID record of [vdso] before the first sample"
+for tool in "$SYSTEM_PERF" "$UPSTREAM_PERF"; do
+	"$tool" script -i - <p.data >p.stdin.txt 2>p.stdin.err ||
+		fail "$tool script of our pipe stream on its stdin failed: $(tail -1 p.stdin.err)"
+	[ ! -s p.stdin.err ] || fail "$tool script of our pipe stream on its stdin warned: $(head -1 p.stdin.err)"
+done
 if "$PERF" record -q -e sched:sched_switch -a -o - -- sleep 0.1 >t.data 2>t.log; then
 	for tool in "$SYSTEM_PERF" "$UPSTREAM_PERF"; do
 		"$tool" script -i t.data >t.txt 2>t.err ||

@@ -148,9 +148,11 @@ int perf_writer__set_mem_topology(struct perf_writer *w, u64 block_size,
 /*
  * HEADER_BUILD_ID: one entry per DSO (misc as in the record, e.g. PERF_RECORD_MISC_KERNEL).
  * File mode: may come at any time before finish() (the section is written there), which is
- * how a recording adds the build ids it saw. Pipe mode: before the first record they join the
- * HEADER_FEATURE records; after it each is written at once as a PERF_RECORD_HEADER_BUILD_ID
- * record, as perf inject does in a pipe.
+ * how a recording adds the build ids it saw. Pipe mode: each is a PERF_RECORD_HEADER_BUILD_ID
+ * record, as perf inject writes them into a pipe: those added before the first record right
+ * after the header's records, the others at once. (No HEADER_FEATURE of them: perf reads
+ * that feature's entries from its standard input instead of the record, and loses its place
+ * in a pipe.)
  */
 int perf_writer__add_build_id(struct perf_writer *w, s32 pid, u16 misc, const u8 *build_id,
 			      u8 size, const char *filename, struct perf_err *err);
