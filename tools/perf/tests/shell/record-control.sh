@@ -197,12 +197,19 @@ if [ -n "$tp_ok" ]; then
 fi
 
 # --control fifo: with -D -1: the workload itself sends the commands and waits for each ack,
-# so what it execs between them is known to be disabled (true, false) or enabled (echo)
+# so what it execs between them is known to be disabled (true, false) or enabled (echo).
+# It waits with the shell's own read, forking nothing between a command and its ack. A fork
+# racing the ioctl (head forked just after the command was sent) left what the shell forked
+# later in the old state, in one run of three here: echo not sampled, false sampled. Gone
+# with nothing forked, and with a 20 ms pause before the ioctl; perf 6.1, slower to answer,
+# rarely meets it. Likely the kernel: a child's inherited events take the parent's state
+# before they are linked where the ioctl finds them, and the context swap between a parent
+# and its child can then give that stale context to the shell.
 if [ -n "$tp_ok" ]; then
 	mkfifo ctl.fifo ack.fifo
 	timeout 60 "$PERF" record -D -1 --control fifo:ctl.fifo,ack.fifo -e sched:sched_process_exec \
 		-o c.data -- sh -c '
-		ask() { echo "$1" >ctl.fifo; timeout 5 head -n1 ack.fifo >>acks.txt || echo none >>acks.txt; }
+		ask() { echo "$1" >ctl.fifo; read -r a <ack.fifo; echo "$a" >>acks.txt; }
 		/bin/true
 		ask enable
 		/bin/echo >/dev/null
@@ -215,9 +222,12 @@ if [ -n "$tp_ok" ]; then
 		fail "--control: acks of enable, disable, ping: '$(tr '\n' ' ' <acks.txt)'"
 	[ ! -s bogus.txt ] || fail "--control: an unknown command got an ack"
 	expect_grep "unknown command 'bogus'" c.log "--control: the unknown command was not named"
-	[ "$(execs c.data /bin/echo)" -eq 1 ] || fail "--control: the exec between enable and disable: not sampled"
-	[ "$(execs c.data /bin/true)" -eq 0 ] || fail "--control: an exec before enable was sampled"
-	[ "$(execs c.data /bin/false)" -eq 0 ] || fail "--control: an exec after disable was sampled"
+	# all the file's execs in the message: which of them came, and how often
+	n_true=$(execs c.data /bin/true) n_echo=$(execs c.data /bin/echo) n_false=$(execs c.data /bin/false)
+	if [ "$n_true/$n_echo/$n_false" != 0/1/0 ]; then
+		all=$("$PERF" script -F tid,time,trace -i c.data 2>/dev/null | tr -s ' \t\n' ' ')
+		fail "--control: execs of true (before enable), echo (enabled), false (after disable): $n_true/$n_echo/$n_false, not 0/1/0; all: $all"
+	fi
 	readable c.data "--control"
 fi
 
