@@ -1226,6 +1226,9 @@ static void record__summary(struct record *rec, struct record_loop *rl, const ch
 	u64 bytes = perf_writer__data_size(rec->w);
 	double mb = (double)bytes / (1024 * 1024);
 
+	/* -q: no messages but errors (the lost ones are still in the file's LOST records) */
+	if (rec->quiet)
+		return;
 	if (st->lost || st->lost_samples)
 		fprintf(stderr, "Warning:\nProcessed %llu samples and lost %llu chunks (%llu events, %llu samples)!\n\nCheck IO/CPU overload! (a larger -m or a lower -F helps)\n\n",
 			(unsigned long long)st->samples, (unsigned long long)st->lost_records,
@@ -1233,8 +1236,6 @@ static void record__summary(struct record *rec, struct record_loop *rl, const ch
 	if (st->pending.waiting)
 		fprintf(stderr, "perf record: %llu deferred samples got no user callchain: their tasks were still in the kernel when recording stopped (or the record was lost)\n",
 			(unsigned long long)st->pending.waiting);
-	if (rec->quiet)
-		return;
 	if (rec->verbose && rec->defer_fallback)
 		fprintf(stderr, "perf record: --defer: this kernel has no deferred callchains, the user callchains are inline%s\n",
 			rec->no_repair || !record__repair_size(rec) ? "" : " with repair data");
