@@ -425,6 +425,12 @@ static bool record__has_workload_target(const struct record *rec)
 	return rec->target.kind == EVLIST_TARGET_WORKLOAD;
 }
 
+/* -o -: a pipe-mode stream on standard output */
+static bool record__is_pipe(const struct record *rec)
+{
+	return !strcmp(rec->output, "-");
+}
+
 static int record__repair_size(const struct record *rec)
 {
 	return rec->repair_size >= 0 ? rec->repair_size : DEFAULT_REPAIR_STACK;
@@ -530,7 +536,7 @@ static int record__config_attrs(struct record *rec)
 	 * groups, :S, and then which sample id several events need (ID when their layouts
 	 * agree, else IDENTIFIER, as perf; one event into a pipe gets ID): record_events__config
 	 */
-	record_events__config(&rec->evs, rec->attrs, !strcmp(rec->output, "-"));
+	record_events__config(&rec->evs, rec->attrs, record__is_pipe(rec));
 	return 0;
 }
 
@@ -909,7 +915,7 @@ static int record__build_ids(struct record *rec)
 	/* as perf: the MMAP2 records carry them, no HEADER_BUILD_ID, no cache */
 	if (rec->buildid_mmap)
 		return 0;
-	ret = !strcmp(rec->output, "-") ? build_id_list__write_new(rec->build_ids, rec->w, &err) :
+	ret = record__is_pipe(rec) ? build_id_list__write_new(rec->build_ids, rec->w, &err) :
 					  build_id_list__write(rec->build_ids, rec->w, &err);
 	if (ret) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
@@ -974,7 +980,7 @@ static void record__synth_events_init(struct record *rec, struct record_synth_ev
 	*e = (struct record_synth_events){
 		.attrs = rec->evattrs, .nr_attrs = rec->evs.nr,
 		.slots = rec->el.slots, .nr_slots = rec->el.nr_slots,
-		.emit = record__emit, .ctx = rec, .pipe = !strcmp(rec->output, "-"),
+		.emit = record__emit, .ctx = rec, .pipe = record__is_pipe(rec),
 	};
 	/* per thread, every event counts on any cpu: perf's cpu map is {-1} then */
 	if (!rec->target.per_thread) {
@@ -1260,7 +1266,7 @@ static void record__write_failed(struct record *rec, const struct perf_err *why)
 	struct perf_err err;
 	u64 kept;
 
-	if (!strcmp(rec->output, "-") || perf_writer__salvage(rec->w, &kept, &err)) {
+	if (record__is_pipe(rec) || perf_writer__salvage(rec->w, &kept, &err)) {
 		fprintf(stderr, "perf record: %s: recording stopped\n", why->msg);
 		return;
 	}
@@ -1299,7 +1305,7 @@ static void record__exit(struct record *rec)
  */
 static int record__output_begin(struct record *rec)
 {
-	struct perf_writer_opts wopts = { .pipe = !strcmp(rec->output, "-"),
+	struct perf_writer_opts wopts = { .pipe = record__is_pipe(rec),
 					  .zstd_level = rec->comp_level, .caller_names = true };
 	struct perf_err err;
 	int ret;
@@ -1371,7 +1377,7 @@ static int record__output_end(struct record *rec, const struct record_stats *st)
 		return PERF_EXIT_INPUT;
 	if (record__build_ids(rec))
 		return PERF_EXIT_INPUT;
-	if (strcmp(rec->output, "-") &&
+	if (!record__is_pipe(rec) &&
 	    perf_writer__set_sample_time(rec->w, st->first_time, st->last_time, &err)) {
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
@@ -1515,7 +1521,7 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		return ret == -EINVAL ? PERF_EXIT_USAGE : PERF_EXIT_INPUT;
 	record__signals(rec);
 	if (argc) {
-		ret = workload__prepare(&rec->wl, argv, !strcmp(rec->output, "-"), &err);
+		ret = workload__prepare(&rec->wl, argv, record__is_pipe(rec), &err);
 		if (ret) {
 			fprintf(stderr, "perf record: %s\n", err.msg);
 			return PERF_EXIT_INPUT;

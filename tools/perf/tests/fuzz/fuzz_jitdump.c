@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,10 +81,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
 	snprintf(path, sizeof(path), "%s/jit-%u.dump", dir, pid);
 	f = fopen(path, "w");
 	if (f) {
-		if (fwrite(bytes, 1, size, f) == size && !fclose(f))
+		bool written = fwrite(bytes, 1, size, f) == size;
+
+		/* closed once, whatever fwrite did */
+		if (!fclose(f) && written)
 			(void)jitdump__process(path, pid, check_map, NULL, &err);
-		else
-			fclose(f);
 	}
 	remove_dir(dir);
 	return 0;
