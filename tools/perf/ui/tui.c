@@ -34,6 +34,7 @@ bool tui__available(struct perf_err *err)
 {
 	const char *term = getenv("TERM");
 	int errret = 0;
+	bool ok;
 
 	if (!isatty(STDOUT_FILENO)) {
 		perf_err__set(err, ENOTTY, "stdout is not a terminal");
@@ -45,8 +46,13 @@ bool tui__available(struct perf_err *err)
 			      term ? term : "");
 		return false;
 	}
+	/* nor one that cannot move its cursor (TERM=dumb: an editor's shell buffer) */
+	ok = cursor_address && cursor_address != (char *)-1;
 	del_curterm(cur_term);
-	return true;
+	if (!ok)
+		perf_err__set(err, ENOTTY, "the terminal '%s' cannot move its cursor",
+			      term ? term : "");
+	return ok;
 }
 
 static void tui__colors(void)
