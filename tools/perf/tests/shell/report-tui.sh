@@ -59,10 +59,10 @@ screen() {
 
 # wait_screen ERE [SECONDS]: until a row of the pane matches (ASan perf loads slowly)
 wait_screen() {
-	n=0
+	tries=0
 	while ! screen | grep -Eq -- "$1"; do
-		n=$((n + 1))
-		if [ $n -ge $((${2:-30} * 10)) ]; then
+		tries=$((tries + 1))
+		if [ $tries -ge $((${2:-30} * 10)) ]; then
 			verbose "$(screen)"
 			return 1
 		fi
@@ -89,10 +89,10 @@ selected() {
 
 # expect_rows FIRST FILE WHAT: the screen from row FIRST on shows FILE's lines (those that fit)
 expect_rows() {
-	n=$(grep -c '' "$2")
-	[ "$n" -gt $((48 - $1 + 1)) ] && n=$((48 - $1 + 1))
-	head -n "$n" "$2" >want.txt
-	rows "$1" $(($1 + n - 1)) >got.txt
+	nr=$(grep -c '' "$2")
+	[ "$nr" -gt $((48 - $1 + 1)) ] && nr=$((48 - $1 + 1))
+	head -n "$nr" "$2" >want.txt
+	rows "$1" $(($1 + nr - 1)) >got.txt
 	if ! cmp -s want.txt got.txt; then
 		verbose "$(diff want.txt got.txt | head -20)"
 		fail "$3"
@@ -208,8 +208,8 @@ wait_screen "^Samples: " 5 || fail "q does not leave the header"
 # ---- ?: the keys
 keys '?'
 wait_screen '^perf report browser keys' 5 || fail "? shows no help"
-for k in Enter '/' Tab 'q, Esc, Ctrl-C'; do
-	screen | grep -qF "$k" || fail "the help does not list $k"
+for key in Enter '/' Tab 'q, Esc, Ctrl-C'; do
+	screen | grep -qF "$key" || fail "the help does not list $key"
 done
 keys q
 wait_screen "^Samples: " 5 || fail "q does not leave the help"
@@ -245,12 +245,13 @@ quit_ok ctrlc C-c "Ctrl-C"
 # screen keeps the text's end: the tip line of a report, the header's closing line
 "$PERF" record -q -g -e task-clock -o - -- "$WORKLOAD_PERF" test -w calls 0.1 >pipe.data 2>rec.log ||
 	fail "perf record -o - failed: $(tail -3 rec.log)"
-n=0
+p=0
 for cmd in "'$PERF' report -i - <pipe.data" "cat pipe.data | '$PERF' report"; do
-	n=$((n + 1))
-	shell pipe$n "$cmd 2>/dev/null"
-	wait_screen "^pipe$n=" || fail "$cmd did not end"
-	screen | grep -q "^pipe$n=0$" || fail "$cmd: $(screen | tail -3)"
+	p=$((p + 1))
+	shell pipe$p "$cmd 2>pipe$p.err"
+	wait_screen "^pipe$p=" || fail "$cmd did not end"
+	screen | grep -q "^pipe$p=0$" ||
+		fail "$cmd: $(screen | grep "^pipe$p="): $(head -3 pipe$p.err)"
 	screen | grep -q '^# (' || fail "$cmd on a terminal printed no text: $(screen | tail -5)"
 done
 shell header "'$PERF' report --header-only -i two.data 2>/dev/null"
