@@ -31,20 +31,28 @@ trap 'tm kill-server 2>/dev/null; [ -z "$lib_standalone" ] || rm -rf "$TMPDIR"' 
 ROWS=47		# entry rows on a 50-row screen
 COLS=200
 
-# entries N: event N's entry lines of stdio.txt (what --stdio prints above each callchain),
-# as the screen shows them: cut at its width, no trailing blanks
+# An entry line of --stdio: a percentage after blanks, then more columns (a flat callchain's
+# value line is a percentage alone, a graph's starts with its pipes, a folded one at once)
+ENTRY='^ +[0-9]+\.[0-9]+% +[^ ]'
+
+# entries FILE N: event N's entry lines of FILE, as the screen shows them: cut at its
+# width, no trailing blanks
 entries() {
-	awk -v n="$1" '/^# Samples:/ { ev++ } ev == n && /^ +[0-9]+\.[0-9]+%/' stdio.txt |
+	awk -v n="$2" -v re="$ENTRY" '/^# Samples:/ { ev++ } ev == n && $0 ~ re' "$1" |
 		cut -c1-$COLS | sed 's/ *$//'
 }
-entries 1 >entries1.txt
-entries 2 >entries2.txt
+
+# chain FILE: the first entry's callchain lines in FILE, between it and the second entry
+chain() {
+	awk -v re="$ENTRY" '/^# Samples:/ { ev++ } ev == 1 && $0 ~ re { e++; next }
+		ev == 1 && e == 1' "$1" | cut -c1-$COLS | sed 's/ *$//'
+}
+
+entries stdio.txt 1 >entries1.txt
+entries stdio.txt 2 >entries2.txt
 [ "$(grep -c . entries1.txt)" -ge 5 ] || fail "only $(grep -c . entries1.txt) entries in the recording"
 [ -s entries2.txt ] || fail "no entries of the second event: $(grep '^# Samples' stdio.txt)"
-
-# chain: the first entry's callchain lines, between it and the second entry
-awk '/^# Samples:/ { ev++ } ev == 1 && /^ +[0-9]+\.[0-9]+%/ { e++; next } ev == 1 && e == 1' \
-	stdio.txt | cut -c1-$COLS | sed 's/ *$//' >chain1.txt
+chain stdio.txt >chain1.txt
 [ -s chain1.txt ] || fail "the first entry of --stdio has no callchain"
 
 # the shell in the pane waits for commands; what perf report prints goes to the pane. TERM
@@ -240,6 +248,26 @@ quit_ok esc Escape "Esc"
 start ctrlc -i two.data
 wait_screen "^Samples: " || fail "no browser the third time"
 quit_ok ctrlc C-c "Ctrl-C"
+
+# ---- the other -g modes and orders: entries and the first callchain as --stdio prints
+# them; then every key that folds, zooms, searches or scrolls, and a clean quit
+p=0
+for mode in "-g fractal" "-g flat" "-g folded" "-g callee" "-G" \
+	    "--no-children -g graph,0,caller,address,period" "--no-children -g flat,0,count"; do
+	p=$((p + 1))
+	# shellcheck disable=SC2086 # the mode's words
+	"$PERF" report --stdio -i two.data $mode >mode$p.txt 2>mode$p.err ||
+		fail "perf report --stdio $mode failed: $(cat mode$p.err)"
+	entries mode$p.txt 1 >mode$p.entries
+	chain mode$p.txt >mode$p.chain
+	start mode$p -i two.data "$mode"
+	wait_screen "^Samples: " || fail "$mode: no browser"
+	expect_rows 2 mode$p.entries "$mode: the entries differ from --stdio's"
+	keys Enter
+	expect_rows 3 mode$p.chain "$mode: the first callchain differs from --stdio's"
+	keys E End PgUp Down Enter - + e c C Right Left t s d n / c a l l s Enter n d s t
+	quit_ok mode$p q "$mode"
+done
 
 # ---- text on the terminal: from a pipe (upstream never browses one), --header-only. The
 # screen keeps the text's end: the tip line of a report, the header's closing line
