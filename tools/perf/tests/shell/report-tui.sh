@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf report's browser in tmux: --stdio's entry and callchain lines, selection, fold, search, DSO zoom, header, help, Tab between events, resize, quit (status 0, terminal restored); text without a terminal or from a pipe
+# perf report's browser in tmux: --stdio's entry and callchain lines in every -g mode, selection, folding, search, DSO zoom, header, help, Tab between events, resize, quit (status 0, terminal restored); text without a terminal or from a pipe
 # SPDX-License-Identifier: GPL-2.0
 #
 # The browser is compared with perf report --stdio on the same file and options: text, not
