@@ -11,12 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <perf/kernel.h>
 #include "ui/tui.h"
 
 /* ms curses waits after Esc for the rest of a key's sequence: Esc alone must feel instant */
 #define TUI_ESC_DELAY	25
 
-static const int tui_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+/* the signals that end perf by default: each restores the terminal first */
+static const int tui_signals[TUI_NR_SIGNALS] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 
 /*
  * A signal that ends perf while the browser runs must not leave the terminal raw and on
@@ -133,8 +135,12 @@ int tui__init(struct tui *t, struct perf_err *err)
 	curs_set(0);
 	set_escdelay(TUI_ESC_DELAY);
 	tui__colors();
-	for (size_t i = 0; i < sizeof(tui_signals) / sizeof(tui_signals[0]); i++)
-		signal(tui_signals[i], tui__signal);
+	for (size_t i = 0; i < ARRAY_SIZE(tui_signals); i++) {
+		struct sigaction sa = { .sa_handler = tui__signal };
+
+		sigemptyset(&sa.sa_mask);
+		sigaction(tui_signals[i], &sa, &t->old_sig[i]);
+	}
 	getmaxyx(stdscr, t->rows, t->cols);
 	return 0;
 }
@@ -142,8 +148,8 @@ int tui__init(struct tui *t, struct perf_err *err)
 void tui__exit(struct tui *t)
 {
 	if (t->screen) {
-		for (size_t i = 0; i < sizeof(tui_signals) / sizeof(tui_signals[0]); i++)
-			signal(tui_signals[i], SIG_DFL);
+		for (size_t i = 0; i < ARRAY_SIZE(tui_signals); i++)
+			sigaction(tui_signals[i], &t->old_sig[i], NULL);
 		curs_set(1);
 		endwin();
 		delscreen(t->screen);

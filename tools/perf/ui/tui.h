@@ -13,6 +13,7 @@
 #ifndef PERF_UI_TUI_H
 #define PERF_UI_TUI_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -48,12 +49,15 @@ enum tui_key {
 	TUI_KEY_EOF,		/* the keyboard went away: leave */
 };
 
+#define TUI_NR_SIGNALS	4	/* the signals that restore the terminal (tui.c) */
+
 struct tui {
 	void		*screen;	/* SCREEN *, owned */
 	FILE		*out;		/* fd 1's duplicate, owned */
 	FILE		*in;		/* the keyboard */
 	bool		own_in;		/* in is /dev/tty, opened here */
 	char		*ctype;		/* LC_CTYPE before, restored on exit; owned */
+	struct sigaction old_sig[TUI_NR_SIGNALS];	/* handlers before, restored on exit */
 	int		rows, cols;
 };
 
