@@ -391,6 +391,7 @@ static bool report__check_options(struct perf_report *rep, int *status)
 	struct hist_opts *ho = &rep->ropts.hopts;
 
 	*status = 0;
+	sc->warn = rep->ropts.quiet ? NULL : stderr;
 	if (report__check_regex(rep->ropts.parent_pattern))
 		return false;
 	if (ho->field_sep && !ho->field_sep[0]) {
@@ -570,6 +571,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('i', "input", &rep.input, "file", "input file name"),
 		OPT_INCR('v', "verbose", &rep.verbose, "be more verbose (show symbol address, etc)"),
 		OPT_BOOLEAN('q', "quiet", &rep.ropts.quiet, "Do not show any warnings or messages"),
+		OPT_BOOLEAN('f', "force", &rep.symbol_conf.force, "don't complain, do it"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump_trace, "dump raw trace in ASCII"),
 		OPT_BOOLEAN(0, "stats", &rep.stats_mode, "Display event stats"),
 		OPT_STRING(0, "kallsyms", &rep.symbol_conf.kallsyms, "file", "kallsyms pathname"),
