@@ -22,6 +22,7 @@
 #include "builtin.h"
 #include "util/dump.h"
 #include "util/hist.h"
+#include "util/pager.h"
 #include "util/parse-options.h"
 #include "util/report.h"
 #include "util/sample-filter.h"
@@ -440,6 +441,8 @@ static bool report__open(struct perf_report *rep, int *status)
 	/* -D shows the records as they are in the file, as upstream's report -D does */
 	sopts.merge_deferred = !rep->dump_trace;
 	sopts.deferred_max_mem = (size_t)rep->deferred_max_mb << 20;
+	/* the report comes after the load; -D's records come during it */
+	sopts.progress = !rep->ropts.quiet && !rep->dump_trace;
 	if (unwind_mode__parse(rep->unwind, &sopts.unwind_mode)) {
 		fprintf(stderr, "perf report: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", rep->unwind);
 		*status = PERF_EXIT_USAGE;
@@ -656,6 +659,9 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (!report__check_options(&rep, &ret))
 		return ret;
+	/* as upstream: text for a terminal is paged, unless the input is the standard input */
+	if (strcmp(rep.input, "-"))
+		pager__request();
 	if (report__open(&rep, &ret)) {
 		bool usage = false;
 

@@ -466,6 +466,8 @@ int cmd_script(int argc, const char **argv)
 	/* upstream merges under -D too: the dump shows the records, the output the result */
 	sopts.merge_deferred = script.merge_callchains;
 	sopts.deferred_max_mem = (size_t)script.deferred_max_mb << 20;
+	/* script prints as it reads: a progress line only beside output that goes elsewhere */
+	sopts.progress = !isatty(STDOUT_FILENO);
 	if (unwind_mode__parse(script.unwind, &sopts.unwind_mode)) {
 		fprintf(stderr, "perf script: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", script.unwind);
 		script_output__exit(&script.out);
