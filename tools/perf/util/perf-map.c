@@ -167,6 +167,11 @@ int perf_map__load(struct dso *dso, const struct symbol_conf *conf)
 			fprintf(warn, "Warning: %s: %s after line %lu\n", path, strerror(-err), lineno);
 		return err;
 	}
+	/* report -v's origin letter: upstream's for JIT symbols */
+	if (nr > 0) {
+		dso->symsrc_path = strdup(path);
+		dso->symsrc_origin = 'j';
+	}
 	if (nr_bad && warn)
 		fprintf(warn, "Warning: %s: %lu malformed line%s skipped (the first: line %lu; lines are `START SIZE name`, hex)\n",
 			path, nr_bad, nr_bad == 1 ? "" : "s", first_bad);

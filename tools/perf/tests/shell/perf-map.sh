@@ -44,6 +44,10 @@ if [ "$have_upstream" = 1 ]; then
 	views "$UPSTREAM_PERF" up
 	diff up.report ours.report >d || fail "report differs from upstream's: $(head -4 d | tr '\n' ' ')"
 	diff up.script ours.script >d || fail "script differs from upstream's: $(head -4 d | tr '\n' ' ')"
+	# -v: the symbols' origin letter, j for a perf map's
+	"$PERF" report -v --stdio --no-children -g none -i "$PWD/jm.data" 2>/dev/null | grep -v '^# (Tip' >v.ours
+	"$UPSTREAM_PERF" report -v --stdio --no-children -g none -i "$PWD/jm.data" 2>/dev/null | grep -v '^# (Tip' >v.up
+	diff v.up v.ours >d || fail "report -v differs from upstream's: $(head -4 d | tr '\n' ' ')"
 else
 	not_tested "upstream 7.2 on the workload: not installed (make test-deps)"
 fi
