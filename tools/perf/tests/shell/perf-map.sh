@@ -6,7 +6,7 @@
 . "$(dirname "$0")"/lib.sh
 
 need_perf
-cases 4	# upstream 7.2 on the workload, node, python -X perf, upstream on node
+cases 4	# upstream 7.2 on the workload, node, python -X perf (with upstream's), upstream on node
 [ "$(uname -m)" = x86_64 ] || skip "the jitmap workload's machine code is x86-64's"
 if ! "$PERF" record -q -e cpu-clock -o probe.data -- true >probe.log 2>&1; then
 	skip "perf_event_open refused here: $(tail -1 probe.log)"
@@ -170,6 +170,19 @@ PY
 	"$PERF" script -F ip,sym,dso -i p.data 2>p.err >p.script
 	expect_grep "py::py_leaf:.*p(erf-map-test)?\.py \(/tmp/perf-$ppid\.map\)" p.script \
 		"$py -X perf: no py::py_leaf frame from /tmp/perf-$ppid.map"
+	# the JIT entries as upstream's (the interpreter's own files: the sid tree's, there)
+	pysymfs=
+	[ "$pyrun" = sid ] && pysymfs="--symfs=$SID"
+	if [ "$have_upstream" = 1 ]; then
+		# shellcheck disable=SC2086
+		"$PERF" report --stdio --no-children -g none --sort comm,dso,sym $pysymfs -i "$PWD/p.data" 2>/dev/null |
+			grep '\[JIT\]' >p.ours
+		# shellcheck disable=SC2086
+		"$UPSTREAM_PERF" report --stdio --no-children -g none --sort comm,dso,sym $pysymfs -i "$PWD/p.data" 2>/dev/null |
+			grep '\[JIT\]' >p.up
+		[ -s p.ours ] || fail "$py -X perf: no [JIT] entries in the report"
+		diff p.up p.ours >d || fail "$py -X perf: [JIT] entries differ from upstream's: $(head -4 d | tr '\n' ' ')"
+	fi
 else
 	not_tested "python3.12+ -X perf: no python3.12 or later here nor in the sid tree (make test-deps)"
 fi
