@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <perf/kernel.h>
 #include "builtin.h"
+#include "util/pager.h"
 
 struct cmd_struct {
 	const char	*name;
@@ -57,7 +58,7 @@ int cmd_version(int argc, const char **argv)
 
 static void usage(FILE *fp)
 {
-	fprintf(fp, "\n usage: perf COMMAND [ARGS]\n\n The most commonly used perf commands are:\n");
+	fprintf(fp, "\n usage: perf [-P|--no-pager] [-p|--paginate] COMMAND [ARGS]\n\n The most commonly used perf commands are:\n");
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		fprintf(fp, "   %-10s %s\n", commands[i].name, commands[i].help);
 	fprintf(fp, "\n See 'perf help COMMAND' for more information on a specific command.\n\n");
@@ -69,6 +70,18 @@ int main(int argc, const char **argv)
 
 	find_exec_dir();
 	perf_stdout__init();
+	/* perf's own options, before the command: the pager's */
+	while (argc > 1 && argv[1][0] == '-') {
+		if (!strcmp(argv[1], "-P") || !strcmp(argv[1], "--no-pager"))
+			pager__set_mode(PAGER_NEVER);
+		else if (!strcmp(argv[1], "-p") || !strcmp(argv[1], "--paginate"))
+			pager__set_mode(PAGER_ALWAYS);
+		else
+			break;
+		argv[1] = argv[0];
+		argv++;
+		argc--;
+	}
 	if (argc < 2) {
 		usage(stdout);
 		return perf_stdout__finish(NULL, 1);
@@ -92,9 +105,12 @@ int main(int argc, const char **argv)
 		cmd = argv[1];
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		if (!strcmp(commands[i].name, cmd))
+		if (!strcmp(commands[i].name, cmd)) {
+			if (pager__mode() == PAGER_ALWAYS)
+				pager__request();
 			return perf_stdout__finish(commands[i].name,
 						   commands[i].fn(argc - 1, argv + 1));
+		}
 	fprintf(stderr, "perf: '%s' is not a perf-command. See 'perf --help'.\n", cmd);
 	return 1;
 }

@@ -132,7 +132,7 @@ int cmd_inject(int argc, const char **argv)
 				     inject__opt_compression, "1"),
 		OPT_END()
 	};
-	struct symbol_conf conf = { .symfs = "" };
+	struct symbol_conf conf = { .symfs = "", .warn = stderr };
 	struct inject_opts opts = { 0 };
 	struct inject_stats stats = { 0 };
 	char temp[4096];
@@ -160,6 +160,7 @@ int cmd_inject(int argc, const char **argv)
 		return PERF_EXIT_INPUT;
 	conf.symfs = inject.symfs ? inject.symfs : "";
 	opts.input = inject.input;
+	conf.force = inject.force;
 	opts.symbol_conf = &conf;
 	opts.keep_deferred = inject.keep_deferred;
 	opts.keep_stack = inject.keep_stack;

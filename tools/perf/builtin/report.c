@@ -24,6 +24,7 @@
 #include "ui/tui.h"
 #include "util/dump.h"
 #include "util/hist.h"
+#include "util/pager.h"
 #include "util/parse-options.h"
 #include "util/report.h"
 #include "util/sample-filter.h"
@@ -412,6 +413,7 @@ static bool report__check_options(struct perf_report *rep, int *status)
 	struct hist_opts *ho = &rep->ropts.hopts;
 
 	*status = 0;
+	sc->warn = rep->ropts.quiet ? NULL : stderr;
 	if (report__check_regex(rep->ropts.parent_pattern))
 		return false;
 	if (ho->field_sep && !ho->field_sep[0]) {
@@ -466,6 +468,8 @@ static bool report__open(struct perf_report *rep, int *status)
 	/* -D shows the records as they are in the file, as upstream's report -D does */
 	sopts.merge_deferred = !rep->dump_trace;
 	sopts.deferred_max_mem = (size_t)rep->deferred_max_mb << 20;
+	/* the report comes after the load; -D's records come during it */
+	sopts.progress = !rep->ropts.quiet && !rep->dump_trace;
 	if (unwind_mode__parse(rep->unwind, &sopts.unwind_mode)) {
 		fprintf(stderr, "perf report: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", rep->unwind);
 		*status = PERF_EXIT_USAGE;
@@ -646,6 +650,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('i', "input", &rep.input, "file", "input file name"),
 		OPT_INCR('v', "verbose", &rep.verbose, "be more verbose (show symbol address, etc)"),
 		OPT_BOOLEAN('q', "quiet", &rep.ropts.quiet, "Do not show any warnings or messages"),
+		OPT_BOOLEAN('f', "force", &rep.symbol_conf.force, "don't complain, do it"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump_trace, "dump raw trace in ASCII"),
 		OPT_BOOLEAN(0, "stats", &rep.stats_mode, "Display event stats"),
 		OPT_STRING(0, "kallsyms", &rep.symbol_conf.kallsyms, "file", "kallsyms pathname"),
@@ -731,6 +736,9 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (!report__check_options(&rep, &ret))
 		return ret;
+	/* as upstream: text for a terminal is paged, unless the input is the standard input */
+	if (!rep.browse && strcmp(rep.input, "-"))
+		pager__request();
 	if (report__open(&rep, &ret)) {
 		bool usage = false;
 

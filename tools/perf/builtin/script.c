@@ -365,6 +365,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_STRING('i', "input", &script.input, "file", "input file name"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &script.dump_trace, "dump raw trace in ASCII"),
 		OPT_INCR('v', "verbose", &script.verbose, "be more verbose (show symbol address, etc)"),
+		OPT_BOOLEAN('f', "force", &script.symbol_conf.force, "don't complain, do it"),
 		OPT_CALLBACK('F', "fields", &fields, "str",
 			     "comma separated output fields prepend with 'type:'. +field to add and -field to remove. Valid types: hw,sw,trace,raw,break,synth. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,srcline,period,cgroup",
 			     parse_fields_cb),
@@ -448,6 +449,7 @@ int cmd_script(int argc, const char **argv)
 	script.symbol_conf.vmlinux = script.vmlinux;
 	script.symbol_conf.no_demangle = !script.demangle;
 	script.symbol_conf.demangle_kernel = script.demangle_kernel;
+	script.symbol_conf.warn = stderr;
 	perf_script__init_tool(&script);
 	perf_stdout__buffer();
 	script_output__init(&script.out, stdout, &fields);
@@ -464,6 +466,8 @@ int cmd_script(int argc, const char **argv)
 	/* upstream merges under -D too: the dump shows the records, the output the result */
 	sopts.merge_deferred = script.merge_callchains;
 	sopts.deferred_max_mem = (size_t)script.deferred_max_mb << 20;
+	/* script prints as it reads: a progress line only beside output that goes elsewhere */
+	sopts.progress = !isatty(STDOUT_FILENO);
 	if (unwind_mode__parse(script.unwind, &sopts.unwind_mode)) {
 		fprintf(stderr, "perf script: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", script.unwind);
 		script_output__exit(&script.out);

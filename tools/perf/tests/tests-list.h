@@ -15,6 +15,7 @@ TEST(deferred_script, "Deferred callchains: perf script of deferred equals inlin
 TEST(unknown_records, "Unknown record types are skipped and counted, LOST is reported")
 TEST(symbols_table, "Symbol tables: perf's duplicate choice, end fixups and overlap lookups")
 TEST(dsos_table, "DSO kinds and the dsos table")
+TEST(perf_map, "Perf maps: JIT memory, names, and a map file's symbols, warnings and overlaps")
 TEST(symbols_elf, "ELF symbols: functions, labels, aliases and PLT entries of a fresh build")
 TEST(symbols_debuginfo, "ELF symbols: debug files by debuglink and build id, mismatches rejected")
 TEST(symbols_malformed, "ELF symbols: truncated and garbage files fail cleanly")

@@ -78,6 +78,7 @@ static inline __attribute__((always_inline)) bool spin__expired(const struct spi
 
 /* the entries of the workloads in workloads-libc.c and workload-cxx.cc (see workloads.h) */
 int workload__stdio(int argc, const char **argv);
+int workload__jitmap(int argc, const char **argv);
 int workload__pread(int argc, const char **argv);
 int workload__condwait(int argc, const char **argv);
 int workload__nanosleep(int argc, const char **argv);

@@ -525,6 +525,7 @@ static const struct test_workload workloads[] = {
 	{ "malloc",	"[SECONDS]",		workload__malloc },
 	{ "cxx",	"[SECONDS]",		workload__cxx },
 	{ "python3",	"[SECONDS]",		workload__python3 },
+	{ "jitmap",	"[SECONDS]",		workload__jitmap },
 };
 
 const struct test_workload *workload__find(const char *name)

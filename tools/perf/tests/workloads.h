@@ -33,6 +33,8 @@
  *                              (workload-cxx.cc)
  *   python3 [SECONDS]          execs the first python3 in PATH on a loop of os.read() of
  *                              /dev/zero: libc's read called from the interpreter
+ *   jitmap [SECONDS]           jit_outer -> jit_inner, machine code in anonymous executable
+ *                              memory named by /tmp/perf-PID.map (workload-jit.c; x86-64)
  *
  * SECONDS is CPU-bound wall time; 0 runs a single iteration of the inner loop, which lets a
  * test check the workload exists without burning time.

@@ -2,7 +2,7 @@
 #include <errno.h>
 #include "callchain.h"
 
-static bool context_cpumode(u64 ip, u8 *cpumode)
+bool callchain__context_cpumode(u64 ip, u8 *cpumode)
 {
 	switch (ip) {
 	case PERF_CONTEXT_HV:
@@ -37,7 +37,7 @@ bool callchain__valid(const struct perf_sample *sample, struct perf_err *err)
 
 		if (sample->deferred_callchain && i == sample->callchain_nr - 1)
 			break;
-		if (ip >= PERF_CONTEXT_MAX && !context_cpumode(ip, &cpumode)) {
+		if (ip >= PERF_CONTEXT_MAX && !callchain__context_cpumode(ip, &cpumode)) {
 			perf_err__set(err, EINVAL, "invalid callchain context: %lld", (long long)ip);
 			return false;
 		}
@@ -85,7 +85,7 @@ bool callchain_iter__next(struct callchain_iter *it, u64 *ip, u8 *cpumode)
 		u64 v = it->sample->callchain[it->i++];
 
 		if (v >= PERF_CONTEXT_MAX) {
-			context_cpumode(v, &it->cpumode);
+			callchain__context_cpumode(v, &it->cpumode);
 			it->context = v;
 			continue;
 		}

@@ -30,6 +30,8 @@ void callchain_iter__init(struct callchain_iter *it, const struct perf_sample *s
 			  unsigned int max_stack);
 bool callchain_iter__next(struct callchain_iter *it, u64 *ip, u8 *cpumode);
 bool callchain__valid(const struct perf_sample *sample, struct perf_err *err);
+/* a context marker's cpumode (PERF_CONTEXT_GUEST: none, *cpumode kept); false: unknown */
+bool callchain__context_cpumode(u64 ip, u8 *cpumode);
 
 /*
  * A sample of a --call-graph dwarf recording: the kernel leaves the user part out of the

@@ -692,7 +692,7 @@ bool dso_file__dwarf_prefetch(struct dso_file *df, struct helper_budget *hb)
 
 	/* running first: while it is set, the state is the opener's */
 	if (fd->opener.running || fd->state != DWARF_UNTRIED || !df->dso->symsrc_path ||
-	    elf_version(EV_CURRENT) == EV_NONE)
+	    df->dso->kind == DSO_KIND_ANON || elf_version(EV_CURRENT) == EV_NONE)
 		return false;
 	fd->path = strdup(df->dso->symsrc_path);
 	fd->name = strdup(df->dso->long_name);
@@ -712,7 +712,8 @@ Dwarf *dso_file__dwarf(struct dso_file *df, Elf **elf)
 
 	dwarf_join(fd);
 	if (fd->state == DWARF_UNTRIED) {
-		if (elf_version(EV_CURRENT) == EV_NONE)
+		/* ELF files only: a perf map's symbols come from a text file */
+		if (elf_version(EV_CURRENT) == EV_NONE || df->dso->kind == DSO_KIND_ANON)
 			fd->state = DWARF_NONE;
 		else
 			dwarf_open(fd, df->dso->long_name, df->dso->symsrc_path);

@@ -12,6 +12,7 @@
 #include <perf/kernel.h>
 #include "build-id.h"
 #include "dso.h"
+#include "perf-map.h"
 #include "dso-file.h"
 #include "hash.h"
 #include "symbol-elf.h"
@@ -46,6 +47,10 @@ struct dso *dso__new(const char *long_name, enum dso_kind kind)
 	slash = strrchr(dso->long_name, '/');
 	dso->short_name = slash && slash[1] ? slash + 1 : dso->long_name;
 	dso->kind = kind;
+	dso->jit_pid = kind == DSO_KIND_ANON ? perf_map__pid(long_name) : -1;
+	if (dso->jit_pid >= 0 &&
+	    asprintf(&dso->short_name_alloc, "[JIT] tid %d", dso->jit_pid) > 0)
+		dso->short_name = dso->short_name_alloc;
 	dso->refcnt = 1;
 	symbols__init(&dso->symbols);
 	return dso;
@@ -68,6 +73,7 @@ void dso__put(struct dso *dso)
 	free(dso->segs);
 	free(dso->symsrc_path);
 	free(dso->kcore_path);
+	free(dso->short_name_alloc);
 	free(dso->long_name);
 	free(dso);
 }
@@ -223,7 +229,12 @@ int dso__load(struct dso *dso, const struct symbol_conf *conf)
 
 	switch (dso->kind) {
 	case DSO_KIND_ANON:
-		return 0;
+		if (dso->jit_pid < 0)
+			return 0;
+		err = perf_map__load(dso, conf);
+		symbols__seal(&dso->symbols);
+		dso->load_errno = err < 0 ? -err : 0;
+		return err < 0 ? err : 0;
 	case DSO_KIND_VDSO:
 	case DSO_KIND_USER:
 	case DSO_KIND_KERNEL:

@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <perf/abi.h>
 #include "build-id.h"
 #include "hashmap.h"
@@ -49,6 +50,9 @@ struct symbol_conf {
 	 */
 	const char	*running_root;
 	const char	*buildid_dir;
+	/* where a symbol source's problems are told (a perf map's), NULL: nowhere */
+	FILE		*warn;
+	bool		force;		/* -f: also files owned by other users (perf maps) */
 };
 
 struct dso_lookup_cache;	/* private to dso.c */
@@ -95,7 +99,10 @@ struct dso_id {
 struct dso {
 	char			*long_name;	/* the path as recorded */
 	struct dso_inode	inode;		/* its half of the dso_id (the build id is below) */
-	const char		*short_name;	/* basename of long_name */
+	const char		*short_name;	/* basename of long_name; "[JIT] tid PID" of a perf map */
+	char			*short_name_alloc;	/* short_name when it is not in long_name */
+	/* a perf map's pid (perf-map.h): long_name is /tmp/perf-PID.map; -1 for other dsos */
+	int			jit_pid;
 	enum dso_kind		kind;
 	int			refcnt;
 	bool			has_build_id;

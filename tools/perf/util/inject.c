@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <perf/data.h>
 #include <perf/synthesize.h>
 #include <perf/writer.h>
@@ -637,6 +638,8 @@ int inject__run(const struct inject_opts *opts, struct inject_stats *stats, stru
 			       opts->convert_callchain ? UNWIND_MODE_AUTO : UNWIND_MODE_REPAIR,
 		/* a sample with read values is written whole, not one per value */
 		.keep_read_values = true,
+		/* the output is a file or a pipe: the terminal, if any, is stderr's */
+		.progress = !isatty(STDOUT_FILENO),
 	};
 	struct inject inj = { .opts = opts };
 	int ret;

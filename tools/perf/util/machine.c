@@ -12,6 +12,7 @@
 #include "hash.h"
 #include "kallsyms.h"
 #include "machine.h"
+#include "perf-map.h"
 
 #define THREAD_BUCKETS_MIN	256
 
@@ -279,6 +280,7 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 	size_t fixed;
 	struct thread *thread;
 	enum dso_kind kind;
+	char jit_name[32];
 	struct dso *dso;
 	struct map *map;
 	int ret;
@@ -330,7 +332,13 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 	 * One path, several files (a container's libc and the host's): the record's id tells
 	 * them apart. perf finds [vdso] by its name alone.
 	 */
+	/* JIT'd code: upstream names the process's perf map, whether or not it exists */
+	if (perf_map__is_jit_memory(filename, prot, flags) &&
+	    perf_map__name((pid_t)pid, jit_name, sizeof(jit_name)))
+		filename = jit_name;
 	kind = dso__kind_of(filename);
+	if (perf_map__pid(filename) >= 0)
+		kind = DSO_KIND_ANON;
 	dso = dsos__findnew_id(&machine->dsos, filename, kind, kind == DSO_KIND_VDSO ? NULL : &id);
 	if (!dso)
 		return -ENOMEM;
@@ -340,6 +348,7 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 	map->prot = prot;
 	map->flags = flags;
 	map->ino = ino;
+	map->identity = dso->kind == DSO_KIND_ANON;
 	/* perf knows [vdso] by its name alone, never by the inode of its record */
 	map->ino_valid = ino_valid && dso->kind != DSO_KIND_VDSO;
 	ret = maps__insert(thread->maps, map);

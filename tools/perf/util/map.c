@@ -45,6 +45,7 @@ static struct map *map__clone_range(const struct map *map, u64 start, u64 end)
 		n->ino = map->ino;
 		n->ino_valid = map->ino_valid;
 		n->reloc = map->reloc;
+		n->identity = map->identity;
 	}
 	return n;
 }

@@ -27,16 +27,21 @@ struct map {
 	int		refcnt;
 	/* kernel maps: addresses are relocated by this delta before the lookup */
 	s64		reloc;
+	/* memory without a file (perf maps' JIT code among it): lookups use the address */
+	bool		identity;
 };
 
 struct map *map__new(u64 start, u64 len, u64 pgoff, struct dso *dso);
 struct map *map__get(struct map *map);
 void map__put(struct map *map);
 
-/* the address a symbol lookup uses: file offset for ELF maps, the address for kernel maps */
+/*
+ * the address a symbol lookup uses: file offset for ELF maps, the address for kernel maps and
+ * anonymous memory
+ */
 static inline u64 map__map_ip(const struct map *map, u64 ip)
 {
-	return ip - map->start + map->pgoff;
+	return map->identity ? ip : ip - map->start + map->pgoff;
 }
 
 struct maps {

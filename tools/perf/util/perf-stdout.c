@@ -20,12 +20,25 @@
 
 /* why stdout's first write failed: 0 while none has */
 static int stdout_errno;
+/* run before the first write, then forgotten */
+static void (*stdout_first_write)(void);
+
+void perf_stdout__on_first_write(void (*fn)(void))
+{
+	stdout_first_write = fn;
+}
 
 static ssize_t stdout__write(void *cookie, const char *buf, size_t size)
 {
 	size_t done = 0;
 
 	(void)cookie;
+	if (stdout_first_write && size) {
+		void (*fn)(void) = stdout_first_write;
+
+		stdout_first_write = NULL;
+		fn();
+	}
 	while (done < size) {
 		ssize_t n = write(STDOUT_FILENO, buf + done, size - done);
 

@@ -19,6 +19,12 @@
  */
 void perf_stdout__init(void);
 
+/*
+ * fn runs once, just before the first bytes are written to file descriptor 1 (the pager
+ * starts then, pager.h); NULL: nothing
+ */
+void perf_stdout__on_first_write(void (*fn)(void));
+
 /* one large buffer for stdout, for commands whose output is the product (script, report) */
 void perf_stdout__buffer(void);
 

@@ -607,7 +607,10 @@ static int line_start(struct chain_printer *pr, int parent)
 	return (int)l->nr++;
 }
 
-/* upstream formats a frame's name in a 1024-byte buffer: longer (C++) names are cut */
+/*
+ * upstream formats a frame's name, with its srcline and " (inlined)" mark, in a 1024-byte
+ * buffer: longer (C++) names are cut at its end, the mark first
+ */
 #define FRAME_NAME_MAX	1023
 
 static void frame_name(struct sbuf *sb, const struct chain_frame *f, enum chain_key key)
@@ -619,9 +622,11 @@ static void frame_name(struct sbuf *sb, const struct chain_frame *f, enum chain_
 		snprintf(buf, sizeof(buf), "%s %s%s", f->sym->name, f->srcline,
 			 f->sym->inlined ? " (inlined)" : "");
 		sbuf__adds(sb, buf);
-	} else if (f->sym && f->sym->inlined)
-		sbuf__printf(sb, "%.*s (inlined)", FRAME_NAME_MAX - 10, f->sym->name);
-	else if (f->sym)
+	} else if (f->sym && f->sym->inlined) {
+		/* the mark too: a name that fills the buffer loses it, as upstream's does */
+		snprintf(buf, sizeof(buf), "%s (inlined)", f->sym->name);
+		sbuf__adds(sb, buf);
+	} else if (f->sym)
 		sbuf__printf(sb, "%.*s", FRAME_NAME_MAX, f->sym->name);
 	else
 		sbuf__printf(sb, "%#llx", (unsigned long long)f->ip);

@@ -16,6 +16,7 @@
 #include "build-id.h"
 #include "hash.h"
 #include "hist-output.h"
+#include "callchain.h"
 #include "report.h"
 #include "sample-filter.h"
 #include "session.h"
@@ -223,19 +224,71 @@ int report__side_record(struct report *r, const struct perf_event_header *event)
 	}
 }
 
-/* the first symbol of the chain, as shown, that -p matches; NULL for "[other]" */
-static const struct symbol *report__parent(struct report *r, const struct resolved_chain *chain)
+static bool report__is_parent(struct report *r, const struct symbol *sym)
+{
+	return sym && !regexec(&r->parent_regex, sym->name, 0, NULL, 0);
+}
+
+/*
+ * A chain with an unknown context marker is dropped, frames and all, but upstream's walk
+ * has matched -p on the frames it met before the marker, in the order -g walks: from the
+ * leaf (callee) or from the root (caller), where a marker takes the cpumode of the marker
+ * before it. Either walk stops at an unknown marker (a user stack word in that range,
+ * seen in a live recording: upstream finds the parent from the leaf, none from the root).
+ */
+static const struct symbol *report__parent_of_dropped(struct report *r, struct thread *thread,
+						      const struct perf_sample *sample)
+{
+	bool callee = r->opts->hopts.chain.order == ORDER_CALLEE;
+	u64 nr = sample->callchain_nr - (sample->deferred_callchain ? 1 : 0), entries = 0;
+	u64 max = r->opts->max_stack >= 0 ? (u64)r->opts->max_stack : nr;
+	u8 cpumode = PERF_RECORD_MISC_USER;
+
+	for (u64 i = 0; i < nr && entries < max; i++) {
+		u64 j = callee ? i : nr - 1 - i, ip = sample->callchain[j];
+		const struct symbol *sym;
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			u8 unused;
+
+			if (!callchain__context_cpumode(ip, callee ? &cpumode : &unused))
+				return NULL;
+			if (callee)
+				continue;
+			while (j > 0 && sample->callchain[j - 1] < PERF_CONTEXT_MAX)
+				j--;
+			if (j > 0 && !callchain__context_cpumode(sample->callchain[j - 1], &cpumode))
+				return NULL;
+			continue;
+		}
+		entries++;
+		sym = frame_resolver__addr(r->resolver, thread, cpumode, ip)->sym;
+		if (report__is_parent(r, sym))
+			return sym;
+	}
+	return NULL;
+}
+
+/*
+ * the first symbol of the chain, as shown, that -p matches; NULL for "[other]". Upstream
+ * matches each address's own symbol, before the functions inlined there are added.
+ */
+static const struct symbol *report__parent(struct report *r, const struct resolved_chain *chain,
+					   struct thread *thread, const struct perf_sample *sample)
 {
 	size_t n = chain->nr;
+	struct perf_err err;
 
 	if (!r->want_parent)
 		return NULL;
+	if (!n && sample->callchain_nr && !callchain__valid(sample, &err))
+		return report__parent_of_dropped(r, thread, sample);
 	for (size_t i = 0; i < n; i++) {
 		size_t j = r->opts->hopts.chain.order == ORDER_CALLEE ? i : n - 1 - i;
-		const struct symbol *sym = chain->frames[j].sym;
 
-		if (sym && !regexec(&r->parent_regex, sym->name, 0, NULL, 0))
-			return sym;
+		if (chain->frames[j].origin != FRAME_ORIGIN_INLINE &&
+		    report__is_parent(r, chain->frames[j].sym))
+			return chain->frames[j].sym;
 	}
 	return NULL;
 }
@@ -378,14 +431,14 @@ static u64 report__latency(struct report *r, u64 period)
 
 /* what the parent, cgroup and cgroup_id sort keys need of a sample */
 static void report__extra_keys(struct report *r, struct hist_sample_keys *keys,
-			       const struct perf_sample *sample, const struct thread *thread,
+			       const struct perf_sample *sample, struct thread *thread,
 			       const struct resolved_chain *chain, const struct resolved_frame *rf,
 			       char *srcline, size_t size)
 {
 	const struct report_cgroup_ns *ns;
 
 	*keys = (struct hist_sample_keys){
-		.parent = report__parent(r, chain),
+		.parent = report__parent(r, chain, thread, sample),
 		.cgroup = sample->cgroup,
 	};
 	if (keys->cgroup)
@@ -488,6 +541,9 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 		/* the frames shown follow from the resolved chain alone, so its id names them */
 		.chain_key = chain.id,
 	};
+	/* a dropped chain's parent comes from its words, which no chain id names */
+	if (r->want_parent && !chain.nr && sample->callchain_nr)
+		hs.chain_key = 0;
 	if (r->opts->hopts.latency)
 		hs.latency = report__latency(r, sample->period);
 	if (r->extra_keys) {

@@ -495,7 +495,11 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 
 static int session__oe_deliver(void *arg, const struct ordered_event *oe)
 {
-	return session__deliver(arg, oe->event, oe->file_offset, oe->stable);
+	struct perf_session *session = arg;
+
+	if (session->final_flush)
+		progress__update(&session->progress, ++session->nr_flushed);
+	return session__deliver(session, oe->event, oe->file_offset, oe->stable);
 }
 
 static int session__process_user_meta(struct perf_session *session, const struct perf_data_record *rec)
@@ -562,14 +566,24 @@ int perf_session__process_events(struct perf_session *session)
 {
 	const struct perf_tool *tool = session->tool;
 	const struct session_observer *obs = session->observer;
+	const struct perf_file_header *fh = perf_data__file_header(session->data);
 	struct perf_data_record rec;
+	u64 base = 0, total = 0;
 	bool cut;
 	int ret;
 
 	session->err.msg[0] = '\0';
 	ordered_events__init(&session->oe, session->opts.ordered_max_mem, session__oe_deliver, session);
+	/* a file's records are read in offset order: the offset says how far (a pipe's: no) */
+	if (!perf_data__is_pipe(session->data) && fh) {
+		base = fh->data.offset;
+		total = fh->data.size;
+	}
+	progress__init(&session->progress, "Processing events...", total, session->opts.progress);
 	while ((ret = perf_data__next(session->data, &rec, &session->err)) > 0) {
 		const struct perf_event_header *event = rec.header;
+
+		progress__update(&session->progress, rec.file_offset > base ? rec.file_offset - base : 0);
 
 		if (obs && obs->record)
 			obs->record(obs->arg, &rec);
@@ -617,10 +631,15 @@ int perf_session__process_events(struct perf_session *session)
 	cut = ret == -ENODATA;
 	if (cut)
 		ret = 0;
-	if (ret == 0 && tool->ordered_events)
+	if (ret == 0 && tool->ordered_events) {
+		progress__set_title(&session->progress, "Processing time ordered events...", 0);
+		session->final_flush = true;
 		ret = ordered_events__flush(&session->oe, OE_FLUSH__FINAL);
+		session->final_flush = false;
+	}
 	if (ret == 0)
 		ret = sample_pipeline__flush(&session->pipe);
+	progress__finish(&session->progress);
 	if (ret == 0 && cut)
 		ret = -ENODATA;	/* session->err still says where */
 	session->stats.nr_late_events = session->oe.nr_late;

@@ -20,6 +20,7 @@
 #include <perf/data.h>
 #include "machine.h"
 #include "ordered-events.h"
+#include "progress.h"
 #include "sample-stage.h"
 #include "tool.h"
 #include "trace-event.h"
@@ -55,6 +56,8 @@ struct session_opts {
 	 * (report does not); priv is the session. NULL: addresses print in hex.
 	 */
 	trace_event__resolver_t	trace_resolver;
+	/* a progress line on stderr while a long load runs (progress.h), when it is a terminal */
+	bool			progress;
 };
 
 /*
@@ -89,6 +92,9 @@ struct perf_session {
 	size_t			nr_unsupported, unsupported_alloc;
 	u64			*scratch;	/* host-order arrays of cross-endian samples */
 	bool			swapped;	/* the input is in the other byte order */
+	struct progress		progress;	/* of process_events() */
+	u64			nr_flushed;	/* events delivered by the final flush */
+	bool			final_flush;
 	/* why process() failed; read it, tools write theirs with perf_session__tool_error() */
 	struct perf_err		err;
 };

@@ -11,28 +11,44 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mount.h>
+#include <sys/statfs.h>
 #include <sys/stat.h>
 #include <perf/kernel.h>
 #include "sbuf.h"
 #include "sysfile.h"
 #include "tracing-data.h"
 
+#ifndef TRACEFS_MAGIC
+#define TRACEFS_MAGIC	0x74726163
+#endif
+
 int tracefs__find(const char *root, char *buf, size_t size, struct perf_err *err)
 {
 	static const char *const places[] = { "/sys/kernel/tracing", "/sys/kernel/debug/tracing" };
 	char events[PATH_MAX];
+	struct statfs sfs;
 	struct stat st;
 
 	if (root) {
 		snprintf(buf, size, "%s", root);
 		return 0;
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(places); i++) {
-		snprintf(events, sizeof(events), "%s/events", places[i]);
-		if (!stat(events, &st) && S_ISDIR(st.st_mode)) {
-			snprintf(buf, size, "%s", places[i]);
-			return 0;
+	for (int tries = 0; tries < 2; tries++) {
+		for (size_t i = 0; i < ARRAY_SIZE(places); i++) {
+			snprintf(events, sizeof(events), "%s/events", places[i]);
+			if (!stat(events, &st) && S_ISDIR(st.st_mode)) {
+				snprintf(buf, size, "%s", places[i]);
+				return 0;
+			}
 		}
+		/*
+		 * as upstream's perf does: mount it where it belongs (root only; else it fails),
+		 * unless another perf just did (a second mount would stack on the first)
+		 */
+		if (tries || (!statfs(places[0], &sfs) && sfs.f_type == TRACEFS_MAGIC) ||
+		    mount("nodev", places[0], "tracefs", 0, NULL))
+			break;
 	}
 	return perf_err__set(err, ENOENT, "no tracefs: neither %s nor %s has an events directory (mount -t tracefs nodev /sys/kernel/tracing)",
 			     places[0], places[1]);

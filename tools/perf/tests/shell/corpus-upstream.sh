@@ -110,25 +110,6 @@ runs_on() {
 	esac
 }
 
-# allow_exited_comm WANT GOT: the files differ only where upstream prints a sample's comm
-# as `:TID` (its thread exited before the sample was processed) and ours the name, the
-# rest of the line equal
-allow_exited_comm() {
-	awk 'NR == FNR { w[FNR] = $0; n = FNR; next }
-	{
-		if (FNR > n) exit 1
-		if (w[FNR] == $0) next
-		# upstream: ":TID" (right-aligned as a comm), then the same TID or PID/TID
-		if (!match(w[FNR], /^ *:[0-9]+ /)) exit 1
-		tid = w[FNR]; sub(/^ *:/, "", tid); sub(/ .*/, "", tid)
-		theirs = w[FNR]; sub(/^ *:[0-9]+ /, "", theirs)
-		ours = $0
-		if (!sub(/^ *[^ :][^ ]* /, "", ours) || ours != theirs) exit 1
-		if (!match(theirs, "^ *([0-9]+/)?" tid " ")) exit 1
-		allowed++
-	}
-	END { if (FNR != n) exit 1; if (!allowed) exit 1 }' "$1" "$2"
-}
 
 failed=""
 ncmp=0

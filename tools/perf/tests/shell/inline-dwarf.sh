@@ -182,13 +182,24 @@ long K::method(long x) { return mid(x) - 1; }
 }
 extern "C" __attribute__((noinline)) long top(long x) { return ns::mid(x) + 1; }
 __attribute__((noinline)) long cxxfn(long x) { return ns::mid(x + 3); }
+/* an inlined function whose name is longer than upstream's 1024-byte frame buffer */
+template <class T> struct Wrapper_of_a_rather_long_type_name {};
+#define W(T) Wrapper_of_a_rather_long_type_name<T>
+typedef W(W(W(W(W(W(W(W(W(W(int)))))))))) Deep10;
+typedef W(W(W(W(W(W(W(W(W(W(Deep10)))))))))) Deep20;
+typedef W(W(W(W(W(W(W(W(W(W(Deep20)))))))))) Deep;
+template <class T> static inline __attribute__((always_inline)) long deep_work(T *, long x)
+{
+	return ns::mid(x) + 7;
+}
+__attribute__((noinline)) long deepfn(long x) { return deep_work((Deep *)0, x); }
 int main(int argc, char **argv)
 {
 	long s = 0, n = argc > 1 ? atol(argv[1]) : 1000000;
 	ns::K k;
 
 	for (long i = 0; i < n; i++)
-		s += top(i) + cxxfn(i) + k.method(i);
+		s += top(i) + cxxfn(i) + k.method(i) + deepfn(i);
 	return s == 42;
 }
 EOF
@@ -198,11 +209,22 @@ EOF
 		"$UPSTREAM_PERF" script -i cxx.data >cxx.up 2>/dev/null ||
 			fail "upstream perf script failed"
 		grep -q 'ns::K::method(long)+0x' cxx.out || fail "C++: no demangled ns::K::method frame"
+		grep -q 'deep_work<Wrapper_of_a_rather_long_type_name<.*(inlined)' cxx.out ||
+			fail "C++: no inlined deep_work<...> frame"
 		cmp -s cxx.up cxx.out || { verbose "$(diff cxx.up cxx.out | head -20)"; fail "C++: differs from upstream"; }
 		"$UPSTREAM_PERF" report --stdio -i cxx.data 2>/dev/null |
 			grep -v '^# (Tip' >cxx.rep.up
 		"$PERF" report --stdio -i cxx.data 2>/dev/null | grep -v '^# (Tip' >cxx.rep
 		cmp -s cxx.rep.up cxx.rep || { verbose "$(diff cxx.rep.up cxx.rep | head -20)"; fail "C++ report: differs from upstream"; }
+		# the long name fills upstream's buffer: its frame line ends without the mark
+		grep -q 'deep_work<Wrapper_of_a_rather_long_type_name<' cxx.rep ||
+			fail "C++ report: no deep_work frame"
+		grep 'deep_work<Wrapper_of_a_rather_long_type_name<' cxx.rep | grep -v '\[\.\]' |
+			grep -q '(inlined)' && fail "C++ report: the long name's frame kept its (inlined) mark"
+		"$PERF" report --stdio --no-children -g caller -i cxx.data 2>/dev/null | grep -v '^# (Tip' >cxx.rep2
+		"$UPSTREAM_PERF" report --stdio --no-children -g caller -i cxx.data 2>/dev/null |
+			grep -v '^# (Tip' >cxx.rep2.up
+		cmp -s cxx.rep2.up cxx.rep2 || { verbose "$(diff cxx.rep2.up cxx.rep2 | head -20)"; fail "C++ report -g caller: differs from upstream"; }
 	else
 		not_tested "C++ against upstream: no g++"
 	fi

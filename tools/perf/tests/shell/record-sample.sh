@@ -86,7 +86,10 @@ same_fields() {
 	[ -s f.ours ] || fail "$3: script -F $2 printed nothing"
 	if [ -n "${UPSTREAM_PERF:-}" ] && "$UPSTREAM_PERF" --version >/dev/null 2>&1; then
 		"$UPSTREAM_PERF" script -F "$2" -i "$1" >f.up 2>/dev/null
-		cmp -s f.ours f.up || fail "$3: script -F $2 differs from upstream 7.2's: $(diff f.ours f.up | head -3)"
+		# a sample after its thread's EXIT record (file order without timestamps):
+		# upstream forgets the thread and prints its comm as :TID, ours keeps the name
+		cmp -s f.ours f.up || allow_exited_comm f.up f.ours ||
+			fail "$3: script -F $2 differs from upstream 7.2's: $(diff f.ours f.up | head -3)"
 	fi
 	return 0
 }
@@ -131,7 +134,7 @@ reads r.data "-R"
 same_fields r.data cpu,ip "-R"
 rec t.data --no-timestamp -P -c 1000000
 reads t.data "--no-timestamp -P -c"
-same_fields t.data comm,period,ip "--no-timestamp -P -c"
+same_fields t.data comm,tid,period,ip "--no-timestamp -P -c"
 rec k.data -k monotonic_raw
 reads k.data "-k monotonic_raw"
 same_fields k.data time,ip "-k monotonic_raw"

@@ -77,4 +77,30 @@ run_report opt.out -i does-not-exist.data && fail "a missing file was accepted"
 [ $rc = 255 ] || fail "a missing file exited $rc, not 255"
 expect_grep "^failed to open does-not-exist.data: No such file or directory$" opt.out.err \
 	"the error does not name the missing file"
+
+# a user stack word that looks like a context marker (0xfffffffffffffed0, a live ls -R
+# recording of perf 6.1's): the chain is dropped, but -p still finds the parent upstream
+# finds before the marker from the leaf; from the root the marker comes first: [other]
+pd=$PERF_SRCDIR/tools/perf/tests/data/parent-dropped
+mkdir -p empty
+for order in "" "-g caller"; do
+	# shellcheck disable=SC2086
+	run_report pd.out --stdio --no-children -p '^ext4' $order --symfs="$PWD/empty" \
+		--kallsyms="$pd/kallsyms" -i "$pd/ls-g.data" || fail "report -p of the dropped chain failed"
+	if [ -z "$order" ]; then
+		grep -q '\[k\] ext4_getattr .*\[other\]' pd.out &&
+			fail "-p: the dropped chain's ext4_getattr sample has no parent"
+		expect_grep '\[k\] ext4_getattr +ext4_getattr' pd.out "-p: no ext4_getattr entry with its parent"
+	else
+		expect_grep '\[k\] ext4_getattr +\[other\]' pd.out "-p -g caller: the dropped chain's walk from the root found a parent"
+	fi
+	if upstream_perf; then
+		# shellcheck disable=SC2086
+		"$UPSTREAM_PERF" report --stdio --no-children -p '^ext4' $order --symfs="$PWD/empty" \
+			--kallsyms="$pd/kallsyms" -i "$pd/ls-g.data" 2>/dev/null | grep -v '^# (Tip' >pd.up
+		grep -v '^# (Tip' pd.out >pd.ours
+		diff pd.up pd.ours >pd.diff ||
+			fail "-p ${order:-callee} of the dropped chain differs from upstream: $(head -4 pd.diff | tr '\n' ' ')"
+	fi
+done
 pass

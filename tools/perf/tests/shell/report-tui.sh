@@ -56,8 +56,9 @@ chain stdio.txt >chain1.txt
 [ -s chain1.txt ] || fail "the first entry of --stdio has no callchain"
 
 # the shell in the pane waits for commands; what perf report prints goes to the pane. TERM
-# screen: its terminfo entry is in every ncurses install (ncurses-base), tmux-256color not
-tm new-session -d -s t -x $COLS -y 50 "env TERM=screen PS1='$ ' sh" ||
+# screen: its terminfo entry is in every ncurses install (ncurses-base), tmux-256color not.
+# Text goes to the pane as it is: the pager has a test of its own (pager-progress.sh)
+tm new-session -d -s t -x $COLS -y 50 "env TERM=screen PERF_PAGER=cat PS1='$ ' sh" ||
 	fail "tmux cannot start a session"
 
 # screen [-e]: the pane's text (-e: with its escapes), rows from 0, no trailing blanks
