@@ -79,10 +79,20 @@ wait_screen() {
 	done
 }
 
-# keys KEY...: pressed in the pane, then a moment for the screen to follow
+# keys KEY...: pressed in the pane (the checks after them wait for the screen to follow)
 keys() {
 	tm send-keys -t t "$@"
-	sleep 0.3
+}
+
+# settle CHECK...: until CHECK succeeds, 10 s at most: a loaded machine (the ASan build,
+# other tests) can draw a key's effect late
+settle() {
+	tries=0
+	until "$@"; do
+		tries=$((tries + 1))
+		[ $tries -ge 100 ] && return 1
+		sleep 0.1
+	done
 }
 
 # rows FIRST LAST: the screen's rows FIRST..LAST, the fold sign in column 0 blanked
@@ -96,16 +106,31 @@ selected() {
 		sub(/^[-+]/, " "); print NR - 1 " " $0; exit }'
 }
 
+# rows_are FIRST LAST FILE: the screen's rows FIRST..LAST are FILE's lines
+rows_are() {
+	rows "$1" "$2" >got.txt
+	cmp -s "$3" got.txt
+}
+
+# selected_is ROW TEXT: the selection bar is on ROW, showing TEXT
+selected_is() {
+	[ "$(selected)" = "$1 $2" ]
+}
+
 # expect_rows FIRST FILE WHAT: the screen from row FIRST on shows FILE's lines (those that fit)
 expect_rows() {
 	nr=$(grep -c '' "$2")
 	[ "$nr" -gt $((48 - $1 + 1)) ] && nr=$((48 - $1 + 1))
 	head -n "$nr" "$2" >want.txt
-	rows "$1" $(($1 + nr - 1)) >got.txt
-	if ! cmp -s want.txt got.txt; then
+	if ! settle rows_are "$1" $(($1 + nr - 1)) want.txt; then
 		verbose "$(diff want.txt got.txt | head -20)"
 		fail "$3"
 	fi
+}
+
+# expect_selected ROW TEXT WHAT: the selection bar settles on ROW, showing TEXT
+expect_selected() {
+	settle selected_is "$1" "$2" || fail "$3: $(selected)"
 }
 
 # shell TAG CMD: CMD in the pane's shell on a clear screen, then "TAG=" and its status (a
@@ -141,17 +166,18 @@ wait_screen "^Samples: .* of event 'task-clock', Event count \(approx\.\): [0-9]
 expect_rows 2 entries1.txt "the first screen's entries differ from --stdio's"
 [ "$(rows 1 1)" = "$(grep -m1 '^# Children' stdio.txt | sed 's/^# /  /; s/ *$//')" ] ||
 	fail "the column names differ from --stdio's: $(rows 1 1)"
-[ "$(selected)" = "2 $(sed -n 1p entries1.txt)" ] || fail "the first entry is not selected: $(selected)"
+expect_selected 2 "$(sed -n 1p entries1.txt)" "the first entry is not selected"
 
 # ---- Down moves the selection, Up back
 keys Down
-[ "$(selected)" = "3 $(sed -n 2p entries1.txt)" ] || fail "Down did not select the second entry: $(selected)"
+expect_selected 3 "$(sed -n 2p entries1.txt)" "Down did not select the second entry"
 keys Up
+expect_selected 2 "$(sed -n 1p entries1.txt)" "Up did not select the first entry again"
 
 # ---- Enter unfolds the first entry's callchain as --stdio prints it; - folds it again
 keys Enter
 expect_rows 3 chain1.txt "Enter: the callchain differs from --stdio's"
-[ "$(selected)" = "2 $(sed -n 1p entries1.txt)" ] || fail "Enter moved the selection: $(selected)"
+expect_selected 2 "$(sed -n 1p entries1.txt)" "Enter moved the selection"
 keys -- -
 expect_rows 2 entries1.txt "-: the callchain did not fold"
 
@@ -167,9 +193,13 @@ keys /
 wait_screen '^Search symbol:' 5 || fail "/ shows no prompt"
 tm send-keys -t t -l "$sym"
 keys Enter
-selected | grep -qF " $(sed -n "${k}p" entries1.txt)" ||
-	fail "/$sym did not select entry $k: $(selected)"
+# the row it is on depends on the scrolling: its text is the entry's
+found() {
+	selected | grep -qF " $(sed -n "${k}p" entries1.txt)"
+}
+settle found || fail "/$sym did not select entry $k: $(selected)"
 keys Home
+expect_selected 2 "$(sed -n 1p entries1.txt)" "Home did not select the first entry"
 
 # ---- d zooms into the DSO of the first entry from another DSO than the first one's; d again
 # restores. The Shared Object column's place comes from --stdio's header dots.
@@ -209,17 +239,22 @@ fi
 	sed 's/ *$//' >header.txt
 keys H
 wait_screen '^perf\.data header' 5 || fail "H shows no header"
-rows 1 "$(grep -c '' header.txt)" >got.txt
-cmp -s header.txt got.txt || { verbose "$(diff header.txt got.txt | head)"; fail "H: not the --header-only text"; }
+settle rows_are 1 "$(grep -c '' header.txt)" header.txt ||
+	{ verbose "$(diff header.txt got.txt | head)"; fail "H: not the --header-only text"; }
 keys q
 wait_screen "^Samples: " 5 || fail "q does not leave the header"
 
 # ---- ?: the keys
+# help_lists: the help screen lists the keys the issue names
+help_lists() {
+	screen >help.txt
+	for key in Enter '/' 'Tab / Shift-Tab' 'H, i' 'q, Esc, Ctrl-C'; do
+		grep -qF "$key" help.txt || return 1
+	done
+}
 keys '?'
 wait_screen '^perf report browser keys' 5 || fail "? shows no help"
-for key in Enter '/' Tab 'q, Esc, Ctrl-C'; do
-	screen | grep -qF "$key" || fail "the help does not list $key"
-done
+settle help_lists || fail "the help does not list every key: $(cat help.txt)"
 keys q
 wait_screen "^Samples: " 5 || fail "q does not leave the help"
 
@@ -236,8 +271,7 @@ wait_screen "^Press '\?' for help" 5 || fail "no status line after the resize"
 cut -c1-120 entries1.txt | sed 's/ *$//' >small.txt
 [ "$(screen | sed -n 20p | cut -c1-14)" = "Press '?' for " ] || fail "resize: the status line is not on the last row"
 head -17 small.txt >want.txt
-rows 2 18 >got.txt
-cmp -s want.txt got.txt || { verbose "$(diff want.txt got.txt)"; fail "resize: entries not redrawn"; }
+settle rows_are 2 18 want.txt || { verbose "$(diff want.txt got.txt)"; fail "resize: entries not redrawn"; }
 tm resize-window -t t -x $COLS -y 50
 wait_screen "^Press '\?' for" 5
 
