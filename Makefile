@@ -10,20 +10,22 @@ V ?= 0
 
 # Two libraries and the program: the file-format library (tools/lib/perf: no symbols, no
 # output), the util library (tools/perf/util: everything the commands share) and the perf
-# binary (perf.c, the builtins and `perf test`, whose tests live in the binary). The fuzz
-# targets (tools/perf/tests/fuzz/Makefile) link the same two libraries.
+# binary (perf.c, the builtins, perf report's browser in tools/perf/ui and `perf test`,
+# whose tests live in the binary). The fuzz targets (tools/perf/tests/fuzz/Makefile) link
+# the same two libraries.
 LIBPERF_SRCS := $(wildcard tools/lib/perf/*.c)
 UTIL_SRCS := $(wildcard tools/perf/util/*.c)
-PERF_SRCS := $(foreach d,tools/perf tools/perf/builtin tools/perf/tests,$(wildcard $(d)/*.c))
+PERF_SRCS := $(foreach d,tools/perf tools/perf/builtin tools/perf/ui tools/perf/tests,$(wildcard $(d)/*.c))
 # C++ only where a test needs C++ itself: the workload whose callers are in libstdc++
 PERF_CXX_SRCS := $(wildcard tools/perf/tests/*.cc)
 SRCS := $(LIBPERF_SRCS) $(UTIL_SRCS) $(PERF_SRCS) $(PERF_CXX_SRCS)
 
-PKGS := libelf libdw libzstd libtraceevent
+# ncursesw: perf report's browser (tools/perf/ui/tui.c)
+PKGS := libelf libdw libzstd libtraceevent ncursesw
 DEPS_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 DEPS_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 ifeq ($(DEPS_LIBS),)
-DEPS_LIBS := -lelf -ldw -lzstd -ltraceevent
+DEPS_LIBS := -lelf -ldw -lzstd -ltraceevent -lncursesw -ltinfo
 DEPS_CFLAGS := -I/usr/include/traceevent
 endif
 

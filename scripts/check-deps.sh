@@ -104,6 +104,8 @@ lib libdw elfutils/libdw.h -ldw libdw-dev elfutils-devel
 lib libzstd zstd.h -lzstd libzstd-dev libzstd-devel
 lib libtraceevent traceevent/event-parse.h -ltraceevent libtraceevent-dev libtraceevent-devel \
 	-I/usr/include/traceevent
+# perf report's browser (tools/perf/ui/tui.c): the wide-character curses
+lib ncursesw curses.h -lncursesw libncurses-dev ncurses-devel
 # C++ demangling, as perf does it: the C++ runtime's development link, which comes with
 # g++, not with gcc
 # (without a compiler there is no g++ either: named now, so one install round does)
@@ -134,6 +136,8 @@ if [ -n "$tests" ]; then
 	cmd cmp diffutils diffutils
 	cmd diff diffutils diffutils
 	cmd timeout coreutils coreutils
+	# report-tui.sh drives perf report's browser in a tmux pane
+	cmd tmux tmux tmux
 fi
 
 if [ -n "$list" ]; then

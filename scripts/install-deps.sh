@@ -6,10 +6,10 @@
 # What is needed is what check-deps.sh --test probes; it names the packages, so the probes
 # and the install lists cannot drift apart. A fresh Debian bookworm minbase (git and make
 # only) gets: gcc libc6-dev pkg-config libelf-dev libdw-dev libzstd-dev libtraceevent-dev
-# g++ (for libstdc++'s development link) zstd; Fedora the same as gcc glibc-devel
-# pkgconf-pkg-config elfutils-libelf-devel elfutils-devel libzstd-devel
-# libtraceevent-devel gcc-c++ libstdc++-devel libasan libubsan zstd (and whatever of
-# binutils, gzip, gawk, diffutils and coreutils a minimal image lacks).
+# libncurses-dev g++ (for libstdc++'s development link) zstd tmux; Fedora the same as gcc
+# glibc-devel pkgconf-pkg-config elfutils-libelf-devel elfutils-devel libzstd-devel
+# libtraceevent-devel ncurses-devel gcc-c++ libstdc++-devel libasan libubsan zstd tmux
+# (and whatever of binutils, gzip, gawk, diffutils and coreutils a minimal image lacks).
 #
 # As root it then gets the reference tools the differential tests compare against
 # (test-deps.sh: upstream perf 7.2, the system perf, hotspot's perfparser); what it cannot

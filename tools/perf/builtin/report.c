@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf report: read perf.data and print the profile (--stdio) as upstream perf 7.2 does.
- * Option parsing and wiring only: the profile is util/report.c's (samples resolved by
- * util/frame-resolver.c, aggregated by util/hist.c, callchains merged by
- * util/report-callchain.c).
+ * perf report: read perf.data and print the profile (--stdio) as upstream perf 7.2 does,
+ * or browse it (on a terminal, ui/browser-hists.c). Option parsing and wiring only: the
+ * profile is util/report.c's (samples resolved by util/frame-resolver.c, aggregated by
+ * util/hist.c, callchains merged by util/report-callchain.c).
  *
  * Deferred user callchains are stitched by the session before samples arrive here, so the
  * profile shows the merged chains (see Documentation/perf-report.txt for where that differs
@@ -20,6 +20,8 @@
 #include <unistd.h>
 #include <perf/kernel.h>
 #include "builtin.h"
+#include "ui/browser-hists.h"
+#include "ui/tui.h"
 #include "util/dump.h"
 #include "util/hist.h"
 #include "util/pager.h"
@@ -58,6 +60,8 @@ struct perf_report {
 	bool			show_total_period;
 	bool			inverted;
 	bool			use_stdio;
+	bool			use_tui;	/* --tui */
+	bool			browse;		/* report__use_browser() said so */
 	bool			chain_given;	/* -g was on the command line */
 	struct sample_filter	filter;		/* -c, -d, -S, --pid, --tid, -C, --time */
 	bool			tasks_mode;	/* --tasks */
@@ -205,7 +209,8 @@ static int parse_percent_limit(const struct option *opt, const char *arg, bool u
 
 /*
  * Upstream hides the column of a filter with one entry, saying "# comm: ls" above the report
- * instead, unless that would hide every sort key column.
+ * instead (fp; NULL: the browser, which says nothing), unless that would hide every sort
+ * key column.
  */
 static void report__elide_columns(struct perf_report *rep, FILE *fp)
 {
@@ -226,7 +231,8 @@ static void report__elide_columns(struct perf_report *rep, FILE *fp)
 			continue;
 		nr_keys++;
 		if (single[o->out[i].id]) {
-			fprintf(fp, "# %s: %s\n", what[o->out[i].id], single[o->out[i].id]);
+			if (fp)
+				fprintf(fp, "# %s: %s\n", what[o->out[i].id], single[o->out[i].id]);
 			nr_elided++;
 		}
 	}
@@ -383,6 +389,21 @@ static bool report__setup(struct perf_report *rep, int *status, bool *usage)
 }
 
 /*
+ * The one place that chooses between the interactive browser and --stdio text, as
+ * upstream does: text with --stdio, for a pipe's input (-i -, or stdin a pipe), for -D,
+ * --stats, --tasks and --header-only, and when stdout is no terminal curses can use; the
+ * browser otherwise. --tui asks for the browser: *why says why it cannot be had.
+ */
+static bool report__use_browser(const struct perf_report *rep, struct perf_err *why)
+{
+	why->msg[0] = '\0';
+	if (rep->use_stdio || rep->dump_trace || rep->stats_mode || rep->tasks_mode ||
+	    rep->header_only || !strcmp(rep->input, "-"))
+		return false;
+	return tui__available(why);
+}
+
+/*
  * The checks upstream makes of the options before opening the input, and what the options
  * imply. false: stop with *status.
  */
@@ -424,6 +445,12 @@ static bool report__check_options(struct perf_report *rep, int *status)
 	if (!sc->symfs)
 		sc->symfs = "";
 	sc->no_demangle = !rep->demangle;
+	rep->browse = report__use_browser(rep, &rep->err);
+	if (rep->use_tui && !rep->browse && rep->err.msg[0]) {
+		fprintf(stderr, "perf report: --tui: %s (use --stdio)\n", rep->err.msg);
+		*status = PERF_EXIT_USAGE;
+		return false;
+	}
 	return true;
 }
 
@@ -491,6 +518,50 @@ static int report__header_only(struct perf_report *rep)
 	return perf_session__exit_code(ret, perf_stdout__flush(0));
 }
 
+/* the --header-only text, for the browser's H key: NULL when out of memory */
+static char *report__header_text(struct perf_report *rep, size_t *len)
+{
+	char *buf = NULL;
+	FILE *fp = open_memstream(&buf, len);
+
+	if (!fp)
+		return NULL;
+	dump__header(rep->session->data, fp, rep->show_info);
+	if (fclose(fp)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* the browser over what report__fprintf() would print; the exit status */
+static int report__browse(struct perf_report *rep)
+{
+	struct report_event *events;
+	size_t nr_events, nr_entries, header_len = 0;
+	struct perf_err err;
+	char *header;
+	int ret;
+
+	ret = report__output_events(&rep->report, &events, &nr_events, &nr_entries);
+	if (ret) {
+		fprintf(stderr, "perf report: %s\n", strerror(-ret));
+		return 1;
+	}
+	if (!nr_entries) {
+		fprintf(stderr, "Error:\nThe %s data has no samples!\n",
+			perf_data__name(rep->session->data));
+		return 0;
+	}
+	header = report__header_text(rep, &header_len);
+	ret = hists_browser__run(events, nr_events, header, header_len, &err);
+	if (ret)
+		fprintf(stderr, "perf report: %s\n", err.msg);
+	free(header);
+	free(events);
+	return ret ? 1 : 0;
+}
+
 /* the header, the samples read, then the report, the tasks or the stats: the exit status */
 static int report__run(struct perf_report *rep)
 {
@@ -502,11 +573,12 @@ static int report__run(struct perf_report *rep)
 		fprintf(stderr, "perf report: %s\n", rep->report.err.msg);
 		return 1;
 	}
-	if ((rep->show_header || rep->header_only) && !rep->ropts.quiet) {
+	/* the browser shows the header on its H key */
+	if ((rep->show_header || rep->header_only) && !rep->ropts.quiet && !rep->browse) {
 		dump__header(rep->session->data, stdout, rep->show_info);
 		if (rep->header_only)
 			return report__header_only(rep);
-	} else if (!rep->ropts.quiet && !rep->stats_mode && !rep->tasks_mode) {
+	} else if (!rep->ropts.quiet && !rep->stats_mode && !rep->tasks_mode && !rep->browse) {
 		fputs(HEADER_HINT, stdout);
 	}
 	if (sample_filter__setup(&rep->filter, rep->session->data, &failed, &err)) {
@@ -517,7 +589,7 @@ static int report__run(struct perf_report *rep)
 		/* upstream: -EINVAL for --time; it goes on to exit 0 after the others */
 		return failed == SAMPLE_FILTER_FAIL_TIME ? PERF_EXIT_EINVAL : PERF_EXIT_INPUT;
 	}
-	report__elide_columns(rep, stdout);
+	report__elide_columns(rep, rep->browse ? NULL : stdout);
 	/* no filter, no per-sample checks */
 	rep->ropts.filter = sample_filter__active(&rep->filter) ? &rep->filter : NULL;
 	read_ret = perf_session__process_events(rep->session);
@@ -542,10 +614,14 @@ static int report__run(struct perf_report *rep)
 		if (rep->ropts.hopts.latency && !rep->ropts.hopts.prefer_latency &&
 		    !report__was_parallel(&rep->report))
 			hist_opts__drop_latency(&rep->ropts.hopts, rep->sort_order, rep->field_order);
-		ret = report__fprintf(&rep->report, stdout);
-		if (!perf_stdout__flush(ret) && ret)
-			fprintf(stderr, "perf report: writing the report failed\n");
-		ret = ret ? 1 : 0;
+		if (rep->browse) {
+			ret = report__browse(rep);
+		} else {
+			ret = report__fprintf(&rep->report, stdout);
+			if (!perf_stdout__flush(ret) && ret)
+				fprintf(stderr, "perf report: writing the report failed\n");
+			ret = ret ? 1 : 0;
+		}
 	}
 	/* what came before a cut was reported, but the input was not whole */
 	if (!ret && read_ret)
@@ -581,6 +657,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_BOOLEAN(0, "stdio", &rep.use_stdio, "Use the stdio interface"),
+		OPT_BOOLEAN(0, "tui", &rep.use_tui, "Use the TUI interface"),
 		OPT_BOOLEAN(0, "header", &rep.show_header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &rep.header_only, "Show only data header."),
 		OPT_STRING('c', "comms", &rep.filter.comm_str, "comm[,comm...]",
@@ -660,7 +737,7 @@ int cmd_report(int argc, const char **argv)
 	if (!report__check_options(&rep, &ret))
 		return ret;
 	/* as upstream: text for a terminal is paged, unless the input is the standard input */
-	if (strcmp(rep.input, "-"))
+	if (!rep.browse && strcmp(rep.input, "-"))
 		pager__request();
 	if (report__open(&rep, &ret)) {
 		bool usage = false;

@@ -84,3 +84,4 @@ TEST(record_pmu_caps, "perf record: PMU_CAPS and CPU_PMU_CAPS from a fake sysfs 
 TEST(record_rate, "perf record: -F against the rate limit, -m rounding, -j branch modes, register and clock names, as perf 6.1")
 TEST(jitdump, "jitdump files into ELF files and mappings (every record type, read back), their errors by record and offset, SHA-1")
 TEST(kcore, "perf record --kcore: the copy of a fake /proc's kcore, kallsyms and modules; the kernel maps a kcore gives the readers, as upstream's")
+TEST(hist_view, "perf report browser rows: --stdio lines, callchains folded and unfolded, zooms, search, moves, --hierarchy as text")

@@ -83,5 +83,7 @@ int hists__entry_sort(const struct hists *hists, const struct hist_entry *a,
 
 /* hist-output.c: widen the columns to fit he, as upstream sizes them */
 void hists__calc_col_len(struct hists *hists, const struct hist_entry *he);
+/* hist-output.c: widen each key column to its header (idempotent) */
+void hists__calc_header_len(struct hists *hists);
 
 #endif

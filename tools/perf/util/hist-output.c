@@ -2,6 +2,8 @@
 /*
  * hist-output.c - perf report's stdio table: column widths, the header, each entry's
  * columns and callchains, and the --hierarchy form, as upstream perf 7.2 prints them.
+ * The entry and callchain lines are formatted by one function each, for --stdio and for
+ * the interactive browser (ui/browser-hists.c), which shows the same lines.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -108,12 +110,11 @@ static size_t field_width(const struct hists *hists, struct hist_field f)
 	return len;
 }
 
-static void print_header(struct hists *hists, struct sbuf *sb)
+void hists__format_header(struct hists *hists, struct sbuf *sb)
 {
 	const struct hist_opts *o = hists->opts;
 	const char *sep = o->field_sep;
 
-	sbuf__adds(sb, "# ");
 	for (unsigned int i = 0; i < o->nr_out; i++) {
 		struct hist_field f = o->out[i];
 		int w = (int)field_width(hists, f);
@@ -126,8 +127,16 @@ static void print_header(struct hists *hists, struct sbuf *sb)
 		else
 			sbuf__printf(sb, "%*s", w, col_name(hists, f.id));
 	}
+}
+
+static void print_header(struct hists *hists, struct sbuf *sb)
+{
+	const struct hist_opts *o = hists->opts;
+
+	sbuf__adds(sb, "# ");
+	hists__format_header(hists, sb);
 	sbuf__addc(sb, '\n');
-	if (sep)
+	if (o->field_sep)
 		return;
 	sbuf__adds(sb, "# ");
 	for (unsigned int i = 0; i < o->nr_out; i++) {
@@ -289,12 +298,11 @@ static void print_value(const struct hists *hists, struct sbuf *sb, const struct
 	}
 }
 
-static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_entry *he,
-			size_t line_max)
+void hists__format_entry(struct hists *hists, const struct hist_entry *he, struct sbuf *sb)
 {
 	const struct hist_opts *o = hists->opts;
 	const char *sep = o->field_sep;
-	size_t line_start = sb->len;
+	size_t line_start = sb->len, line_max = hists__line_max(hists);
 
 	for (unsigned int i = 0; i < o->nr_out; i++) {
 		struct hist_field f = o->out[i];
@@ -319,7 +327,69 @@ static void print_entry(struct hists *hists, struct sbuf *sb, const struct hist_
 	}
 	if (sb->len - line_start > line_max)
 		sb->len = line_start + line_max;
-	sbuf__addc(sb, '\n');
+}
+
+/* the period --percent-limit and the callchain's percentages are of */
+static u64 hist_entry__shown_period(const struct hists *hists, const struct hist_entry *he)
+{
+	return hists->opts->children ? he->period_acc : he->period;
+}
+
+static bool hists__entry_shown(const struct hists *hists, const struct hist_entry *he)
+{
+	u64 total = hists__total_period(hists), period = hist_entry__shown_period(hists, he);
+	float percent = total ? (float)((double)period * 100.0 / (double)total) : 0;
+
+	return percent >= (float)hists->opts->min_percent;
+}
+
+static const struct hist_entry *hists__shown_from(const struct hists *hists,
+						  const struct rbnode *n)
+{
+	for (; n; n = rbtree__next(n)) {
+		const struct hist_entry *he = rbtree__entry(n, const struct hist_entry, rb_out);
+
+		if (hists__entry_shown(hists, he))
+			return he;
+	}
+	return NULL;
+}
+
+const struct hist_entry *hists__first_entry(const struct hists *hists)
+{
+	return hists__shown_from(hists, rbtree__first(&hists->entries));
+}
+
+const struct hist_entry *hists__next_entry(const struct hists *hists,
+					   const struct hist_entry *he)
+{
+	return hists__shown_from(hists, rbtree__next(&he->rb_out));
+}
+
+void hists__format_callchain(struct hists *hists, const struct hist_entry *he, struct sbuf *sb,
+			     struct chain_lines *lines)
+{
+	const struct hist_opts *o = hists->opts;
+
+	if (!o->use_callchain || o->chain.mode == CHAIN_NONE)
+		return;
+	chain_root__print(&he->callchain, &o->chain, sb, hists__total_period(hists),
+			  hist_entry__shown_period(hists, he), o->skip_first_frame, o->field_sep,
+			  lines);
+}
+
+void hists__entry_ids(const struct hists *hists, const struct hist_entry *he,
+		      struct hist_entry_ids *ids)
+{
+	*ids = (struct hist_entry_ids){
+		.comm = he->key.comm,
+		.thread_comm = he->thread_comm ? he->thread_comm : he->key.comm,
+		.tid = he->key.tid,
+		.dso = he->key.dso ? hist_opts__dso_name(hists->opts, he->key.dso) : NULL,
+		.dso_short = he->key.dso ? he->key.dso->short_name : NULL,
+		.sym = he->key.sym ? he->key.sym->name : NULL,
+		.ip = he->key.ip,
+	};
 }
 
 /* ---- --hierarchy ---- */
@@ -451,7 +521,7 @@ static int print_hierarchy_chain(struct hists *hists, struct sbuf *sb,
 		chain_root__sort(&root, &o->chain, min_hit);
 		chain_root__print(&root, &o->chain, sb, hists__total_period(hists),
 				  o->children ? grp->sum.period_acc : grp->sum.period, false,
-				  o->field_sep);
+				  o->field_sep, NULL);
 	}
 	chain_root__exit(&root);
 	return ret;
@@ -606,35 +676,34 @@ static int hists__fprintf_hierarchy(struct hists *hists, FILE *fp)
 	return ret;
 }
 
-int hists__fprintf(struct hists *hists, FILE *fp)
+void hists__calc_header_len(struct hists *hists)
 {
 	const struct hist_opts *o = hists->opts;
-	size_t line_max;
-	struct sbuf sb;
-	int ret = 0;
 
 	/* a column is never narrower than its header */
 	for (unsigned int i = 0; i < o->nr_out; i++)
 		if (o->out[i].is_key)
 			hists__new_col_len(hists, o->out[i].id, strlen(key_headers[o->out[i].id]));
+}
+
+int hists__fprintf(struct hists *hists, FILE *fp)
+{
+	const struct hist_opts *o = hists->opts;
+	struct sbuf sb;
+	int ret = 0;
+
+	/* hists__output_resort() did it, unless the event has no samples */
+	hists__calc_header_len(hists);
 	if (o->hierarchy)
 		return hists__fprintf_hierarchy(hists, fp);
-	line_max = hists__line_max(hists);
 	sbuf__init(&sb);
 	if (o->show_header)
 		print_header(hists, &sb);
-	for (struct rbnode *n = rbtree__first(&hists->entries); n; n = rbtree__next(n)) {
-		const struct hist_entry *he = rbtree__entry(n, struct hist_entry, rb_out);
-		u64 period = o->children ? he->period_acc : he->period;
-		u64 total = hists__total_period(hists);
-		float percent = total ? (float)((double)period * 100.0 / (double)total) : 0;
-
-		if (percent < (float)o->min_percent)
-			continue;
-		print_entry(hists, &sb, he, line_max);
-		if (o->use_callchain && o->chain.mode != CHAIN_NONE)
-			chain_root__print(&he->callchain, &o->chain, &sb, total,
-					  period, o->skip_first_frame, o->field_sep);
+	for (const struct hist_entry *he = hists__first_entry(hists); he;
+	     he = hists__next_entry(hists, he)) {
+		hists__format_entry(hists, he, &sb);
+		sbuf__addc(&sb, '\n');
+		hists__format_callchain(hists, he, &sb, NULL);
 		if (sb.len > (1 << 16)) {
 			ret = sbuf__flush(&sb, fp);
 			if (ret)

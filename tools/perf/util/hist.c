@@ -827,5 +827,6 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 		hists->total_latency += he->latency;
 		hists__calc_col_len(hists, he);
 	}
+	hists__calc_header_len(hists);
 	return 0;
 }

@@ -6,8 +6,9 @@
  * upstream perf 7.2's `perf report --stdio` orders them (hist-output.h prints them).
  *
  * Life cycle: hists__new() -> hists__add_sample() per sample -> hists__output_resort() ->
- * hists__fprintf() (hist-output.h). Entries are found by hash; the order they are walked in for output is
- * the order of upstream's red-black trees (see report-callchain.h for why that matters).
+ * hists__fprintf(), or the same lines one at a time for the browser (hist-output.h). Entries
+ * are found by hash; the order they are walked in for output is the order of upstream's
+ * red-black trees (see report-callchain.h for why that matters).
  *
  * Ownership: struct hists owns its entries, their callchain trees, and copies of every comm
  * and trace string. It borrows dsos and symbols from the session's machine, which must

@@ -573,7 +573,39 @@ struct chain_printer {
 	const struct chain_params	*p;
 	struct sbuf			*sb;
 	bool				printed;	/* anything at all (a blank line follows) */
+	struct chain_lines		*lines;		/* each line's fold parent; NULL: not asked */
 };
+
+void chain_lines__exit(struct chain_lines *l)
+{
+	free(l->line);
+	*l = (struct chain_lines){ 0 };
+}
+
+/*
+ * A line starts at the end of the buffer: note where, and the line whose folding hides it.
+ * Returns the line's index for the lines it hides in turn, -1 when nobody asked.
+ */
+static int line_start(struct chain_printer *pr, int parent)
+{
+	struct chain_lines *l = pr->lines;
+
+	if (!l || l->oom)
+		return -1;
+	if (l->nr == l->alloc) {
+		size_t n = l->alloc ? 2 * l->alloc : 64;
+		struct chain_line *line = realloc(l->line, n * sizeof(*line));
+
+		if (!line) {
+			l->oom = true;
+			return -1;
+		}
+		l->line = line;
+		l->alloc = n;
+	}
+	l->line[l->nr] = (struct chain_line){ .off = pr->sb->len, .parent = parent };
+	return (int)l->nr++;
+}
 
 /*
  * upstream formats a frame's name, with its srcline and " (inlined)" mark, in a 1024-byte
@@ -638,28 +670,35 @@ static u32 level_bit(int level)
 	return 1U << (level & 31);
 }
 
-static void left_margin(struct chain_printer *pr, int margin)
+/* every graph line starts here; returns the line's index (see line_start()) */
+static int left_margin(struct chain_printer *pr, int margin, int parent)
 {
+	int line = line_start(pr, parent);
+
 	sbuf__adds(pr->sb, "            ");
 	for (int i = 0; i < margin; i++)
 		sbuf__addc(pr->sb, ' ');
 	pr->printed = true;
+	return line;
 }
 
 /* the spacer line before each child: the pipes of every open level */
-static void graph_line(struct chain_printer *pr, int depth, u32 depth_mask, int margin)
+static void graph_line(struct chain_printer *pr, int depth, u32 depth_mask, int margin,
+		       int parent)
 {
-	left_margin(pr, margin);
+	left_margin(pr, margin, parent);
 	for (int i = 0; i < depth; i++)
 		sbuf__adds(pr->sb, depth_mask & level_bit(i) ? "|          " : "           ");
 	sbuf__addc(pr->sb, '\n');
 }
 
-/* one frame of a child; the first one carries the "--value--" label */
-static void graph_frame(struct chain_printer *pr, const struct chain_frame *f, u64 period,
-			u64 count, int depth, u32 depth_mask, bool first, u64 total, int margin)
+/* one frame of a child; the first one carries the "--value--" label. Returns its line. */
+static int graph_frame(struct chain_printer *pr, const struct chain_frame *f, u64 period,
+		       u64 count, int depth, u32 depth_mask, bool first, u64 total, int margin,
+		       int parent)
 {
-	left_margin(pr, margin);
+	int line = left_margin(pr, margin, parent);
+
 	for (int i = 0; i < depth; i++) {
 		sbuf__addc(pr->sb, depth_mask & level_bit(i) ? '|' : ' ');
 		if (first && i == depth - 1) {
@@ -675,14 +714,16 @@ static void graph_frame(struct chain_printer *pr, const struct chain_frame *f, u
 	else
 		sbuf__adds(pr->sb, "[...]");
 	sbuf__addc(pr->sb, '\n');
+	return line;
 }
 
 /*
  * depth_mask keeps a pipe per open level; the last child of a level closes its pipe for its
- * own frames and below, but the spacer line before it still shows the pipe.
+ * own frames and below, but the spacer line before it still shows the pipe. parent: the
+ * line of the node whose children these are, which folds them (-1: none).
  */
 static void graph_children(struct chain_printer *pr, const struct rbroot *root, u64 total,
-			   int depth, u32 depth_mask, int margin)
+			   int depth, u32 depth_mask, int margin, int parent)
 {
 	u64 remaining = total, cumul_count = 0, parent_children_count = 0;
 	u32 new_mask = depth_mask;
@@ -693,20 +734,26 @@ static void graph_children(struct chain_printer *pr, const struct rbroot *root, 
 	while (n) {
 		const struct rbnode *next = rbtree__next(n);
 		u64 new_total;
+		int line = parent;
 
 		child = rbtree__entry(n, struct chain_node, rb_sorted);
 		remaining -= chain_node__cumul_hit(child);
 		cumul_count += chain_node__cumul_count(child);
 		if (!next && (pr->p->mode != CHAIN_GRAPH_REL || !remaining))
 			new_mask &= ~level_bit(depth - 1);
-		graph_line(pr, depth, depth_mask, margin);
-		for (u32 i = 0; i < child->val_nr; i++)
-			graph_frame(pr, &child->val[i], chain_node__cumul_hit(child),
-				    chain_node__cumul_count(child), depth, new_mask, i == 0, total,
-				    margin);
+		graph_line(pr, depth, depth_mask, margin, parent);
+		/* the child's first line folds its other frames and its children */
+		for (u32 i = 0; i < child->val_nr; i++) {
+			int l = graph_frame(pr, &child->val[i], chain_node__cumul_hit(child),
+					    chain_node__cumul_count(child), depth, new_mask, i == 0,
+					    total, margin, line);
+
+			if (i == 0)
+				line = l;
+		}
 		new_total = pr->p->mode == CHAIN_GRAPH_REL ? child->children_hit : total;
 		graph_children(pr, &child->sorted, new_total, depth + 1,
-			       new_mask | level_bit(depth), margin);
+			       new_mask | level_bit(depth), margin, line);
 		n = next;
 		if (++printed == pr->p->print_limit)
 			break;
@@ -721,7 +768,8 @@ static void graph_children(struct chain_printer *pr, const struct rbroot *root, 
 			rem_count = parent_children_count - cumul_count;
 		}
 		new_mask &= ~level_bit(depth - 1);
-		graph_frame(pr, NULL, remaining, rem_count, depth, new_mask, true, total, margin);
+		graph_frame(pr, NULL, remaining, rem_count, depth, new_mask, true, total, margin,
+			    parent);
 	}
 }
 
@@ -730,7 +778,7 @@ static void print_graph(struct chain_printer *pr, const struct chain_root *root,
 {
 	const struct rbroot *top = &root->sorted;
 	const struct rbnode *n = rbtree__first(top);
-	int margin = 0;
+	int margin = 0, line = -1;
 
 	/* one root worth the whole entry: its frames head the graph without a percentage */
 	if (n && !rbtree__next(n) &&
@@ -742,15 +790,16 @@ static void print_graph(struct chain_printer *pr, const struct chain_root *root,
 		for (u32 i = 0; i < node->val_nr; i++) {
 			if (i == 0 && skip_first)
 				continue;
+			/* the root's first frame line folds the rest of the graph */
 			if (!started) {
-				left_margin(pr, margin);
+				left_margin(pr, margin, -1);
 				sbuf__adds(pr->sb, "|\n");
-				left_margin(pr, margin);
+				line = left_margin(pr, margin, -1);
 				sbuf__adds(pr->sb, "---");
 				margin += 3;
 				started = true;
 			} else {
-				left_margin(pr, margin);
+				left_margin(pr, margin, line);
 			}
 			frame_name(pr->sb, &node->val[i], pr->p->key);
 			sbuf__addc(pr->sb, '\n');
@@ -761,17 +810,21 @@ static void print_graph(struct chain_printer *pr, const struct chain_root *root,
 	}
 	if (pr->p->mode == CHAIN_GRAPH_REL)
 		total = parent;
-	graph_children(pr, top, total, 1, 1, margin);
-	if (pr->printed)
+	graph_children(pr, top, total, 1, 1, margin, line);
+	if (pr->printed) {
+		line_start(pr, -1);
 		sbuf__addc(pr->sb, '\n');
+	}
 }
 
-static void flat_path(struct chain_printer *pr, const struct chain_node *node)
+/* a flat chain's frames, folded by its value line */
+static void flat_path(struct chain_printer *pr, const struct chain_node *node, int parent)
 {
 	if (!node)
 		return;
-	flat_path(pr, node->parent);
+	flat_path(pr, node->parent, parent);
 	for (u32 i = 0; i < node->val_nr; i++) {
+		line_start(pr, parent);
 		sbuf__adds(pr->sb, "                ");
 		frame_name(pr->sb, &node->val[i], pr->p->key);
 		sbuf__addc(pr->sb, '\n');
@@ -784,11 +837,13 @@ static void print_flat(struct chain_printer *pr, const struct chain_root *root, 
 
 	for (const struct rbnode *n = rbtree__first(&root->sorted); n; n = rbtree__next(n)) {
 		const struct chain_node *node = rbtree__entry(n, struct chain_node, rb_sorted);
+		int line = line_start(pr, -1);
 
 		sbuf__adds(pr->sb, "           ");
 		print_node_value(pr, node, total);
 		sbuf__addc(pr->sb, '\n');
-		flat_path(pr, node);
+		flat_path(pr, node, line);
+		line_start(pr, -1);
 		sbuf__addc(pr->sb, '\n');
 		if (++printed == pr->p->print_limit)
 			break;
@@ -820,6 +875,7 @@ static void print_folded(struct chain_printer *pr, const struct chain_root *root
 	for (const struct rbnode *n = rbtree__first(&root->sorted); n; n = rbtree__next(n)) {
 		const struct chain_node *node = rbtree__entry(n, struct chain_node, rb_sorted);
 
+		line_start(pr, -1);
 		print_node_value(pr, node, total);
 		sbuf__addc(pr->sb, ' ');
 		folded_path(pr, node, sep);
@@ -830,9 +886,10 @@ static void print_folded(struct chain_printer *pr, const struct chain_root *root
 }
 
 void chain_root__print(const struct chain_root *root, const struct chain_params *p,
-		       struct sbuf *sb, u64 total, u64 parent, bool skip_first, const char *sep)
+		       struct sbuf *sb, u64 total, u64 parent, bool skip_first, const char *sep,
+		       struct chain_lines *lines)
 {
-	struct chain_printer pr = { .p = p, .sb = sb };
+	struct chain_printer pr = { .p = p, .sb = sb, .lines = lines };
 
 	switch (p->mode) {
 	case CHAIN_GRAPH_ABS:

@@ -154,13 +154,36 @@ int chain_root__merge(struct chain_root *dst, const struct chain_root *src);
 void chain_root__sort(struct chain_root *root, const struct chain_params *p, u64 min_hit);
 
 /*
+ * What a browser needs to fold printed callchains: for each line chain_root__print()
+ * printed, where it starts and which earlier line's folding hides it. A graph node's first
+ * line (the one with its "--value--" label, or a single root's first "---" frame) hides the
+ * node's other frames and its children's lines, spacer lines included; a flat chain's value
+ * line hides its frames; folded lines and blank lines are hidden by nothing. A line that
+ * hides none is not foldable.
+ */
+struct chain_line {
+	size_t			off;		/* the line's first byte in the sbuf printed to */
+	int			parent;		/* the line whose folding hides it; -1: none */
+};
+
+struct chain_lines {
+	struct chain_line	*line;		/* owned; nr of them, in printing order */
+	size_t			nr, alloc;
+	bool			oom;		/* lines went unrecorded: the list is short */
+};
+
+void chain_lines__exit(struct chain_lines *l);
+
+/*
  * Print the sorted tree into sb as upstream's stdio output does after an entry line.
  * total: the event's total period (percentages of graph/flat/folded); parent: the entry's
  * own period (children mode: its accumulated period), the 100% of fractal and the test for
  * a single unlabelled root. skip_first: do not repeat the first frame of a single root
  * (upstream does so when the sort order starts with "sym"). sep: folded output separator.
+ * lines (may be NULL) gets a chain_line per line printed, appended to what it holds.
  */
 void chain_root__print(const struct chain_root *root, const struct chain_params *p,
-		       struct sbuf *sb, u64 total, u64 parent, bool skip_first, const char *sep);
+		       struct sbuf *sb, u64 total, u64 parent, bool skip_first, const char *sep,
+		       struct chain_lines *lines);
 
 #endif

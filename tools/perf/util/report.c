@@ -831,22 +831,75 @@ static bool report__leads_group(struct perf_session *session, size_t idx)
 	return false;
 }
 
-int report__fprintf(struct report *r, FILE *fp)
+int report__output_events(struct report *r, struct report_event **events, size_t *nr_events,
+			  size_t *nr_entries)
 {
 	struct perf_session *session = r->session;
-	size_t nr_entries = 0;
-	char *tip;
-	int ret = 0;
+	size_t nr_attrs = perf_data__nr_attrs(session->data);
+	struct report_event *ev;
+	int ret;
 
+	*events = NULL;
+	*nr_events = 0;
+	*nr_entries = 0;
 	for (size_t i = 0; i < r->nr_hists; i++) {
 		if (!r->hists[i])
 			continue;
 		/* upstream keeps hidden samples as entries it does not show */
-		nr_entries += r->hists[i]->nr_entries + r->hists[i]->nr_filtered;
+		*nr_entries += r->hists[i]->nr_entries + r->hists[i]->nr_filtered;
 		ret = hists__output_resort(r->hists[i], &session->machine);
 		if (ret)
 			return ret;
 	}
+	if (!*nr_entries)
+		return 0;
+	ev = calloc(nr_attrs ? nr_attrs : 1, sizeof(*ev));
+	if (!ev)
+		return -ENOMEM;
+	for (size_t i = 0; i < nr_attrs; i++) {
+		struct perf_evattr *ea = perf_data__attr(session->data, i);
+		struct hists *hists = i < r->nr_hists ? r->hists[i] : NULL;
+
+		if (r->opts->skip_empty && (!hists || !hists->nr_samples))
+			continue;
+		if (!hists) {
+			/* an event without samples shows its (empty) table */
+			hists = report__hists(r, ea);
+			if (!hists || hists__output_resort(hists, &session->machine)) {
+				free(ev);
+				return -ENOMEM;
+			}
+		}
+		ev[(*nr_events)++] = (struct report_event){
+			.ea = ea, .hists = hists, .leads_group = report__leads_group(session, i),
+		};
+	}
+	*events = ev;
+	return 0;
+}
+
+void report_event__samples(const struct report_event *ev, char *buf, size_t size)
+{
+	unsigned long nr;
+	char unit;
+
+	nr = convert_unit((unsigned long)hists__total_samples(ev->hists), &unit);
+	snprintf(buf, size, "Samples: %lu%c of event%s '%s'", nr, unit, ev->leads_group ? "s" : "",
+		 perf_evattr__name(ev->ea));
+}
+
+int report__fprintf(struct report *r, FILE *fp)
+{
+	struct perf_session *session = r->session;
+	struct report_event *events;
+	size_t nr_events, nr_entries;
+	char samples[1024];
+	char *tip;
+	int ret;
+
+	ret = report__output_events(r, &events, &nr_events, &nr_entries);
+	if (ret)
+		return ret;
 	if (!nr_entries) {
 		fflush(fp);
 		fprintf(stderr, "Error:\nThe %s data has no samples!\n", perf_data__name(session->data));
@@ -855,22 +908,12 @@ int report__fprintf(struct report *r, FILE *fp)
 	if (!r->opts->quiet)
 		fprintf(fp, "#\n# Total Lost Samples: %llu\n#\n",
 		       (unsigned long long)session->stats.total_lost_samples);
-	for (size_t i = 0; i < perf_data__nr_attrs(session->data); i++) {
-		struct perf_evattr *ea = perf_data__attr(session->data, i);
-		struct hists *hists = i < r->nr_hists ? r->hists[i] : NULL;
-		unsigned long nr;
-		char unit;
+	for (size_t i = 0; i < nr_events && !ret; i++) {
+		struct hists *hists = events[i].hists;
 
-		if (r->opts->skip_empty && (!hists || !hists->nr_samples))
-			continue;
-		if (!hists)
-			hists = report__hists(r, ea);
-		if (!hists)
-			return -ENOMEM;
 		if (!r->opts->quiet) {
-			nr = convert_unit((unsigned long)hists__total_samples(hists), &unit);
-			fprintf(fp, "# Samples: %lu%c of event%s '%s'", nr, unit,
-				report__leads_group(session, i) ? "s" : "", perf_evattr__name(ea));
+			report_event__samples(&events[i], samples, sizeof(samples));
+			fprintf(fp, "# %s", samples);
 			if (r->opts->filter && r->opts->filter->time_str)
 				fprintf(fp, " (time slices: %s)", r->opts->filter->time_str);
 			fputc('\n', fp);
@@ -878,10 +921,12 @@ int report__fprintf(struct report *r, FILE *fp)
 			       (unsigned long long)hists__total_period(hists));
 		}
 		ret = hists__fprintf(hists, fp);
-		if (ret)
-			return ret;
-		fprintf(fp, "\n\n");
+		if (!ret)
+			fprintf(fp, "\n\n");
 	}
+	free(events);
+	if (ret)
+		return ret;
 	if (!r->opts->quiet) {
 		tip = report__tip(r->opts->exec_dir);
 		fprintf(fp, "#\n# (%s)\n#\n", tip ? tip : "Cannot load tips.txt file, please install perf!");

@@ -132,6 +132,25 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
  */
 int report__fprintf(struct report *r, FILE *fp);
 
+/* one event the report shows, and its histogram (the report's) */
+struct report_event {
+	struct perf_evattr	*ea;
+	struct hists		*hists;
+	bool			leads_group;	/* of a group of several: "events" */
+};
+
+/*
+ * What report__fprintf() and the browser show: every event's histogram sorted for output,
+ * and the events shown (those with samples, unless !skip_empty), in file order, into
+ * *events (the caller frees the array, not the hists). *nr_entries counts the entries,
+ * hidden ones too: none means the data has no samples (then *events is NULL). 0 or -ENOMEM.
+ */
+int report__output_events(struct report *r, struct report_event **events, size_t *nr_events,
+			  size_t *nr_entries);
+
+/* "Samples: 6K of event 'cycles'", as the --stdio header and the browser's title say it */
+void report_event__samples(const struct report_event *ev, char *buf, size_t size);
+
 /*
  * --tasks: every thread the recording knew (exited ones too), as upstream lists them: a
  * tree by parent, siblings by tid, the idle task first; with_maps (--mmaps): each followed
