@@ -445,12 +445,8 @@ static bool report__check_options(struct perf_report *rep, int *status)
 	if (!sc->symfs)
 		sc->symfs = "";
 	sc->no_demangle = !rep->demangle;
+	/* --tui where no browser can be (no terminal): the text, as upstream prints it */
 	rep->browse = report__use_browser(rep, &rep->err);
-	if (rep->use_tui && !rep->browse && rep->err.msg[0]) {
-		fprintf(stderr, "perf report: --tui: %s (use --stdio)\n", rep->err.msg);
-		*status = PERF_EXIT_USAGE;
-		return false;
-	}
 	return true;
 }
 

@@ -175,10 +175,11 @@ PY
 	[ "$pyrun" = sid ] && pysymfs="--symfs=$SID"
 	if [ "$have_upstream" = 1 ]; then
 		# shellcheck disable=SC2086
-		"$PERF" report --stdio --no-children -g none --sort comm,dso,sym $pysymfs -i "$PWD/p.data" 2>/dev/null |
+		# with --children: the trampolines are callers, seldom sampled themselves
+		"$PERF" report --stdio --children -g none --sort comm,dso,sym $pysymfs -i "$PWD/p.data" 2>/dev/null |
 			grep '\[JIT\]' >p.ours
 		# shellcheck disable=SC2086
-		"$UPSTREAM_PERF" report --stdio --no-children -g none --sort comm,dso,sym $pysymfs -i "$PWD/p.data" 2>/dev/null |
+		"$UPSTREAM_PERF" report --stdio --children -g none --sort comm,dso,sym $pysymfs -i "$PWD/p.data" 2>/dev/null |
 			grep '\[JIT\]' >p.up
 		[ -s p.ours ] || fail "$py -X perf: no [JIT] entries in the report"
 		diff p.up p.ours >d || fail "$py -X perf: [JIT] entries differ from upstream's: $(head -4 d | tr '\n' ' ')"

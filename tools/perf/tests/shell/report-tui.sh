@@ -321,13 +321,12 @@ shell header "'$PERF' report --header-only -i two.data 2>/dev/null"
 wait_screen '^header=' || fail "perf report --header-only did not end"
 screen | grep -q '^# ========$' || fail "--header-only on a terminal printed no header: $(screen | tail -5)"
 
-# ---- stdout no terminal: the --stdio text; --tui then fails with one line
+# ---- stdout no terminal: the --stdio text, with --tui too (as upstream)
 "$PERF" report -i two.data >text.txt 2>text.err || fail "perf report to a file failed: $(cat text.err)"
 grep -v '^# (Tip\|^# (Cannot load tips' text.txt >a.txt
 grep -v '^# (Tip\|^# (Cannot load tips' stdio.txt >b.txt
 cmp -s a.txt b.txt || fail "perf report to a file is not the --stdio text"
-"$PERF" report --tui -i two.data >tui.out 2>tui.err && fail "--tui without a terminal succeeded"
-[ "$(grep -c '' tui.err)" -eq 1 ] || fail "--tui without a terminal: not one line: $(cat tui.err)"
-[ ! -s tui.out ] || fail "--tui without a terminal printed $(head -2 tui.out)"
-verbose "--tui: $(cat tui.err)"
+"$PERF" report --tui -i two.data >tui.out 2>tui.err || fail "--tui without a terminal failed: $(cat tui.err)"
+grep -v '^# (Tip\|^# (Cannot load tips' tui.out >c.txt
+cmp -s c.txt b.txt || fail "--tui without a terminal is not the --stdio text, as upstream prints it"
 pass
