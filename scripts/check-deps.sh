@@ -138,6 +138,8 @@ if [ -n "$tests" ]; then
 	cmd timeout coreutils coreutils
 	# report-tui.sh drives perf report's browser in a tmux pane
 	cmd tmux tmux tmux
+	# pager-progress.sh gives perf a terminal (a pty) with script(1)
+	cmd script bsdutils util-linux-script
 fi
 
 if [ -n "$list" ]; then
