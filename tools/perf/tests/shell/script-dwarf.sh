@@ -36,7 +36,9 @@ check() {
 	nr=$(prefixes "$want" "$name.out") || fail "$name: $nr"
 	expect_grep "^Warning: $nr of $nr samples have user stacks \(--call-graph dwarf\) that are not unwound: callchains show the kernel part, and the sample ip for user-mode samples$" \
 		"$name.err" "$name: no warning that user stacks are not unwound"
-	[ "$(wc -l <"$name.err")" = 1 ] || fail "$name: more than the one warning: $(cat "$name.err")"
+	# a live recording may have lost a chunk: perf's own warning of that is not ours
+	[ "$(grep -cvE '^(Processed [0-9]+ events and lost [0-9]+ chunks!|Check IO/CPU overload!|)$' \
+		"$name.err")" = 1 ] || fail "$name: more than the one warning: $(cat "$name.err")"
 	verbose "$name: $nr samples, each a prefix of upstream's"
 }
 
