@@ -347,7 +347,7 @@ static const struct hist_entry *hists__shown_from(const struct hists *hists,
 						  const struct rbnode *n)
 {
 	for (; n; n = rbtree__next(n)) {
-		const struct hist_entry *he = rbtree__entry(n, const struct hist_entry, rb_out);
+		const struct hist_entry *he = rbtree__entry(n, struct hist_entry, rb_out);
 
 		if (hists__entry_shown(hists, he))
 			return he;
