@@ -3,6 +3,10 @@
  * perf script: read perf.data and print every sample (and, on request, side-band records)
  * as text, as upstream perf does. Option parsing and wiring only: the work is in
  * util/session.c, util/script-output.c and util/dump.c.
+ *
+ * perf script report flamegraph (upstream's Python script, done natively): the same
+ * session, filters and callbacks, with the samples going to util/flamegraph.h instead of
+ * the text output.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +16,7 @@
 #include <perf/kernel.h>
 #include "builtin.h"
 #include "util/dump.h"
+#include "util/flamegraph.h"
 #include "util/parse-options.h"
 #include "util/sample-filter.h"
 #include "util/script-output.h"
@@ -57,6 +62,14 @@ struct perf_script {
 	struct sample_filter	filter;		/* --comms, --pid, --tid, -C, --time, -S */
 	struct dump		dump;		/* -D */
 	struct session_observer	observer;	/* -D: the dump */
+	/* perf script report flamegraph: NULL for the text output */
+	struct flamegraph	*flamegraph;
+	const char		*fg_output;	/* -o: NULL for the format's default */
+	const char		*fg_format;
+	const char		*fg_colors;
+	const char		*fg_template;	/* accepted, not read (the page is built in) */
+	const char		*fg_minwidth;
+	bool			fg_allow_download;
 };
 
 static struct perf_script *script_of(const struct perf_tool *tool)
@@ -102,6 +115,10 @@ static int script__sample(const struct perf_tool *tool, struct perf_session *ses
 	}
 	if (script__filtered(script, session, sample))
 		return 0;
+	if (script->flamegraph)
+		return flamegraph__add_sample(script->flamegraph, &session->machine,
+					      perf_session__sample_thread(session, sample), sample,
+					      evattr);
 	return script_output__sample(&script->out, session, sample, evattr);
 }
 
@@ -351,6 +368,171 @@ static char *script__resolve_kernel_addr(void *priv, unsigned long long *addrp, 
 	return (char *)al.sym->name;
 }
 
+static const char *const flamegraph_usage[] = {
+	"perf script [<options>] report flamegraph [<options>]",
+	NULL
+};
+
+#define FG_ERR	"perf script report flamegraph: "
+
+/*
+ * The report's words: its own options and the script options that make sense for it,
+ * into script (the filters, the input) and opts. Upstream passes them to flamegraph.py only
+ * after a "--" (`report flamegraph -i F -- -f json`); both forms are taken. Returns 0, or
+ * the exit status.
+ */
+static int script__parse_flamegraph(struct perf_script *script, int argc, const char **argv,
+				    struct flamegraph_opts *opts)
+{
+	const struct option options[] = {
+		OPT_STRING('o', "output", &script->fg_output, "file",
+			   "output file name (default flamegraph.html, stacks.json for json, flamegraph.svg for svg; - for stdout)"),
+		OPT_STRING('f', "format", &script->fg_format, "html|json|svg", "output file format"),
+		OPT_STRING(0, "colorscheme", &script->fg_colors, "blue-green|orange",
+			   "flame graph color scheme"),
+		OPT_STRING('e', "event", &opts->event, "name",
+			   "only the samples of this event (its full name, as perf script prints it)"),
+		OPT_STRING(0, "template", &script->fg_template, "file",
+			   "accepted for upstream's command lines: the page is built in, no template is read"),
+		OPT_BOOLEAN(0, "allow-download", &script->fg_allow_download,
+			    "accepted for upstream's command lines: nothing is ever downloaded"),
+		OPT_BOOLEAN(0, "period", &opts->by_period, "box widths by sample period, not count"),
+		OPT_BOOLEAN(0, "icicle", &opts->icicle,
+			    "open the page in the callee (icicle) view, leaves on top"),
+		OPT_STRING(0, "minwidth", &script->fg_minwidth, "px",
+			   "omit boxes narrower than this at full width (default 1, 0 keeps all)"),
+		OPT_STRING('i', "input", &script->input, "file", "input file name"),
+		OPT_STRING('c', "comms", &script->filter.comm_str, "comm[,comm...]",
+			   "only the samples of these comms"),
+		OPT_SAMPLE_FILTER(&script->filter),
+		OPT_INTEGER(0, "max-stack", &script->max_stack,
+			    "Set the maximum stack depth when parsing the callchain. Default: 127"),
+		OPT_BOOLEAN(0, "inline", &script->inline_frames, "Show inline function"),
+		OPT_STRING(0, "symfs", &script->symfs, "directory",
+			   "Look for files with symbols relative to this directory"),
+		OPT_STRING(0, "kallsyms", &script->kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING('k', "vmlinux", &script->vmlinux, "file", "vmlinux pathname"),
+		OPT_END()
+	};
+	const char **rest;
+	int left;
+
+	left = parse_options(argc, argv, options, flamegraph_usage, 0);
+	if (left > 0) {
+		/* what followed a "--": flamegraph.py's options in upstream's form, once more */
+		rest = calloc((size_t)left + 2, sizeof(*rest));
+		if (!rest)
+			return PERF_EXIT_INPUT;
+		rest[0] = argv[0];
+		memcpy(rest + 1, argv, (size_t)left * sizeof(*rest));
+		left = parse_options(left + 1, rest, options, flamegraph_usage, 0);
+		if (left > 0)
+			fprintf(stderr, FG_ERR "unexpected argument '%s'\n", rest[0]);
+		free(rest);
+	}
+	if (left == -2)
+		return -2;
+	if (left)
+		return PERF_EXIT_USAGE;
+
+	opts->format = FLAMEGRAPH_HTML;
+	if (script->fg_format && !strcmp(script->fg_format, "json")) {
+		opts->format = FLAMEGRAPH_JSON;
+	} else if (script->fg_format && !strcmp(script->fg_format, "svg")) {
+		opts->format = FLAMEGRAPH_SVG;
+	} else if (script->fg_format && strcmp(script->fg_format, "html")) {
+		fprintf(stderr, FG_ERR "--format takes html, json or svg, not '%s'\n", script->fg_format);
+		return PERF_EXIT_USAGE;
+	}
+	opts->colors = FLAMEGRAPH_BLUE_GREEN;
+	if (script->fg_colors && !strcmp(script->fg_colors, "orange")) {
+		opts->colors = FLAMEGRAPH_ORANGE;
+	} else if (script->fg_colors && strcmp(script->fg_colors, "blue-green")) {
+		fprintf(stderr, FG_ERR "--colorscheme takes blue-green or orange, not '%s'\n",
+			script->fg_colors);
+		return PERF_EXIT_USAGE;
+	}
+	opts->minwidth = 1;
+	if (script->fg_minwidth) {
+		char *end;
+
+		opts->minwidth = strtod(script->fg_minwidth, &end);
+		if (end == script->fg_minwidth || *end || !(opts->minwidth >= 0) ||
+		    opts->minwidth > FLAMEGRAPH_WIDTH) {
+			fprintf(stderr, FG_ERR "--minwidth takes a number of pixels from 0 to %d, not '%s'\n",
+				FLAMEGRAPH_WIDTH, script->fg_minwidth);
+			return PERF_EXIT_USAGE;
+		}
+	}
+	if (opts->event && !*opts->event)
+		opts->event = NULL;	/* upstream's default: every event */
+	if (!script->fg_output)
+		script->fg_output = opts->format == FLAMEGRAPH_JSON ? "stacks.json" :
+				    opts->format == FLAMEGRAPH_SVG ? "flamegraph.svg" :
+				    "flamegraph.html";
+	opts->max_stack = script->max_stack > 0 ? (unsigned int)script->max_stack : 0;
+	opts->inline_frames = script->inline_frames;
+	opts->title = script->input ? script->input : "perf.data";
+	return 0;
+}
+
+/* -e naming no event of the file draws nothing: say so rather than write an empty graph */
+static int script__check_flamegraph_event(struct perf_session *session, const char *event)
+{
+	size_t nr = perf_data__nr_attrs(session->data);
+
+	if (!event)
+		return 0;
+	for (size_t i = 0; i < nr; i++)
+		if (!strcmp(perf_evattr__name(perf_data__attr(session->data, i)), event))
+			return 0;
+	fprintf(stderr, FG_ERR "no event '%s' in the input (its events:", event);
+	for (size_t i = 0; i < nr; i++)
+		fprintf(stderr, "%s '%s'", i ? "," : "", perf_evattr__name(perf_data__attr(session->data, i)));
+	fprintf(stderr, ")\n");
+	return PERF_EXIT_INPUT;
+}
+
+/* the graph, to -o's file or stdout; 0 or the exit status */
+static int script__write_flamegraph(struct perf_script *script)
+{
+	struct flamegraph *fg = script->flamegraph;
+	bool to_stdout = !strcmp(script->fg_output, "-");
+	FILE *fp = to_stdout ? stdout : fopen(script->fg_output, "w");
+
+	if (!fp) {
+		fprintf(stderr, FG_ERR "cannot write '%s': %s\n", script->fg_output, strerror(errno));
+		return PERF_EXIT_INPUT;
+	}
+	/* upstream's line, on stdout as flamegraph.py prints it */
+	if (!to_stdout)
+		printf("dumping data to %s\n", script->fg_output);
+	if (fg->nr_tracepoint)
+		fprintf(stderr, FG_ERR "%llu tracepoint samples left out (as upstream's flamegraph.py leaves them)\n",
+			(unsigned long long)fg->nr_tracepoint);
+	flamegraph__sum(fg);
+	switch (fg->opts.format) {
+	case FLAMEGRAPH_JSON:
+		flamegraph__write_json(fg, fp);
+		break;
+	case FLAMEGRAPH_SVG:
+		flamegraph__write_svg(fg, fp);
+		break;
+	case FLAMEGRAPH_HTML:
+	default:
+		flamegraph__write_html(fg, fp);
+		break;
+	}
+	/* stdout's failures are perf_stdout__finish()'s to say */
+	if (to_stdout)
+		return 0;
+	if (ferror(fp) | fclose(fp)) {
+		fprintf(stderr, FG_ERR "writing '%s' failed: %s\n", script->fg_output, strerror(errno));
+		return PERF_EXIT_INPUT;
+	}
+	return 0;
+}
+
 int cmd_script(int argc, const char **argv)
 {
 	struct script_fields fields;
@@ -423,14 +605,38 @@ int cmd_script(int argc, const char **argv)
 	struct perf_err err;
 	bool output_failed = false;
 	enum sample_filter_fail failed;
+	struct flamegraph_opts fg_opts = { .format = FLAMEGRAPH_HTML };
+	struct flamegraph fg;
 	int argc_left, ret;
 
 	script_fields__init_defaults(&fields);
-	argc_left = parse_options(argc, argv, options, script_usage, 0);
+	/* a report's options are its own: they follow its name */
+	argc_left = parse_options(argc, argv, options, script_usage, PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc_left == -2)
 		return 0;
 	if (argc_left < 0)
 		return PERF_EXIT_USAGE;
+	if (argc_left > 0 && !strcmp(argv[0], "report")) {
+		if (argc_left < 2) {
+			fprintf(stderr, "perf script report: which report? This perf has flamegraph\n");
+			return PERF_EXIT_USAGE;
+		}
+		if (strcmp(argv[1], "flamegraph")) {
+			fprintf(stderr, "perf script report: no report '%s' (this perf has flamegraph; upstream's Python scripts are not run)\n",
+				argv[1]);
+			return PERF_EXIT_USAGE;
+		}
+		ret = script__parse_flamegraph(&script, argc_left - 1, argv + 1, &fg_opts);
+		if (ret)
+			return ret == -2 ? 0 : ret;
+		if (flamegraph__init(&fg, &fg_opts)) {
+			flamegraph__exit(&fg);
+			fprintf(stderr, FG_ERR "out of memory\n");
+			return PERF_EXIT_INPUT;
+		}
+		script.flamegraph = &fg;
+		argc_left = 0;
+	}
 	if (argc_left > 0) {
 		fprintf(stderr, "perf script: unexpected argument '%s' (scripts are not supported)\n", argv[0]);
 		return PERF_EXIT_USAGE;
@@ -470,16 +676,16 @@ int cmd_script(int argc, const char **argv)
 	sopts.progress = !isatty(STDOUT_FILENO);
 	if (unwind_mode__parse(script.unwind, &sopts.unwind_mode)) {
 		fprintf(stderr, "perf script: --unwind takes " UNWIND_OPT_HELP ", not '%s'\n", script.unwind);
-		script_output__exit(&script.out);
-		return PERF_EXIT_USAGE;
+		ret = PERF_EXIT_USAGE;
+		goto out_output;
 	}
 	sopts.trace_resolver = script__resolve_kernel_addr;
 	session = perf_session__new(&sopts, &script.tool, &err);
 	if (!session) {
 		/* upstream's lines ("failed to open ...") name the input on their own */
 		fprintf(stderr, "%s\n", err.msg);
-		script_output__exit(&script.out);
-		return PERF_EXIT_INPUT;
+		ret = PERF_EXIT_INPUT;
+		goto out_output;
 	}
 	script.out.tevent = perf_session__trace_event(session);
 	if (script.dump_trace) {
@@ -501,7 +707,11 @@ int cmd_script(int argc, const char **argv)
 		dump__header(session->data, stdout, script.show_info);
 	if (script.header_only)
 		goto out_delete;
-	if (script_output__setup(&script.out, session)) {
+	if (script.flamegraph) {
+		ret = script__check_flamegraph_event(session, fg_opts.event);
+		if (ret)
+			goto out_delete;
+	} else if (script_output__setup(&script.out, session)) {
 		/* upstream's words alone: they name the event and the field already */
 		fprintf(stderr, "%s\n", script.out.err.msg);
 		ret = -EINVAL;
@@ -520,11 +730,20 @@ int cmd_script(int argc, const char **argv)
 					  script.verbose ? SAMPLE_STAGE_ALL :
 					  (script.stitch_stats ? 1U << SAMPLE_STAGE_DEFERRED : 0) |
 					  (script.unwind_stats ? 1U << SAMPLE_STAGE_UNWIND : 0));
+	/* the graph is written once every sample is in */
+	if (script.flamegraph && !ret && !output_failed) {
+		ret = script__write_flamegraph(&script);
+		if (!ret)
+			output_failed = perf_stdout__flush(0);
+	}
 
 out_delete:
 	sample_filter__exit(&script.filter);
-	script_output__exit(&script.out);
 	perf_session__delete(session);
+out_output:
+	script_output__exit(&script.out);
+	if (script.flamegraph)
+		flamegraph__exit(script.flamegraph);
 	/* the filters' own statuses (234, 255) stand as they are */
 	return ret > 1 ? ret : perf_session__exit_code(ret, output_failed);
 }
