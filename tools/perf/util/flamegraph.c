@@ -51,6 +51,7 @@ int flamegraph__init(struct flamegraph *fg, const struct flamegraph_opts *opts)
 	if (!fg->cache)
 		return -ENOMEM;
 	fg->root.name = flamegraph__intern(fg, "all");
+	fg->root.classes = 1U << FG_CLASS_PROCESS;	/* drawn as the processes are */
 	return fg->root.name ? 0 : -ENOMEM;
 }
 
