@@ -42,9 +42,10 @@ BENCH_DWARF_MB=${BENCH_DWARF_MB:-500}
 [ -n "$BENCH_DEFER_CONVERT" ] || BENCH_DEFER_CONVERT="$(cd "$(dirname "$0")/.." && pwd)/tools/perf/perf test -w defer-convert"
 
 # the benchmarks, in run order: each NAME has bench_NAME and a one-line description
-BENCHMARKS=(script_fp report_fp script_deferred report_deferred script_inline report_inline report_dwarf inject_deferred inject_dwarf record_end record_overhead record_size)
+BENCHMARKS=(script_fp report_fp flamegraph script_deferred report_deferred script_inline report_inline report_dwarf inject_deferred inject_dwarf record_end record_overhead record_size)
 declare -A BENCH_DESC=(
 	[script_fp]="perf script -i FILE of a ${BENCH_SAMPLES}-sample -g file: system perf vs ours"
+	[flamegraph]="perf script report flamegraph (html, json, svg) of that file vs our perf script of it; the page's size and its render time in headless Chromium"
 	[report_fp]="perf report --stdio --no-children and --children of that file: system perf, upstream 7.2 and ours"
 	[script_deferred]="our perf script of deferred-callchain twins (as the kernel writes them, and one record per sample) vs the inline file"
 	[report_deferred]="the same with our perf report --stdio --no-children"
@@ -264,6 +265,36 @@ bench_script_fp() {
 		echo "  ours/system: n/a (a run failed)"
 		return 1
 	fi
+}
+
+# The target (issue 22): the export at least as fast as our perf script of the same file, the
+# page under a few MB and drawn in under 2 s (flamegraph-browser.js --time, when chromium and
+# puppeteer-core are here: make test-deps).
+bench_flamegraph() {
+	local data errs errf out=$BENCH_CACHE/flamegraph.out fmt node_dir=${PERF_TEST_NODE:-/var/cache/perf-test-node}
+	data=$(fp_data) || return 1
+	errs=$BENCH_CACHE/flamegraph.script.err
+	errf=$BENCH_CACHE/flamegraph.export.err
+	echo "flamegraph: perf script report flamegraph -i $data ($(fp_samples "$data") samples, $(($(stat -c %s "$data") / 1048576)) MB)"
+	warm_cache "$data"
+	best_of "ours, perf script" "$errs" "$OURS" script -i "$data"
+	local s_wall=$B_WALL s_rss=$B_RSS s_rc=$B_RC
+	printf '  %-26s %10s %14s %12s\n' "tool" "wall (s)" "peak RSS (MB)" "output"
+	report_row "ours, perf script" "$s_wall" "$s_rss" "$s_rc" "$errs"
+	for fmt in html json svg; do
+		best_of "flamegraph -f $fmt" "$errf" "$OURS" script report flamegraph -i "$data" -f "$fmt" -o "$out.$fmt"
+		report_row "flamegraph -f $fmt" "$B_WALL" "$B_RSS" "$B_RC" "$errf"
+		[ "$B_RC" -eq 0 ] || return 1
+		echo "    $fmt: $(stat -c %s "$out.$fmt") bytes, export/script wall $(ratio "$B_WALL" "$s_wall") (target: at most 1x)"
+	done
+	if command -v chromium >/dev/null && [ -d "$node_dir/node_modules/puppeteer-core" ]; then
+		echo "  render: $(NODE_PATH=$node_dir/node_modules timeout 120 node \
+			"$(dirname "$0")/../tools/perf/tests/shell/lib/flamegraph-browser.js" \
+			"$(command -v chromium)" "$out.html" --time 2>&1 | tail -1) (target: under 2 s)"
+	else
+		echo "  render: not timed (no chromium or puppeteer-core in $node_dir: make test-deps)"
+	fi
+	rm -f "$out".*
 }
 
 # upstream_available: true when upstream perf 7.2's tree is set up (the wrapper would

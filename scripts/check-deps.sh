@@ -140,6 +140,11 @@ if [ -n "$tests" ]; then
 	cmd tmux tmux tmux
 	# pager-progress.sh gives perf a terminal (a pty) with script(1)
 	cmd script bsdutils util-linux-script
+	# flamegraph-browser.sh: the page in headless chromium, driven by node (puppeteer-core,
+	# which make test-deps puts in /var/cache/perf-test-node)
+	cmd chromium chromium chromium
+	cmd node nodejs nodejs
+	cmd npm npm npm
 fi
 
 if [ -n "$list" ]; then

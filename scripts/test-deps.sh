@@ -14,6 +14,11 @@
 #				frames over libc (the modern-libc unwinding test)
 #	node			/usr/bin/node (nodejs): a JIT runtime that writes jitdump files
 #				(--perf-prof), for perf inject -j against upstream's
+#	chromium		/usr/bin/chromium (Debian's chromium): flamegraph-browser.sh opens
+#				perf script report flamegraph's page in it, headless
+#	puppeteer-core		the DevTools-protocol client that test drives chromium with, from
+#				the npm registry (npm: Debian's npm), into $PERF_TEST_NODE
+#				(default /var/cache/perf-test-node), never into the tree
 #	sid's libc debug symbols	sid's libc6-dbg (the tree's libc version) unpacked into
 #				$UPSTREAM_PERF_DIR/sid-debug, and python3 in the sid tree: the
 #				modern-libc tests run workloads there (glibc >= 2.41, whose
@@ -33,6 +38,7 @@ sid_debug=$dir/sid-debug
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 system_perf=/usr/bin/perf
 perfparser=/usr/lib/x86_64-linux-gnu/libexec/hotspot-perfparser
+node_dir=${PERF_TEST_NODE:-/var/cache/perf-test-node}
 
 say() {
 	echo "test-deps: $*" >&2
@@ -47,6 +53,8 @@ missing() {
 		echo libc-debug
 	[ -x /usr/bin/python3 ] || echo python3
 	command -v node >/dev/null || echo node
+	command -v chromium >/dev/null || echo chromium
+	[ -d "$node_dir/node_modules/puppeteer-core" ] || echo puppeteer-core
 	# a tree still to build gets them with it
 	if [ -x "$sid/usr/bin/perf" ] && { ! sid_has python3 || sid_has libc6-dbg ||
 		[ "$(cat "$sid_debug/version" 2>/dev/null)" != "$(sid_libc_version)" ]; }; then
@@ -178,6 +186,17 @@ for t in $todo; do
 	node)
 		apt nodejs && command -v node >/dev/null ||
 			{ say "node: apt-get install nodejs failed"; rc=1; } ;;
+	chromium)
+		apt chromium && command -v chromium >/dev/null ||
+			{ say "chromium: apt-get install chromium failed"; rc=1; } ;;
+	puppeteer-core)
+		# the major version pinned: its API is what lib/flamegraph-browser.js speaks
+		{ command -v node >/dev/null || apt nodejs; } &&
+			{ command -v npm >/dev/null || apt npm; } &&
+			mkdir -p "$node_dir" &&
+			npm install --no-audit --no-fund --prefix "$node_dir" puppeteer-core@24 \
+				>"$node_dir/install.log" 2>&1 ||
+			{ say "puppeteer-core: npm install into $node_dir failed (see $node_dir/install.log)"; rc=1; } ;;
 	sid-libc-debug)
 		# not in the tree (see above): a tree that had it loses it
 		{ ! sid_has libc6-dbg || chroot "$sid" apt-get remove -y libc6-dbg \
