@@ -279,7 +279,7 @@ bench_flamegraph() {
 	warm_cache "$data"
 	best_of "ours, perf script" "$errs" "$OURS" script -i "$data"
 	local s_wall=$B_WALL s_rss=$B_RSS s_rc=$B_RC
-	printf '  %-26s %10s %14s %12s\n' "tool" "wall (s)" "peak RSS (MB)" "output"
+	printf '  %-22s %10s %14s\n' "tool" "wall (s)" "peak RSS (MB)"
 	report_row "ours, perf script" "$s_wall" "$s_rss" "$s_rc" "$errs"
 	for fmt in html json svg; do
 		best_of "flamegraph -f $fmt" "$errf" "$OURS" script report flamegraph -i "$data" -f "$fmt" -o "$out.$fmt"
