@@ -17,7 +17,9 @@ struct cmd_struct {
 };
 
 static const struct cmd_struct commands[] = {
+	{ "check",	cmd_check,	"check if features are present in perf" },
 	{ "inject",	cmd_inject,	"Filter to augment the events stream with additional information" },
+	{ "kallsyms",	cmd_kallsyms,	"Searches running kernel for symbols" },
 	{ "record",	cmd_record,	"Run a command and record its profile into perf.data" },
 	{ "report",	cmd_report,	"Read perf.data and display the profile" },
 	{ "script",	cmd_script,	"Read perf.data and display trace output" },
@@ -46,14 +48,6 @@ static void find_exec_dir(void)
 		return;
 	*slash = '\0';
 	snprintf(exec_dir, sizeof(exec_dir), "%s", path);
-}
-
-int cmd_version(int argc, const char **argv)
-{
-	(void)argc;
-	(void)argv;
-	printf("perf version %s\n", PERF_VERSION);
-	return 0;
 }
 
 static void usage(FILE *fp)
