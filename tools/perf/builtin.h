@@ -18,6 +18,7 @@
 #define PERF_EXIT_INPUT		255	/* upstream's -1: the input or the setup failed */
 
 int cmd_check(int argc, const char **argv);
+int cmd_evlist(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
 int cmd_kallsyms(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);

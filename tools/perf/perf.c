@@ -18,6 +18,7 @@ struct cmd_struct {
 
 static const struct cmd_struct commands[] = {
 	{ "check",	cmd_check,	"check if features are present in perf" },
+	{ "evlist",	cmd_evlist,	"List the event names in a perf.data file" },
 	{ "inject",	cmd_inject,	"Filter to augment the events stream with additional information" },
 	{ "kallsyms",	cmd_kallsyms,	"Searches running kernel for symbols" },
 	{ "record",	cmd_record,	"Run a command and record its profile into perf.data" },
