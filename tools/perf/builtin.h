@@ -21,6 +21,7 @@ int cmd_check(int argc, const char **argv);
 int cmd_evlist(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
 int cmd_kallsyms(int argc, const char **argv);
+int cmd_list(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);

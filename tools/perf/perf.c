@@ -21,6 +21,7 @@ static const struct cmd_struct commands[] = {
 	{ "evlist",	cmd_evlist,	"List the event names in a perf.data file" },
 	{ "inject",	cmd_inject,	"Filter to augment the events stream with additional information" },
 	{ "kallsyms",	cmd_kallsyms,	"Searches running kernel for symbols" },
+	{ "list",	cmd_list,	"List all symbolic event types" },
 	{ "record",	cmd_record,	"Run a command and record its profile into perf.data" },
 	{ "report",	cmd_report,	"Read perf.data and display the profile" },
 	{ "script",	cmd_script,	"Read perf.data and display trace output" },
