@@ -115,6 +115,8 @@ struct record {
 	bool			quiet;
 	int			verbose;
 	bool			no_buildid_cache;
+	bool			no_buildid;	/* -B: no build ids in the file, none cached */
+	bool			no_bpf_event;
 	bool			namespaces;	/* --namespaces */
 	bool			all_cgroups;	/* --all-cgroups */
 	bool			buildid_mmap;	/* --buildid-mmap: build ids in MMAP2 only */
@@ -454,7 +456,7 @@ static int record__config_attrs(struct record *rec)
 	};
 	const struct sideband_opts sb = {
 		.build_id = true, .switch_events = rec->switch_events, .defer_output = rec->defer,
-		.bpf = true, .namespaces = rec->namespaces, .cgroup = rec->all_cgroups,
+		.bpf = !rec->no_bpf_event, .namespaces = rec->namespaces, .cgroup = rec->all_cgroups,
 	};
 	u64 freq;
 
@@ -913,7 +915,7 @@ static int record__build_ids(struct record *rec)
 	int ret;
 
 	/* as perf: the MMAP2 records carry them, no HEADER_BUILD_ID, no cache */
-	if (rec->buildid_mmap)
+	if (rec->buildid_mmap || rec->no_buildid)
 		return 0;
 	ret = record__is_pipe(rec) ? build_id_list__write_new(rec->build_ids, rec->w, &err) :
 					  build_id_list__write(rec->build_ids, rec->w, &err);
@@ -1764,6 +1766,9 @@ int cmd_record(int argc, const char **argv)
 		OPT_INCR('v', "verbose", &rec.verbose, "be more verbose (show counter open errors, etc)"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &rec.no_buildid_cache,
 			    "do not update the buildid cache"),
+		OPT_BOOLEAN('B', "no-buildid", &rec.no_buildid,
+			    "do not collect buildids in perf.data"),
+		OPT_BOOLEAN(0, "no-bpf-event", &rec.no_bpf_event, "do not record bpf events"),
 		OPT_CALLBACK_DEFAULT(0, "switch-output", &rec.trig,
 				     "signal or size[BKMG] or time[smhd]",
 				     "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
