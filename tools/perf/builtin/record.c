@@ -117,6 +117,8 @@ struct record {
 	bool			no_buildid_cache;
 	bool			no_buildid;	/* -B: no build ids in the file, none cached */
 	bool			no_bpf_event;
+	/* --buildid-all: what this perf does always (build-id-list.h: every DSO mapped) */
+	bool			buildid_all;
 	bool			namespaces;	/* --namespaces */
 	bool			all_cgroups;	/* --all-cgroups */
 	bool			buildid_mmap;	/* --buildid-mmap: build ids in MMAP2 only */
@@ -1769,6 +1771,8 @@ int cmd_record(int argc, const char **argv)
 		OPT_BOOLEAN('B', "no-buildid", &rec.no_buildid,
 			    "do not collect buildids in perf.data"),
 		OPT_BOOLEAN(0, "no-bpf-event", &rec.no_bpf_event, "do not record bpf events"),
+		OPT_BOOLEAN(0, "buildid-all", &rec.buildid_all,
+			    "Record build-id of all DSOs regardless of hits"),
 		OPT_CALLBACK_DEFAULT(0, "switch-output", &rec.trig,
 				     "signal or size[BKMG] or time[smhd]",
 				     "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
