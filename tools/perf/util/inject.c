@@ -9,14 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <perf/data.h>
 #include <perf/synthesize.h>
 #include <perf/writer.h>
 #include <perf/kernel.h>
+#include "build-id.h"
+#include "dso.h"
 #include "inject-buildid.h"
 #include "inject-maps.h"
 #include "inject-jit.h"
 #include "inject.h"
+#include "machine.h"
+#include "map.h"
 #include "session.h"
 #include "unwind.h"
 
@@ -476,6 +481,69 @@ static int inject__jit_marker(struct inject *inj, const struct perf_event_header
 	return ret;
 }
 
+/*
+ * --mmap2-buildid-all: a file mapping's MMAP or MMAP2 (learnt already) as an MMAP2 carrying
+ * its DSO's build id in the output's order, so readers need no build-id table; NULL: as
+ * it is (no file, no build id, an id there already, a kernel map)
+ */
+static const struct perf_event_header *inject__mmap2_build_id(struct inject *inj,
+							       const struct perf_event_header *event,
+							       struct perf_sample *sample,
+							       struct perf_evattr *evattr)
+{
+	const struct perf_record_mmap *m1 = (const void *)event;
+	const struct perf_record_mmap2 *m2 = (const void *)event;
+	struct perf_record_mmap2 *out = (void *)inj->buf;
+	bool v2 = event->type == PERF_RECORD_MMAP2;
+	size_t fixed = v2 ? sizeof(*m2) : sizeof(*m1), name_len, body;
+	const char *name = v2 ? m2->filename : m1->filename;
+	struct thread *thread;
+	struct map *map;
+	u8 id[BUILD_ID_SIZE_MAX];
+	size_t size = 0;
+
+	if ((const void *)event == inj->buf) {
+		/* swapped into buf by inject__host_order: buf is where the result goes */
+		memcpy(inj->scratch, event, event->size);
+		event = (const void *)inj->scratch;
+		m1 = (const void *)event;
+		m2 = (const void *)event;
+		name = v2 ? m2->filename : m1->filename;
+	}
+	if ((event->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
+	    (v2 && (event->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) ||
+	    event->size < fixed + evattr->id_hdr_size)
+		return NULL;
+	name_len = strnlen(name, event->size - fixed - evattr->id_hdr_size);
+	thread = machine__find_thread(&inj->session->machine, (s32)m1->tid);
+	map = thread ? maps__find(thread->maps, m1->start) : NULL;
+	if (!map || !map->dso || map->dso->kind != DSO_KIND_USER ||
+	    inject_buildids__dso_id(inj->opts->symbol_conf, map->dso, id, &size))
+		return NULL;
+	body = (sizeof(*out) + name_len + 1 + sizeof(u64) - 1) & ~(sizeof(u64) - 1);
+	if (body + evattr->id_hdr_size > INJECT_BUF_BYTES)
+		return NULL;
+	memset(out, 0, body);
+	out->header.type = PERF_RECORD_MMAP2;
+	out->header.misc = event->misc | PERF_RECORD_MISC_MMAP_BUILD_ID;
+	out->header.size = (u16)(body + evattr->id_hdr_size);
+	out->pid = m1->pid;
+	out->tid = m1->tid;
+	out->start = m1->start;
+	out->len = m1->len;
+	out->pgoff = m1->pgoff;
+	out->build_id_size = (u8)size;
+	memcpy(out->build_id, id, size);
+	/* an MMAP is an executable mapping (the kernel writes only those as MMAP) */
+	out->prot = v2 ? m2->prot : PROT_READ | PROT_EXEC;
+	out->flags = v2 ? m2->flags : MAP_PRIVATE;
+	memcpy(out->filename, name, name_len);
+	if (perf_sample__synthesize_id(&evattr->attr, sample, false, (u8 *)inj->buf + body,
+				       evattr->id_hdr_size) != evattr->id_hdr_size)
+		return NULL;
+	return &out->header;
+}
+
 /* side-band records: the machine learns them (build ids, the unwinder's maps), then out */
 static int inject__sideband(const struct perf_tool *tool, struct perf_session *session,
 			    const struct perf_event_header *event, struct perf_sample *sample,
@@ -493,6 +561,15 @@ static int inject__sideband(const struct perf_tool *tool, struct perf_session *s
 				return ret < 0 ? ret : 0;	/* the marker is not written */
 		}
 		ret = inject__learn_mmap(inj, event, sample, evattr);
+		if (!ret && inj->opts->mmap2_build_ids) {
+			const struct perf_event_header *m2 =
+				inject__mmap2_build_id(inj, inject__host_order(inj, event, sample,
+									       evattr),
+						       sample, evattr);
+
+			if (m2)
+				return inject__write(inj, m2);
+		}
 		break;
 	case PERF_RECORD_COMM:
 		ret = perf_event__process_comm(tool, session, event, sample, evattr);

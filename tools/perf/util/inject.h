@@ -63,6 +63,8 @@ struct inject_opts {
 	 */
 	bool			jit;
 	enum inject_build_ids	build_ids;
+	/* --mmap2-buildid-all: every file mapping's MMAP/MMAP2 as an MMAP2 with its build id */
+	bool			mmap2_build_ids;
 	int			zstd_level;	/* 0: uncompressed */
 };
 
