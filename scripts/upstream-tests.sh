@@ -6,7 +6,7 @@
 #
 # They run in the sid tree the differential tests use (scripts/test-deps.sh builds it;
 # $UPSTREAM_PERF_DIR/sid), which gets gcc and libc6-dev here (some tests build a program) and
-# the libraries build/perf links. Each test runs chrooted there, in a private mount namespace
+# the libraries build/perf links (and bc, which record.sh calculates with). Each test runs chrooted there, in a private mount namespace
 # with the machine's /proc, /sys, /dev and tracefs, under a timeout (UPSTREAM_TESTS_TIMEOUT,
 # default 600 s), twice: with our perf first in PATH (a copy of build/perf under /opt), then
 # with upstream's /usr/bin/perf. Exit status 0 passes, 2 skips (perf's convention), any other
@@ -66,7 +66,7 @@ in_root() {
 }
 
 # what build/perf links, as sid's packages (their names change across releases: t64)
-need_pkgs="gcc libc6-dev"
+need_pkgs="gcc libc6-dev bc binutils"
 for lib in $(ldd "$perf" | awk '$2 == "=>" { print $1 }'); do
 	if ! in_root sh -c "ldconfig -p | grep -q '$lib '"; then
 		case $lib in
