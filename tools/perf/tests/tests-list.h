@@ -86,4 +86,4 @@ TEST(jitdump, "jitdump files into ELF files and mappings (every record type, rea
 TEST(kcore, "perf record --kcore: the copy of a fake /proc's kcore, kallsyms and modules; the kernel maps a kcore gives the readers, as upstream's")
 TEST(hist_view, "perf report browser rows: --stdio lines, callchains folded and unfolded, zooms, search, moves, --hierarchy as text")
 TEST(event_list, "perf list: generic events with and without a CPU PMU, sysfs PMU events, tracepoints, sorted, each generic name one record -e takes as listed")
-TEST(symbols_perf, "Symbols of the perf binary itself: the workload functions upstream's shell tests look for, sorted, no overlaps")
+TEST(symbols_perf, "Symbols: the perf binary's own table has the workload functions upstream's shell tests look for, sorted, no overlaps")
