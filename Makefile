@@ -92,7 +92,7 @@ CHECK_WARNINGS := check-warnings
 endif
 
 .PHONY: all deps check-deps check-warnings test test-deps demo install clean fuzz fuzz-long bench asan \
-	fresh-machine-test vmtest
+	fresh-machine-test vmtest upstream-tests
 all: check-deps tools/perf/perf $(CHECK_WARNINGS)
 
 check-deps:
@@ -181,6 +181,11 @@ fresh-machine-test:
 # the files checked on the host, as root (see scripts/vmtest.sh)
 vmtest: all
 	$(Q)scripts/vmtest.sh
+
+# upstream perf's own shell tests for the commands we ship, run against ours and against
+# upstream 7.2 in the sid tree, as root (see scripts/upstream-tests.sh)
+upstream-tests: all
+	$(Q)scripts/upstream-tests.sh
 
 install: all
 	install -d $(DESTDIR)$(prefix)/bin $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell \

@@ -17,7 +17,13 @@
 #define PERF_EXIT_EINVAL	234	/* upstream's -EINVAL: a bad --time, an unreadable -k */
 #define PERF_EXIT_INPUT		255	/* upstream's -1: the input or the setup failed */
 
+int cmd_buildid_cache(int argc, const char **argv);
+int cmd_buildid_list(int argc, const char **argv);
+int cmd_check(int argc, const char **argv);
+int cmd_evlist(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
+int cmd_kallsyms(int argc, const char **argv);
+int cmd_list(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);

@@ -4,6 +4,7 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <perf/kernel.h>
@@ -17,7 +18,13 @@ struct cmd_struct {
 };
 
 static const struct cmd_struct commands[] = {
+	{ "buildid-cache", cmd_buildid_cache, "Manage build-id cache." },
+	{ "buildid-list", cmd_buildid_list, "List the buildids in a perf.data file" },
+	{ "check",	cmd_check,	"check if features are present in perf" },
+	{ "evlist",	cmd_evlist,	"List the event names in a perf.data file" },
 	{ "inject",	cmd_inject,	"Filter to augment the events stream with additional information" },
+	{ "kallsyms",	cmd_kallsyms,	"Searches running kernel for symbols" },
+	{ "list",	cmd_list,	"List all symbolic event types" },
 	{ "record",	cmd_record,	"Run a command and record its profile into perf.data" },
 	{ "report",	cmd_report,	"Read perf.data and display the profile" },
 	{ "script",	cmd_script,	"Read perf.data and display trace output" },
@@ -48,17 +55,9 @@ static void find_exec_dir(void)
 	snprintf(exec_dir, sizeof(exec_dir), "%s", path);
 }
 
-int cmd_version(int argc, const char **argv)
-{
-	(void)argc;
-	(void)argv;
-	printf("perf version %s\n", PERF_VERSION);
-	return 0;
-}
-
 static void usage(FILE *fp)
 {
-	fprintf(fp, "\n usage: perf [-P|--no-pager] [-p|--paginate] COMMAND [ARGS]\n\n The most commonly used perf commands are:\n");
+	fprintf(fp, "\n usage: perf [-P|--no-pager] [-p|--paginate] [--buildid-dir DIR] COMMAND [ARGS]\n\n The most commonly used perf commands are:\n");
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		fprintf(fp, "   %-10s %s\n", commands[i].name, commands[i].help);
 	fprintf(fp, "\n See 'perf help COMMAND' for more information on a specific command.\n\n");
@@ -76,7 +75,15 @@ int main(int argc, const char **argv)
 			pager__set_mode(PAGER_NEVER);
 		else if (!strcmp(argv[1], "-p") || !strcmp(argv[1], "--paginate"))
 			pager__set_mode(PAGER_ALWAYS);
-		else
+		else if (!strncmp(argv[1], "--buildid-dir=", 14))
+			setenv("PERF_BUILDID_DIR", argv[1] + 14, 1);
+		else if (!strcmp(argv[1], "--buildid-dir") && argc > 2) {
+			/* every reader and writer of the cache takes it from there, children too */
+			setenv("PERF_BUILDID_DIR", argv[2], 1);
+			argv[2] = argv[0];
+			argv++;
+			argc--;
+		} else
 			break;
 		argv[1] = argv[0];
 		argv++;

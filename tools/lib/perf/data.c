@@ -517,7 +517,7 @@ static int decompress(struct perf_data *data, const struct perf_event_header *h,
 		const struct perf_record_compressed2 *c2 = (const void *)h;
 
 		if (h->size < sizeof(*c2) || c2->data_size > h->size - sizeof(*c2))
-			return perf_err__set(err, EINVAL, "COMPRESSED2 record at offset %#llx: data_size %llu exceeds the record (%u bytes)",
+			return perf_err__set(err, EINVAL, "COMPRESSED2 (83) record at offset %#llx: data_size %llu exceeds the record (%u bytes)",
 					     (unsigned long long)offset,
 					     (unsigned long long)(h->size >= sizeof(*c2) ? c2->data_size : 0),
 					     h->size);
@@ -552,8 +552,8 @@ static int decompress(struct perf_data *data, const struct perf_event_header *h,
 		out = (ZSTD_outBuffer){ data->decomp, data->decomp_size, data->decomp_len };
 		ret = ZSTD_decompressStream(data->zstd, &out, &in);
 		if (ZSTD_isError(ret))
-			return perf_err__set(err, EINVAL, "%s record at offset %#llx: zstd: %s",
-					     perf_record_type__name(h->type), (unsigned long long)offset,
+			return perf_err__set(err, EINVAL, "%s (%u) record at offset %#llx: zstd: %s",
+					     perf_record_type__name(h->type), h->type, (unsigned long long)offset,
 					     ZSTD_getErrorName(ret));
 		data->decomp_len = out.pos;
 		/* all input taken and the output not full: nothing is left inside zstd */
@@ -752,10 +752,10 @@ static int apply_pipe_metadata(struct perf_data *data, const struct perf_data_re
 		u32 asz;
 
 		if (len < PERF_ATTR_SIZE_VER0)
-			return perf_err__set(err, EINVAL, "ATTR record at offset %#llx is too short (%u bytes)", off, h->size);
+			return perf_err__set(err, EINVAL, "ATTR (64) record at offset %#llx is too short (%u bytes)", off, h->size);
 		asz = attr->size ? attr->size : PERF_ATTR_SIZE_VER0;
 		if (asz > len || asz < PERF_ATTR_SIZE_VER0)
-			return perf_err__set(err, EINVAL, "ATTR record at offset %#llx: attr size %u does not fit the record (%u bytes)",
+			return perf_err__set(err, EINVAL, "ATTR (64) record at offset %#llx: attr size %u does not fit the record (%u bytes)",
 					     off, asz, h->size);
 		if (check_attr_layout(attr, data->nr_attrs, off + sizeof(*h), err))
 			return -EINVAL;

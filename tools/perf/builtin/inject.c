@@ -25,6 +25,8 @@ struct perf_inject {
 	const char	*symfs;
 	bool		build_ids;
 	bool		buildid_all;
+	bool		mmap2_buildid_all;
+	bool		mmap2_buildids;
 	bool		convert_callchain;
 	bool		keep_deferred;
 	bool		keep_stack;
@@ -116,6 +118,10 @@ int cmd_inject(int argc, const char **argv)
 			    "Inject build-ids into the output stream"),
 		OPT_BOOLEAN(0, "buildid-all", &inject.buildid_all,
 			    "Inject build-ids of all DSOs into the output stream"),
+		OPT_BOOLEAN('B', "mmap2-buildids", &inject.mmap2_buildids,
+			    "Drop unused mmap events, make others mmap2 with build IDs"),
+		OPT_BOOLEAN(0, "mmap2-buildid-all", &inject.mmap2_buildid_all,
+			    "Rewrite all mmap events as mmap2 events with build IDs"),
 		OPT_BOOLEAN(0, "convert-callchain", &inject.convert_callchain,
 			    "Generate callchains using DWARF and drop register/stack data"),
 		OPT_BOOLEAN('j', "jit", &inject.jit, "merge jitdump files into perf.data file"),
@@ -168,6 +174,8 @@ int cmd_inject(int argc, const char **argv)
 	opts.jit = inject.jit;
 	opts.build_ids = inject.buildid_all ? INJECT_BUILD_IDS_ALL :
 			 inject.build_ids ? INJECT_BUILD_IDS_HIT : INJECT_BUILD_IDS_NONE;
+	opts.mmap2_build_ids = inject.mmap2_buildid_all;
+	opts.lazy_mmaps = inject.mmap2_buildids;
 	opts.zstd_level = inject.zstd_level;
 	/*
 	 * A file takes the temporary name and the rename; anything else that exists (/dev/null,

@@ -115,8 +115,14 @@ struct record {
 	bool			quiet;
 	int			verbose;
 	bool			no_buildid_cache;
+	bool			no_buildid;	/* -B: no build ids in the file, none cached */
+	bool			no_bpf_event;
+	/* --buildid-all: what this perf does always (build-id-list.h: every DSO mapped) */
+	bool			buildid_all;
 	bool			namespaces;	/* --namespaces */
 	bool			all_cgroups;	/* --all-cgroups */
+	unsigned int		synth;		/* --synth: RECORD_SYNTH_* of existing tasks */
+	const char		*threads;	/* --threads: the spec, read by one thread here */
 	bool			buildid_mmap;	/* --buildid-mmap: build ids in MMAP2 only */
 	bool			kcore;		/* --kcore: output is a directory (record-kcore.h) */
 	char			*out_file;	/* the file written: output, or output/data (--kcore) */
@@ -205,6 +211,67 @@ static int record__tracepoint_id(void *ctx, const char *name, u64 *id, struct pe
 		}
 	}
 	return tracepoint__id(rec->tracefs, name, id, err);
+}
+
+/* --synth: which of the running tasks' state is synthesized from /proc */
+enum {
+	RECORD_SYNTH_TASK	= 1 << 0,	/* COMM (and FORK) of each thread */
+	RECORD_SYNTH_MMAP	= 1 << 1,	/* and the maps of each process */
+	RECORD_SYNTH_CGROUP	= 1 << 2,	/* the cgroups of --all-cgroups */
+	RECORD_SYNTH_ALL	= RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP | RECORD_SYNTH_CGROUP,
+};
+
+static int record__opt_synth(const struct option *opt, const char *arg, bool unset)
+{
+	unsigned int *synth = opt->value;
+	char buf[128];
+
+	if (unset) {
+		*synth = 0;
+		return 0;
+	}
+	*synth = 0;
+	snprintf(buf, sizeof(buf), "%s", arg);
+	for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(t, "no"))
+			*synth = 0;
+		else if (!strcmp(t, "all"))
+			*synth = RECORD_SYNTH_ALL;
+		else if (!strcmp(t, "task"))
+			*synth |= RECORD_SYNTH_TASK;
+		else if (!strcmp(t, "mmap"))
+			*synth |= RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP;
+		else if (!strcmp(t, "cgroup"))
+			*synth |= RECORD_SYNTH_CGROUP;
+		else
+			return parse_options__error(opt, false,
+						    "unknown type '%s' (no, all, task, mmap, cgroup)", t);
+	}
+	return 0;
+}
+
+/*
+ * --threads[=cpu|core|package|numa|MASKS]: upstream reads the rings from a thread per mask
+ * into a data file each. The one reader here keeps up on its own (bench/), and the output
+ * stays one perf.data file: the spec is checked and kept for the note, nothing more.
+ */
+static int record__opt_threads(const struct option *opt, const char *arg, bool unset)
+{
+	const char **spec = opt->value;
+
+	if (unset) {
+		*spec = NULL;
+		return 0;
+	}
+	if (!arg)
+		arg = "cpu";
+	if (strcmp(arg, "cpu") && strcmp(arg, "core") && strcmp(arg, "package") &&
+	    strcmp(arg, "numa") && (!*arg || arg[strspn(arg, "0123456789,-/:")]))
+		return parse_options__error(opt, false,
+					    "spec '%s': cpu, core, package, numa or masks (0-3/0-3:4-7/4-7)",
+					    arg);
+	*spec = arg;
+	return 0;
 }
 
 static int record__opt_event(const struct option *opt, const char *arg, bool unset)
@@ -454,7 +521,7 @@ static int record__config_attrs(struct record *rec)
 	};
 	const struct sideband_opts sb = {
 		.build_id = true, .switch_events = rec->switch_events, .defer_output = rec->defer,
-		.bpf = true, .namespaces = rec->namespaces, .cgroup = rec->all_cgroups,
+		.bpf = !rec->no_bpf_event, .namespaces = rec->namespaces, .cgroup = rec->all_cgroups,
 	};
 	u64 freq;
 
@@ -913,7 +980,7 @@ static int record__build_ids(struct record *rec)
 	int ret;
 
 	/* as perf: the MMAP2 records carry them, no HEADER_BUILD_ID, no cache */
-	if (rec->buildid_mmap)
+	if (rec->buildid_mmap || rec->no_buildid)
 		return 0;
 	ret = record__is_pipe(rec) ? build_id_list__write_new(rec->build_ids, rec->w, &err) :
 					  build_id_list__write(rec->build_ids, rec->w, &err);
@@ -1080,7 +1147,7 @@ out_events:
 			fprintf(stderr, "perf record: BPF programs loaded already go without symbols: %s\n",
 				err.msg);
 	}
-	if (rec->all_cgroups) {
+	if (rec->all_cgroups && (rec->synth & RECORD_SYNTH_CGROUP)) {
 		ret = record_synth__cgroups(s, &err);
 		if (ret == -EIO)
 			return ret;
@@ -1090,7 +1157,7 @@ out_events:
 				err.msg);
 	}
 	ret = 0;
-	switch (rec->target.kind) {
+	switch (rec->synth & RECORD_SYNTH_TASK ? rec->target.kind : EVLIST_TARGET_WORKLOAD) {
 	case EVLIST_TARGET_WORKLOAD:
 		/*
 		 * its COMM and MMAP2 come from the kernel from the exec on, in the first file;
@@ -1131,6 +1198,7 @@ static int record__synthesize(struct record *rec)
 		.attr = &rec->attrs[0], .emit = record__emit, .ctx = rec, .build_ids = true,
 		.data_maps = rec->sample.data,
 		.namespaces = rec->namespaces, .kernel_mmap2 = rec->buildid_mmap,
+		.no_maps = !(rec->synth & RECORD_SYNTH_MMAP),
 	};
 	struct record_synth_events e;
 	bool *no_unit = calloc(rec->evs.nr, sizeof(*no_unit));
@@ -1682,7 +1750,7 @@ int cmd_record(int argc, const char **argv)
 {
 	struct record rec = {
 		.repair_size = -1, .wl = { .go_fd = -1, .err_fd = -1 }, .dummy = -1,
-		.defer_probe = PROBE_UNKNOWN,
+		.defer_probe = PROBE_UNKNOWN, .synth = RECORD_SYNTH_ALL,
 	};
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &rec, "event",
@@ -1750,9 +1818,11 @@ int cmd_record(int argc, const char **argv)
 			    "Fail if the specified frequency can't be used"),
 		OPT_CALLBACK_OPTARG(0, "aio", NULL, "n", "not supported: asynchronous trace writing",
 				    record_unsupported__opt_aio, NULL),
-		OPT_CALLBACK_OPTARG(0, "threads", NULL, "spec",
-				    "not supported: parallel writer threads and a perf.data directory",
-				    record_unsupported__opt_threads, NULL),
+		OPT_CALLBACK_OPTARG(0, "threads", &rec.threads, "spec",
+				    "write collected trace data into several data files using parallel threads (here: one thread, one file)",
+				    record__opt_threads, NULL),
+		OPT_CALLBACK(0, "synth", &rec.synth, "no|all|task|mmap|cgroup",
+			     "Fine-tune event synthesis: default=all", record__opt_synth),
 		OPT_BOOLEAN(0, "namespaces", &rec.namespaces,
 			    "Record namespaces events"),
 		OPT_BOOLEAN(0, "all-cgroups", &rec.all_cgroups,
@@ -1764,6 +1834,11 @@ int cmd_record(int argc, const char **argv)
 		OPT_INCR('v', "verbose", &rec.verbose, "be more verbose (show counter open errors, etc)"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &rec.no_buildid_cache,
 			    "do not update the buildid cache"),
+		OPT_BOOLEAN('B', "no-buildid", &rec.no_buildid,
+			    "do not collect buildids in perf.data"),
+		OPT_BOOLEAN(0, "no-bpf-event", &rec.no_bpf_event, "do not record bpf events"),
+		OPT_BOOLEAN(0, "buildid-all", &rec.buildid_all,
+			    "Record build-id of all DSOs regardless of hits"),
 		OPT_CALLBACK_DEFAULT(0, "switch-output", &rec.trig,
 				     "signal or size[BKMG] or time[smhd]",
 				     "Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold",
@@ -1818,6 +1893,9 @@ int cmd_record(int argc, const char **argv)
 		status = PERF_EXIT_USAGE;
 		goto out;
 	}
+	if (rec.threads && rec.verbose)
+		fprintf(stderr, "perf record: --threads=%s: one thread reads every ring into one perf.data file\n",
+			rec.threads);
 	if (rec.defer && rec.callchain == CALLCHAIN_DWARF) {
 		fprintf(stderr, "perf record: --defer: deferred callchain only works with FP (not --call-graph dwarf)\n");
 		status = PERF_EXIT_USAGE;

@@ -709,6 +709,7 @@ int cmd_report(int argc, const char **argv)
 			    "Show latency-centric profile rather than the default\n"
 			    "\t\t\t  CPU-consumption-centric profile\n"
 			    "\t\t\t  (requires perf record --latency flag)."),
+		OPT_UNWIND_STYLE(),
 		OPT_STRING(0, "unwind", &rep.unwind, UNWIND_OPT_HELP,
 			   "How to unwind user stacks recorded with regs + stack dumps (default: auto)"),
 		OPT_BOOLEAN(0, "unwind-stats", &rep.unwind_stats,

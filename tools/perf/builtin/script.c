@@ -590,6 +590,7 @@ int cmd_script(int argc, const char **argv)
 			    "Print deferred callchain stitching statistics at the end"),
 		OPT_U64(0, "deferred-max-mb", &script.deferred_max_mb,
 			"Memory cap for samples waiting for their deferred user callchain (MB, default 64)"),
+		OPT_UNWIND_STYLE(),
 		OPT_STRING(0, "unwind", &script.unwind, UNWIND_OPT_HELP,
 			   "How to unwind user stacks recorded with regs + stack dumps (default: auto)"),
 		OPT_BOOLEAN(0, "show-unwind", &script.show_unwind,

@@ -368,12 +368,28 @@ static bool parse_range(const char *arg, long *lo, long *hi)
 	return !*end;
 }
 
-/* as upstream: a number selects by number, anything else by case-insensitive substring */
-static bool test__selected(const char *desc, size_t nr, int argc, const char **argv)
+/* desc's title, the text before its first ": ", is word (case-insensitive) */
+static bool test__titled(const char *desc, const char *word)
+{
+	const char *colon = strstr(desc, ": ");
+	size_t n = strlen(word);
+
+	return colon && (size_t)(colon - desc) == n && !strncasecmp(desc, word, n);
+}
+
+/*
+ * As upstream: a number selects by number, anything else by case-insensitive substring;
+ * but a word that is some test's whole title ("Symbols: ...") selects the tests of that
+ * title only, so that `perf test -F Symbols` (upstream's shell tests ask it for the perf
+ * binary's symbol listing) runs the one test upstream's name means.
+ */
+static bool test__selected(const struct test_cmd *cmd, const char *desc, size_t nr, int argc,
+			   const char **argv)
 {
 	if (!argc)
 		return true;
 	for (int i = 0; i < argc; i++) {
+		bool titled = false;
 		long lo, hi;
 
 		if (parse_range(argv[i], &lo, &hi)) {
@@ -381,7 +397,9 @@ static bool test__selected(const char *desc, size_t nr, int argc, const char **a
 				return true;
 			continue;
 		}
-		if (strcasestr(desc, argv[i]))
+		for (size_t t = 0; t < cmd->nr_tests && !titled; t++)
+			titled = test__titled(cmd->tests[t].desc, argv[i]);
+		if (titled ? test__titled(desc, argv[i]) : strcasestr(desc, argv[i]) != NULL)
 			return true;
 	}
 	return false;
@@ -822,7 +840,7 @@ static int test_cmd__run(struct test_cmd *cmd, int argc, const char **argv)
 		char tmpdir[PATH_MAX], reason[REASON_MAX] = "";
 		int res;
 
-		if (!test__selected(t->desc, i + 1, argc, argv))
+		if (!test__selected(cmd, t->desc, i + 1, argc, argv))
 			continue;
 		if (skiplist__has(cmd->skip, i + 1) == 1) {
 			print_result(cmd, i + 1, t->desc, TEST_SKIP, "user override");
@@ -872,7 +890,7 @@ static int test_cmd__run(struct test_cmd *cmd, int argc, const char **argv)
 static void test_cmd__list(const struct test_cmd *cmd, int argc, const char **argv)
 {
 	for (size_t i = 0; i < cmd->nr_tests; i++)
-		if (test__selected(cmd->tests[i].desc, i + 1, argc, argv))
+		if (test__selected(cmd, cmd->tests[i].desc, i + 1, argc, argv))
 			printf("%3zu: %s\n", i + 1, cmd->tests[i].desc);
 }
 

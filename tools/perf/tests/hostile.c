@@ -975,10 +975,10 @@ static const struct {
 	{ NAMED_ATTRS_SIZE, "attr section size 0x88 at offset 0x20 is not a multiple of the attr size 144" },
 	{ NAMED_DATA_OFFSET, "data section \\[0, .*overlaps the file header" },
 	{ NAMED_HEADER_SIZE, "file header size 1048576 at offset 0x8 is larger than the file" },
-	{ NAMED_SHORT_CALLCHAIN, "SAMPLE record at offset 0x[0-9a-f]+: sample fields end 8 bytes before the end" },
-	{ NAMED_THREAD_MAP, "THREAD_MAP record at offset 0x1a8 .*entries do not fit" },
-	{ NAMED_CPU_MAP, "CPU_MAP record at offset 0x1d0 .*cpu map type 7 is none of" },
-	{ NAMED_ID_INDEX, "ID_INDEX record at offset 0x108 .*entries do not fit" },
+	{ NAMED_SHORT_CALLCHAIN, "SAMPLE \\(9\\) record at offset 0x[0-9a-f]+: sample fields end 8 bytes before the end" },
+	{ NAMED_THREAD_MAP, "THREAD_MAP \\(73\\) record at offset 0x1a8 .*entries do not fit" },
+	{ NAMED_CPU_MAP, "CPU_MAP \\(74\\) record at offset 0x1d0 .*cpu map type 7 is none of" },
+	{ NAMED_ID_INDEX, "ID_INDEX \\(69\\) record at offset 0x108 .*entries do not fit" },
 };
 
 static bool named_corrupt(const struct src *s, enum named_kind kind, u8 *buf)

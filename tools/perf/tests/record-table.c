@@ -135,7 +135,7 @@ static int check_short(const struct test_env *env, u32 type, u16 size)
 	st = system(cmd);
 	TEST_ASSERT(env, st != -1 && WIFEXITED(st) && WEXITSTATUS(st) != 0,
 		    "a short %s record is accepted", perf_record_type__name(type));
-	snprintf(want, sizeof(want), "%s record at offset", perf_record_type__name(type));
+	snprintf(want, sizeof(want), "%s (%u) record at offset", perf_record_type__name(type), type);
 	f = fopen(errf, "r");
 	TEST_ASSERT(env, f, "no %s", errf);
 	while (fgets(line, sizeof(line), f)) {

@@ -85,3 +85,5 @@ TEST(record_rate, "perf record: -F against the rate limit, -m rounding, -j branc
 TEST(jitdump, "jitdump files into ELF files and mappings (every record type, read back), their errors by record and offset, SHA-1")
 TEST(kcore, "perf record --kcore: the copy of a fake /proc's kcore, kallsyms and modules; the kernel maps a kcore gives the readers, as upstream's")
 TEST(hist_view, "perf report browser rows: --stdio lines, callchains folded and unfolded, zooms, search, moves, --hierarchy as text")
+TEST(event_list, "perf list: generic events with and without a CPU PMU, sysfs PMU events, tracepoints, sorted, each generic name one record -e takes as listed")
+TEST(symbols_perf, "Symbols: the perf binary's own table has the workload functions upstream's shell tests look for, sorted, no overlaps")

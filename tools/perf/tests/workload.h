@@ -86,6 +86,12 @@ int workload__poll(int argc, const char **argv);
 int workload__malloc(int argc, const char **argv);
 int workload__python3(int argc, const char **argv);
 int workload__cxx(int argc, const char **argv);
+/* upstream's workloads, under their names (workloads-upstream.c, inlineloop.c) */
+int workload__thloop(int argc, const char **argv);
+int workload__sqrtloop(int argc, const char **argv);
+int workload__brstack(int argc, const char **argv);
+int workload__datasym(int argc, const char **argv);
+int workload__inlineloop(int argc, const char **argv);
 
 #ifdef __cplusplus
 }

@@ -526,6 +526,11 @@ static const struct test_workload workloads[] = {
 	{ "cxx",	"[SECONDS]",		workload__cxx },
 	{ "python3",	"[SECONDS]",		workload__python3 },
 	{ "jitmap",	"[SECONDS]",		workload__jitmap },
+	{ "thloop",	"[SECONDS] [THREADS]",	workload__thloop },
+	{ "sqrtloop",	"[SECONDS]",		workload__sqrtloop },
+	{ "brstack",	"[LOOPS]",		workload__brstack },
+	{ "datasym",	"[SECONDS]",		workload__datasym },
+	{ "inlineloop",	"[SECONDS]",		workload__inlineloop },
 };
 
 const struct test_workload *workload__find(const char *name)

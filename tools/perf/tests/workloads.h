@@ -35,6 +35,13 @@
  *                              /dev/zero: libc's read called from the interpreter
  *   jitmap [SECONDS]           jit_outer -> jit_inner, machine code in anonymous executable
  *                              memory named by /tmp/perf-PID.map (workload-jit.c; x86-64)
+ *   thloop [SECONDS] [THREADS] upstream's (workloads-upstream.c): THREADS - 1 (default 1)
+ *                              threads in thfunc -> test_loop, the main one in test_loop
+ *   sqrtloop [SECONDS]         upstream's: libm's sqrt() from sqrtloop_spin()
+ *   brstack [LOOPS]            upstream's: brstack -> brstack_bench -> brstack_foo/_bar
+ *   datasym [SECONDS]          upstream's: loads and stores of the global buf1's fields
+ *   inlineloop [SECONDS]       upstream's: inlined_leaf and inlined_parent inlined into
+ *                              inlineloop(), at fixed lines of inlineloop.c
  *
  * SECONDS is CPU-bound wall time; 0 runs a single iteration of the inner loop, which lets a
  * test check the workload exists without burning time.

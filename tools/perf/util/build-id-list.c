@@ -337,9 +337,8 @@ static int copy_file(const char *from, const char *to, mode_t mode)
 	return ret;
 }
 
-/* the cache's root: opts', $PERF_BUILDID_DIR, else $HOME/.debug */
-static int cache__root(const struct build_id_cache_opts *o, char *buf, size_t size,
-		       struct perf_err *err)
+int build_id_cache__root(const struct build_id_cache_opts *o, char *buf, size_t size,
+			 struct perf_err *err)
 {
 	const char *env = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
 
@@ -456,7 +455,7 @@ int build_id_list__fill_cache(const struct build_id_list *l, const struct build_
 		.root = root, .st = &st, .err = err,
 		.kallsyms = o && o->kallsyms ? o->kallsyms : "/proc/kallsyms",
 	};
-	int ret = cache__root(o, root, sizeof(root), err);
+	int ret = build_id_cache__root(o, root, sizeof(root), err);
 
 	if (ret)
 		return ret;

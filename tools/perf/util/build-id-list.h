@@ -83,6 +83,10 @@ struct build_id_cache_opts {
 	const char	*kallsyms;	/* NULL: "/proc/kallsyms" */
 };
 
+/* the cache's root into buf: o's dir, $PERF_BUILDID_DIR, else $HOME/.debug; -ENOENT: none */
+int build_id_cache__root(const struct build_id_cache_opts *o, char *buf, size_t size,
+			 struct perf_err *err);
+
 /* what build_id_list__fill_cache() did */
 struct build_id_cache_stats {
 	u32	added, present;	/* entries new in the cache, entries already there */

@@ -164,33 +164,43 @@ static void config_str(char *buf, size_t size, u32 type, u64 config)
 		snprintf(buf, size, "%#" PRIx64, config);
 }
 
-static void attr_field(FILE *fp, const char *name, const char *val)
+/* where attr fields go and how they are joined: the header's " = ", evlist -v's ": " */
+struct attr_out {
+	FILE		*fp;
+	const char	*lead;		/* before the first field */
+	const char	*eq;
+	int		nr;		/* fields printed */
+};
+
+static void attr_field(struct attr_out *out, const char *name, const char *val)
 {
-	fprintf(fp, ", %s = %s", name, val);
+	fprintf(out->fp, "%s%s%s%s", out->nr++ ? ", " : out->lead, name, out->eq, val);
 }
 
-static void attr_u64(FILE *fp, const char *name, u64 v)
+static void attr_u64(struct attr_out *out, const char *name, u64 v)
 {
 	char buf[32];
 
 	if (!v)
 		return;
 	snprintf(buf, sizeof(buf), "%" PRIu64, v);
-	attr_field(fp, name, buf);
+	attr_field(out, name, buf);
 }
 
-static void attr_hex(FILE *fp, const char *name, u64 v)
+static void attr_hex(struct attr_out *out, const char *name, u64 v)
 {
 	char buf[32];
 
 	if (!v)
 		return;
 	snprintf(buf, sizeof(buf), "%#" PRIx64, v);
-	attr_field(fp, name, buf);
+	attr_field(out, name, buf);
 }
 
-void dump__attr_fields(FILE *fp, const struct perf_event_attr *attr)
+void attr__fprintf_fields(FILE *fp, const struct perf_event_attr *attr, const char *lead,
+			  const char *eq, const char *config_name)
 {
+	struct attr_out out = { .fp = fp, .lead = lead, .eq = eq };
 	static const char *const flag_names[PERF_ATTR_BIT_NR] = {
 		"disabled", "inherit", "pinned", "exclusive", "exclude_user", "exclude_kernel",
 		"exclude_hv", "exclude_idle", "mmap", "comm", "freq", "inherit_stat",
@@ -208,18 +218,21 @@ void dump__attr_fields(FILE *fp, const struct perf_event_attr *attr)
 		snprintf(buf, sizeof(buf), "%u (%s)", attr->type, tname);
 	else
 		snprintf(buf, sizeof(buf), "%u", attr->type);
-	attr_field(fp, "type", buf);
-	attr_u64(fp, "size", attr->size);
-	config_str(buf, sizeof(buf), attr->type, attr->config);
-	attr_field(fp, "config", buf);
-	attr_u64(fp, "{ sample_period, sample_freq }", attr->sample_period);
+	attr_field(&out, "type", buf);
+	attr_u64(&out, "size", attr->size);
+	if (config_name)
+		snprintf(buf, sizeof(buf), "%#" PRIx64 " (%s)", attr->config, config_name);
+	else
+		config_str(buf, sizeof(buf), attr->type, attr->config);
+	attr_field(&out, "config", buf);
+	attr_u64(&out, "{ sample_period, sample_freq }", attr->sample_period);
 	if (attr->sample_type) {
 		bits_str(buf, sizeof(buf), attr->sample_type, sample_type_names);
-		attr_field(fp, "sample_type", buf);
+		attr_field(&out, "sample_type", buf);
 	}
 	if (attr->read_format) {
 		bits_str(buf, sizeof(buf), attr->read_format, read_format_names);
-		attr_field(fp, "read_format", buf);
+		attr_field(&out, "read_format", buf);
 	}
 	for (int bit = 0; bit < PERF_ATTR_BIT_NR; bit++) {
 		u64 v = (attr->flags >> bit) & 1;
@@ -227,31 +240,36 @@ void dump__attr_fields(FILE *fp, const struct perf_event_attr *attr)
 		if (bit == PERF_ATTR_BIT_PRECISE_IP)
 			v = (attr->flags >> bit) & 3;	/* the only two-bit field */
 		if (flag_names[bit])
-			attr_u64(fp, flag_names[bit], v);
+			attr_u64(&out, flag_names[bit], v);
 	}
-	attr_u64(fp, "{ wakeup_events, wakeup_watermark }", attr->wakeup_events);
-	attr_u64(fp, "bp_type", attr->bp_type);
-	attr_hex(fp, "{ bp_addr, config1 }", attr->config1);
-	attr_hex(fp, "{ bp_len, config2 }", attr->config2);
+	attr_u64(&out, "{ wakeup_events, wakeup_watermark }", attr->wakeup_events);
+	attr_u64(&out, "bp_type", attr->bp_type);
+	attr_hex(&out, "{ bp_addr, config1 }", attr->config1);
+	attr_hex(&out, "{ bp_len, config2 }", attr->config2);
 	if (attr->branch_sample_type) {
 		bits_str(buf, sizeof(buf), attr->branch_sample_type, branch_type_names);
-		attr_field(fp, "branch_sample_type", buf);
+		attr_field(&out, "branch_sample_type", buf);
 	}
-	attr_hex(fp, "sample_regs_user", attr->sample_regs_user);
-	attr_u64(fp, "sample_stack_user", attr->sample_stack_user);
+	attr_hex(&out, "sample_regs_user", attr->sample_regs_user);
+	attr_u64(&out, "sample_stack_user", attr->sample_stack_user);
 	if (attr->clockid) {
 		snprintf(buf, sizeof(buf), "%" PRId64, (s64)attr->clockid);
-		attr_field(fp, "clockid", buf);
+		attr_field(&out, "clockid", buf);
 	}
-	attr_hex(fp, "sample_regs_intr", attr->sample_regs_intr);
-	attr_u64(fp, "aux_watermark", attr->aux_watermark);
-	attr_u64(fp, "sample_max_stack", attr->sample_max_stack);
-	attr_u64(fp, "aux_sample_size", attr->aux_sample_size);
-	attr_u64(fp, "sig_data", attr->sig_data);
+	attr_hex(&out, "sample_regs_intr", attr->sample_regs_intr);
+	attr_u64(&out, "aux_watermark", attr->aux_watermark);
+	attr_u64(&out, "sample_max_stack", attr->sample_max_stack);
+	attr_u64(&out, "aux_sample_size", attr->aux_sample_size);
+	attr_u64(&out, "sig_data", attr->sig_data);
 	/* aux_action's bits */
-	attr_u64(fp, "aux_start_paused", attr->aux_action & 1);
-	attr_u64(fp, "aux_pause", (attr->aux_action >> 1) & 1);
-	attr_u64(fp, "aux_resume", (attr->aux_action >> 2) & 1);
+	attr_u64(&out, "aux_start_paused", attr->aux_action & 1);
+	attr_u64(&out, "aux_pause", (attr->aux_action >> 1) & 1);
+	attr_u64(&out, "aux_resume", (attr->aux_action >> 2) & 1);
+}
+
+void dump__attr_fields(FILE *fp, const struct perf_event_attr *attr)
+{
+	attr__fprintf_fields(fp, attr, ", ", " = ", NULL);
 }
 
 /* ---- cpu lists ---- */

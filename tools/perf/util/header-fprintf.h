@@ -28,6 +28,12 @@ struct header_events {
  * the ATTR record, the event lines of --header and HEADER_EVENT_DESC.
  */
 void dump__attr_fields(FILE *fp, const struct perf_event_attr *attr);
+/*
+ * The same fields, "NAME" EQ "VALUE" joined by ", ", LEAD before the first (evlist -v: ": ",
+ * ": "); config_name (may be NULL) names the config, as a tracepoint's name from tracefs
+ */
+void attr__fprintf_fields(FILE *fp, const struct perf_event_attr *attr, const char *lead,
+			  const char *eq, const char *config_name);
 
 /* "HOSTNAME", ... as perf's "missing features" line names them; NULL past perf 7.2's */
 const char *header__feature_name(int feat);

@@ -202,29 +202,37 @@ int inject_buildids__record(struct inject_buildids *b, struct perf_writer *w,
 	return ret ? perf_session__tool_error(session, -ret, err.msg) : 0;
 }
 
+int inject_buildids__dso_id(const struct symbol_conf *conf, const struct dso *dso, u8 *id,
+			    size_t *size)
+{
+	char path[4096];
+
+	if (dso->has_build_id && dso->build_id_size) {
+		memcpy(id, dso->build_id, dso->build_id_size);
+		*size = dso->build_id_size;
+		return 0;
+	}
+	if (dso->kind != DSO_KIND_USER)
+		return -ENOENT;
+	snprintf(path, sizeof(path), "%s%s", conf && conf->symfs ? conf->symfs : "",
+		 dso->long_name);
+	if (build_id__read_file(path, id, size) || !*size)
+		return -ENOENT;
+	return 0;
+}
+
 /* the DSO's id: the recorded one, else its file's */
 static int inject_buildids__add(struct inject_buildids *b, struct perf_writer *w,
 				struct dso *dso, struct perf_err *err)
 {
 	u8 id[BUILD_ID_SIZE_MAX];
 	size_t size = 0;
-	char path[4096];
 	u16 misc;
 	int ret;
 
-	if (dso->kind == DSO_KIND_ANON || inject_buildids__known(b, dso->long_name))
+	if (dso->kind == DSO_KIND_ANON || inject_buildids__known(b, dso->long_name) ||
+	    inject_buildids__dso_id(b->conf, dso, id, &size))
 		return 0;
-	if (dso->has_build_id && dso->build_id_size) {
-		memcpy(id, dso->build_id, dso->build_id_size);
-		size = dso->build_id_size;
-	} else if (dso->kind == DSO_KIND_USER) {
-		snprintf(path, sizeof(path), "%s%s", b->conf && b->conf->symfs ? b->conf->symfs : "",
-			 dso->long_name);
-		if (build_id__read_file(path, id, &size))
-			return 0;
-	} else {
-		return 0;
-	}
 	misc = dso->kind == DSO_KIND_KERNEL || dso->kind == DSO_KIND_KMODULE ?
 	       PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
 	/* pid -1: the host, as perf writes every entry */

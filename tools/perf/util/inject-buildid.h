@@ -43,6 +43,10 @@ int inject_buildids__record(struct inject_buildids *b, struct perf_writer *w,
 /* adds the ids of the DSOs marked (or of all of the machine's) to w */
 int inject_buildids__finish(struct inject_buildids *b, struct perf_writer *w,
 			    struct machine *machine, struct perf_err *err);
+/* dso's build id: the recorded one, else its file's (under conf's --symfs); -ENOENT: none */
+struct dso;
+int inject_buildids__dso_id(const struct symbol_conf *conf, const struct dso *dso, u8 *id,
+			    size_t *size);
 /* ids added */
 size_t inject_buildids__nr(const struct inject_buildids *b);
 

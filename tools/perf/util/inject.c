@@ -9,14 +9,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <perf/data.h>
 #include <perf/synthesize.h>
 #include <perf/writer.h>
 #include <perf/kernel.h>
+#include "build-id.h"
+#include "dso.h"
 #include "inject-buildid.h"
+#include "inject-lazy-mmaps.h"
 #include "inject-maps.h"
 #include "inject-jit.h"
 #include "inject.h"
+#include "machine.h"
+#include "map.h"
 #include "session.h"
 #include "unwind.h"
 
@@ -55,6 +61,7 @@ struct inject {
 	struct inject_buildids	*bids;		/* NULL without -b / --buildid-all */
 	struct inject_maps	*maps;		/* MMAPs, for stitched chains (inject-maps.h) */
 	struct inject_jit	*jit;		/* NULL without -j */
+	struct lazy_mmaps	*lazy;		/* NULL without -B */
 	bool			jit_checked;	/* the attrs' clock, at the first jitdump */
 	struct perf_evattr	*jit_ea;	/* the marker's attr, while its dump is written */
 	struct inject_stats	stats;
@@ -354,6 +361,159 @@ static bool inject__points_into(const u64 *p, const struct perf_event_header *ev
 	return (const u8 *)p >= b && (const u8 *)p < b + event->size;
 }
 
+/* an MMAP2 with a build id, in the output's order, into buf; NULL when it does not fit */
+struct mmap2_fields {
+	u32		pid, tid;
+	u64		start, len, pgoff;
+	u32		prot, flags;
+	u16		misc;
+	const char	*name;
+	size_t		name_len;
+	const u8	*id;
+	size_t		id_size;
+};
+
+static const struct perf_event_header *inject__synth_mmap2(struct inject *inj,
+							    const struct mmap2_fields *f,
+							    struct perf_sample *sample,
+							    struct perf_evattr *evattr)
+{
+	struct perf_record_mmap2 *out = (void *)inj->buf;
+	size_t body = (sizeof(*out) + f->name_len + 1 + sizeof(u64) - 1) & ~(sizeof(u64) - 1);
+
+	if (body + evattr->id_hdr_size > INJECT_BUF_BYTES || f->id_size > sizeof(out->build_id))
+		return NULL;
+	memset(out, 0, body);
+	out->header.type = PERF_RECORD_MMAP2;
+	out->header.misc = f->misc | PERF_RECORD_MISC_MMAP_BUILD_ID;
+	out->header.size = (u16)(body + evattr->id_hdr_size);
+	out->pid = f->pid;
+	out->tid = f->tid;
+	out->start = f->start;
+	out->len = f->len;
+	out->pgoff = f->pgoff;
+	out->build_id_size = (u8)f->id_size;
+	memcpy(out->build_id, f->id, f->id_size);
+	out->prot = f->prot;
+	out->flags = f->flags;
+	memcpy(out->filename, f->name, f->name_len);
+	if (perf_sample__synthesize_id(&evattr->attr, sample, false, (u8 *)inj->buf + body,
+				       evattr->id_hdr_size) != evattr->id_hdr_size)
+		return NULL;
+	return &out->header;
+}
+
+/*
+ * --mmap2-buildid-all: a file mapping's MMAP or MMAP2 (learnt already) as an MMAP2 carrying
+ * its DSO's build id, so readers need no build-id table; NULL: as it is (no file, no build
+ * id, an id there already, a kernel map)
+ */
+static const struct perf_event_header *inject__mmap2_build_id(struct inject *inj,
+							       const struct perf_event_header *event,
+							       struct perf_sample *sample,
+							       struct perf_evattr *evattr)
+{
+	const struct perf_record_mmap *m1 = (const void *)event;
+	const struct perf_record_mmap2 *m2 = (const void *)event;
+	bool v2 = event->type == PERF_RECORD_MMAP2;
+	size_t fixed = v2 ? sizeof(*m2) : sizeof(*m1);
+	struct mmap2_fields f;
+	struct thread *thread;
+	struct map *map;
+	u8 id[BUILD_ID_SIZE_MAX];
+	size_t size = 0;
+
+	if ((const void *)event == inj->buf) {
+		/* swapped into buf by inject__host_order: buf is where the result goes */
+		memcpy(inj->scratch, event, event->size);
+		event = (const void *)inj->scratch;
+		m1 = (const void *)event;
+		m2 = (const void *)event;
+	}
+	if ((event->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
+	    (v2 && (event->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) ||
+	    event->size < fixed + evattr->id_hdr_size)
+		return NULL;
+	thread = machine__find_thread(&inj->session->machine, (s32)m1->tid);
+	map = thread ? maps__find(thread->maps, m1->start) : NULL;
+	if (!map || !map->dso || map->dso->kind != DSO_KIND_USER ||
+	    inject_buildids__dso_id(inj->opts->symbol_conf, map->dso, id, &size))
+		return NULL;
+	f = (struct mmap2_fields){
+		.pid = m1->pid, .tid = m1->tid, .start = m1->start, .len = m1->len,
+		.pgoff = m1->pgoff, .misc = event->misc, .id = id, .id_size = size,
+		/* an MMAP is an executable mapping (the kernel writes only those as MMAP) */
+		.prot = v2 ? m2->prot : PROT_READ | PROT_EXEC,
+		.flags = v2 ? m2->flags : MAP_PRIVATE,
+		.name = v2 ? m2->filename : m1->filename,
+	};
+	f.name_len = strnlen(f.name, event->size - fixed - evattr->id_hdr_size);
+	return inject__synth_mmap2(inj, &f, sample, evattr);
+}
+
+/* a user MMAP/MMAP2 of a file ([vdso], anonymous memory and the kernel's are none) */
+static bool inject__is_file_mmap(const struct perf_event_header *event)
+{
+	size_t fixed = event->type == PERF_RECORD_MMAP2 ? sizeof(struct perf_record_mmap2) :
+						   sizeof(struct perf_record_mmap);
+
+	return (event->misc & PERF_RECORD_MISC_CPUMODE_MASK) != PERF_RECORD_MISC_KERNEL &&
+	       event->size > fixed && ((const char *)event)[fixed] == '/';
+}
+
+/* -B: the map of a file ip hits in the sample's process, written before its first hit */
+static int inject__lazy_map(struct inject *inj, struct thread *thread, u64 ip,
+			    struct perf_sample *sample, struct perf_evattr *evattr)
+{
+	struct map *map = thread && thread->maps ? maps__find(thread->maps, ip) : NULL;
+	const struct perf_event_header *m2;
+	u8 id[BUILD_ID_SIZE_MAX];
+	struct mmap2_fields f;
+	size_t size = 0;
+	int ret;
+
+	if (!map || !map->dso || map->dso->kind != DSO_KIND_USER)
+		return 0;
+	ret = lazy_mmaps__first_hit(inj->lazy, sample->pid, map);
+	if (ret <= 0)
+		return ret;
+	if (inject_buildids__dso_id(inj->opts->symbol_conf, map->dso, id, &size))
+		size = 0;
+	f = (struct mmap2_fields){
+		.pid = sample->pid, .tid = sample->tid, .start = map->start,
+		.len = map->end - map->start, .pgoff = map->pgoff,
+		.prot = map->prot ? map->prot : PROT_READ | PROT_EXEC,
+		.flags = map->flags ? map->flags : MAP_PRIVATE, .misc = PERF_RECORD_MISC_USER,
+		.name = map->dso->long_name, .name_len = strlen(map->dso->long_name),
+		.id = id, .id_size = size,
+	};
+	m2 = inject__synth_mmap2(inj, &f, sample, evattr);
+	return m2 ? inject__write(inj, m2) : 0;
+}
+
+/* -B: the maps of the sample's ip and user callchain that no earlier sample hit */
+static int inject__lazy_maps(struct inject *inj, struct perf_sample *sample,
+			     struct perf_evattr *evattr)
+{
+	struct thread *thread = perf_session__sample_thread(inj->session, sample);
+	bool user = sample->cpumode == PERF_RECORD_MISC_USER;
+	int ret = user ? inject__lazy_map(inj, thread, sample->ip, sample, evattr) : 0;
+
+	for (u64 i = 0; i < sample->callchain_nr && !ret; i++) {
+		u64 ip = sample->callchain[i];
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			if (ip == PERF_CONTEXT_USER_DEFERRED)
+				break;	/* the cookie follows, not an address */
+			user = ip == PERF_CONTEXT_USER;
+			continue;
+		}
+		if (user)
+			ret = inject__lazy_map(inj, thread, ip, sample, evattr);
+	}
+	return ret < 0 ? perf_session__tool_error(inj->session, -ret, "out of memory") : ret;
+}
+
 static int inject__sample(const struct perf_tool *tool, struct perf_session *session,
 			  const struct perf_event_header *event, struct perf_sample *sample,
 			  struct perf_evattr *evattr)
@@ -372,6 +532,11 @@ static int inject__sample(const struct perf_tool *tool, struct perf_session *ses
 	ia = inject__attr(inj, evattr);
 	if (inj->bids) {
 		ret = inject_buildids__sample(inj->bids, session, sample);
+		if (ret)
+			return ret;
+	}
+	if (inj->lazy) {
+		ret = inject__lazy_maps(inj, sample, evattr);
 		if (ret)
 			return ret;
 	}
@@ -493,6 +658,18 @@ static int inject__sideband(const struct perf_tool *tool, struct perf_session *s
 				return ret < 0 ? ret : 0;	/* the marker is not written */
 		}
 		ret = inject__learn_mmap(inj, event, sample, evattr);
+		/* -B: a file's maps go out when a sample hits them (inject__lazy_maps) */
+		if (!ret && inj->lazy && inject__is_file_mmap(event))
+			return 0;
+		if (!ret && inj->opts->mmap2_build_ids) {
+			const struct perf_event_header *m2 =
+				inject__mmap2_build_id(inj, inject__host_order(inj, event, sample,
+									       evattr),
+						       sample, evattr);
+
+			if (m2)
+				return inject__write(inj, m2);
+		}
 		break;
 	case PERF_RECORD_COMM:
 		ret = perf_event__process_comm(tool, session, event, sample, evattr);
@@ -613,6 +790,7 @@ static void inject__exit(struct inject *inj)
 {
 	perf_writer__delete(inj->w);
 	inject_buildids__delete(inj->bids);
+	lazy_mmaps__delete(inj->lazy);
 	inject_maps__delete(inj->maps);
 	inject_jit__delete(inj->jit);
 	for (size_t i = 0; i < ARRAY_SIZE(inj->features); i++)
@@ -660,6 +838,13 @@ int inject__run(const struct inject_opts *opts, struct inject_stats *stats, stru
 		inj.bids = inject_buildids__new(opts->build_ids == INJECT_BUILD_IDS_ALL,
 						opts->symbol_conf);
 		if (!inj.bids) {
+			ret = perf_err__set(err, ENOMEM, "out of memory");
+			goto out;
+		}
+	}
+	if (opts->lazy_mmaps) {
+		inj.lazy = lazy_mmaps__new();
+		if (!inj.lazy) {
 			ret = perf_err__set(err, ENOMEM, "out of memory");
 			goto out;
 		}

@@ -63,6 +63,13 @@ struct inject_opts {
 	 */
 	bool			jit;
 	enum inject_build_ids	build_ids;
+	/* --mmap2-buildid-all: every file mapping's MMAP/MMAP2 as an MMAP2 with its build id */
+	bool			mmap2_build_ids;
+	/*
+	 * -B/--mmap2-buildids: the maps of files dropped, each process's map a sample hits
+	 * written before that sample as an MMAP2 with its build id (inject-lazy-mmaps.h)
+	 */
+	bool			lazy_mmaps;
 	int			zstd_level;	/* 0: uncompressed */
 };
 

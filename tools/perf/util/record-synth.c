@@ -416,6 +416,8 @@ static int synth__maps(struct synth_run *r, u32 tgid, u32 tid)
 	FILE *fp;
 	int ret = 0;
 
+	if (r->s->no_maps)
+		return 0;
 	snprintf(path, sizeof(path), "%s/%u/maps", r->proc, tid);
 	fp = fopen(path, "re");
 	if (!fp)

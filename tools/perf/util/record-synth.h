@@ -58,6 +58,7 @@ struct record_synth {
 	bool		data_maps;		/* also the non-executable mappings (perf -d) */
 	bool		namespaces;		/* a NAMESPACES record per thread (--namespaces) */
 	bool		kernel_mmap2;		/* kernel and module maps as MMAP2 with build ids */
+	bool		no_maps;		/* processes' COMMs only (--synth=task) */
 };
 
 /* what record_synth__all() did */

@@ -12,15 +12,6 @@ int record_unsupported__opt_aio(const struct option *opt, const char *arg, bool 
 				    "is not supported: this perf writes the rings with plain write(2) from its one thread (no POSIX AIO); drop --aio");
 }
 
-int record_unsupported__opt_threads(const struct option *opt, const char *arg, bool unset)
-{
-	(void)arg;
-	if (unset)
-		return 0;
-	return parse_options__error(opt, false,
-				    "is not supported: this perf writes one perf.data file from one thread, not perf's directory of a data file per writer thread; drop --threads");
-}
-
 const char *record_unsupported__lbr(void)
 {
 	return "lbr is not supported: LBR call stacks need an Intel PMU with LBR call-stack mode, and this perf's readers cannot stitch them; use --call-graph fp or dwarf";

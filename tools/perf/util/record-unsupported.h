@@ -5,10 +5,9 @@
  * "unknown option": a script written for perf learns what to drop.
  *
  *   --aio[=n]		asynchronous (POSIX AIO) writes of the rings
- *   --threads[=spec]	parallel streaming into a perf.data directory, a file per thread
  *   --call-graph lbr	callchains from the LBR call stack (record__opt_call_graph asks here)
  *
- * --no-aio and --no-threads are accepted: they ask for what this perf does anyway.
+ * --no-aio is accepted: it asks for what this perf does anyway.
  */
 #ifndef PERF_UTIL_RECORD_UNSUPPORTED_H
 #define PERF_UTIL_RECORD_UNSUPPORTED_H
@@ -17,9 +16,8 @@
 
 struct option;
 
-/* OPT_CALLBACK_OPTARG callbacks for --aio and --threads; opt->value unused */
+/* OPT_CALLBACK_OPTARG callback for --aio; opt->value unused */
 int record_unsupported__opt_aio(const struct option *opt, const char *arg, bool unset);
-int record_unsupported__opt_threads(const struct option *opt, const char *arg, bool unset);
 /* why --call-graph lbr is refused: the text after " Error: option `call-graph' " */
 const char *record_unsupported__lbr(void);
 

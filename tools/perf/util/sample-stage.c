@@ -10,8 +10,8 @@
 int stage_record__parse_failed(const struct stage_record *r, const struct perf_err *why,
 			       struct perf_err *err)
 {
-	return perf_err__set(err, EINVAL, "%s record at offset %#" PRIx64 ": %s",
-			     perf_record_type__name(r->event->type), r->file_offset, why->msg);
+	return perf_err__set(err, EINVAL, "%s (%u) record at offset %#" PRIx64 ": %s",
+			     perf_record_type__name(r->event->type), r->event->type, r->file_offset, why->msg);
 }
 
 void sample_pipeline__init(struct sample_pipeline *pipe, sample_sink_t sink, void *sink_arg)

@@ -308,8 +308,8 @@ static int session__parse(struct perf_session *session, const struct perf_event_
 static int session__bad_record(struct perf_session *session, const struct perf_event_header *event,
 			       u64 file_offset, const char *what)
 {
-	return perf_err__set(&session->err, EINVAL, "%s record at offset %#" PRIx64 " (size %u): %s",
-			     perf_record_type__name(event->type), file_offset, event->size, what);
+	return perf_err__set(&session->err, EINVAL, "%s (%u) record at offset %#" PRIx64 " (size %u): %s",
+			     perf_record_type__name(event->type), event->type, file_offset, event->size, what);
 }
 
 static int session__check_deferred_record(struct perf_session *session,

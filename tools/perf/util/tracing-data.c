@@ -91,6 +91,43 @@ int tracepoint__id(const char *tracefs, const char *name, u64 *id, struct perf_e
 	return 0;
 }
 
+int tracepoint__name(const char *tracefs, u64 id, char *buf, size_t size)
+{
+	char path[PATH_MAX];
+	struct dirent *sd, *ed;
+	DIR *sdir, *edir;
+	int ret = -ENOENT;
+
+	snprintf(path, sizeof(path), "%s/events", tracefs);
+	sdir = opendir(path);
+	if (!sdir)
+		return -errno;
+	while (ret && (sd = readdir(sdir))) {
+		if (sd->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/events/%s", tracefs, sd->d_name);
+		edir = opendir(path);
+		if (!edir)
+			continue;	/* a file (enable, header_page, ...) */
+		while ((ed = readdir(edir))) {
+			u64 v;
+
+			if (ed->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "%s/events/%s/%s/id", tracefs, sd->d_name,
+				 ed->d_name);
+			if (sysfile__read_u64(path, &v) || v != id)
+				continue;
+			snprintf(buf, size, "%s:%s", sd->d_name, ed->d_name);
+			ret = 0;
+			break;
+		}
+		closedir(edir);
+	}
+	closedir(sdir);
+	return ret;
+}
+
 /* the listed events of a subsystem */
 struct tp_list {
 	const char *const	*names;

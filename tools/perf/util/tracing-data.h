@@ -34,6 +34,9 @@ int tracefs__find(const char *root, char *buf, size_t size, struct perf_err *err
  */
 int tracepoint__id(const char *tracefs, const char *name, u64 *id, struct perf_err *err);
 
+/* the other way: "subsys:name" of the tracepoint with that id into buf; -ENOENT: none */
+int tracepoint__name(const char *tracefs, u64 id, char *buf, size_t size);
+
 /*
  * The blob for names[0..nr) ("subsys:name", duplicates allowed), malloc'd into *data (the
  * caller frees it), *size its length. Errors as tracepoint__id() for a bad name.

@@ -12,6 +12,7 @@
 #include <perf/kernel.h>
 #include "frame-resolver.h"
 #include "hash.h"
+#include "parse-options.h"
 #include "sample-stage.h"
 #include "unwind.h"
 #include "dso-file.h"
@@ -115,6 +116,17 @@ int unwind_mode__parse(const char *name, enum unwind_mode *mode)
 		}
 	}
 	return -EINVAL;
+}
+
+int unwind__opt_style(const struct option *opt, const char *arg, bool unset)
+{
+	if (unset || !strcmp(arg, "libdw"))
+		return 0;
+	if (!strcmp(arg, "libunwind"))
+		return parse_options__error(opt, false,
+					    "libunwind is not supported: this perf unwinds with its own unwinder over libdw's CFI; use libdw");
+	return parse_options__error(opt, false, "unknown unwind style '%s' (libdw, libunwind)",
+				    arg);
 }
 
 /* the user register of perf_event_x86_regs number bit, if the sample has it */

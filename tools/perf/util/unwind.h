@@ -63,6 +63,16 @@ int unwind_mode__parse(const char *name, enum unwind_mode *mode);
 #define UNWIND_OPT_HELP	"auto|fp|dwarf|none"
 
 /*
+ * --unwind-style, upstream's choice of DWARF unwinder: "libdw" is what this perf does
+ * always (its unwinder reads libdw's CFI), "libunwind" is refused. Value unused.
+ */
+struct option;
+int unwind__opt_style(const struct option *opt, const char *arg, bool unset);
+#define OPT_UNWIND_STYLE() \
+	OPT_CALLBACK(0, "unwind-style", NULL, "unwind style", "unwind styles (libdw,libunwind)", \
+		     unwind__opt_style)
+
+/*
  * mode is not UNWIND_MODE_NONE. Threads and maps are env->machine's; --symfs and debug
  * files from env->symbol_conf. NULL when out of memory.
  */

@@ -50,7 +50,7 @@ off=$("$PERF" script -D -i "$in" 2>/dev/null | sed -n 's/^[0-9]* \(0x[0-9a-f]*\)
 cp "$in" corrupt.data
 printf '\010\000' | dd of=corrupt.data bs=1 seek=$((off + 6)) conv=notrunc 2>/dev/null ||
 	fail "cannot corrupt the copy"
-bad_input "a corrupt sample" "SAMPLE record at offset $off" "$PERF" inject -i corrupt.data -o outdir/out.data
+bad_input "a corrupt sample" "SAMPLE (9) record at offset $off" "$PERF" inject -i corrupt.data -o outdir/out.data
 # the output's name keeps what it had: the rewrite goes to a temporary name first
 echo old >outdir/out.data
 "$PERF" inject -i corrupt.data -o outdir/out.data 2>/dev/null && fail "perf inject of a corrupt file succeeded"

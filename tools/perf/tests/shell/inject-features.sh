@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf inject passes the rest through: header features (file, pipe, cross-endian), tracing data, compressed input (-z to keep it so), and adds build ids (-b, --buildid-all)
+# perf inject passes the rest through: header features (file, pipe, cross-endian), tracing data, compressed input (-z to keep it so), and adds build ids (-b, --buildid-all, --mmap2-buildid-all, -B)
 # SPDX-License-Identifier: GPL-2.0
 . "$(dirname "$0")"/lib.sh
 
@@ -106,6 +106,44 @@ if [ -x "$SYSTEM_PERF" ]; then
 	fi
 	verbose "-b: $(wc -l <hit.ids) ids, --buildid-all: $(wc -l <all.ids)"
 fi
+# --mmap2-buildid-all: each file mapping's MMAP an MMAP2 with its file's id, samples the same
+"$PERF" inject --mmap2-buildid-all --symfs="$p72/symfs" -i "$p72/data/thr.fpz.data" -o m2.data 2>inj.err ||
+	fail "perf inject --mmap2-buildid-all failed: $(cat inj.err)"
+"$PERF" script $S -i m2.data >got.txt 2>/dev/null
+cmp -s want.txt got.txt || fail "perf inject --mmap2-buildid-all: the file shows other samples"
+"$PERF" script -i m2.data --show-mmap-events 2>/dev/null | grep ' PERF_RECORD_MMAP' >m2.maps
+n=0
+while read -r line; do
+	path=${line##* }
+	[ -f "$p72/symfs$path" ] || continue
+	case $line in
+	*PERF_RECORD_MMAP2*\<*\>*) ;;
+	*) fail "perf inject --mmap2-buildid-all left a map of $path without its id: $line" ;;
+	esac
+	id=$(echo "$line" | sed 's/.*<\([0-9a-f]*\)>.*/\1/')
+	if command -v readelf >/dev/null 2>&1; then
+		want=$(readelf -n "$p72/symfs$path" 2>/dev/null | sed -n 's/.*Build ID: //p')
+		[ "$id" = "$want" ] || fail "perf inject --mmap2-buildid-all: $path has id $id, readelf says '$want'"
+	fi
+	n=$((n + 1))
+done <m2.maps
+[ $n -gt 0 ] || fail "perf inject --mmap2-buildid-all: no map of a file of the symfs"
+# -B: only the maps samples hit, each an MMAP2 with its id before its first sample; the same samples
+"$PERF" inject -B --symfs="$p72/symfs" -i "$p72/data/thr.fpz.data" -o lazy.data 2>inj.err ||
+	fail "perf inject -B failed: $(cat inj.err)"
+"$PERF" script $S -i lazy.data >got.txt 2>/dev/null
+cmp -s want.txt got.txt || fail "perf inject -B: the file shows other samples:
+$(diff want.txt got.txt | head -8)"
+"$PERF" script -i lazy.data --show-mmap-events 2>/dev/null | grep ' PERF_RECORD_MMAP' >lazy.maps
+# a file's map (its path last): an MMAP2 with the id; [vdso], [kernel...] pass as they were
+awk '$NF ~ /^\// && !/ PERF_RECORD_MMAP2 .*<[0-9a-f]+>/' lazy.maps >lazy.bad
+[ -s lazy.bad ] && fail "perf inject -B wrote a map of a file without its build id: $(head -2 lazy.bad)"
+# and only of files some sample's ip or callchain is in
+awk '$NF ~ /^\// { print $NF }' lazy.maps | sort -u >lazy.paths
+while read -r path; do
+	grep -q "($path)" want.txt || fail "perf inject -B wrote a map of $path, which no sample hits"
+done <lazy.paths
+[ -s lazy.paths ] || fail "perf inject -B wrote no map of a file"
 # read values (a leader-sampled group): each sample written whole, not one per value
 if "$PERF" record -q -e '{cpu-clock,task-clock}:S' -g -o grp.data -- "$WORKLOAD_PERF" test -w calls 0.2 >grp.log 2>&1; then
 	"$PERF" inject -i grp.data -o grp.inj.data 2>inj.err || fail "perf inject of a group failed: $(cat inj.err)"

@@ -113,6 +113,12 @@ PERF_TEST_SHELL_DIR=$probe "$PERF" test list harness-probe >list.txt 2>&1 ||
 	fail "perf test list failed"
 [ "$(grep -c 'harness-probe' list.txt)" -eq 11 ] || fail "perf test list did not list the 11 probes"
 grep -q 'Ok$' list.txt && fail "perf test list ran tests"
+# a word that is a test's whole title selects that test only, any other a substring
+"$PERF" test list Symbols >list.txt 2>&1 || fail "perf test list Symbols failed"
+[ "$(grep -c . list.txt)" -eq 1 ] && grep -q '^ *[0-9]*: Symbols: ' list.txt ||
+	fail "perf test list Symbols: not the one test titled Symbols: $(cat list.txt)"
+"$PERF" test list symbol >list.txt 2>&1 || fail "perf test list symbol failed"
+[ "$(grep -c . list.txt)" -gt 1 ] || fail "perf test list symbol: the substring selects one test only"
 
 # workloads: known names run, unknown ones fail
 "$PERF" test --list-workloads >wl.txt 2>&1 || fail "perf test --list-workloads failed"

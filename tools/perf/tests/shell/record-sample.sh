@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record's sample-field options (-d -T -P -W -s -R -n -k --user-regs -I, -F above the limit, -m rounding): attrs as perf 6.1's, files read by ours, perf 6.1 and upstream 7.2; -b/-j without LBR, lbr, --aio, --threads and bad values refused with one line
+# perf record's sample-field options (-d -T -P -W -s -R -n -k --user-regs -I, -F above the limit, -m rounding): attrs as perf 6.1's, files read by ours, perf 6.1 and upstream 7.2; -b/-j without LBR, lbr and --aio refused with one line; --threads (one file), --synth
 # SPDX-License-Identifier: GPL-2.0
 # perf test timeout: 600
 
@@ -251,9 +251,41 @@ refused 129 '^available registers: AX ' -I?
 refused 129 "option \`call-graph' lbr is not supported: LBR call stacks" --call-graph lbr -o x.data -- true
 refused 129 "option \`aio' is not supported" --aio -o x.data -- true
 refused 129 "option \`aio' is not supported" --aio=2 -o x.data -- true
-refused 129 "option \`threads' is not supported" --threads -o x.data -- true
+refused 129 "option \`threads' spec 'socket'" --threads=socket -o x.data -- true
 "$PERF" record -q --no-aio --no-threads -e cpu-clock -o x.data -- true ||
 	fail "--no-aio --no-threads: refused"
+# --threads: one file, the samples there as without it
+"$PERF" record -q --threads=package -e cpu-clock -o thr.data -- "$WORKLOAD_PERF" test -w noploop 0.2 ||
+	fail "--threads=package: refused"
+"$PERF" report -i thr.data --stdio -q 2>/dev/null | grep -q noploop ||
+	fail "--threads=package: no noploop samples in the file"
+# --synth=no: -a without the maps and COMMs of the processes running already
+"$PERF" record -q -a --synth=no -e cpu-clock -o syn.data -- sleep 0.1 2>syn.err || fail "--synth=no: $(cat syn.err)"
+# (the synthesized ones have time 0; the workload's own COMM is written whatever --synth says)
+"$PERF" script -i syn.data --show-mmap-events --show-task-events 2>/dev/null |
+	grep ' 0\.000000: PERF_RECORD_\(MMAP\|COMM\)' | grep -v -e 'kernel\.kallsyms' -e 'COMM: perf-exec:' >syn.pre
+[ -s syn.pre ] && fail "--synth=no: synthesized records: $(head -2 syn.pre)"
+"$PERF" record -q -a -e cpu-clock -o syn.data -- sleep 0.1 2>syn.err || fail "-a: $(cat syn.err)"
+"$PERF" script -i syn.data --show-mmap-events --show-task-events 2>/dev/null |
+	grep ' 0\.000000: PERF_RECORD_\(MMAP\|COMM\)' | grep -v -e 'kernel\.kallsyms' -e 'COMM: perf-exec:' >syn.pre
+[ -s syn.pre ] || fail "-a without --synth: no synthesized records (the check above cannot fail)"
+refused 129 "option \`synth' unknown type 'maps'" --synth=maps -a -o x.data -- true
+# -B: no build-id table; --no-bpf-event: no ksymbol/bpf_event in the attrs; each against without
+for opt in "" -B; do
+	"$PERF" record -q $opt -e cpu-clock -o nb.data -- "$WORKLOAD_PERF" test -w noploop 0 ||
+		fail "record $opt failed"
+	"$PERF" report -i nb.data --header-only 2>/dev/null | grep '^# missing features:' >nb.miss
+	case "$opt:$(grep -c ' BUILD_ID ' nb.miss)" in
+	:0 | -B:1) ;;
+	*) fail "record $opt: HEADER_BUILD_ID $(cat nb.miss)" ;;
+	esac
+done
+for opt in "" --no-bpf-event; do
+	"$PERF" record -q $opt -e cpu-clock -o nb.data -- true || fail "record $opt failed"
+	n=$("$PERF" evlist -v -i nb.data | grep -c 'bpf_event: 1')
+	[ "$opt:$n" = ":1" ] || [ "$opt:$n" = "--no-bpf-event:0" ] ||
+		fail "record $opt: $n attrs with bpf_event"
+done
 # -k 6 (monotonic_coarse) is a clock, but not one the kernel stamps samples with
 refused 255 "cannot open event 'cpu-clock': Invalid argument: -k 6: the kernel stamps samples only with" \
 	-e cpu-clock -k 6 -o x.data -- true
