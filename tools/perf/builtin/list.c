@@ -47,6 +47,18 @@ static bool list__kind_matches(const char *f, enum event_kind kind)
 	}
 }
 
+static bool list__is_kind(const char *f)
+{
+	static const char *const kinds[] = {
+		"hw", "hardware", "sw", "software", "cache", "hwcache", "pmu", "tracepoint",
+	};
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(f, kinds[i]))
+			return true;
+	return false;
+}
+
 /* a filter names a kind, a subsystem ("sched:") or is a glob of the name (or alias) */
 static bool list__wanted(const struct list_opts *o, const struct event_info *ev)
 {
@@ -60,6 +72,8 @@ static bool list__wanted(const struct list_opts *o, const struct event_info *ev)
 
 		if (list__kind_matches(f, ev->kind))
 			return true;
+		if (list__is_kind(f))
+			continue;	/* "sw" names the kind, not a substring */
 		if (n && f[n - 1] == ':' && ev->kind == EVENT_KIND_TRACEPOINT && !strncmp(f, ev->name, n))
 			return true;
 		if (!fnmatch(f, ev->name, 0) || (ev->alias && !fnmatch(f, ev->alias, 0)))
