@@ -200,7 +200,7 @@ static bool link__path(const char *target, const char *hex, char *path, size_t s
 int build_id_cache__for_each(const struct build_id_cache_opts *o, build_id_cache_fn fn,
 			     void *arg, struct perf_err *err)
 {
-	char root[PATH_MAX], dir[PATH_MAX + 16], sub[PATH_MAX + 32], link[PATH_MAX * 2];
+	char root[PATH_MAX], dir[PATH_MAX + 16], sub[PATH_MAX + 288], link[PATH_MAX * 2 + 512];
 	char target[PATH_MAX], path[PATH_MAX];
 	struct cache_entry *v = NULL;
 	size_t nr = 0, alloc = 0;
@@ -243,7 +243,7 @@ int build_id_cache__for_each(const struct build_id_cache_opts *o, build_id_cache
 				}
 				v = nv;
 			}
-			snprintf(v[nr].hex, sizeof(v[nr].hex), "%s%.38s", de->d_name, le->d_name);
+			snprintf(v[nr].hex, sizeof(v[nr].hex), "%.2s%.38s", de->d_name, le->d_name);
 			if (!link__path(target, v[nr].hex, path, sizeof(path)))
 				continue;	/* not a link perf made */
 			v[nr].path = strdup(path);
