@@ -20,6 +20,7 @@
 int cmd_buildid_cache(int argc, const char **argv);
 int cmd_buildid_list(int argc, const char **argv);
 int cmd_check(int argc, const char **argv);
+int cmd_data(int argc, const char **argv);
 int cmd_evlist(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
 int cmd_kallsyms(int argc, const char **argv);

@@ -21,6 +21,7 @@ static const struct cmd_struct commands[] = {
 	{ "buildid-cache", cmd_buildid_cache, "Manage build-id cache." },
 	{ "buildid-list", cmd_buildid_list, "List the buildids in a perf.data file" },
 	{ "check",	cmd_check,	"check if features are present in perf" },
+	{ "data",	cmd_data,	"Data file related processing" },
 	{ "evlist",	cmd_evlist,	"List the event names in a perf.data file" },
 	{ "inject",	cmd_inject,	"Filter to augment the events stream with additional information" },
 	{ "kallsyms",	cmd_kallsyms,	"Searches running kernel for symbols" },

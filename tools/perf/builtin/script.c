@@ -81,22 +81,7 @@ static struct perf_script *script_of(const struct perf_tool *tool)
 static bool script__filtered(struct perf_script *script, struct perf_session *session,
 			     const struct perf_sample *sample)
 {
-	const struct sample_filter *f = &script->filter;
-	struct addr_location al = { 0 };
-	struct thread *thread;
-
-	if (sample_filter__drops(f, sample->cpu, sample->time))
-		return true;
-	if (!sample_filter__has_hide(f))
-		return false;
-	thread = perf_session__sample_thread(session, sample);
-	if (!thread)
-		return false;
-	if (f->sym_str)
-		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
-	return sample_filter__hides(f, thread__comm_str(thread, sample->time), thread->pid,
-				    thread->tid, al.map ? al.map->dso : NULL, al.sym, sample->ip,
-				    al.map);
+	return sample_filter__skips(&script->filter, session, sample);
 }
 
 static int script__sample(const struct perf_tool *tool, struct perf_session *session,

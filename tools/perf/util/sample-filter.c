@@ -14,7 +14,9 @@
 #include <perf/env.h>
 #include "dso.h"
 #include "cpu-list.h"
+#include "machine.h"
 #include "sample-filter.h"
+#include "session.h"
 #include "symbol.h"
 
 /* upstream's MAX_NR_CPUS: the cpu numbers it can keep in its bitmap */
@@ -547,4 +549,24 @@ bool sample_filter__hides(const struct sample_filter *f, const char *comm, s32 p
 const char *name_list__single(const struct name_list *list, const char *str)
 {
 	return str && list->nr == 1 ? list->names[0] : NULL;
+}
+
+bool sample_filter__skips(const struct sample_filter *f, struct perf_session *session,
+			  const struct perf_sample *sample)
+{
+	struct addr_location al = { 0 };
+	struct thread *thread;
+
+	if (sample_filter__drops(f, sample->cpu, sample->time))
+		return true;
+	if (!sample_filter__has_hide(f))
+		return false;
+	thread = perf_session__sample_thread(session, sample);
+	if (!thread)
+		return false;
+	if (f->sym_str)
+		machine__resolve(&session->machine, thread, (u8)sample->cpumode, sample->ip, &al);
+	return sample_filter__hides(f, thread__comm_str(thread, sample->time), thread->pid,
+				    thread->tid, al.map ? al.map->dso : NULL, al.sym, sample->ip,
+				    al.map);
 }

@@ -116,6 +116,15 @@ bool sample_filter__hides(const struct sample_filter *f, const char *comm, s32 p
 			  const struct dso *dso, const struct symbol *sym, u64 ip, bool has_map);
 
 /*
+ * What upstream's script does with a sample: skip it when --cpu/--time drop it or a hide
+ * filter hides it (its thread's comm, pid and tid; its ip's dso and symbol for -d/-S)
+ */
+struct perf_session;
+struct perf_sample;
+bool sample_filter__skips(const struct sample_filter *f, struct perf_session *session,
+			  const struct perf_sample *sample);
+
+/*
  * Upstream's report hides a column whose filter has exactly one entry, and prints
  * "# <name>: <entry>" above the report for it: the entry, or NULL when not so. str: the
  * option as typed (NULL: not given).
