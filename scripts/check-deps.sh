@@ -106,6 +106,12 @@ lib libtraceevent traceevent/event-parse.h -ltraceevent libtraceevent-dev libtra
 	-I/usr/include/traceevent
 # perf report's browser (tools/perf/ui/tui.c): the wide-character curses
 lib ncursesw curses.h -lncursesw libncurses-dev ncurses-devel
+# perf data convert --to-pprof: profile.proto's encoder (protobuf-c, its compiler protoc-c
+# generates the code at build time) and gzip (zlib)
+lib libprotobuf-c protobuf-c/protobuf-c.h -lprotobuf-c libprotobuf-c-dev protobuf-c-devel
+command -v protoc-c >/dev/null 2>&1 ||
+	missing "protoc-c (profile.proto's C code)" protobuf-c-compiler protobuf-c-compiler
+lib zlib zlib.h -lz zlib1g-dev zlib-devel
 # C++ demangling, as perf does it: the C++ runtime's development link, which comes with
 # g++, not with gcc
 # (without a compiler there is no g++ either: named now, so one install round does)
@@ -145,6 +151,8 @@ if [ -n "$tests" ]; then
 	cmd chromium chromium chromium
 	cmd node nodejs nodejs
 	cmd npm npm npm
+	# pprof-go.sh: Go's pprof reads what perf data convert --to-pprof writes
+	cmd go golang-go golang
 fi
 
 if [ -n "$list" ]; then

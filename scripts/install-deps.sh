@@ -6,9 +6,11 @@
 # What is needed is what check-deps.sh --test probes; it names the packages, so the probes
 # and the install lists cannot drift apart. A fresh Debian bookworm minbase (git and make
 # only) gets: gcc libc6-dev pkg-config libelf-dev libdw-dev libzstd-dev libtraceevent-dev
-# libncurses-dev g++ (for libstdc++'s development link) zstd tmux; Fedora the same as gcc
-# glibc-devel pkgconf-pkg-config elfutils-libelf-devel elfutils-devel libzstd-devel
-# libtraceevent-devel ncurses-devel gcc-c++ libstdc++-devel libasan libubsan zstd tmux
+# libncurses-dev libprotobuf-c-dev protobuf-c-compiler zlib1g-dev g++ (for libstdc++'s
+# development link) zstd tmux; Fedora the same as gcc glibc-devel pkgconf-pkg-config
+# elfutils-libelf-devel elfutils-devel libzstd-devel libtraceevent-devel ncurses-devel
+# protobuf-c-devel protobuf-c-compiler zlib-devel gcc-c++ libstdc++-devel libasan libubsan
+# zstd tmux
 # (and whatever of binutils, gzip, gawk, diffutils and coreutils a minimal image lacks).
 #
 # As root it then gets the reference tools the differential tests compare against

@@ -19,6 +19,8 @@
 #	puppeteer-core		the DevTools-protocol client that test drives chromium with, from
 #				the npm registry (npm: Debian's npm), into $PERF_TEST_NODE
 #				(default /var/cache/perf-test-node), never into the tree
+#	go pprof		go tool pprof (Debian's golang-go): the oracle of perf data
+#				convert --to-pprof (pprof-go.sh)
 #	sid's libc debug symbols	sid's libc6-dbg (the tree's libc version) unpacked into
 #				$UPSTREAM_PERF_DIR/sid-debug, and python3 in the sid tree: the
 #				modern-libc tests run workloads there (glibc >= 2.41, whose
@@ -54,6 +56,7 @@ missing() {
 	[ -x /usr/bin/python3 ] || echo python3
 	command -v node >/dev/null || echo node
 	command -v chromium >/dev/null || echo chromium
+	command -v go >/dev/null || echo go
 	[ -d "$node_dir/node_modules/puppeteer-core" ] || echo puppeteer-core
 	# a tree still to build gets them with it
 	if [ -x "$sid/usr/bin/perf" ] && { ! sid_has python3 || sid_has libc6-dbg ||
@@ -189,6 +192,9 @@ for t in $todo; do
 	chromium)
 		apt chromium && command -v chromium >/dev/null ||
 			{ say "chromium: apt-get install chromium failed"; rc=1; } ;;
+	go)
+		apt golang-go && command -v go >/dev/null ||
+			{ say "go: apt-get install golang-go failed"; rc=1; } ;;
 	puppeteer-core)
 		# the major version pinned: its API is what lib/flamegraph-browser.js speaks
 		{ command -v node >/dev/null || apt nodejs; } &&

@@ -35,6 +35,7 @@ struct perf_data_convert {
 	const char		*unwind;
 	bool			force;
 	bool			all;
+	bool			inline_frames;
 	int			verbose;
 };
 
@@ -89,7 +90,7 @@ static int convert__write(struct perf_data_convert *c, struct perf_err *err)
 
 static int data__convert(int argc, const char **argv)
 {
-	struct perf_data_convert c = { .input = NULL };
+	struct perf_data_convert c = { .inline_frames = true };
 	const struct option options[] = {
 		OPT_STRING(0, "to-pprof", &c.to_pprof, "file",
 			   "Convert to a pprof profile (gzip-compressed profile.proto; - for stdout)"),
@@ -106,6 +107,8 @@ static int data__convert(int argc, const char **argv)
 			   "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &c.kallsyms, "file", "kallsyms pathname"),
 		OPT_STRING('k', "vmlinux", &c.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "inline", &c.inline_frames,
+			    "Inlined functions as Lines of their callers' Locations (--no-inline: none)"),
 		OPT_STRING(0, "unwind", &c.unwind, UNWIND_OPT_HELP,
 			   "How to unwind user stacks recorded with regs + stack dumps (default: auto)"),
 		OPT_END()
@@ -163,7 +166,7 @@ static int data__convert(int argc, const char **argv)
 		ret = failed == SAMPLE_FILTER_FAIL_TIME ? PERF_EXIT_EINVAL : PERF_EXIT_INPUT;
 		goto out;
 	}
-	c.pprof = pprof__new(&session->machine);
+	c.pprof = pprof__new(&session->machine, c.inline_frames);
 	if (!c.pprof) {
 		fprintf(stderr, "perf data convert: out of memory\n");
 		ret = PERF_EXIT_INPUT;

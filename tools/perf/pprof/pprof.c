@@ -150,7 +150,7 @@ static s64 pprof__str(struct pprof *p, const char *s)
 	return (s64)e->idx;
 }
 
-struct pprof *pprof__new(struct machine *machine)
+struct pprof *pprof__new(struct machine *machine, bool inline_frames)
 {
 	struct pprof *p = calloc(1, sizeof(*p));
 
@@ -167,7 +167,7 @@ struct pprof *pprof__new(struct machine *machine)
 	p->resolver = frame_resolver__new(machine);
 	if (!p->resolver)
 		goto err;
-	frame_resolver__set_inline(p->resolver, true, stderr);
+	frame_resolver__set_inline(p->resolver, inline_frames, stderr);
 	/* string_table[0] must be "" */
 	if (pprof__str(p, "") != 0)
 		goto err;

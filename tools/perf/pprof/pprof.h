@@ -25,6 +25,7 @@
 #ifndef PERF_PPROF_H
 #define PERF_PPROF_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <perf/data.h>
 #include <perf/error.h>
@@ -33,8 +34,8 @@ struct machine;
 struct thread;
 struct pprof;
 
-/* NULL when out of memory */
-struct pprof *pprof__new(struct machine *machine);
+/* inline: a Line per inlined function (as perf script shows them); NULL: out of memory */
+struct pprof *pprof__new(struct machine *machine, bool inline_frames);
 void pprof__delete(struct pprof *p);
 
 /* one sample, resolved now (the machine's maps as they are at this sample) */
