@@ -42,10 +42,11 @@ BENCH_DWARF_MB=${BENCH_DWARF_MB:-500}
 [ -n "$BENCH_DEFER_CONVERT" ] || BENCH_DEFER_CONVERT="$(cd "$(dirname "$0")/.." && pwd)/tools/perf/perf test -w defer-convert"
 
 # the benchmarks, in run order: each NAME has bench_NAME and a one-line description
-BENCHMARKS=(script_fp report_fp flamegraph script_deferred report_deferred script_inline report_inline report_dwarf inject_deferred inject_dwarf record_end record_overhead record_size)
+BENCHMARKS=(script_fp report_fp flamegraph pprof script_deferred report_deferred script_inline report_inline report_dwarf inject_deferred inject_dwarf record_end record_overhead record_size)
 declare -A BENCH_DESC=(
 	[script_fp]="perf script -i FILE of a ${BENCH_SAMPLES}-sample -g file: system perf vs ours"
 	[flamegraph]="perf script report flamegraph (html, json, svg) of that file vs our perf script of it; the page's size and its render time in headless Chromium"
+	[pprof]="perf data convert --to-pprof of that file vs our perf script of it; the profile's size"
 	[report_fp]="perf report --stdio --no-children and --children of that file: system perf, upstream 7.2 and ours"
 	[script_deferred]="our perf script of deferred-callchain twins (as the kernel writes them, and one record per sample) vs the inline file"
 	[report_deferred]="the same with our perf report --stdio --no-children"
@@ -295,6 +296,26 @@ bench_flamegraph() {
 		echo "  render: not timed (no chromium or puppeteer-core in $node_dir: make test-deps)"
 	fi
 	rm -f "$out".*
+}
+
+# issue 22's target: the pprof export of the ~2.4M-sample file at least as fast as our perf
+# script of it
+bench_pprof() {
+	local data errs errp out=$BENCH_CACHE/pprof.pb.gz s_wall s_rss s_rc
+	data=$(fp_data) || return 1
+	errs=$BENCH_CACHE/pprof.script.err
+	errp=$BENCH_CACHE/pprof.export.err
+	echo "pprof: perf data convert --to-pprof -i $data ($(fp_samples "$data") samples, $(($(stat -c %s "$data") / 1048576)) MB)"
+	warm_cache "$data"
+	best_of "ours, perf script" "$errs" "$OURS" script -i "$data"
+	s_wall=$B_WALL s_rss=$B_RSS s_rc=$B_RC
+	printf '  %-22s %10s %14s\n' "tool" "wall (s)" "peak RSS (MB)"
+	report_row "ours, perf script" "$s_wall" "$s_rss" "$s_rc" "$errs"
+	best_of "data convert" "$errp" "$OURS" data convert -i "$data" --to-pprof "$out"
+	report_row "data convert --to-pprof" "$B_WALL" "$B_RSS" "$B_RC" "$errp"
+	[ "$B_RC" -eq 0 ] || return 1
+	echo "    $(stat -c %s "$out") bytes, export/script wall $(ratio "$B_WALL" "$s_wall") (target: at most 1x)"
+	rm -f "$out"
 }
 
 # upstream_available: true when upstream perf 7.2's tree is set up (the wrapper would
