@@ -1040,3 +1040,20 @@ struct perf_evattr *perf_data__attr_of(struct perf_data *data, const struct perf
 		return &data->attrs[0];
 	return attr_by_id(data, id);
 }
+
+struct perf_data *perf_data__open_whole(const char *path, struct perf_err *err)
+{
+	struct perf_data *data = perf_data__open(path, err);
+	struct perf_data_record rec;
+	int ret;
+
+	if (!data || !perf_data__is_pipe(data))
+		return data;
+	while ((ret = perf_data__next(data, &rec, err)) > 0)
+		;
+	if (ret < 0) {
+		perf_data__close(data);
+		return NULL;
+	}
+	return data;
+}

@@ -48,7 +48,7 @@ int cmd_buildid_list(int argc, const char **argv)
 	const struct perf_env *env;
 	struct perf_data *data;
 	struct perf_err err = { 0 };
-	int left, ret = 0;
+	int left;
 
 	left = parse_options(argc, argv, options, buildid_list_usage, 0);
 	if (left == -2)
@@ -68,21 +68,10 @@ int cmd_buildid_list(int argc, const char **argv)
 	}
 	if (!input)
 		input = isatty(0) ? "perf.data" : "-";
-	data = perf_data__open(input, &err);
+	data = perf_data__open_whole(input, &err);
 	if (!data) {
 		fprintf(stderr, "perf buildid-list: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
-	}
-	if (perf_data__is_pipe(data)) {
-		struct perf_data_record rec;
-
-		while ((ret = perf_data__next(data, &rec, &err)) > 0)
-			;
-		if (ret < 0) {
-			fprintf(stderr, "perf buildid-list: %s\n", err.msg);
-			perf_data__close(data);
-			return PERF_EXIT_INPUT;
-		}
 	}
 	env = perf_data__env(data);
 	for (size_t i = 0; i < env->nr_build_ids; i++) {

@@ -183,21 +183,10 @@ int cmd_evlist(int argc, const char **argv)
 	}
 	if (!opts.input)
 		opts.input = isatty(0) ? "perf.data" : "-";
-	data = perf_data__open(opts.input, &err);
+	data = perf_data__open_whole(opts.input, &err);
 	if (!data) {
 		fprintf(stderr, "perf evlist: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
-	}
-	if (perf_data__is_pipe(data)) {
-		struct perf_data_record rec;
-
-		while ((ret = perf_data__next(data, &rec, &err)) > 0)
-			;
-		if (ret < 0) {
-			fprintf(stderr, "perf evlist: %s\n", err.msg);
-			perf_data__close(data);
-			return PERF_EXIT_INPUT;
-		}
 	}
 	ret = evlist__print(&opts, data);
 	perf_data__close(data);

@@ -83,6 +83,11 @@ struct perf_data *perf_data__open(const char *path, struct perf_err *err);
 struct perf_data *perf_data__open_fd(int fd, const char *name, struct perf_err *err);
 void perf_data__close(struct perf_data *data);
 /*
+ * perf_data__open(), and for a pipe every record read: a command that wants the attrs and
+ * features alone (evlist, buildid-list) has them wherever in the stream they came
+ */
+struct perf_data *perf_data__open_whole(const char *path, struct perf_err *err);
+/*
  * Large files get a thread that maps the file in ahead of the reading (data-prefetch.c) when
  * hb (borrowed until the close) has a spare CPU; without a budget they get none. Set before
  * the first perf_data__next().
