@@ -183,6 +183,14 @@ tar -C "$root" --numeric-owner -xf "$tarball" || fail "cannot unpack $tarball"
 # mktemp's 0700 would keep every user but root (apt's _apt, say) out of the whole root
 chmod 755 "$root"
 cp -L /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
+# the local CAs this machine's network needs beyond Debian's (a TLS proxy's, say): the
+# root's ca-certificates takes them into its store when installed, as on such a network a
+# machine must (npm fetches puppeteer-core over https)
+if ls /usr/local/share/ca-certificates/*.crt >/dev/null 2>&1; then
+	mkdir -p "$root/usr/local/share/ca-certificates" &&
+		cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/" ||
+		fail "cannot copy this machine's local CAs into $root"
+fi
 # the archive reached from here may serve a snapshot older than its Valid-Until date; this
 # is the chroot's apt, for this run only
 cat >"$root/etc/apt/apt.conf.d/99fresh-machine-test" <<'EOF'

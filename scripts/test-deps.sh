@@ -41,6 +41,9 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 system_perf=/usr/bin/perf
 perfparser=/usr/lib/x86_64-linux-gnu/libexec/hotspot-perfparser
 node_dir=${PERF_TEST_NODE:-/var/cache/perf-test-node}
+# the libraries our perf links that sid's linux-perf does not bring: tests run our binary
+# chrooted in the tree (dso-id-chroot.sh, the modern-libc tests)
+SID_LIBS="libprotobuf-c1 zlib1g"
 
 say() {
 	echo "test-deps: $*" >&2
@@ -59,6 +62,11 @@ missing() {
 	command -v go >/dev/null || echo go
 	[ -d "$node_dir/node_modules/puppeteer-core" ] || echo puppeteer-core
 	# a tree still to build gets them with it
+	if [ -x "$sid/usr/bin/perf" ]; then
+		for p in $SID_LIBS; do
+			sid_has "$p" || { echo sid-libs; break; }
+		done
+	fi
 	if [ -x "$sid/usr/bin/perf" ] && { ! sid_has python3 || sid_has libc6-dbg ||
 		[ "$(cat "$sid_debug/version" 2>/dev/null)" != "$(sid_libc_version)" ]; }; then
 		echo sid-libc-debug
@@ -154,7 +162,7 @@ sid_tree() {
 	# a mirror's copy of sid may be older than its Release file's Valid-Until
 	chroot "$new" apt-get -o Acquire::Check-Valid-Until=false update >>"$log" 2>&1 &&
 		chroot "$new" env DEBIAN_FRONTEND=noninteractive apt-get install -y \
-			--no-install-recommends linux-perf binutils python3 >>"$log" 2>&1 &&
+			--no-install-recommends linux-perf binutils python3 $SID_LIBS >>"$log" 2>&1 &&
 		chroot "$new" apt-get clean >>"$log" 2>&1 || return 1
 	# another build may have finished first: keep that one
 	if [ ! -x "$sid/usr/bin/perf" ]; then
@@ -196,13 +204,21 @@ for t in $todo; do
 		apt golang-go && command -v go >/dev/null ||
 			{ say "go: apt-get install golang-go failed"; rc=1; } ;;
 	puppeteer-core)
-		# the major version pinned: its API is what lib/flamegraph-browser.js speaks
+		# the major version pinned: its API is what lib/flamegraph-browser.js speaks.
+		# npm trusts its own CA list: the system's store has the CAs this machine's
+		# network needs (a proxy's own, in /usr/local/share/ca-certificates)
+		npm_ca=
+		[ -f /etc/ssl/certs/ca-certificates.crt ] && npm_ca=--cafile=/etc/ssl/certs/ca-certificates.crt
 		{ command -v node >/dev/null || apt nodejs; } &&
 			{ command -v npm >/dev/null || apt npm; } &&
 			mkdir -p "$node_dir" &&
-			npm install --no-audit --no-fund --prefix "$node_dir" puppeteer-core@24 \
+			npm install --no-audit --no-fund --prefix "$node_dir" ${npm_ca:+"$npm_ca"} puppeteer-core@24 \
 				>"$node_dir/install.log" 2>&1 ||
 			{ say "puppeteer-core: npm install into $node_dir failed (see $node_dir/install.log)"; rc=1; } ;;
+	sid-libs)
+		# shellcheck disable=SC2086 # a list of packages
+		sid_apt $SID_LIBS ||
+			{ say "sid-libs: apt-get install $SID_LIBS in $sid failed (see $dir/test-deps.log)"; rc=1; } ;;
 	sid-libc-debug)
 		# not in the tree (see above): a tree that had it loses it
 		{ ! sid_has libc6-dbg || chroot "$sid" apt-get remove -y libc6-dbg \

@@ -77,6 +77,8 @@ for lib in $(ldd "$perf" | awk '$2 == "=>" { print $1 }'); do
 		libncursesw.so.*) need_pkgs="$need_pkgs libncursesw6" ;;
 		libtinfo.so.*) need_pkgs="$need_pkgs libtinfo6" ;;
 		libstdc++.so.*) need_pkgs="$need_pkgs libstdc++6" ;;
+		libprotobuf-c.so.*) need_pkgs="$need_pkgs libprotobuf-c1" ;;
+		libz.so.*) need_pkgs="$need_pkgs zlib1g" ;;
 		*) die "the sid tree lacks $lib, which $perf links" ;;
 		esac
 	fi
