@@ -60,7 +60,7 @@ static void usage(FILE *fp)
 {
 	fprintf(fp, "\n usage: perf [-P|--no-pager] [-p|--paginate] [--buildid-dir DIR] COMMAND [ARGS]\n\n The most commonly used perf commands are:\n");
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		fprintf(fp, "   %-10s %s\n", commands[i].name, commands[i].help);
+		fprintf(fp, "   %-14s %s\n", commands[i].name, commands[i].help);
 	fprintf(fp, "\n See 'perf help COMMAND' for more information on a specific command.\n\n");
 }
 
