@@ -17,6 +17,7 @@
 #include "util/parse-options.h"
 #include "util/sample-filter.h"
 #include "util/session.h"
+#include "util/temp-output.h"
 #include "util/tool.h"
 #include "util/unwind.h"
 
@@ -71,11 +72,9 @@ static int convert__write(struct perf_data_convert *c, struct perf_err *err)
 
 	if (!strcmp(c->to_pprof, "-"))
 		return pprof__write(c->pprof, STDOUT_FILENO, err);
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp-XXXXXX", c->to_pprof) >= (int)sizeof(tmp))
-		return perf_err__set(err, ENAMETOOLONG, "%s: name too long", c->to_pprof);
-	fd = mkstemp(tmp);
+	fd = temp_output__create(c->to_pprof, tmp, sizeof(tmp));
 	if (fd < 0)
-		return perf_err__set(err, errno, "cannot create %s: %m", c->to_pprof);
+		return perf_err__set(err, -fd, "cannot create %s: %s", c->to_pprof, strerror(-fd));
 	ret = pprof__write(c->pprof, fd, err);
 	if (!ret && (fchmod(fd, 0644) || fsync(fd)))
 		ret = perf_err__set(err, errno, "cannot write %s: %m", c->to_pprof);

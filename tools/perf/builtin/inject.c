@@ -18,6 +18,7 @@
 #include "util/dso.h"
 #include "util/inject.h"
 #include "util/parse-options.h"
+#include "util/temp-output.h"
 
 struct perf_inject {
 	const char	*input;
@@ -71,26 +72,6 @@ static int inject__check_owner(const char *input, bool force)
 			input);
 		return -1;
 	}
-	return 0;
-}
-
-/* OUT's directory, a temporary name there, created (mode 0600, as perf's files) */
-static int inject__temp_name(const char *output, char *buf, size_t size)
-{
-	const char *slash = strrchr(output, '/');
-	int n, fd;
-
-	if (slash)
-		n = snprintf(buf, size, "%.*s/.%s.inject-XXXXXX", (int)(slash - output), output,
-			     slash + 1);
-	else
-		n = snprintf(buf, size, ".%s.inject-XXXXXX", output);
-	if (n < 0 || (size_t)n >= size)
-		return -ENAMETOOLONG;
-	fd = mkstemp(buf);
-	if (fd < 0)
-		return -errno;
-	close(fd);
 	return 0;
 }
 
@@ -185,7 +166,11 @@ int cmd_inject(int argc, const char **argv)
 		  (stat(inject.output, &st) || S_ISREG(st.st_mode));
 	opts.output = inject.output;
 	if (to_file) {
-		ret = inject__temp_name(inject.output, temp, sizeof(temp));
+		ret = temp_output__create(inject.output, temp, sizeof(temp));
+		if (ret >= 0) {
+			close(ret);
+			ret = 0;
+		}
 		if (ret) {
 			fprintf(stderr, "perf inject: cannot create a file beside %s: %s\n",
 				inject.output, strerror(-ret));
