@@ -415,6 +415,19 @@ int perf_evattr__parse_tid(const struct perf_evattr *ea, const struct perf_event
 	return 0;
 }
 
+int perf_evattr__parse_pid(const struct perf_evattr *ea, const struct perf_event_header *h,
+			   bool swapped, u32 *pid)
+{
+	size_t off;
+
+	if (id_field_offset(ea, h, ea->tid_off, ea->id_tid_off, &off))
+		return -ENOENT;
+	memcpy(pid, (const u8 *)h + off, 4);
+	if (swapped)
+		*pid = bswap_32(*pid);
+	return 0;
+}
+
 bool perf_evattr__peek_deferred(const struct perf_evattr *ea, const struct perf_event_header *h,
 				bool swapped, u32 *tid, u64 *cookie)
 {

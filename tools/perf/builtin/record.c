@@ -102,6 +102,8 @@ struct record {
 	bool			all_cpus;
 	const char		*pid, *tid, *cpu_list;
 	const char		*uid;		/* -u: a user's name or number */
+	bool			uid_filtering;	/* -u with -a/-C: uid_filter is set up */
+	struct uid_filter	uid_filter;
 	const char		*cgroups;	/* -G: the list as given */
 	size_t			nr_cgroup_events;	/* -G: the events given before it */
 	int			*cgroup_fds;	/* -G: per event, -1 none (record-cgroup.h) */
@@ -790,6 +792,12 @@ static int record__setup_target(struct record *rec)
 			fprintf(stderr, "perf record: -u %s: no such user\n", rec->uid);
 			return -EINVAL;
 		}
+		/* with -a/-C every task is counted, and the user's samples kept (as perf 7.x) */
+		if (rec->all_cpus || rec->cpu_list) {
+			uid_filter__init(&rec->uid_filter, uid, "/proc");
+			rec->uid_filtering = true;
+			goto cpus;
+		}
 		rec->target.kind = EVLIST_TARGET_THREADS;
 		ret = uid__threads(uid, &rec->ids, &rec->nr_ids, &rec->tids, &rec->target.nr_tids,
 				   &err);
@@ -828,6 +836,7 @@ static int record__setup_target(struct record *rec)
 		rec->target.cpus = rec->cpus;
 		return 0;
 	}
+cpus:
 	rec->target.kind = rec->all_cpus || rec->cpu_list ? EVLIST_TARGET_CPUS :
 							     EVLIST_TARGET_WORKLOAD;
 	rec->target.per_thread = rec->per_thread && rec->target.kind == EVLIST_TARGET_WORKLOAD;
@@ -1315,6 +1324,13 @@ static void record__summary(struct record *rec, struct record_loop *rl, const ch
 			rec->no_repair || !record__repair_size(rec) ? "" : " with repair data");
 	else if (rec->verbose && rec->defer)
 		record_stats__fprintf_deferred(st, stderr);
+	if (rec->uid_filtering && rec->uid_filter.unknown)
+		fprintf(stderr, "perf record: -u %s: %llu samples dropped: their process ended before its user could be read\n",
+			rec->uid, (unsigned long long)rec->uid_filter.unknown);
+	if (rec->uid_filtering && rec->verbose)
+		fprintf(stderr, "perf record: -u %s: %llu samples of the user kept, %llu of other users dropped\n",
+			rec->uid, (unsigned long long)rec->uid_filter.kept,
+			(unsigned long long)rec->uid_filter.dropped);
 	fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
 		(unsigned long long)rl->wakeups);
 	if (dumped) {
@@ -1358,6 +1374,8 @@ static void record__exit(struct record *rec)
 	cgroup_fds__close(rec->cgroup_fds, rec->nr_cgroup_events);
 	free(rec->tids);
 	free(rec->ids);
+	if (rec->uid_filtering)
+		uid_filter__exit(&rec->uid_filter);
 	parsed_events__exit(&rec->evs);
 	free(rec->cmd_argv);
 	record_trigger__exit(&rec->trig);
@@ -1634,6 +1652,14 @@ static int record__run(struct record *rec, int argc, const char **argv)
 		fprintf(stderr, "perf record: %s\n", err.msg);
 		return PERF_EXIT_INPUT;
 	}
+	if (rec->uid_filtering) {
+		ret = uid_filter__scan(&rec->uid_filter);
+		if (ret) {
+			fprintf(stderr, "perf record: -u %s: cannot read /proc: %s\n", rec->uid,
+				strerror(-ret));
+			return PERF_EXIT_INPUT;
+		}
+	}
 	if (argc) {
 		ret = workload__start(&rec->wl, argv[0], &err);
 		if (ret) {
@@ -1650,6 +1676,7 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	rl.nr_attrs = rec->evs.nr;
 	rl.stop = &stop_flag;
 	rl.hook = record__see;
+	rl.uid_filter = rec->uid_filtering ? &rec->uid_filter : NULL;
 	rl.hook_ctx = rec;
 	rl.ow = rec->overwrite ? &rec->ow : NULL;
 	rl.flush_min = record_opts__flush_min(rec->mmap_flush, pages, rec->verbose);
@@ -1930,8 +1957,8 @@ int cmd_record(int argc, const char **argv)
 		status = PERF_EXIT_USAGE;
 		goto out;
 	}
-	if (rec.uid && (rec.pid || rec.tid || rec.all_cpus || rec.cpu_list)) {
-		fprintf(stderr, "perf record: -u records the processes of a user: drop -p, -t, -a and -C\n");
+	if (rec.uid && (rec.pid || rec.tid)) {
+		fprintf(stderr, "perf record: -u records the processes of a user: drop -p and -t\n");
 		status = PERF_EXIT_USAGE;
 		goto out;
 	}

@@ -103,7 +103,8 @@ void record_stats__fprintf_deferred(const struct record_stats *st, FILE *fp)
 		st->pending.oom ? " (out of memory: counts are low)" : "");
 }
 
-static int record_loop__one(void *ctx, const struct perf_event_header *ev)
+/* a record that goes to the output */
+static int record_loop__emit(void *ctx, const struct perf_event_header *ev)
 {
 	struct record_loop *rl = ctx;
 	int ret;
@@ -118,6 +119,17 @@ static int record_loop__one(void *ctx, const struct perf_event_header *ev)
 	if (ret && !rl->write_errno)
 		rl->write_errno = -ret;
 	return ret;
+}
+
+static int record_loop__one(void *ctx, const struct perf_event_header *ev)
+{
+	struct record_loop *rl = ctx;
+
+	if (rl->uid_filter &&
+	    uid_filter__keep(rl->uid_filter, attr_of(rl->attrs, rl->nr_attrs, ev), ev) !=
+	    UID_FILTER_KEEP)
+		return 0;
+	return record_loop__emit(rl, ev);
 }
 
 /*
@@ -153,7 +165,12 @@ static int record_loop__drain(struct record_loop *rl, bool all, bool *moved,
 		if (n)
 			*moved = true;
 	}
-	if (!*moved)
+	/* what waited for the FORKs in the rings read after it */
+	n = rl->uid_filter ? uid_filter__flush(rl->uid_filter, all, record_loop__emit, rl) : 0;
+	if (n)
+		goto out_err;
+	/* held over: the next pass's records join this round, which ends with them */
+	if (!*moved || (rl->uid_filter && uid_filter__holding(rl->uid_filter)))
 		return 0;
 	ret = perf_writer__write(rl->w, &round.header, &rl->write_err);
 	/* a pipe's reader (perf script -i -) gets the round now, not a buffer later */

@@ -25,6 +25,7 @@
 #include <perf/writer.h>
 #include "defer-pending.h"
 #include "evlist-open.h"
+#include "uid-filter.h"
 #include "workload.h"
 
 struct record_stats {
@@ -54,6 +55,8 @@ struct record_loop {
 	struct workload		*wl;		/* NULL: no workload */
 	const struct perf_evattr *attrs;	/* with positions and ids, for the stats */
 	size_t			nr_attrs;
+	/* -a/-C --uid: the samples of other users are not written (nor counted); may be NULL */
+	struct uid_filter	*uid_filter;
 	record_hook_fn		hook;		/* may be NULL */
 	void			*hook_ctx;
 	volatile sig_atomic_t	*stop;		/* set by the signal handlers */

@@ -211,6 +211,9 @@ no_warnings "--buildid-mmap" our.data
 "$PERF" record -q -u no-such-user-here -o u.data -- true >u.log 2>&1
 [ $? -eq 129 ] && [ "$(wc -l <u.log)" -eq 1 ] && grep -q "^perf record: -u no-such-user-here: no such user" u.log ||
 	fail "-u of an unknown user: not one usage line: $(head -2 u.log | tr '\n' ' ')"
+"$PERF" record -q -u root -p 1 -o u.data -- true >u.log 2>&1
+[ $? -eq 129 ] && [ "$(wc -l <u.log)" -eq 1 ] && grep -q "^perf record: -u .*drop -p and -t" u.log ||
+	fail "-u with -p: not one usage line: $(head -2 u.log | tr '\n' ' ')"
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	setpriv --reuid=nobody --regid=nogroup --clear-groups test -x "$WORKLOAD_PERF" 2>/dev/null; then
 	(cd / && exec setpriv --reuid=nobody --regid=nogroup --clear-groups \
@@ -222,6 +225,30 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	# its loop): a dead run has none
 	"$PERF" record -q -u nobody -o u.data -- sleep 1 >u.log 2>&1 || fail "-u nobody: $(tail -1 u.log)"
 	n=$("$PERF" script -i u.data -F pid,ip,sym 2>/dev/null | awk -v p=$np '$1 == p && $3 == "noploop"' | wc -l)
+	# with -a (or -C): every task counted, only the user's samples written, as perf 7.x's
+	# BPF filter keeps them: nobody's noploop's and none of root's, whose busy loop runs
+	# beside it
+	(while :; do :; done) &
+	busy=$!
+	for a in "-a" "-C 0,1"; do
+		"$PERF" record -q $a -u nobody -o ua.data -- sleep 0.5 >u.log 2>&1 ||
+			fail "$a -u nobody: $(tail -1 u.log)"
+		"$PERF" script -i ua.data -F pid 2>/dev/null | sort -u | tr -d ' ' >ua.pids
+		grep -qx "$np" ua.pids || fail "$a -u nobody: no sample of nobody's noploop ($np)"
+		for p in $(grep -vx "$np" ua.pids); do
+			o=$(stat -c %U /proc/$p 2>/dev/null)
+			[ -z "$o" ] || [ "$o" = nobody ] || fail "$a -u nobody: a sample of pid $p ($o's)"
+		done
+		"$PERF" record -q $a -u root -o ua.data -- sleep 0.5 >u.log 2>&1 ||
+			fail "$a -u root: $(tail -1 u.log)"
+		"$PERF" script -i ua.data -F pid 2>/dev/null | tr -d ' ' | grep -qx "$busy" ||
+			fail "$a -u root: no sample of root's busy loop ($busy)"
+		! "$PERF" script -i ua.data -F pid 2>/dev/null | tr -d ' ' | grep -qx "$np" ||
+			fail "$a -u root: a sample of nobody's noploop ($np)"
+	done
+	kill $busy 2>/dev/null
+	wait $busy 2>/dev/null
+	no_warnings "-a -u root" ua.data
 	kill $np 2>/dev/null
 	wait $np 2>/dev/null
 	[ "$n" -gt 0 ] || fail "-u nobody: no sample of nobody's noploop ($np) resolved"

@@ -165,6 +165,9 @@ int perf_evattr__parse_time(const struct perf_evattr *ea, const struct perf_even
  */
 int perf_evattr__parse_tid(const struct perf_evattr *ea, const struct perf_event_header *h,
 			   bool swapped, u32 *tid);
+/* the same for the pid (the process) */
+int perf_evattr__parse_pid(const struct perf_evattr *ea, const struct perf_event_header *h,
+			   bool swapped, u32 *pid);
 
 /*
  * A look at a sample for the deferred stitcher, without the full parse: true when its
