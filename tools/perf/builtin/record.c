@@ -103,6 +103,8 @@ struct record {
 	const char		*pid, *tid, *cpu_list;
 	const char		*uid;		/* -u: a user's name or number */
 	bool			uid_filtering;	/* -u with -a/-C: uid_filter is set up */
+	bool			*wide;		/* -C: [event], on every online cpu (target.wide) */
+	int			*wide_cpus;
 	struct uid_filter	uid_filter;
 	const char		*cgroups;	/* -G: the list as given */
 	size_t			nr_cgroup_events;	/* -G: the events given before it */
@@ -1056,6 +1058,7 @@ static void record__synth_events_init(struct record *rec, struct record_synth_ev
 	*e = (struct record_synth_events){
 		.attrs = rec->evattrs, .nr_attrs = rec->evs.nr,
 		.slots = rec->el.slots, .nr_slots = rec->el.nr_slots,
+		.slot_ids = rec->target.wide ? rec->el.ids : NULL,
 		.emit = record__emit, .ctx = rec, .pipe = record__is_pipe(rec),
 	};
 	/* per thread, every event counts on any cpu: perf's cpu map is {-1} then */
@@ -1374,6 +1377,8 @@ static void record__exit(struct record *rec)
 	cgroup_fds__close(rec->cgroup_fds, rec->nr_cgroup_events);
 	free(rec->tids);
 	free(rec->ids);
+	free(rec->wide);
+	free(rec->wide_cpus);
 	if (rec->uid_filtering)
 		uid_filter__exit(&rec->uid_filter);
 	parsed_events__exit(&rec->evs);
@@ -1472,6 +1477,36 @@ static int record__output_end(struct record *rec, const struct record_stats *st)
 		record__write_failed(rec, &err);
 		return 1;
 	}
+	return 0;
+}
+
+/*
+ * -C: the tracking dummy on every online CPU, the other events on the listed ones, as perf
+ * does since 6.4: a task of the workload that runs elsewhere too gets its COMM and MMAPs,
+ * and the samples on the listed CPUs of a task that came from another resolve
+ */
+static int record__widen_tracking(struct record *rec)
+{
+	struct perf_err err;
+	size_t nr;
+
+	if (!rec->cpu_list || rec->dummy < 0 || rec->evs.nr < 2)
+		return 0;
+	if (cpu_list__expand(NULL, &rec->wide_cpus, &nr, &err)) {
+		fprintf(stderr, "perf record: %s\n", err.msg);
+		return -1;
+	}
+	if (nr == rec->target.nr_cpus)
+		return 0;	/* -C names them all */
+	rec->wide = calloc(rec->evs.nr, sizeof(*rec->wide));
+	if (!rec->wide) {
+		fprintf(stderr, "perf record: out of memory\n");
+		return -1;
+	}
+	rec->wide[rec->dummy] = true;
+	rec->target.wide = rec->wide;
+	rec->target.wide_cpus = rec->wide_cpus;
+	rec->target.nr_wide_cpus = nr;
 	return 0;
 }
 
@@ -1602,6 +1637,8 @@ static int record__run(struct record *rec, int argc, const char **argv)
 	    record__add_dummy(rec))
 		return PERF_EXIT_INPUT;
 	rec->tracking = rec->dummy >= 0 ? (size_t)rec->dummy : 0;
+	if (record__widen_tracking(rec))
+		return PERF_EXIT_INPUT;
 	ret = record__config_attrs(rec);
 	if (ret)
 		return ret == -EINVAL ? PERF_EXIT_USAGE : PERF_EXIT_INPUT;

@@ -48,7 +48,7 @@ static void slot_target(const struct evlist_target *t, size_t slot, pid_t *pid, 
 		break;
 	case EVLIST_TARGET_CPUS:
 		*pid = -1;
-		*cpu = t->cpus[slot];
+		*cpu = t->wide ? t->wide_cpus[slot] : t->cpus[slot];
 		*ring = slot;
 		break;
 	default:
@@ -61,6 +61,10 @@ static size_t target__slots(const struct evlist_target *t, size_t *nr_rings)
 	if (t->kind == EVLIST_TARGET_WORKLOAD && t->per_thread) {
 		*nr_rings = 1;
 		return 1;
+	}
+	if (t->kind == EVLIST_TARGET_CPUS && t->wide) {
+		*nr_rings = t->nr_wide_cpus;
+		return t->nr_wide_cpus;
 	}
 	if (t->kind != EVLIST_TARGET_THREADS) {
 		*nr_rings = t->nr_cpus;
@@ -96,6 +100,18 @@ void evlist_open__close(struct evlist_open *el)
 	el->nr_slots = el->nr_rings = 0;
 }
 
+/* whether event e opens on cpu: with target->wide, only wide events leave target->cpus */
+static bool target__event_on(const struct evlist_target *t, const int *leaders, size_t e,
+			     int cpu)
+{
+	if (t->kind != EVLIST_TARGET_CPUS || !t->wide || t->wide[leaders ? (size_t)leaders[e] : e])
+		return true;
+	for (size_t i = 0; i < t->nr_cpus; i++)
+		if (t->cpus[i] == cpu)
+			return true;
+	return false;
+}
+
 /* the descriptors of one slot: the ring's owner maps it, the others write into it */
 static int slot__attach(struct evlist_open *el, int *fds, u64 *ids, size_t ring,
 			struct perf_err *err)
@@ -103,17 +119,25 @@ static int slot__attach(struct evlist_open *el, int *fds, u64 *ids, size_t ring,
 	int ret;
 
 	if (el->ring_fds[ring] < 0) {
+		size_t owner = 0;
+
+		while (owner < el->nr_events && fds[owner] < 0)
+			owner++;
+		if (owner == el->nr_events)
+			return 0;	/* no event on this cpu: the ring stays unmapped */
 		ret = el->overwrite ?
-		      ring_buffer__mmap_overwrite(&el->rings[ring], fds[0], el->mmap_pages, err) :
-		      ring_buffer__mmap(&el->rings[ring], fds[0], el->mmap_pages, err);
+		      ring_buffer__mmap_overwrite(&el->rings[ring], fds[owner], el->mmap_pages, err) :
+		      ring_buffer__mmap(&el->rings[ring], fds[owner], el->mmap_pages, err);
 		if (ret) {
 			el->failed_mmap = true;
 			el->failed_errno = -ret;
 			return ret;
 		}
-		el->ring_fds[ring] = fds[0];
+		el->ring_fds[ring] = fds[owner];
 	}
 	for (size_t e = 0; e < el->nr_events; e++) {
+		if (fds[e] < 0)
+			continue;	/* not on this cpu */
 		if (fds[e] != el->ring_fds[ring] &&
 		    ioctl(fds[e], PERF_EVENT_IOC_SET_OUTPUT, el->ring_fds[ring]))
 			return perf_err__set(err, errno, "cannot redirect event %zu to its ring: %m", e);
@@ -172,6 +196,9 @@ int evlist_open__open_groups(struct evlist_open *el, const struct perf_event_att
 			int group_fd = leaders && leaders[e] != (int)e ? fds[leaders[e]] : -1;
 			bool cg = target->kind == EVLIST_TARGET_CPUS && e < target->nr_cgroup_fds &&
 				  target->cgroup_fds[e] >= 0;
+
+			if (!target__event_on(target, leaders, e, cpu))
+				continue;
 
 			/* -G: the cgroup directory's descriptor stands for the pid */
 			fds[e] = sys_perf_event_open(&attrs[e], cg ? target->cgroup_fds[e] : pid, cpu,
@@ -254,9 +281,12 @@ int evlist_open__set_filter(struct evlist_open *el, size_t event, const char *fi
 
 size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *out)
 {
+	size_t n = 0;
+
 	for (size_t s = 0; s < el->nr_slots; s++)
-		out[s] = el->ids[s * el->nr_events + event];
-	return el->nr_slots;
+		if (el->fds[s * el->nr_events + event] >= 0)
+			out[n++] = el->ids[s * el->nr_events + event];
+	return n;
 }
 
 /* cpu-list.h's numbers as the int CPUs of perf_event_open */

@@ -40,6 +40,15 @@ struct evlist_target {
 	bool			per_thread;	/* THREADS, WORKLOAD: cpu -1, a ring per thread */
 	const int		*cgroup_fds;	/* CPUS: event i counts only in cgroup_fds[i]'s */
 	size_t			nr_cgroup_fds;	/* cgroup (-G), -1 or past the end: everywhere */
+	/*
+	 * CPUS: the events marked in wide[] (a group follows its leader) open on every CPU of
+	 * wide_cpus, a superset of cpus, and the others on cpus only: perf record -C's tracking
+	 * event, on every online CPU, so that the side-band follows the tasks that run there
+	 * too. The slots are then wide_cpus'. NULL: every event on cpus.
+	 */
+	const bool		*wide;
+	const int		*wide_cpus;
+	size_t			nr_wide_cpus;
 };
 
 /* what one slot's descriptors count: a thread (-1: all) on a cpu (-1: any) */
@@ -51,7 +60,7 @@ struct evlist_slot {
 struct evlist_open {
 	size_t			nr_events, nr_slots, nr_rings;
 	int			*fds;		/* [slot * nr_events + event], -1 when closed */
-	u64			*ids;		/* same layout: the kernel's event ids */
+	u64			*ids;		/* same layout: the kernel's ids, 0 not opened */
 	struct ring_buffer	*rings;		/* [ring] */
 	int			*ring_fds;	/* [ring]: the descriptor that owns it */
 	struct evlist_slot	*slots;		/* [slot], the slots opened (threads gone skipped) */
@@ -86,7 +95,10 @@ int evlist_open__enable(struct evlist_open *el, bool enable, struct perf_err *er
 /* the same for one event on every slot (perf record --control's "enable NAME") */
 int evlist_open__enable_event(struct evlist_open *el, size_t event, bool enable,
 			      struct perf_err *err);
-/* the ids of one event over all slots, for the file's attr section: n ids into out */
+/*
+ * the ids of one event over the slots it was opened on (all, but with target->wide), for
+ * the file's attr section: n ids into out, which has room for nr_slots
+ */
 size_t evlist_open__event_ids(const struct evlist_open *el, size_t event, u64 *out);
 void evlist_open__close(struct evlist_open *el);
 

@@ -25,6 +25,7 @@ void record_sb__exit(struct record_sb *sb)
 int record_sb__open(struct record_sb *sb, const struct evlist_target *target,
 		    struct perf_err *err)
 {
+	struct evlist_target t;
 	int ret;
 
 	sb->attrs = calloc(sb->evs.nr, sizeof(*sb->attrs));
@@ -47,7 +48,10 @@ int record_sb__open(struct record_sb *sb, const struct evlist_target *target,
 		if (target->kind == EVLIST_TARGET_WORKLOAD)
 			a->flags |= PERF_ATTR_FLAG(ENABLE_ON_EXEC);
 	}
-	ret = evlist_open__open(&sb->el, sb->attrs, sb->evs.nr, target, SB_MMAP_PAGES, err);
+	/* on the recorded events' cpus: the tracking event's wider set is not theirs */
+	t = *target;
+	t.wide = NULL;
+	ret = evlist_open__open(&sb->el, sb->attrs, sb->evs.nr, &t, SB_MMAP_PAGES, err);
 	if (ret) {
 		if (sb->el.failed_event >= 0)
 			perf_err__set(err, -ret, "--switch-output-event '%s': %s",

@@ -40,7 +40,7 @@ int record_synth__id_index(const struct record_synth_events *e, struct perf_err 
 	int ret = 0;
 
 	for (size_t i = 0; i < e->nr_attrs; i++) {
-		if (e->attrs[i].nr_ids != e->nr_slots)
+		if (e->attrs[i].nr_ids != e->nr_slots && !e->slot_ids)
 			return perf_err__set(err, EINVAL, "event %zu has %zu ids for %zu slots",
 					     i, e->attrs[i].nr_ids, e->nr_slots);
 		total += e->attrs[i].nr_ids;
@@ -52,12 +52,22 @@ int record_synth__id_index(const struct record_synth_events *e, struct perf_err 
 		return perf_err__set(err, ENOMEM, "out of memory");
 	/* attr-major, each attr's ids in slot order, as perf lists them */
 	for (size_t i = 0; i < e->nr_attrs && !ret; i++) {
-		for (size_t k = 0; k < e->attrs[i].nr_ids && !ret; k++) {
-			struct perf_id_index_entry *x = &rec->entries[nr++];
-			const struct evlist_slot *sl = &e->slots[k];
+		size_t k = 0;	/* the slot */
 
-			x->id = e->attrs[i].ids[k];
-			x->idx = cpu_map__idx(e, sl->cpu);
+		for (size_t n = 0; n < e->attrs[i].nr_ids && !ret; n++, k++) {
+			struct perf_id_index_entry *x = &rec->entries[nr++];
+			const struct evlist_slot *sl;
+
+			while (e->slot_ids && k < e->nr_slots && !e->slot_ids[k * e->nr_attrs + i])
+				k++;	/* not opened there */
+			if (k >= e->nr_slots) {
+				ret = perf_err__set(err, EINVAL, "event %zu has %zu ids for fewer slots",
+						    i, e->attrs[i].nr_ids);
+				break;
+			}
+			sl = &e->slots[k];
+			x->id = e->slot_ids ? e->slot_ids[k * e->nr_attrs + i] : e->attrs[i].ids[n];
+			x->idx = e->slot_ids ? n : cpu_map__idx(e, sl->cpu);
 			x->cpu = (u64)(s64)sl->cpu;
 			x->tid = (u64)(s64)sl->pid;
 			/* out when the record is full, or at the last entry */

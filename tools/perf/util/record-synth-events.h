@@ -39,6 +39,12 @@ struct record_synth_events {
 	size_t				nr_attrs;
 	const struct evlist_slot	*slots;		/* what the k-th id of each event counts */
 	size_t				nr_slots;	/* each attr's nr_ids must be this */
+	/*
+	 * Or, when events are on different slots (-C's tracking event on every cpu,
+	 * evlist-open.h): [slot * nr_attrs + attr], each event's id on each slot, 0 where it
+	 * was not opened; an id's idx is then its place among its event's ids. NULL: as above.
+	 */
+	const u64			*slot_ids;
 	const int			*cpus;		/* the cpu map, ascending; NULL: {-1} */
 	size_t				nr_cpus;
 	const pid_t			*threads;	/* the thread map; NULL: {-1} */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record's side-band against perf 6.1: the -a/-C tracking dummy, LOST_SAMPLES at the end, -C lists, -p advice, --namespaces, --all-cgroups, ksymbol/bpf_event, -u, --buildid-mmap
+# perf record's side-band against perf 6.1: the -a/-C tracking dummy (on every CPU with -C), LOST_SAMPLES at the end, -C lists, -p advice, --namespaces, --all-cgroups, ksymbol/bpf_event, -u, --buildid-mmap
 # SPDX-License-Identifier: GPL-2.0
 
 . "$(dirname "$0")"/lib.sh
@@ -87,6 +87,28 @@ done
 cmp -s sys.fork1 our.fork1 || fail "-C 0: pid 1's FORK and COMM differ from perf 6.1's"
 same_attrs "workload" -e cpu-clock
 no_warnings "-a" our.data
+# -C: the tracking dummy on every online CPU (as perf 6.4+), the sampling events on the
+# listed ones: the program taskset runs on CPU 1 still gets its MMAPs
+if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null 2>&1; then
+	"$PERF" record -q -C 0 -o c.data -- taskset --cpu-list 1 true >c.log 2>&1 ||
+		fail "-C 0: $(tail -1 c.log)"
+	n=$("$PERF" script -i c.data --show-mmap-events -C 1 2>/dev/null | grep -c 'MMAP.*/true$')
+	[ "$n" -gt 0 ] || fail "-C 0: no MMAP of true on CPU 1"
+	ids=$("$PERF" report --header-only -i c.data 2>/dev/null |
+		sed -n 's/^# event : name = \([^,]*\), , id = { \([0-9, ]*\) }.*/\1 \2/p' |
+		awk '{ print $1, NF - 1 }' | tr '\n' ' ')
+	[ "$ids" = "cpu-clock:ppp 1 dummy:HG $(nproc) " ] ||
+		fail "-C 0: ids per event not 1 for cpu-clock and $(nproc) for the dummy: $ids"
+	no_warnings "-C 0" c.data
+	# a pipe: ID_INDEX places every id on its cpu, each event's idx counting its own cpus
+	"$PERF" record -q -C 0 -o - -- true 2>/dev/null >cp.data
+	"$PERF" report -D -i cp.data 2>/dev/null | grep -A3 'PERF_RECORD_ID_INDEX' |
+		sed -n 's/.*idx: \([0-9]*\)  cpu: \([0-9]*\).*/\1 \2/p' | tr '\n' ' ' >cp.idx
+	[ "$(cat cp.idx)" = "0 0 0 0 1 1 " ] || [ "$(nproc)" -ne 2 ] ||
+		fail "-C 0 in a pipe: ID_INDEX (idx cpu) not '0 0 0 0 1 1': $(cat cp.idx)"
+else
+	not_tested "-C's tracking dummy on every CPU: one CPU or no taskset"
+fi
 
 # 2. PERF_FORMAT_LOST read at the end: a LOST_SAMPLES record per descriptor that dropped
 # samples (misc 0, the descriptor's id in the trailer, time 0), as perf 6.1 writes them.
