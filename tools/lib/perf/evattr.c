@@ -401,31 +401,30 @@ int perf_evattr__parse_time(const struct perf_evattr *ea, const struct perf_even
 	return 0;
 }
 
-int perf_evattr__parse_tid(const struct perf_evattr *ea, const struct perf_event_header *h,
-			   bool swapped, u32 *tid)
+/* one of the (pid, tid) pair of a sample or sample_id: at 0 the pid, at 4 the tid */
+static int parse_pid_tid(const struct perf_evattr *ea, const struct perf_event_header *h,
+			 bool swapped, size_t at, u32 *v)
 {
 	size_t off;
 
 	if (id_field_offset(ea, h, ea->tid_off, ea->id_tid_off, &off))
 		return -ENOENT;
-	/* pid comes first, tid second */
-	memcpy(tid, (const u8 *)h + off + 4, 4);
+	memcpy(v, (const u8 *)h + off + at, 4);
 	if (swapped)
-		*tid = bswap_32(*tid);
+		*v = bswap_32(*v);
 	return 0;
+}
+
+int perf_evattr__parse_tid(const struct perf_evattr *ea, const struct perf_event_header *h,
+			   bool swapped, u32 *tid)
+{
+	return parse_pid_tid(ea, h, swapped, 4, tid);
 }
 
 int perf_evattr__parse_pid(const struct perf_evattr *ea, const struct perf_event_header *h,
 			   bool swapped, u32 *pid)
 {
-	size_t off;
-
-	if (id_field_offset(ea, h, ea->tid_off, ea->id_tid_off, &off))
-		return -ENOENT;
-	memcpy(pid, (const u8 *)h + off, 4);
-	if (swapped)
-		*pid = bswap_32(*pid);
-	return 0;
+	return parse_pid_tid(ea, h, swapped, 0, pid);
 }
 
 bool perf_evattr__peek_deferred(const struct perf_evattr *ea, const struct perf_event_header *h,
