@@ -32,6 +32,7 @@ struct perf_inject {
 	bool		keep_deferred;
 	bool		keep_stack;
 	bool		jit;
+	bool		aslr;
 	bool		force;
 	int		verbose;
 	int		zstd_level;
@@ -84,6 +85,12 @@ static void inject__print_stats(const struct inject_stats *st)
 	if (st->jit_dumps || st->jit_maps)
 		fprintf(stderr, "perf inject: %llu jitdump files read, %llu maps of JIT'd code written\n",
 			(unsigned long long)st->jit_dumps, (unsigned long long)st->jit_maps);
+	if (st->aslr_dropped)
+		fprintf(stderr, "perf inject: --aslr: %llu samples dropped: their physical addresses or user stack dumps would tell the layout\n",
+			(unsigned long long)st->aslr_dropped);
+	if (st->aslr_straddling)
+		fprintf(stderr, "perf inject: --aslr: %llu maps were cut by the new layout's rotation (inject-aslr.h)\n",
+			(unsigned long long)st->aslr_straddling);
 	if (st->in_bytes)
 		fprintf(stderr, "perf inject: data %llu bytes in, %llu bytes out\n",
 			(unsigned long long)st->in_bytes, (unsigned long long)st->out_bytes);
@@ -95,6 +102,7 @@ int cmd_inject(int argc, const char **argv)
 	const struct option options[] = {
 		OPT_STRING('i', "input", &inject.input, "file", "input file name"),
 		OPT_STRING('o', "output", &inject.output, "file", "output file name"),
+		OPT_BOOLEAN(0, "aslr", &inject.aslr, "Remap virtual memory addresses similar to ASLR"),
 		OPT_BOOLEAN('b', "build-ids", &inject.build_ids,
 			    "Inject build-ids into the output stream"),
 		OPT_BOOLEAN(0, "buildid-all", &inject.buildid_all,
@@ -143,6 +151,11 @@ int cmd_inject(int argc, const char **argv)
 		usage_with_options(inject_usage, options, stderr);
 		return PERF_EXIT_USAGE;
 	}
+	if (inject.aslr && inject.keep_stack) {
+		fprintf(stderr, "perf inject: --aslr drops the samples whose stack dumps --keep-stack keeps: use one of them\n");
+		usage_with_options(inject_usage, options, stderr);
+		return PERF_EXIT_USAGE;
+	}
 	if (inject__check_owner(inject.input, inject.force))
 		return PERF_EXIT_INPUT;
 	conf.symfs = inject.symfs ? inject.symfs : "";
@@ -157,6 +170,7 @@ int cmd_inject(int argc, const char **argv)
 			 inject.build_ids ? INJECT_BUILD_IDS_HIT : INJECT_BUILD_IDS_NONE;
 	opts.mmap2_build_ids = inject.mmap2_buildid_all;
 	opts.lazy_mmaps = inject.mmap2_buildids;
+	opts.aslr = inject.aslr;
 	opts.zstd_level = inject.zstd_level;
 	/*
 	 * A file takes the temporary name and the rename; anything else that exists (/dev/null,

@@ -60,6 +60,7 @@ TEST(unwind_dwarf_bounds, "DWARF unwinding: cut and corrupted dumps, dyn_size pa
 TEST(unwind_stage, "User-stack unwinder stage: join with the kernel chain, compat regs ABI 32, origins, --unwind=none")
 TEST(record_stats, "perf record: deferred samples without their record, LOST and LOST_SAMPLES counted")
 TEST(uid_filter, "perf record -a --uid: the user's samples kept, a child's uid from its FORK in any ring order")
+TEST(inject_aslr, "perf inject --aslr's layout: the user half rotated, the kernel slid, markers and cookies kept")
 TEST(read_stage, "Read stage: a sampling group and an inherited read value become one sample per value that grew")
 TEST(symbols_lazy_tree, "Symbol tables: sorted adds without the red-black tree give the tree's tables and lookups")
 TEST(kallsyms_reader, "Kernel symbols: kallsyms with a line past a chunk, upper-case and 0x addresses, no final newline")

@@ -10,12 +10,15 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/random.h>
+#include <time.h>
 #include <perf/data.h>
 #include <perf/synthesize.h>
 #include <perf/writer.h>
 #include <perf/kernel.h>
 #include "build-id.h"
 #include "dso.h"
+#include "inject-aslr.h"
 #include "inject-buildid.h"
 #include "inject-lazy-mmaps.h"
 #include "inject-maps.h"
@@ -62,6 +65,10 @@ struct inject {
 	struct inject_maps	*maps;		/* MMAPs, for stitched chains (inject-maps.h) */
 	struct inject_jit	*jit;		/* NULL without -j */
 	struct lazy_mmaps	*lazy;		/* NULL without -B */
+	struct inject_aslr	*aslr;		/* NULL without --aslr */
+	u64			*aslr_buf;	/* INJECT_BUF_BYTES: a side-band record moved */
+	struct perf_branch_entry *branches;	/* a sample's branch stack moved */
+	size_t			branches_alloc;
 	bool			jit_checked;	/* the attrs' clock, at the first jitdump */
 	struct perf_evattr	*jit_ea;	/* the marker's attr, while its dump is written */
 	struct inject_stats	stats;
@@ -81,6 +88,12 @@ static void inject__out_attr(const struct inject *inj, const struct perf_event_a
 	bool dwarf;
 
 	ia->out = *in;
+	/* registers hold addresses that cannot be moved: they leave the samples */
+	if (inj->aslr) {
+		ia->out.sample_type &= ~(PERF_SAMPLE_REGS_USER | PERF_SAMPLE_REGS_INTR);
+		ia->out.sample_regs_user = 0;
+		ia->out.sample_regs_intr = 0;
+	}
 	ia->has_dump = (in->sample_type & dump) == dump;
 	/* perf's --call-graph dwarf: the kernel gives no user chain, the dump is the stack */
 	dwarf = ia->has_dump && (in->flags & PERF_ATTR_FLAG(EXCLUDE_CALLCHAIN_USER));
@@ -180,6 +193,9 @@ static int inject__copy_features(struct inject *inj, struct perf_err *err)
 
 		if (inject__own_feature(feat) || !perf_env__has_feat(env, feat))
 			continue;
+		/* the BPF programs' load addresses */
+		if (inj->aslr && feat == HEADER_BPF_PROG_INFO)
+			continue;
 		if (swapped) {
 			ret = inject__copy_parsed(inj, env, feat, err);
 			continue;
@@ -275,6 +291,23 @@ static int inject__started(struct inject *inj)
 	return ret ? perf_session__tool_error(inj->session, -ret, err.msg) : 0;
 }
 
+/* --aslr: a side-band record with an address, moved in a copy; others as they are */
+static const struct perf_event_header *inject__aslr_record(struct inject *inj,
+							   const struct perf_event_header *h)
+{
+	switch (h->type) {
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+	case PERF_RECORD_KSYMBOL:
+	case PERF_RECORD_TEXT_POKE:
+		memcpy(inj->aslr_buf, h, h->size);
+		inject_aslr__record(inj->aslr, (struct perf_event_header *)inj->aslr_buf);
+		return (const struct perf_event_header *)inj->aslr_buf;
+	default:
+		return h;
+	}
+}
+
 static int inject__write(struct inject *inj, const struct perf_event_header *h)
 {
 	struct perf_err err;
@@ -282,6 +315,8 @@ static int inject__write(struct inject *inj, const struct perf_event_header *h)
 
 	if (ret)
 		return ret;
+	if (inj->aslr)
+		h = inject__aslr_record(inj, h);
 	ret = perf_writer__write(inj->w, h, &err);
 	return ret ? perf_session__tool_error(inj->session, -ret, err.msg) : 0;
 }
@@ -514,6 +549,23 @@ static int inject__lazy_maps(struct inject *inj, struct perf_sample *sample,
 	return ret < 0 ? perf_session__tool_error(inj->session, -ret, "out of memory") : ret;
 }
 
+/* --aslr: the sample's addresses moved, its chain and branches copied first */
+static int inject__aslr_sample(struct inject *inj, struct perf_sample *s)
+{
+	if (inject__grow_chain(inj, s->callchain_nr))
+		return -ENOMEM;
+	if (s->branch_nr > inj->branches_alloc) {
+		struct perf_branch_entry *b = realloc(inj->branches, s->branch_nr * sizeof(*b));
+
+		if (!b)
+			return -ENOMEM;
+		inj->branches = b;
+		inj->branches_alloc = s->branch_nr;
+	}
+	inject_aslr__sample(inj->aslr, s, inj->chain, inj->branches);
+	return 0;
+}
+
 static int inject__sample(const struct perf_tool *tool, struct perf_session *session,
 			  const struct perf_event_header *event, struct perf_sample *sample,
 			  struct perf_evattr *evattr)
@@ -530,6 +582,12 @@ static int inject__sample(const struct perf_tool *tool, struct perf_session *ses
 	if (ret)
 		return ret;
 	ia = inject__attr(inj, evattr);
+	/* --aslr: what tells the layout and cannot be moved (inject-aslr.h) */
+	if (inj->aslr && ((ia ? ia->out.sample_type : evattr->attr.sample_type) &
+			  (PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_STACK_USER))) {
+		inj->aslr->dropped++;
+		return 0;
+	}
 	if (inj->bids) {
 		ret = inject_buildids__sample(inj->bids, session, sample);
 		if (ret)
@@ -542,12 +600,12 @@ static int inject__sample(const struct perf_tool *tool, struct perf_session *ses
 	}
 	inj->stats.samples++;
 	if (!ia || ia->as_recorded) {
-		if (!session->swapped)
+		if (!session->swapped && !inj->aslr)
 			return inject__write(inj, event);
-		ret = inject__reparse(inj, event, evattr, &s);
+		ret = session->swapped ? inject__reparse(inj, event, evattr, &s) : 0;
 		if (ret)
 			return ret;
-	} else if (!session->swapped &&
+	} else if (!session->swapped && !inj->aslr &&
 		   (!s.callchain_nr || inject__points_into(s.callchain, event)) &&
 		   !s.deferred_callchain && !ia->has_dump &&
 		   ia->out.sample_type == evattr->attr.sample_type) {
@@ -567,6 +625,11 @@ static int inject__sample(const struct perf_tool *tool, struct perf_session *ses
 						  inject__write_cb, inj);
 		if (ret)
 			return ret;
+	}
+	if (inj->aslr) {
+		ret = inject__aslr_sample(inj, &s);
+		if (ret)
+			return perf_session__tool_error(session, -ret, "out of memory");
 	}
 	size = perf_sample__synthesize(ia ? &ia->out : &evattr->attr, &s, false, inj->buf,
 				       INJECT_BUF_BYTES, &why);
@@ -791,6 +854,9 @@ static void inject__exit(struct inject *inj)
 	perf_writer__delete(inj->w);
 	inject_buildids__delete(inj->bids);
 	lazy_mmaps__delete(inj->lazy);
+	free(inj->aslr);
+	free(inj->aslr_buf);
+	free(inj->branches);
 	inject_maps__delete(inj->maps);
 	inject_jit__delete(inj->jit);
 	for (size_t i = 0; i < ARRAY_SIZE(inj->features); i++)
@@ -800,6 +866,23 @@ static void inject__exit(struct inject *inj)
 	free(inj->buf);
 	free(inj->scratch);
 	free(inj->chain);
+}
+
+/* --aslr's layout, drawn now: the arch (a pipe's comes later) is x86_64's without a header */
+static int inject__aslr_new(struct inject *inj, struct perf_err *err)
+{
+	const struct perf_env *env = perf_data__env(inj->session->data);
+	u64 seed;
+
+	inj->aslr = malloc(sizeof(*inj->aslr));
+	inj->aslr_buf = malloc(INJECT_BUF_BYTES);
+	if (!inj->aslr || !inj->aslr_buf)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	/* a layout nobody can reproduce from the output: the kernel's random bits */
+	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) != sizeof(seed))
+		seed = (u64)time(NULL) * 0x9e3779b97f4a7c15ULL ^ (u64)getpid() ^ (u64)clock();
+	inject_aslr__init(inj->aslr, env ? env->arch : NULL, seed);
+	return 0;
 }
 
 int inject__run(const struct inject_opts *opts, struct inject_stats *stats, struct perf_err *err)
@@ -854,6 +937,11 @@ int inject__run(const struct inject_opts *opts, struct inject_stats *stats, stru
 		ret = -EINVAL;
 		goto out;
 	}
+	if (opts->aslr) {
+		ret = inject__aslr_new(&inj, err);
+		if (ret)
+			goto out_session;
+	}
 	/* a file's header is known now: an empty or unwritable output fails before reading */
 	if (!perf_data__is_pipe(inj.session->data)) {
 		ret = inject__start(&inj, err);
@@ -879,6 +967,10 @@ int inject__run(const struct inject_opts *opts, struct inject_stats *stats, stru
 		if (inj.jit)
 			inject_jit__counts(inj.jit, &inj.stats.jit_dumps, &inj.stats.jit_maps);
 		inj.stats.in_bytes = perf_data__file_header(inj.session->data)->data.size;
+		if (inj.aslr) {
+			inj.stats.aslr_dropped = inj.aslr->dropped;
+			inj.stats.aslr_straddling = inj.aslr->straddling;
+		}
 		if (stats)
 			*stats = inj.stats;
 	}

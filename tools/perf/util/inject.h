@@ -70,6 +70,8 @@ struct inject_opts {
 	 * written before that sample as an MMAP2 with its build id (inject-lazy-mmaps.h)
 	 */
 	bool			lazy_mmaps;
+	/* --aslr: every address moved to another layout (inject-aslr.h) */
+	bool			aslr;
 	int			zstd_level;	/* 0: uncompressed */
 };
 
@@ -83,6 +85,8 @@ struct inject_stats {
 	u64	build_ids;		/* build ids added */
 	u64	jit_dumps, jit_maps;	/* -j: jitdumps read, MMAP2 records of their code */
 	u64	in_bytes, out_bytes;	/* the input's data section, the output's */
+	u64	aslr_dropped;		/* --aslr: samples with physical addresses or dumps */
+	u64	aslr_straddling;	/* --aslr: maps cut by the rotation */
 };
 
 /*

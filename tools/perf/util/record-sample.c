@@ -57,6 +57,12 @@ void record_sample__config_attr(const struct record_sample_opts *o, struct perf_
 		if (where->tracking)
 			a->flags |= PERF_ATTR_FLAG(MMAP_DATA);
 	}
+	if (o->phys_data)
+		a->sample_type |= PERF_SAMPLE_PHYS_ADDR;
+	if (o->data_page_size)
+		a->sample_type |= PERF_SAMPLE_DATA_PAGE_SIZE;
+	if (o->code_page_size)
+		a->sample_type |= PERF_SAMPLE_CODE_PAGE_SIZE;
 	if (o->intr_regs) {
 		a->sample_type |= PERF_SAMPLE_REGS_INTR;
 		a->sample_regs_intr = o->intr_regs;

@@ -5,6 +5,8 @@
  * 6.1's for the same command line:
  *
  *   -d/--data		ADDR and DATA_SRC; mmap_data on the side-band event (data mmaps)
+ *   --phys-data, --data-page-size, --code-page-size	PHYS_ADDR, DATA_PAGE_SIZE and
+ *			CODE_PAGE_SIZE
  *   -T/--timestamp	TIME even where perf leaves it out (--per-thread); --no-timestamp
  *			none where perf would add it
  *   -P/--period	PERIOD with -c too; --no-period none, even in frequency mode
@@ -32,6 +34,7 @@ struct option;
 
 struct record_sample_opts {
 	bool	data;				/* -d */
+	bool	phys_data, data_page_size, code_page_size;
 	bool	timestamp, timestamp_set;	/* -T or --no-timestamp given: which */
 	bool	period, period_set;		/* -P or --no-period */
 	bool	weight;				/* -W */
