@@ -790,14 +790,36 @@ static int cmp_seg(const void *a, const void *b)
 	return x->file_off < y->file_off ? -1 : x->file_off > y->file_off;
 }
 
+/*
+ * A debug file (objcopy --only-keep-debug) as the only file: its code segment has no bytes
+ * (p_filesz 0) and the file offsets of its program headers are not the binary's (binutils
+ * 2.40 writes 0 for the code, 2.45+ packs the sections it kept, .eh_frame's segment at the
+ * code's offset). Its first PT_LOAD, offset 0 with the ELF header, is the one still true:
+ * with it alone, a file offset maps as in the binary's usual layout (code at the first
+ * segment's displacement), the best a debug file can tell.
+ */
+static bool symsrc__debug_only(struct symsrc *ss, size_t phnum)
+{
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+
+		if (gelf_getphdr(ss->elf, (int)i, &ph) && ph.p_type == PT_LOAD &&
+		    (ph.p_flags & PF_X) && !ph.p_filesz && ph.p_memsz)
+			return true;
+	}
+	return false;
+}
+
 int dso__read_segments(struct dso *dso, struct symsrc *ss)
 {
 	struct dso_segment *segs;
 	size_t phnum, nr = 0;
+	bool first_only;
 
 	dso->is_exec = ss->ehdr.e_type == ET_EXEC;
 	if (elf_getphdrnum(ss->elf, &phnum))
 		return -DSO_LOAD_ERRNO__INVALID_ELF;
+	first_only = symsrc__debug_only(ss, phnum);
 	/* count first: phnum comes from the file and may be absurd */
 	for (size_t i = 0; i < phnum; i++) {
 		GElf_Phdr ph;
@@ -805,7 +827,7 @@ int dso__read_segments(struct dso *dso, struct symsrc *ss)
 		if (!gelf_getphdr(ss->elf, (int)i, &ph))
 			return -DSO_LOAD_ERRNO__INVALID_ELF;
 		/* nothing of a segment without file bytes can be mapped from the file */
-		if (ph.p_type == PT_LOAD && ph.p_filesz)
+		if (ph.p_type == PT_LOAD && ph.p_filesz && !(first_only && nr))
 			nr++;
 	}
 	segs = calloc(nr ? nr : 1, sizeof(*segs));
@@ -817,6 +839,8 @@ int dso__read_segments(struct dso *dso, struct symsrc *ss)
 
 		if (!gelf_getphdr(ss->elf, (int)i, &ph) || ph.p_type != PT_LOAD || !ph.p_filesz)
 			continue;
+		if (first_only && nr)
+			break;
 		segs[nr++] = (struct dso_segment){ .file_off = ph.p_offset,
 						   .file_size = ph.p_filesz,
 						   .vaddr = ph.p_vaddr };
