@@ -1854,6 +1854,10 @@ int cmd_record(int argc, const char **argv)
 			   "number of mmap data pages (a power of two) or a size (512K)"),
 		OPT_BOOLEAN('i', "no-inherit", &rec.no_inherit, "child tasks do not inherit counters"),
 		OPT_BOOLEAN(0, "switch-events", &rec.switch_events, "Record context switch events"),
+		/* what perf report's latency profile is computed from: the context switches */
+		OPT_BOOLEAN(0, "latency", &rec.switch_events,
+			    "Enable data collection for latency profiling.\n"
+			    "\t\t\t  Use perf report --latency for latency-centric profile."),
 		OPT_BOOLEAN(0, "sample-cpu", &rec.sample_cpu, "Record the sample cpu"),
 		OPT_BOOLEAN('d', "data", &rec.sample.data, "Record the sample addresses"),
 		OPT_BOOLEAN(0, "phys-data", &rec.sample.phys_data,

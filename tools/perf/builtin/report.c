@@ -22,6 +22,7 @@
 #include "builtin.h"
 #include "ui/browser-hists.h"
 #include "ui/tui.h"
+#include "util/cpu-list.h"
 #include "util/dump.h"
 #include "util/hist.h"
 #include "util/pager.h"
@@ -50,6 +51,7 @@ struct perf_report {
 	bool			demangle;	/* --no-demangle clears it */
 	const char		*sort_order;
 	const char		*field_order;
+	const char		*parallelism;	/* --parallelism: the levels kept */
 	int			verbose;
 	bool			dump_trace;
 	bool			stats_mode;
@@ -280,6 +282,32 @@ static const char *const report_usage[] = {
 };
 
 /*
+ * --parallelism: the levels as a mask (report.h); a level above 63 is kept with 63, which
+ * no machine this reads from reaches in practice. 0 with the mask set, or 1 with *status.
+ */
+static int report__parallelism_mask(struct perf_report *rep, int *status)
+{
+	struct perf_err err;
+	u32 *levels = NULL;
+	size_t nr = 0;
+
+	if (cpu_list__cpus(rep->parallelism, &levels, &nr, &err)) {
+		fprintf(stderr, "  Error: --parallelism %s: %s\n", rep->parallelism, err.msg);
+		*status = PERF_EXIT_USAGE;
+		return 1;
+	}
+	for (size_t i = 0; i < nr; i++)
+		rep->ropts.parallelism_mask |= 1ULL << (levels[i] < 63 ? levels[i] : 63);
+	free(levels);
+	if (!rep->ropts.parallelism_mask) {
+		fprintf(stderr, "  Error: --parallelism %s: no level\n", rep->parallelism);
+		*status = PERF_EXIT_USAGE;
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * What upstream decides from the events before reading samples. true to go on; false to
  * stop with *status (0 included: upstream stops without failing on -g without callchains),
  * the reason said, and *usage set when the option's usage is to follow (an unknown key).
@@ -350,7 +378,7 @@ static bool report__setup(struct perf_report *rep, int *status, bool *usage)
 		sort_order = ipc_buf;
 	}
 	/* upstream's is_latency_requested(): substring tests of --sort and -F */
-	want_latency = rep->ropts.hopts.prefer_latency ||
+	want_latency = rep->ropts.hopts.prefer_latency || rep->parallelism ||
 		       (rep->sort_order && (strstr(rep->sort_order, "latency") ||
 					    strstr(rep->sort_order, "parallelism"))) ||
 		       (rep->field_order && (strstr(rep->field_order, "latency") ||
@@ -360,6 +388,8 @@ static bool report__setup(struct perf_report *rep, int *status, bool *usage)
 		*status = PERF_EXIT_INPUT;
 		return false;
 	}
+	if (rep->parallelism && report__parallelism_mask(rep, status))
+		return false;
 	if (rep->ropts.thread_counts && (sample_type & PERF_SAMPLE_READ)) {
 		fprintf(stderr, "perf report: -T of recordings with PERF_SAMPLE_READ counts is not supported yet\n");
 		*status = PERF_EXIT_USAGE;
@@ -705,6 +735,8 @@ int cmd_report(int argc, const char **argv)
 			   "regex filter to identify parent, see: '--sort parent'"),
 		OPT_CALLBACK(0, "percentage", &rep, "relative|absolute",
 			     "how to display percentage of filtered entries", parse_percentage),
+		OPT_STRING(0, "parallelism", &rep.parallelism, "parallelism",
+			   "only consider these parallelism levels (cpu set format)"),
 		OPT_BOOLEAN(0, "latency", &rep.ropts.hopts.prefer_latency,
 			    "Show latency-centric profile rather than the default\n"
 			    "\t\t\t  CPU-consumption-centric profile\n"

@@ -16,6 +16,7 @@
 struct hist_key {
 	const char		*comm;		/* interned */
 	s32			pid, tid, cpu;
+	s32			parallelism;
 	struct dso		*dso;
 	const struct symbol	*sym;
 	u64			ip;

@@ -26,6 +26,7 @@ static const char *const key_headers[SORT_KEY__NR] = {
 	[SORT_KEY_CGROUP]	= "Cgroup",
 	[SORT_KEY_CGROUP_ID]	= "cgroup id (dev/inode)",
 	[SORT_KEY_SRCLINE]	= "Source:Line",
+	[SORT_KEY_PARALLELISM]	= "Parallelism",
 };
 
 static void hists__new_col_len(struct hists *hists, enum sort_key key, size_t len)
@@ -207,6 +208,9 @@ static void print_key(struct hists *hists, struct sbuf *sb, const struct hist_en
 		break;
 	case SORT_KEY_CPU:
 		sbuf__printf(sb, "%*.*d", w, w, he->key.cpu);
+		break;
+	case SORT_KEY_PARALLELISM:
+		sbuf__printf(sb, "%*d", w, he->key.parallelism);
 		break;
 	case SORT_KEY_TRACE:
 		sbuf__printf(sb, "%-.*s", w, he->key.trace ? he->key.trace : "N/A");
@@ -626,7 +630,10 @@ static int print_hierarchy_level(struct hists *hists, struct sbuf *sb, struct hi
 		sbuf__printf(sb, "%*s  ", pad, "");
 		start = sb->len;
 		print_key(hists, sb, first, ctx.key, hists->col_len[ctx.key]);
-		if (level + 1 < nr_keys && sb->len - start < hists->col_len[ctx.key])
+		/* upstream pads a level's text to its column, but for the keys it prints bare */
+		if (level + 1 < nr_keys && sb->len - start < hists->col_len[ctx.key] &&
+		    ctx.key != SORT_KEY_SYM && ctx.key != SORT_KEY_SRCLINE &&
+		    ctx.key != SORT_KEY_TRACE)
 			sbuf__printf(sb, "%*s", (int)(hists->col_len[ctx.key] - (sb->len - start)), "");
 		/* upstream trims the leading blanks of the padded text ("   4880:ls") */
 		for (lead = start; lead < sb->len && sb->buf[lead] == ' '; lead++)

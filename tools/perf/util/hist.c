@@ -93,7 +93,7 @@ struct hist_step {
 struct hist_repeat {
 	u64			chain_key;	/* 0: empty slot */
 	const char		*comm;		/* interned */
-	s32			tid, cpu;	/* 0 unless a sort key uses them */
+	s32			tid, cpu, par;	/* 0 unless a sort key uses them */
 	struct dso		*dso;
 	const struct symbol	*sym;
 	u64			ip;
@@ -142,6 +142,9 @@ static u64 key_hash(const struct hists *hists, const struct hist_key *k)
 			break;
 		case SORT_KEY_CPU:
 			h = hash__step(h, (u64)(u32)k->cpu);
+			break;
+		case SORT_KEY_PARALLELISM:
+			h = hash__step(h, (u64)(u32)k->parallelism);
 			break;
 		case SORT_KEY_TRACE:
 			h = hash__step(h, (u64)(uintptr_t)k->trace);
@@ -221,6 +224,10 @@ static bool hists__key_equal(const struct hists *hists, const struct hist_key *l
 			if (l->cpu != r->cpu)
 				return false;
 			break;
+		case SORT_KEY_PARALLELISM:
+			if (l->parallelism != r->parallelism)
+				return false;
+			break;
 		case SORT_KEY_TRACE:
 			/* not a tracepoint (NULL): upstream compares nothing */
 			if (l->trace && r->trace && l->trace != r->trace)
@@ -273,6 +280,7 @@ struct hists *hists__new(const struct hist_opts *opts)
 		hists->repeat_comm |= opts->sort[i].id == SORT_KEY_COMM;
 		hists->repeat_tid |= opts->sort[i].id == SORT_KEY_PID;
 		hists->repeat_cpu |= opts->sort[i].id == SORT_KEY_CPU;
+		hists->repeat_par |= opts->sort[i].id == SORT_KEY_PARALLELISM;
 		hists->has_sym_key |= opts->sort[i].id == SORT_KEY_SYMOFF;
 		/* the repeat slots do not key on cgroups, which change without chain or tid */
 		if (opts->sort[i].id == SORT_KEY_CGROUP || opts->sort[i].id == SORT_KEY_CGROUP_ID) {
@@ -525,6 +533,7 @@ static void hist_repeat__key(const struct hists *hists, const struct hist_sample
 	k->chain_key = s->chain_key;
 	k->tid = hists->repeat_tid ? s->tid : 0;
 	k->cpu = hists->repeat_cpu ? s->cpu : 0;
+	k->par = hists->repeat_par ? s->parallelism : 0;
 	k->dso = s->dso;
 	k->sym = s->sym;
 	k->ip = s->ip;
@@ -537,7 +546,7 @@ static u32 hist_repeat__slot(const struct hist_repeat *k, const char *comm)
 {
 	u64 h = hash__step(k->chain_key, (u64)(uintptr_t)comm);
 
-	h = hash__step(h, (u64)(u32)k->tid ^ ((u64)(u32)k->cpu << 32));
+	h = hash__step(h, (u64)(u32)k->tid ^ ((u64)(u32)k->cpu << 32) ^ ((u64)(u32)k->par << 16));
 	return hash_64(h ^ k->ip ^ (u64)(uintptr_t)k->sym, HIST_REPEAT_BITS);
 }
 
@@ -545,7 +554,7 @@ static bool hist_repeat__matches(struct hist_repeat *r, const struct hists *hist
 				 const struct hist_repeat *k, const char *comm)
 {
 	if (r->chain_key != k->chain_key || r->tree_gen != hists->tree_gen || r->tid != k->tid ||
-	    r->cpu != k->cpu || r->ip != k->ip || r->sym != k->sym || r->dso != k->dso ||
+	    r->cpu != k->cpu || r->par != k->par || r->ip != k->ip || r->sym != k->sym || r->dso != k->dso ||
 	    r->level != k->level || r->has_callchain != k->has_callchain ||
 	    (hists->repeat_comm && strcmp(r->comm, comm)))
 		return false;
@@ -608,6 +617,7 @@ static void hists__remember(struct hists *hists, const struct hist_sample *s, co
 	r->comm = comm;
 	r->tid = k.tid;
 	r->cpu = k.cpu;
+	r->par = k.par;
 	r->dso = k.dso;
 	r->sym = k.sym;
 	r->ip = k.ip;
@@ -623,7 +633,8 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 	const struct hist_opts *o = hists->opts;
 	bool chains = o->use_callchain && s->has_callchain;
 	struct hist_key key = {
-		.pid = s->pid, .tid = s->tid, .cpu = s->cpu, .dso = s->dso, .sym = s->sym,
+		.pid = s->pid, .tid = s->tid, .cpu = s->cpu, .parallelism = s->parallelism,
+		.dso = s->dso, .sym = s->sym,
 		.ip = s->ip, .level = s->level,
 	};
 	struct chain_node *end = NULL;

@@ -59,6 +59,7 @@ struct hist_sample {
 	const char		*comm;		/* comm of the thread (copied if new) */
 	s32			pid, tid;
 	s32			cpu;
+	s32			parallelism;	/* with latency: the threads running, 1 or more */
 	struct dso		*dso;		/* NULL: no map covers the ip */
 	const struct symbol	*sym;
 	u64			ip;		/* map-relative address of the sample */
@@ -110,6 +111,7 @@ struct hists {
 	u32			nr_dirty;
 	u64			nr_slow;	/* samples that took hists__add_sample() */
 	bool			repeat_comm, repeat_tid, repeat_cpu;	/* sort keys use them */
+	bool			repeat_par;
 	struct strset		*strings;	/* comm and trace texts */
 	u64			stamp;		/* counts samples, marks entries a sample fed */
 	u64			nr_samples;

@@ -413,15 +413,21 @@ bool report__was_parallel(const struct report *r)
 	return !r->nr_weighed || r->nr_single * 100 / r->nr_weighed < 99;
 }
 
-/* what a sample of period weighs in the latency columns, as upstream computes it */
-static u64 report__latency(struct report *r, u64 period)
+/* the threads running now, as upstream bounds them: 1 to the cpus (switches may come late) */
+static int report__parallelism(const struct report *r)
 {
 	int par = r->parallelism;
 
 	if (par > (int)r->nr_cpus)
 		par = (int)r->nr_cpus;
-	if (par < 1)
-		par = 1;
+	return par < 1 ? 1 : par;
+}
+
+/* what a sample of period weighs in the latency columns, as upstream computes it */
+static u64 report__latency(struct report *r, u64 period)
+{
+	int par = report__parallelism(r);
+
 	r->nr_weighed++;
 	if (par == 1)
 		r->nr_single++;
@@ -525,7 +531,10 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	hists = report__hists(r, evattr);
 	if (!hists)
 		return perf_err__set(&r->err, ENOMEM, "out of memory");
-	if (r->opts->filter && report__hides(r->opts->filter, thread, sample, rf)) {
+	if ((r->opts->filter && report__hides(r->opts->filter, thread, sample, rf)) ||
+	    (r->opts->parallelism_mask && r->opts->hopts.latency &&
+	     !(r->opts->parallelism_mask &
+	       (1ULL << (report__parallelism(r) < 63 ? report__parallelism(r) : 63))))) {
 		hists__add_filtered(hists, sample->period,
 				    r->opts->hopts.latency ? report__latency(r, sample->period) : 0);
 		return 0;
@@ -544,8 +553,10 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	/* a dropped chain's parent comes from its words, which no chain id names */
 	if (r->want_parent && !chain.nr && sample->callchain_nr)
 		hs.chain_key = 0;
-	if (r->opts->hopts.latency)
+	if (r->opts->hopts.latency) {
 		hs.latency = report__latency(r, sample->period);
+		hs.parallelism = report__parallelism(r);
+	}
 	if (r->extra_keys) {
 		report__extra_keys(r, &keys, sample, thread, &chain, rf, srcline, sizeof(srcline));
 		/*

@@ -38,6 +38,11 @@ struct report_opts {
 	const struct sample_filter *filter;	/* --comms, -C, --time, ...; NULL: none */
 	const char		*parent_pattern;	/* -p: the regex of the parent sort key */
 	bool			thread_counts;	/* -T: the per-thread counter table at the end */
+	/*
+	 * --parallelism: bit n set keeps the samples taken while n threads ran (1 to 63; a
+	 * higher parallelism counts as 63); 0: all. The others are hidden, as -S hides.
+	 */
+	u64			parallelism_mask;
 };
 
 /* a thread's cgroup namespace, from its latest PERF_RECORD_NAMESPACES */

@@ -31,7 +31,8 @@ static const struct sort_dim sort_dims[] = {
 	{ "code_page_size", -1 }, { "local_ins_lat", -1 }, { "ins_lat", -1 },
 	{ "local_p_stage_cyc", -1 }, { "p_stage_cyc", -1 }, { "addr", -1 },
 	{ "local_retire_lat", -1 }, { "retire_lat", -1 }, { "simd", -1 }, { "type", -1 },
-	{ "typeoff", -1 }, { "symoff", SORT_KEY_SYMOFF }, { "typecln", -1 }, { "parallelism", -1 },
+	{ "typeoff", -1 }, { "symoff", SORT_KEY_SYMOFF }, { "typecln", -1 },
+	{ "parallelism", SORT_KEY_PARALLELISM },
 	{ "tgid", -1 },
 };
 
@@ -363,6 +364,8 @@ int hist_key__cmp(const struct hist_opts *o, int key, const struct hist_key *l,
 		return sym_cmp(o, l, r);
 	case SORT_KEY_CPU:
 		return sign64((s64)r->cpu - (s64)l->cpu);
+	case SORT_KEY_PARALLELISM:
+		return sign64((s64)r->parallelism - (s64)l->parallelism);
 	case SORT_KEY_TRACE:
 		return str_cmp_r(l->trace, r->trace);
 	case SORT_KEY_PARENT:

@@ -29,6 +29,7 @@ enum sort_key {
 	SORT_KEY_CGROUP,	/* "cgroup": the sample's cgroup, named by CGROUP records */
 	SORT_KEY_CGROUP_ID,	/* "cgroup_id": the thread's cgroup namespace (dev/inode) */
 	SORT_KEY_SRCLINE,	/* "srcline": the sample address's source line (keys->srcline) */
+	SORT_KEY_PARALLELISM,	/* "parallelism": how many threads ran when it was taken */
 	SORT_KEY__NR,
 };
 

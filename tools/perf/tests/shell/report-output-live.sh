@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf report's output on live recordings (latency, -v, --hierarchy, parent/symoff/cgroup keys, -g without callchains) equals upstream perf 7.2's
+# perf report's output on live recordings (latency and parallelism, record --latency, -v, --hierarchy, parent/symoff/cgroup keys, -g without callchains) equals upstream perf 7.2's
 . "$(dirname "$0")"/lib.sh
 
 need_perf
@@ -23,6 +23,12 @@ rec plain.data -- sh -c "$walk"
 rec g.data -g -- sh -c "$walk"
 rec switch.data -g --switch-events -- sh -c \
 	'timeout 0.3 yes >/dev/null & timeout 0.3 yes >/dev/null; wait'
+# ours: perf 6.1 has no --latency, which is --switch-events in upstream's
+"$PERF" record -q -o latency.data --latency -- sh -c \
+	'timeout 0.3 yes >/dev/null & timeout 0.3 yes >/dev/null; wait' >latency.log 2>&1 ||
+	fail "perf record --latency: $(tail -1 latency.log)"
+"$PERF" evlist -v -i latency.data 2>/dev/null | grep -q 'context_switch: 1' ||
+	fail "perf record --latency: no context_switch in the attr"
 rec cgroup.data --namespaces --all-cgroups -- sh -c "$walk"
 # samples in the [vdso]: -v says where its symbols came from, perf record's copy in the
 # build-id cache (the test's own: lib.sh gives it its own HOME)
@@ -68,6 +74,13 @@ g.data --hierarchy --no-children
 g.data --hierarchy -g folded -s dso,sym
 switch.data --hierarchy --no-children -g none
 switch.data --hierarchy --no-children -g none --latency -s cpu,comm
+latency.data --no-children -s parallelism
+latency.data --no-children -s comm,parallelism --parallelism 2
+latency.data --latency -s parallelism,sym --parallelism=1-2
+latency.data --hierarchy -s latency,parallelism,comm,symbol --parallelism=1,2
+plain.data --parallelism 1
+plain.data --hierarchy -s comm,symbol
+plain.data --hierarchy -s srcline,comm
 plain.data -s cgroup,cgroup_id
 CASES
 # -v: the report itself (upstream's debug lines on stderr differ)
