@@ -66,7 +66,7 @@ in_root() {
 }
 
 # what build/perf links, as sid's packages (their names change across releases: t64)
-need_pkgs="gcc libc6-dev bc binutils"
+need_pkgs="gcc libc6-dev bc binutils xz-utils"
 for lib in $(ldd "$perf" | awk '$2 == "=>" { print $1 }'); do
 	if ! in_root sh -c "ldconfig -p | grep -q '$lib '"; then
 		case $lib in

@@ -41,6 +41,7 @@ struct hist_entry {
 	u64			period, nr_events;		/* own samples */
 	u64			period_acc, nr_events_acc;	/* own and callees' samples */
 	u64			latency, latency_acc;		/* their latency weights */
+	u64			period_sys, period_us;		/* own, kernel and user mode */
 	bool			has_callchain;
 	bool			merged;		/* folded into an equal entry by the collapse */
 	u64			stamp;		/* hists->stamp of the last sample that fed it */

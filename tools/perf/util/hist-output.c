@@ -93,6 +93,8 @@ static const char *col_name(const struct hists *hists, int col)
 	case HIST_COL_PERIOD:		return "Period";
 	case HIST_COL_LATENCY:
 	case HIST_COL_LATENCY_ACC:	return "Latency";
+	case HIST_COL_OVERHEAD_SYS:	return "sys";
+	case HIST_COL_OVERHEAD_US:	return "usr";
 	default:			return "";
 	}
 }
@@ -290,6 +292,12 @@ static void print_value(const struct hists *hists, struct sbuf *sb, const struct
 		break;
 	case HIST_COL_LATENCY:
 		print_percent(sb, he->latency, hists__total_latency(hists), w - 2);
+		break;
+	case HIST_COL_OVERHEAD_SYS:
+		print_percent(sb, he->period_sys, hists__total_period(hists), w - 2);
+		break;
+	case HIST_COL_OVERHEAD_US:
+		print_percent(sb, he->period_us, hists__total_period(hists), w - 2);
 		break;
 	case HIST_COL_SAMPLES:
 		sbuf__printf(sb, " %*llu", w - 1, (unsigned long long)he->nr_events);
@@ -498,6 +506,12 @@ static int hierarchy_output_cmp(const struct hierarchy_sort *ctx,
 		case HIST_COL_SAMPLES:
 			ret = hist_u64_cmp(r->sum.nr_events, l->sum.nr_events);
 			break;
+		case HIST_COL_OVERHEAD_SYS:
+			ret = hist_u64_cmp(r->sum.period_sys, l->sum.period_sys);
+			break;
+		case HIST_COL_OVERHEAD_US:
+			ret = hist_u64_cmp(r->sum.period_us, l->sum.period_us);
+			break;
 		default:
 			ret = hist_u64_cmp(r->sum.period, l->sum.period);
 			break;
@@ -578,6 +592,8 @@ static int print_hierarchy_level(struct hists *hists, struct sbuf *sb, struct hi
 		group_of[i] = (size_t)(grp - groups);
 		grp->nr++;
 		grp->sum.period += he[i]->period;
+		grp->sum.period_sys += he[i]->period_sys;
+		grp->sum.period_us += he[i]->period_us;
 		grp->sum.latency += he[i]->latency;
 		grp->sum.nr_events += he[i]->nr_events;
 	}

@@ -403,13 +403,23 @@ static struct hist_entry *hists__add(struct hists *hists, const struct hist_key 
 }
 
 /* what a sample adds to an entry: as its own period (self) or only accumulated (a caller) */
+/* the own period by the level of the samples, for --showcpuutilization */
+static void hist_entry__feed_mode(struct hist_entry *he, char level, u64 period)
+{
+	if (level == 'k')
+		he->period_sys += period;
+	else if (level == '.')
+		he->period_us += period;
+}
+
 static void hist_entry__feed(struct hists *hists, struct hist_entry *he, u64 period,
-			     u64 latency, bool self)
+			     u64 latency, char level, bool self)
 {
 	if (self) {
 		he->period += period;
 		he->latency += latency;
 		he->nr_events++;
+		hist_entry__feed_mode(he, level, period);
 	}
 	he->period_acc += period;
 	he->latency_acc += latency;
@@ -428,6 +438,7 @@ static void hist_repeat__apply(struct hist_repeat *r, u64 period, u64 latency, u
 			he->period += period;
 			he->latency += latency;
 			he->nr_events += nr;
+			hist_entry__feed_mode(he, r->level, period);
 		}
 		he->period_acc += period;
 		he->latency_acc += latency;
@@ -479,6 +490,8 @@ static int hists__collapse(struct hists *hists)
 
 			if (!cmp) {
 				it->period += he->period;
+				it->period_sys += he->period_sys;
+				it->period_us += he->period_us;
 				it->nr_events += he->nr_events;
 				it->period_acc += he->period_acc;
 				it->latency += he->latency;
@@ -682,7 +695,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 		he = hists__add(hists, &key, &slot, s->has_callchain);
 	if (!he)
 		return -ENOMEM;
-	hist_entry__feed(hists, he, s->period, s->latency, true);
+	hist_entry__feed(hists, he, s->period, s->latency, s->level, true);
 	hists->nr_samples++;
 	hists->total_period += s->period;
 	if (o->use_callchain)
@@ -753,7 +766,7 @@ int hists__add_sample(struct hists *hists, const struct hist_sample *s)
 			he = hists__add(hists, &key, &slot, s->has_callchain);
 		if (!he)
 			return -ENOMEM;
-		hist_entry__feed(hists, he, s->period, s->latency, false);
+		hist_entry__feed(hists, he, s->period, s->latency, s->level, false);
 		end = NULL;
 		if (chains) {
 			ret = chain_root__append(&he->callchain, f, s->nr_frames - i, s->period, &end);

@@ -42,8 +42,8 @@ struct col_dim {
 };
 
 static const struct col_dim col_dims[] = {
-	{ "overhead", HIST_COL_OVERHEAD }, { "latency", HIST_COL_LATENCY }, { "overhead_sys", -1 },
-	{ "overhead_us", -1 }, { "overhead_guest_sys", -1 }, { "overhead_guest_us", -1 },
+	{ "overhead", HIST_COL_OVERHEAD }, { "latency", HIST_COL_LATENCY }, { "overhead_sys", HIST_COL_OVERHEAD_SYS },
+	{ "overhead_us", HIST_COL_OVERHEAD_US }, { "overhead_guest_sys", -1 }, { "overhead_guest_us", -1 },
 	{ "overhead_children", HIST_COL_OVERHEAD_ACC }, { "latency_children", HIST_COL_LATENCY_ACC },
 	{ "sample", HIST_COL_SAMPLES }, { "period", HIST_COL_PERIOD }, { "weight1", -1 },
 	{ "weight2", -1 }, { "weight3", -1 },
@@ -200,6 +200,10 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD };
 		if (lat_taken && !o->prefer_latency)
 			o->out[o->nr_out++] = lat;
+		if (o->cpu_util) {
+			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD_SYS };
+			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_OVERHEAD_US };
+		}
 		if (show_nr_samples)
 			o->out[o->nr_out++] = (struct hist_field){ false, HIST_COL_SAMPLES };
 		if (show_total_period)
@@ -464,6 +468,12 @@ int hists__entry_sort(const struct hists *hists, const struct hist_entry *a,
 				break;
 			case HIST_COL_LATENCY:
 				ret = hist_u64_cmp(a->latency, b->latency);
+				break;
+			case HIST_COL_OVERHEAD_SYS:
+				ret = hist_u64_cmp(a->period_sys, b->period_sys);
+				break;
+			case HIST_COL_OVERHEAD_US:
+				ret = hist_u64_cmp(a->period_us, b->period_us);
 				break;
 			default:
 				break;

@@ -41,6 +41,8 @@ enum hist_column {
 	HIST_COL_PERIOD,	/* --show-total-period */
 	HIST_COL_LATENCY,	/* "latency": the period divided by the parallelism */
 	HIST_COL_LATENCY_ACC,	/* "latency_children" */
+	HIST_COL_OVERHEAD_SYS,	/* "overhead_sys": the kernel-mode share (--showcpuutilization) */
+	HIST_COL_OVERHEAD_US,	/* "overhead_us": the user-mode share */
 	HIST_COL__NR,
 };
 
@@ -58,6 +60,7 @@ struct hist_opts {
 	struct hist_field	out[HIST_MAX_FIELDS];	/* columns, left to right */
 	unsigned int		nr_out;
 	bool			children;	/* accumulate callers (--children) */
+	bool			cpu_util;	/* --showcpuutilization: sys and usr columns */
 	bool			use_callchain;	/* keep and print callchains */
 	struct chain_params	chain;
 	bool			skip_first_frame;	/* sort order starts with "sym" */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf report's output on live recordings (latency and parallelism, record --latency, -v, --hierarchy, parent/symoff/cgroup keys, -g without callchains) equals upstream perf 7.2's
+# perf report's output on live recordings (latency and parallelism, record --latency, --showcpuutilization, -v, --hierarchy, parent/symoff/cgroup keys, -g without callchains) equals upstream perf 7.2's
 . "$(dirname "$0")"/lib.sh
 
 need_perf
@@ -81,6 +81,10 @@ latency.data --hierarchy -s latency,parallelism,comm,symbol --parallelism=1,2
 plain.data --parallelism 1
 plain.data --hierarchy -s comm,symbol
 plain.data --hierarchy -s srcline,comm
+g.data --showcpuutilization
+g.data --showcpuutilization --no-children -s comm
+plain.data --showcpuutilization --hierarchy -n
+switch.data --no-children -F overhead,overhead_sys,overhead_us,latency,sym
 plain.data -s cgroup,cgroup_id
 CASES
 # -v: the report itself (upstream's debug lines on stderr differ)
