@@ -446,6 +446,11 @@ static bool report__check_options(struct perf_report *rep, int *status)
 	sc->warn = rep->ropts.quiet ? NULL : stderr;
 	if (report__check_regex(rep->ropts.parent_pattern))
 		return false;
+	if (ho->symbol_filter && ho->hierarchy) {
+		fprintf(stderr, "perf report: --symbol-filter with --hierarchy is not supported yet\n");
+		*status = PERF_EXIT_USAGE;
+		return false;
+	}
 	if (ho->field_sep && !ho->field_sep[0]) {
 		fprintf(stderr, "  Error: option `field-separator' requires a non-empty value\n");
 		*status = PERF_EXIT_USAGE;
@@ -735,6 +740,8 @@ int cmd_report(int argc, const char **argv)
 			   "regex filter to identify parent, see: '--sort parent'"),
 		OPT_CALLBACK(0, "percentage", &rep, "relative|absolute",
 			     "how to display percentage of filtered entries", parse_percentage),
+		OPT_STRING(0, "symbol-filter", &rep.ropts.hopts.symbol_filter, "pattern",
+			   "only show symbols that (partially) match with this filter"),
 		OPT_BOOLEAN(0, "showcpuutilization", &rep.ropts.hopts.cpu_util,
 			    "Show sample percentage for different cpu modes"),
 		OPT_STRING(0, "parallelism", &rep.parallelism, "parallelism",

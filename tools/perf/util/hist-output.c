@@ -385,7 +385,7 @@ void hists__format_callchain(struct hists *hists, const struct hist_entry *he, s
 
 	if (!o->use_callchain || o->chain.mode == CHAIN_NONE)
 		return;
-	chain_root__print(&he->callchain, &o->chain, sb, hists__total_period(hists),
+	chain_root__print(&he->callchain, &o->chain, sb, hists__chain_total(hists),
 			  hist_entry__shown_period(hists, he), o->skip_first_frame, o->field_sep,
 			  lines);
 }
@@ -537,7 +537,7 @@ static int print_hierarchy_chain(struct hists *hists, struct sbuf *sb,
 			ret = chain_root__merge(&root, &grp->entries[i]->callchain);
 	if (!ret) {
 		chain_root__sort(&root, &o->chain, min_hit);
-		chain_root__print(&root, &o->chain, sb, hists__total_period(hists),
+		chain_root__print(&root, &o->chain, sb, hists__chain_total(hists),
 				  o->children ? grp->sum.period_acc : grp->sum.period, false,
 				  o->field_sep, NULL);
 	}

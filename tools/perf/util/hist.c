@@ -793,19 +793,43 @@ void hists__add_filtered(struct hists *hists, u64 period, u64 latency)
 		hists->callchain_period += period;
 }
 
+u64 hists__chain_total(const struct hists *hists)
+{
+	/* upstream's callchains count the entries --symbol-filter hid */
+	return hists->total_period - (hists->opts->filter_relative ? hists->filtered_period : 0);
+}
+
 u64 hists__total_period(const struct hists *hists)
 {
-	return hists->total_period - (hists->opts->filter_relative ? hists->filtered_period : 0);
+	return hists->total_period - (hists->opts->filter_relative ?
+				      hists->filtered_period + hists->sym_hidden_period : 0);
 }
 
 u64 hists__total_samples(const struct hists *hists)
 {
+	/* upstream's header keeps the samples of entries --symbol-filter hid */
 	return hists->nr_samples - (hists->opts->filter_relative ? hists->nr_filtered : 0);
 }
 
 u64 hists__total_latency(const struct hists *hists)
 {
-	return hists->total_latency - (hists->opts->filter_relative ? hists->filtered_latency : 0);
+	return hists->total_latency - (hists->opts->filter_relative ?
+				       hists->filtered_latency + hists->sym_hidden_latency : 0);
+}
+
+/* --symbol-filter: he is left out of the output, its counts kept in the totals */
+static bool hists__sym_hidden(struct hists *hists, const struct hist_entry *he)
+{
+	const char *text = hists->opts->symbol_filter;
+
+	if (!text || !hists->need_collapse ||
+	    (he->key.sym && strstr(he->key.sym->name, text)))
+		return false;
+	hists->sym_hidden_period += he->period;
+	hists->sym_hidden_latency += he->latency;
+	hists->total_period += he->period;
+	hists->total_latency += he->latency;
+	return true;
 }
 
 int hists__output_resort(struct hists *hists, struct machine *machine)
@@ -822,6 +846,7 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 	/* what filters hid counts in the totals; --percentage relative takes it out again */
 	hists->total_period = hists->filtered_period;
 	hists->total_latency = hists->filtered_latency;
+	hists->sym_hidden_period = hists->sym_hidden_latency = 0;
 	memset(hists->col_len, 0, sizeof(hists->col_len));
 	if (ret)
 		return ret;
@@ -832,6 +857,8 @@ int hists__output_resort(struct hists *hists, struct machine *machine)
 		struct thread *t = machine ? machine__find_thread(machine, he->key.tid) : NULL;
 		struct rbnode **link = &hists->entries.node, *parent = NULL;
 
+		if (hists__sym_hidden(hists, he))
+			continue;
 		he->thread_comm = he->key.comm;
 		if (t && t->nr_comms) {
 			he->thread_comm = strset__intern(hists->strings, thread__comm_str(t, 0));

@@ -118,6 +118,8 @@ struct hists {
 	u64			total_period;
 	u64			total_latency;	/* of the entries, set by hists__output_resort() */
 	u64			nr_filtered, filtered_period, filtered_latency;	/* hists__add_filtered */
+	/* the entries --symbol-filter hid, by hists__output_resort() */
+	u64			sym_hidden_period, sym_hidden_latency;
 	u64			callchain_period;	/* min threshold base of the graph */
 	u16			col_len[SORT_KEY__NR];
 };
@@ -139,6 +141,8 @@ void hists__add_filtered(struct hists *hists, u64 period, u64 latency);
 
 /* the totals percentages and the header lines are of, as --percentage says */
 u64 hists__total_period(const struct hists *hists);
+/* the base of the callchains' percentages: the same, but with the entries --symbol-filter hid */
+u64 hists__chain_total(const struct hists *hists);
 u64 hists__total_samples(const struct hists *hists);
 u64 hists__total_latency(const struct hists *hists);
 

@@ -86,6 +86,12 @@ struct hist_opts {
 	/* children columns shown without values ("N/A"): upstream's --hierarchy of a pipe */
 	bool			acc_na;
 	bool			filter_relative;	/* --percentage relative (see hists__add_filtered) */
+	/*
+	 * --symbol-filter: the entries whose symbol's name lacks this text are hidden, as
+	 * upstream hides them in its collapse: so only when a sort key collapses (comm,
+	 * srcline); NULL: none
+	 */
+	const char		*symbol_filter;
 };
 
 /*

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf report's output on live recordings (latency and parallelism, record --latency, --showcpuutilization, -v, --hierarchy, parent/symoff/cgroup keys, -g without callchains) equals upstream perf 7.2's
+# perf report's output on live recordings (latency and parallelism, record --latency, --showcpuutilization, --symbol-filter, -v, --hierarchy, parent/symoff/cgroup keys, -g without callchains) equals upstream perf 7.2's
 . "$(dirname "$0")"/lib.sh
 
 need_perf
@@ -85,6 +85,10 @@ g.data --showcpuutilization
 g.data --showcpuutilization --no-children -s comm
 plain.data --showcpuutilization --hierarchy -n
 switch.data --no-children -F overhead,overhead_sys,overhead_us,latency,sym
+g.data --symbol-filter=a
+g.data --symbol-filter=e --no-children -n
+plain.data --symbol-filter=e -s dso,sym
+switch.data --symbol-filter=e --percentage relative --no-children
 plain.data -s cgroup,cgroup_id
 CASES
 # -v: the report itself (upstream's debug lines on stderr differ)

@@ -73,6 +73,15 @@ expect_grep '^    -s, --sort <key' opt.out.err "no usage of --sort after a bad s
 run_report opt.out -F nonsense -i "$src" || fail "a bad field exited $rc, not 0 as upstream"
 expect_grep "Unknown --fields key: .nonsense'" opt.out.err "no error for a bad field"
 expect_grep '^    -F, --fields <key' opt.out.err "no usage of --fields after a bad field"
+# what is not done yet says so in one line, with the usage status
+run_report opt.out --symbol-filter=a --hierarchy -i "$src" &&
+	fail "--symbol-filter with --hierarchy was accepted"
+[ $rc = 129 ] && [ "$(wc -l <opt.out.err)" -eq 1 ] ||
+	fail "--symbol-filter with --hierarchy: exit $rc, $(wc -l <opt.out.err) lines"
+expect_grep "^perf report: --symbol-filter with --hierarchy is not supported yet$" opt.out.err \
+	"--symbol-filter with --hierarchy: not its one line"
+run_report opt.out --parallelism=x -i "$src" && fail "--parallelism=x was accepted"
+[ $rc = 255 ] || [ $rc = 129 ] || fail "--parallelism=x exited $rc"
 run_report opt.out -i does-not-exist.data && fail "a missing file was accepted"
 [ $rc = 255 ] || fail "a missing file exited $rc, not 255"
 expect_grep "^failed to open does-not-exist.data: No such file or directory$" opt.out.err \
