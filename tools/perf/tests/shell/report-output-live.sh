@@ -85,7 +85,6 @@ g.data --showcpuutilization
 g.data --showcpuutilization --no-children -s comm
 plain.data --showcpuutilization --hierarchy -n
 switch.data --no-children -F overhead,overhead_sys,overhead_us,latency,sym
-g.data --symbol-filter=a
 g.data --symbol-filter=e --no-children -n
 plain.data --symbol-filter=e -s dso,sym
 switch.data --symbol-filter=e --percentage relative --no-children
