@@ -423,6 +423,17 @@ static int report__parallelism(const struct report *r)
 	return par < 1 ? 1 : par;
 }
 
+/* --parallelism: the level the sample is taken at is not among the ones kept */
+static bool report__parallelism_hides(const struct report *r)
+{
+	int par;
+
+	if (!r->opts->parallelism_mask || !r->opts->hopts.latency)
+		return false;
+	par = report__parallelism(r);
+	return !(r->opts->parallelism_mask & (1ULL << (par < 63 ? par : 63)));
+}
+
 /* what a sample of period weighs in the latency columns, as upstream computes it */
 static u64 report__latency(struct report *r, u64 period)
 {
@@ -532,9 +543,7 @@ int report__add_sample(struct report *r, struct perf_sample *sample, struct perf
 	if (!hists)
 		return perf_err__set(&r->err, ENOMEM, "out of memory");
 	if ((r->opts->filter && report__hides(r->opts->filter, thread, sample, rf)) ||
-	    (r->opts->parallelism_mask && r->opts->hopts.latency &&
-	     !(r->opts->parallelism_mask &
-	       (1ULL << (report__parallelism(r) < 63 ? report__parallelism(r) : 63))))) {
+	    report__parallelism_hides(r)) {
 		hists__add_filtered(hists, sample->period,
 				    r->opts->hopts.latency ? report__latency(r, sample->period) : 0);
 		return 0;
