@@ -38,8 +38,14 @@ starts u.aslr.data >got.starts
 	fail "the maps: $(wc -l <want.starts) before, $(wc -l <got.starts) after"
 [ -z "$(paste -d' ' want.starts got.starts | awk '$1 == $2')" ] ||
 	fail "a map did not move: $(paste -d' ' want.starts got.starts | awk '$1 == $2' | head -1)"
-"$PERF" script -i u.data -F ip 2>/dev/null | awk 'NF && $1 != "0" { print $1 }' >want.ips
-"$PERF" script -i u.aslr.data -F ip 2>/dev/null | awk 'NF && $1 != "0" { print $1 }' >got.ips
+# (a chain the kernel walked into argv's strings ends in a non-canonical "address": no
+# address at all, it stays as it was)
+ips() {
+	"$PERF" script -i "$1" -F ip 2>/dev/null |
+		awk 'NF && $1 != "0" && !(length($1) == 16 && $1 !~ /^ffff/) { print $1 }'
+}
+ips u.data >want.ips
+ips u.aslr.data >got.ips
 [ "$(wc -l <want.ips)" -gt 100 ] && [ "$(wc -l <want.ips)" = "$(wc -l <got.ips)" ] ||
 	fail "the frames: $(wc -l <want.ips) before, $(wc -l <got.ips) after"
 [ -z "$(paste -d' ' want.ips got.ips | awk '$1 == $2')" ] || fail "a frame did not move"
