@@ -438,14 +438,29 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 	return 0;
 }
 
-/* PERF_TEST_KEEP_TMPDIR=1 keeps each test's directory to look at what it wrote */
-static void tmpdir__remove(const char *dir)
+/*
+ * PERF_TEST_KEEP_TMPDIR=1 keeps each test's directory to look at what it wrote;
+ * PERF_TEST_KEEP_FAILED=DIR moves a failed test's directory to DIR/NR (a live recording
+ * that failed once is the only copy of what made it fail)
+ */
+static void tmpdir__remove(const char *dir, size_t nr, int res)
 {
 	const char *keep = getenv("PERF_TEST_KEEP_TMPDIR");
+	const char *failed = getenv("PERF_TEST_KEEP_FAILED");
+	char to[PATH_MAX];
 
 	if (keep && *keep && strcmp(keep, "0")) {
 		fprintf(stderr, "perf test: kept %s\n", dir);
 		return;
+	}
+	if (res == TEST_FAIL && failed && *failed) {
+		snprintf(to, sizeof(to), "%s/%zu", failed, nr);
+		nftw(to, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+		if (!rename(dir, to)) {
+			fprintf(stderr, "perf test: test %zu's directory kept in %s\n", nr, to);
+			return;
+		}
+		fprintf(stderr, "perf test: cannot move %s to %s: %s\n", dir, to, strerror(errno));
 	}
 	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
@@ -855,7 +870,7 @@ static int test_cmd__run(struct test_cmd *cmd, int argc, const char **argv)
 			else
 				res = test__run_forked(cmd, t, i + 1, tmpdir, reason,
 						       sizeof(reason));
-			tmpdir__remove(tmpdir);
+			tmpdir__remove(tmpdir, i + 1, res);
 		}
 		if (res == -EINTR)
 			break;
