@@ -492,23 +492,80 @@ static struct addr_result *dd__slot(struct dso_dwarf *dd, u64 vaddr)
 	return res;
 }
 
-/*
- * addr2line tells an address no unit covers by whether it lies in an allocated section: there
- * it answers "??:?" (upstream prints "??:0", e.g. for crt1's _start), elsewhere "??:0", which
- * upstream takes as no answer at all (and names the frame by its symbol or address)
- */
-static bool dd__in_alloc_section(struct dso_dwarf *dd, u64 vaddr)
+/* a symbol addr2line (bfd) may name a code address by: what is not data, a file or a section */
+static bool sym__bfd_function_like(const GElf_Sym *sym)
+{
+	switch (GELF_ST_TYPE(sym->st_info)) {
+	case STT_OBJECT:
+	case STT_FILE:
+	case STT_SECTION:
+	case STT_TLS:
+		return false;
+	default:
+		break;
+	}
+	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE)
+		return false;
+	/* annobin's markers, which bfd skips too */
+	return !(sym->st_size == 0 && GELF_ST_BIND(sym->st_info) == STB_LOCAL &&
+		 GELF_ST_TYPE(sym->st_info) == STT_NOTYPE &&
+		 GELF_ST_VISIBILITY(sym->st_other) == STV_HIDDEN);
+}
+
+/* whether a function-like symbol of section shndx starts at or before vaddr (symtab: type) */
+static bool dd__symbol_before(struct dso_dwarf *dd, u32 type, size_t shndx, u64 vaddr, bool *any)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 
 	while ((scn = elf_nextscn(dd->elf, scn)) != NULL) {
+		Elf_Data *data;
+		size_t n;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != type || !sh.sh_entsize)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data)
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		for (size_t i = 1; i < n; i++) {
+			GElf_Sym sym;
+
+			if (!gelf_getsym(data, (int)i, &sym))
+				break;
+			*any = true;
+			if (sym.st_shndx == shndx && sym.st_value <= vaddr &&
+			    sym__bfd_function_like(&sym))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * addr2line tells an address no unit covers by whether bfd finds a function for it: a
+ * function-like symbol of the address's allocated section at or before it (from .symtab, or
+ * .dynsym when there is none). Then it answers "??:?" (upstream prints "??:0", e.g. for
+ * crt1's _start); else "??:0", which upstream takes as no answer at all and names the frame
+ * by its symbol or address: a PLT entry is "labs@plt+0", its section having no symbol.
+ */
+static bool dd__addr2line_finds(struct dso_dwarf *dd, u64 vaddr)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	bool any = false;
+
+	while ((scn = elf_nextscn(dd->elf, scn)) != NULL) {
 		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
 			continue;
 		if (vaddr >= sh.sh_addr && vaddr - sh.sh_addr < sh.sh_size)
-			return true;
+			break;
 	}
-	return false;
+	if (!scn)
+		return false;
+	if (dd__symbol_before(dd, SHT_SYMTAB, elf_ndxscn(scn), vaddr, &any))
+		return true;
+	return !any && dd__symbol_before(dd, SHT_DYNSYM, elf_ndxscn(scn), vaddr, &any);
 }
 
 /* the slot for vaddr, its srcline read the first time; NULL without DWARF */
@@ -534,7 +591,7 @@ static struct addr_result *dso__addr_result(struct dso *dso, u64 vaddr)
 			res->srcline = dd__srcline(dd, file, (u32)lineno);
 		else
 			res->srcline = ":0";
-	} else if (dd__in_alloc_section(dd, vaddr)) {
+	} else if (dd__addr2line_finds(dd, vaddr)) {
 		res->srcline = "??:0";
 	}
 	return res;

@@ -34,6 +34,32 @@ rec cgroup.data --namespaces --all-cgroups -- sh -c "$walk"
 # build-id cache (the test's own: lib.sh gives it its own HOME)
 rec vdso.data -g -- "$WORKLOAD_PERF" test -w clockloop 0.3
 
+# a program whose time goes half to a PLT entry (labs@plt: in the .plt, which has neither
+# line nor ELF symbol): srcline keys name it "labs@plt+0", as upstream does when addr2line
+# answers "??:0", where _start's "??:?" would be upstream's "??:0"
+plt=
+if command -v cc >/dev/null 2>&1; then
+	cat >plt.c <<'EOC'
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+	long s = 0;
+
+	(void)argv;
+	for (long i = 0; i < 100000000; i++)
+		s += labs(i - argc);
+	printf("%ld\n", s);
+	return 0;
+}
+EOC
+	cc -O1 -g -fno-builtin -o plt plt.c >cc.log 2>&1 || fail "cc of plt.c: $(tail -1 cc.log)"
+	rec plt.data -- ./plt
+	plt=1
+else
+	not_tested "srcline of a PLT entry: no cc here"
+fi
+
 # one line per case: the recordings, then the options (after --stdio --no-inline)
 cat >cases <<'CASES'
 switch.data --children
@@ -90,6 +116,13 @@ plain.data --symbol-filter=e -s dso,sym
 switch.data --symbol-filter=e --percentage relative --no-children
 plain.data -s cgroup,cgroup_id
 CASES
+if [ -n "$plt" ]; then
+	cat >>cases <<'CASES'
+plt.data -s srcline
+plt.data --hierarchy -s srcline,comm
+plt.data -s sym,srcline,dso
+CASES
+fi
 # -v: the report itself (upstream's debug lines on stderr differ)
 cat >verbose_cases <<'CASES'
 plain.data -v --no-children
@@ -173,6 +206,10 @@ run_cases() {
 }
 run_cases stderr <cases
 run_cases "" <verbose_cases
+if [ -n "$plt" ]; then
+	"$PERF" report --stdio -q -s srcline -i plt.data 2>/dev/null | grep -q ' labs@plt+0$' ||
+		fail "plt.data: no labs@plt+0 line in perf report -s srcline"
+fi
 [ -z "$failed" ] || fail "perf report differs from upstream perf 7.2 for:$failed
 $(head -80 failed.diff)"
 
