@@ -58,8 +58,10 @@ if [ $have_upstream = 1 ]; then
 $(diff want.names got.names | head)"
 fi
 
-# evlist of a recording with a group and a tracepoint, every option
-if "$PERF" record -q -e '{cpu-clock,task-clock}' -e sched:sched_switch -c 10000 -o ev.data -- \
+# evlist of a recording with a group and a tracepoint, every option (a clock event's period
+# of 1 ms: at 10 us, the least the kernel allows, the timer's interrupts can starve the task
+# in a VM, `true` then running for a minute and more)
+if "$PERF" record -q -e '{cpu-clock,task-clock}' -e sched:sched_switch -c 1000000 -o ev.data -- \
 	true >rec.log 2>&1; then
 	for opt in "" -F -v -g --trace-fields "-v --trace-fields" "-F -v" "-g -v"; do
 		# shellcheck disable=SC2086
@@ -68,7 +70,7 @@ if "$PERF" record -q -e '{cpu-clock,task-clock}' -e sched:sched_switch -c 10000 
 	"$PERF" evlist -g -i ev.data >got || fail "evlist -g failed"
 	grep -qx '{cpu-clock,task-clock}' got || fail "evlist -g: no group: $(cat got)"
 	# a pipe: read to its end, the same lines
-	"$PERF" record -q -e '{cpu-clock,task-clock}' -e sched:sched_switch -c 10000 -o - -- true 2>/dev/null |
+	"$PERF" record -q -e '{cpu-clock,task-clock}' -e sched:sched_switch -c 1000000 -o - -- true 2>/dev/null |
 		"$PERF" evlist -g >pipe.got || fail "evlist of a pipe failed"
 	cmp -s got pipe.got || fail "evlist -g of a pipe: $(cat pipe.got)"
 	"$PERF" buildid-list -i ev.data >got || fail "buildid-list failed"

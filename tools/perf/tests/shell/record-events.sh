@@ -173,7 +173,7 @@ then
 	-e {cpu-clock,task-clock}
 	-e {cpu-clock,task-clock}:S
 	-e {cpu-clock,task-clock}:uS -e {cpu-clock:k,task-clock}:u -e {cpu-clock,task-clock}:D -e {cpu-clock,page-faults:u}:SG -e task-clock:uS
-	-e software/config=0/ -e software/config=1,name=tc/ -e software/config=3/k -e software/config=1,period=12345/
+	-e software/config=0/ -e software/config=1,name=tc/ -e software/config=3/k -e software/config=1,period=1234567/
 	EOF
 	# and perf 6.1 reads our group files without a word
 	for f in group groups gpipe; do
