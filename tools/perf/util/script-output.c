@@ -639,6 +639,26 @@ static int print_callchain(struct script_output *out, struct machine *machine,
 }
 
 /* -F iregs, uregs: " ABI:2    SP:0x7ffd...    IP:0x4011... ", nothing without regs (ABI none) */
+/*
+ * A page size as perf names it: in the largest unit of B, K, M, G that leaves more than 1024
+ * of the next smaller one ("1024B", "4K", "2M"); a size the kernel could not tell is "N/A"
+ */
+static void print_page_size(struct sbuf *sb, u64 size)
+{
+	static const char units[] = "BKMG";
+	unsigned int i = 0;
+
+	if (!size) {
+		sbuf__adds(sb, " N/A");
+		return;
+	}
+	while (size / 1024 > 1 && i < 3) {
+		size /= 1024;
+		i++;
+	}
+	sbuf__printf(sb, " %llu%c", (unsigned long long)size, units[i]);
+}
+
 static void print_regs(struct sbuf *sb, u64 abi, u64 mask, const u64 *regs)
 {
 	unsigned int i = 0;
@@ -767,6 +787,12 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 		print_regs(sb, sample->intr_regs_abi, sample->intr_regs_mask, sample->intr_regs);
 	if (f & SF_UREGS)
 		print_regs(sb, sample->user_regs_abi, sample->user_regs_mask, sample->user_regs);
+	if (f & SF_PHYS_ADDR)
+		sbuf__printf(sb, "%16llx", (unsigned long long)sample->phys_addr);
+	if (f & SF_DATA_PAGE_SIZE)
+		print_page_size(sb, sample->data_page_size);
+	if (f & SF_CODE_PAGE_SIZE)
+		print_page_size(sb, sample->code_page_size);
 	sbuf__addc(sb, '\n');
 	return sbuf__flush(sb, out->fp);
 }

@@ -49,7 +49,7 @@ enum script_field {
 	SF_RETIRE_LAT	= 1U << 24,
 };
 
-#define SF_UNPRINTABLE	(SF_PHYS_ADDR | SF_DATA_PAGE_SIZE | SF_CODE_PAGE_SIZE | SF_DATA_SRC)
+#define SF_UNPRINTABLE	SF_DATA_SRC
 
 /* output kinds, indexed like perf's output[] table */
 enum script_type {

@@ -41,6 +41,8 @@ rec sw --switch-events
 rec ns --namespaces
 rec cg --all-cgroups
 rec_pipe gpipe -g
+# physical addresses and page sizes (-d: the data address of page faults)
+rec pg -g -d -e page-faults --phys-data --data-page-size --code-page-size
 # -m 1 -c 1: one page of buffer for every fault, so some are likely lost
 rec lost -m 1 -c 1 -e page-faults
 have_tp=1
@@ -57,6 +59,9 @@ cp /proc/kallsyms kallsyms || fail "cannot copy /proc/kallsyms"
 # @KALLSYMS@ is the kallsyms copy, given as a path upstream's chroot sees (-k is no ELF:
 # both fall back to kallsyms)
 cat >cases <<'CASES'
+pg -F ip,sym,addr,phys_addr,data_page_size,code_page_size
+pg -F +phys_addr,+data_page_size,+code_page_size
+pg -F comm,code_page_size,data_page_size,phys_addr -G
 g -G
 g --reltime
 g --deltatime --ns
