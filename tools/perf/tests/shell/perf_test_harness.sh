@@ -8,6 +8,8 @@
 . "$(dirname "$0")"/lib.sh
 
 need_perf
+# the outer run's own: the probes fail on purpose
+unset PERF_TEST_KEEP_FAILED
 
 probe=$TMPDIR/probe
 mkdir "$probe" || fail "cannot create $probe"
@@ -34,7 +36,7 @@ not_tested 'no tmpfs'
 pass"
 # exit 3 alone is some command's failure, not a partial pass
 mk c_three.sh "harness-probe exit 3" "exit 3"
-mk c_fail.sh "harness-probe fail" "echo failing on purpose; exit 1"
+mk c_fail.sh "harness-probe fail" "echo failing on purpose; echo recorded >left.txt; exit 1"
 mk d_hang.sh "harness-probe hang" "sleep 60"
 # a test that says it is long by nature gets its own limit over --timeout's
 mk d_long.sh "harness-probe long" "# perf test timeout: 30
@@ -51,8 +53,9 @@ mk lib_helper.sh "harness-probe helper" "exit 1"
 
 # a timeout of 1 s: the hang test is the one that needs it; failed tests' output kept
 mkdir failed || fail "cannot create $TMPDIR/failed"
+mkdir kept || fail "cannot create $TMPDIR/kept"
 OUTER=$TMPDIR PERF_TEST_SHELL_DIR=$probe PERF_TEST_FAILED_DIR=$TMPDIR/failed \
-	"$PERF" test --timeout 1 harness-probe >out.txt 2>&1
+	PERF_TEST_KEEP_FAILED=$TMPDIR/kept "$PERF" test --timeout 1 harness-probe >out.txt 2>&1
 rc=$?
 verbose "$(cat out.txt)"
 
@@ -91,6 +94,11 @@ grep -q 'timed out after 1 s' "failed/$nr_hang.log" || fail "the hung test's log
 grep -q "exit 3 without a 'partial: ' line" "failed/$nr_three.log" ||
 	fail "the exit 3 test's log does not say why it failed"
 [ "$(ls failed | wc -l)" -eq 3 ] || fail "logs kept for tests that did not fail: $(ls failed)"
+# PERF_TEST_KEEP_FAILED: the failed tests' directories, with what they wrote, and no other
+grep -qx recorded "kept/$nr_fail/left.txt" ||
+	fail "the failed test's directory was not kept: $(ls -R kept | head -5)"
+[ "$(ls kept | sort -n | tr '\n' ' ')" = "$(ls failed | sed 's/\.log$//' | sort -n | tr '\n' ' ')" ] ||
+	fail "directories kept: $(ls kept | tr '\n' ' '), failed: $(ls failed | tr '\n' ' ')"
 
 # the private directory is gone once the test ended
 [ -s e_env.tmpdir ] || fail "the env probe left no record"
