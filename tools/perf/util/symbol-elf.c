@@ -474,7 +474,8 @@ static int rela_dyn__init(struct rela_dyn *rd, Elf *elf)
 
 	memset(rd, 0, sizeof(*rd));
 	scn = elf__section_by_name(elf, ".rela.dyn", &shdr, NULL);
-	if (!scn || !shdr.sh_link || !shdr.sh_entsize)
+	/* a NOBITS section's size is no count of anything in the file */
+	if (!scn || !shdr.sh_link || !shdr.sh_entsize || shdr.sh_type == SHT_NOBITS)
 		return 0;
 	data = elf_getdata(scn, NULL);
 	dscn = elf_getscn(elf, shdr.sh_link);
