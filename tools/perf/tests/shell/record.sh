@@ -70,6 +70,8 @@ grep -q ' noploop+' fifo.txt || fail "record with stdout a pipe: no pipe-mode st
 # have gathered (at 10 Hz, some 40 bytes a sample, a buffer takes minutes; the loop drains
 # the rings at least every 0.5 s, so the first sample comes within a second or so)
 mkfifo live.fifo
+# made here: the background cat creates it only when it is scheduled, maybe after the first read
+: >live.data
 cat live.fifo >live.data &
 "$PERF" record -q -e cpu-clock:u -F 10 -o - -- "$WORKLOAD_PERF" test -w noploop 30 \
 	>live.fifo 2>live.log &
@@ -116,7 +118,9 @@ if grep -q 'no deferred user callchains' d.log; then
 	expect_grep 'ustack: size 640,' d.dump "the fallback samples carry no 640-byte user stack"
 	expect_grep 'user regs: mask 0x1c0' d.dump "the fallback samples carry no ip/sp/bp user regs"
 	# --call-graph fp,defer,SIZE and --no-repair-data
-	"$PERF" record -q -e cpu-clock:u --call-graph fp,defer,128 -o d128.data -- true ||
+	# a workload that runs: `true` may end before the first tick and leave no sample to look at
+	"$PERF" record -q -e cpu-clock:u --call-graph fp,defer,128 -o d128.data -- \
+		"$WORKLOAD_PERF" test -w noploop 0.1 ||
 		fail "record --call-graph fp,defer,128 failed"
 	"$PERF" script -D -i d128.data 2>&1 | grep -q 'ustack: size 128,' ||
 		fail "--call-graph fp,defer,128 did not size the dump"
