@@ -651,6 +651,7 @@ int cmd_script(int argc, const char **argv)
 	script.out.use_callchain = !script.hide_call_graph;
 	script.out.inline_frames = script.inline_frames;
 	script.out.show_unwind = script.show_unwind;
+	script.out.comm_as_read = script.show_round_events;
 	script.out.max_stack = script.max_stack > 0 ? (unsigned int)script.max_stack : 0;
 
 	sopts.path = script.input ? script.input : "perf.data";

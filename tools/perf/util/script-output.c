@@ -493,7 +493,8 @@ static void fprintf_start(struct script_output *out, struct sbuf *sb, struct thr
 	unsigned int f = out->sel.fields[t];
 
 	if (f & SF_COMM) {
-		const char *comm = thread ? thread__comm_str(thread, sample->time) : ":-1";
+		u64 at = out->comm_as_read ? 0 : sample->time;
+		const char *comm = thread ? thread__comm_str(thread, at) : ":-1";
 
 		if ((f & SF_IP) && ea && (ea->attr.sample_type & PERF_SAMPLE_CALLCHAIN) && out->use_callchain)
 			sbuf__adds(sb, comm);

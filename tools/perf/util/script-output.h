@@ -99,6 +99,12 @@ struct script_output {
 	struct trace_event	*tevent;	/* NULL when the file has no tracing data */
 	bool			use_callchain;
 	bool			show_unwind;	/* --show-unwind: each frame's origin */
+	/*
+	 * records in file order (--show-round-events): a sample's comm is its thread's latest
+	 * read, as perf prints it there, not the comm at the sample's time (the default: the
+	 * same in time order, and right for samples held for their deferred callchain)
+	 */
+	bool			comm_as_read;
 	struct perf_err		err;
 };
 
