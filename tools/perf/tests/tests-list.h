@@ -72,6 +72,7 @@ TEST(dso_file, "DSO files: a rebuilt binary gives the decoder no bytes; a DSO on
 TEST(helper_threads, "Helper-thread budget: slots, work inline or refused when none is free, idle helpers, join")
 TEST(cgroup_duplicate_ids, "Cgroups: two CGROUP records of one id keep the first path in script -F cgroup and report --sort cgroup, as upstream 7.2")
 TEST(comm_file_order, "perf script: a sample read after its thread's exec COMM but taken before it shows the old comm in time order, the exec's in file order (--show-round-events), as upstream 7.2")
+TEST(hist_walk, "perf report's entries: the hash finds what upstream's tree walk finds, unresolved addresses of several dsos among symbols under -s sym, sym,dso, dso,sym, comm,sym")
 TEST(hostile_files, "Hostile variants of the corpus recordings' file structure (cuts, header, attrs, features): an error or a warning naming it")
 TEST(hostile_records, "Hostile variants of the corpus recordings' records (sizes, types, sample fields, strings, zstd, counts): an error or a warning naming it")
 TEST(hostile_named, "Corruptions the reader once let pass (attr size and bits, id arrays, overlapping sections, short callchains, map counts): their one-line errors")

@@ -319,8 +319,11 @@ void hists__delete(struct hists *hists)
  * the wrapping difference of their addresses, which is no order at all for addresses more
  * than 2^63 apart (a kernel address against a user one, garbage frames): there the walk can
  * miss an equal entry and add a second one, and the tree's shape decides the output order.
- * Such keys take the same walk here; every other key compares consistently, and a hash
- * finds what the walk would.
+ * Such keys take the same walk here. Unless --sort names dso, a symbol also compares by its
+ * dso's name first, where two unresolved ones compare by address alone: once the tree
+ * holds unresolved addresses of two dsos (a stripped program's and the shell's), a resolved
+ * symbol's walk can pass its equal entry by too, and every symbol walks. Every other key
+ * compares consistently, and a hash finds what the walk would.
  */
 struct hist_slot {
 	struct rbnode	**link, *parent;	/* where a new entry goes in entries_in */
@@ -343,7 +346,8 @@ static struct hist_entry *hists__lookup(struct hists *hists, const struct hist_k
 	 * the others, no order at all: any symbol's walk can miss its equal entry and add a
 	 * second one (the collapse of a comm key merges them again), so every symbol walks.
 	 */
-	slot->by_hash = !hists->has_sym_key || (key->sym && !key->sym->inlined && !hists->has_inlined);
+	slot->by_hash = !hists->has_sym_key ||
+			(key->sym && !key->sym->inlined && !hists->has_inlined && !hists->sym_walk);
 	slot->hash = h;
 	slot->link = &hists->entries_in.node;
 	slot->parent = NULL;
@@ -392,6 +396,12 @@ static struct hist_entry *hists__add(struct hists *hists, const struct hist_key 
 	he->key = *key;
 	if (key->sym && key->sym->inlined)
 		hists->has_inlined = true;
+	if (hists->has_sym_key && !key->sym && !hists->opts->dso_sort_key) {
+		if (hists->has_symless && !dso_name_eq(hists->opts, hists->symless_dso, key->dso))
+			hists->sym_walk = true;
+		hists->has_symless = true;
+		hists->symless_dso = key->dso;
+	}
 	he->has_callchain = has_callchain;
 	chain_root__init(&he->callchain, hists->opts->chain.key);
 	he->all_next = hists->all;

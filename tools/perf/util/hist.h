@@ -98,6 +98,13 @@ struct hists {
 	size_t			nr_entries;
 	bool			has_sym_key;	/* a sort key compares symbols */
 	bool			has_inlined;	/* an entry has an inlined function's symbol */
+	/*
+	 * entries_in holds unresolved symbols of two dsos: symbol keys compare in no order
+	 * (see hist.c), every one walks; symless_dso is the first such entry's dso
+	 */
+	bool			sym_walk;
+	bool			has_symless;
+	const struct dso	*symless_dso;
 	bool			need_collapse;	/* a sort key collapses (comm) */
 	struct hist_walk_memo	*memo;		/* walks of unresolved keys (see hist.c) */
 	u64			tree_gen;	/* entries_in changes */

@@ -144,6 +144,7 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 	bool kids = o->children || o->acc_na;
 
 	o->nr_sort = o->nr_out = 0;
+	o->dso_sort_key = false;
 	/* upstream renames the column when it sets up the default flat columns only */
 	o->self_named = kids && !strict_fields && !o->hierarchy;
 	if (sort_order && sort_order[0] == '+')
@@ -178,6 +179,8 @@ int hist_opts__setup(struct hist_opts *o, const char *sort_order, const char *fi
 		free(keys);
 		if (ret)
 			return ret;
+		o->dso_sort_key = fields_have(o->sort, o->nr_sort,
+					      (struct hist_field){ .is_key = true, .id = SORT_KEY_DSO });
 	}
 
 	if (!strict_fields) {
@@ -284,7 +287,7 @@ static int sym_cmp(const struct hist_opts *o, const struct hist_key *l, const st
 
 	if (!sl && !sr)
 		return sign64((s64)(r->ip - l->ip));
-	ret = dso_cmp(o, l, r);
+	ret = o->dso_sort_key ? 0 : dso_cmp(o, l, r);
 	if (ret)
 		return ret;
 	if (!sl || !sr)

@@ -64,6 +64,11 @@ struct hist_opts {
 	bool			use_callchain;	/* keep and print callchains */
 	struct chain_params	chain;
 	bool			skip_first_frame;	/* sort order starts with "sym" */
+	/*
+	 * --sort names dso: upstream's symbol key then compares symbols alone, else the
+	 * dso name first (a key that comes from --fields does not count)
+	 */
+	bool			dso_sort_key;
 	bool			verbose;	/* long dso names */
 	bool			hide_unresolved;	/* -U */
 	double			min_percent;	/* --percent-limit */

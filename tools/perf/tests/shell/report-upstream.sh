@@ -12,6 +12,8 @@ gzip -dc "$G/kallsyms.gz" >kallsyms || fail "cannot unpack $G/kallsyms.gz"
 cat >cases <<'CASES'
 sort_sym --no-children -s sym
 sort_symbol --no-children -s symbol
+sort_sym_dso --no-children -s sym,dso
+sort_sym_comm --children -s sym,comm
 sort_dso --no-children -s dso
 sort_pid --no-children -s pid
 sort_cpu --no-children -s cpu
