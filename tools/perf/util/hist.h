@@ -100,7 +100,7 @@ struct hists {
 	bool			has_inlined;	/* an entry has an inlined function's symbol */
 	/*
 	 * entries_in holds unresolved symbols of two dsos: symbol keys compare in no order
-	 * (see hist.c), every one walks; symless_dso is the first such entry's dso
+	 * (see hist.c), every one walks; symless_dso is the dso of the last one added
 	 */
 	bool			sym_walk;
 	bool			has_symless;
