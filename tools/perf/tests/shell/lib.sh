@@ -54,6 +54,8 @@ if [ -x "$SYSTEM_PERF" ] && [ -z "${SYSTEM_PERF_REAL:-}" ]; then
 	SYSTEM_PERF=$lib_dir/lib/system-perf
 	export SYSTEM_PERF_REAL
 fi
+# `-- "$CPU_WINDOW" PID SECONDS`: a perf record window in the target's CPU time
+CPU_WINDOW=$lib_dir/lib/cpu-window
 export PERF PERF_SRCDIR SYSTEM_PERF WORKLOAD_PERF
 
 if [ -n "$lib_standalone" ]; then
@@ -241,4 +243,23 @@ unpack_corpus() {
 		mkdir -p "$(dirname "$d")" && gzip -dc "$C/symfs/$f" >"$d" ||
 			fail "cannot unpack $C/symfs/$f"
 	done
+}
+
+# wait_until SECONDS CMD...: run CMD every 50 ms until it succeeds; 1 if SECONDS pass first.
+# Tests wait for what they need (a file, a process's state) rather than sleep a guess,
+# which a loaded machine or the ASan build outlasts
+wait_until() {
+	wu_left=$(($1 * 20))
+	shift
+	until "$@"; do
+		[ $wu_left -gt 0 ] || return 1
+		wu_left=$((wu_left - 1))
+		sleep 0.05
+	done
+}
+
+# cpu_used PID SECONDS: PID has used SECONDS of CPU in all (a busy workload is under way,
+# whatever the load)
+cpu_used() {
+	"$CPU_WINDOW" --used "$1" "$2"
 }

@@ -73,11 +73,26 @@ execs() {
 
 # --switch-output=signal, SIGUSR2 twice: three files, perf's names and lines, each with its
 # own side-band (the kernel's COMM/MMAP2 in the first, synthesized ones in the others), and
-# together every exec: sh, three true, sleep, four true, sleep, one true = 11
+# together every exec: sh, three true, four true, one true = 9, and the sleeps. After each
+# signal the shell waits for the dumped file (a busy machine may take long to switch, and a
+# second signal before the first switch would be one switch): the glob and the count are
+# builtins, only sleep execs, and each sleep is logged in sw.sleeps. The shell lives a second
+# after the last switch: perf describes it to the third file from /proc once it has renamed
+# the second, which is all the shell sees
 if [ -n "$tp_ok" ]; then
+	: >sw.sleeps
 	timeout 60 "$PERF" record --switch-output -e sched:sched_process_exec -o sw.data -- sh -c '
-		for i in 1 2 3; do /bin/true; done; kill -USR2 $PPID; sleep 0.3
-		for i in 1 2 3 4; do /bin/true; done; kill -USR2 $PPID; sleep 0.3
+		dumped() {
+			n=0
+			for f in sw.data.*; do [ -e "$f" ] && n=$((n + 1)); done
+			[ $n -ge $1 ]
+		}
+		wait_dump() {
+			until dumped $1; do sleep 0.1; echo sleep >>sw.sleeps; done
+		}
+		for i in 1 2 3; do /bin/true; done; kill -USR2 $PPID; wait_dump 1
+		for i in 1 2 3 4; do /bin/true; done; kill -USR2 $PPID; wait_dump 2
+		sleep 1; echo sleep >>sw.sleeps
 		/bin/true' >sw.out 2>sw.log || fail "record --switch-output failed: $(tail -1 sw.log)"
 	ls sw.data.* >sw.files 2>/dev/null
 	[ "$(grep -c . sw.files)" -eq 3 ] || fail "two SIGUSR2: $(grep -c . sw.files) files, not 3: $(cat sw.log)"
@@ -110,7 +125,8 @@ if [ -n "$tp_ok" ]; then
 	done
 	[ -z "$sys_ok" ] || [ "$(sort -u features.txt | grep -c .)" -eq 1 ] ||
 		fail "the files' features differ (perf 6.1's missing features): $(sort -u features.txt)"
-	[ $total -eq 11 ] || fail "the three files hold $total exec samples, not 11"
+	want=$((9 + $(grep -c . sw.sleeps)))
+	[ $total -eq $want ] || fail "the three files hold $total exec samples, not $want (9 and the sleeps)"
 fi
 
 # --switch-output=SIZE: every file but the last has at least SIZE of data (a switch comes
@@ -264,9 +280,11 @@ awk -v p="$(cat p1)" '$2 == p { n = $1 } END { exit n > 0 }' ow.pids ||
 readable ow.data "--overwrite"
 
 # --overwrite --switch-output: SIGUSR2 dumps what the rings hold into a file of its own; the
-# second dump (at the end) holds only what came after the first: phase 1, then phase 2
+# second dump (at the end) holds only what came after the first: phase 1, then phase 2 (which
+# starts once the first dump is there: a busy machine may switch late)
 timeout 60 "$PERF" record --overwrite --switch-output -m 4 -e cpu-clock -o ows.data -- sh -c "
-	'$W' test -w calls 0.2 & echo \$! >q1; wait; kill -USR2 \$PPID; sleep 0.2
+	'$W' test -w calls 0.2 & echo \$! >q1; wait; kill -USR2 \$PPID
+	until ls ows.data.* >/dev/null 2>&1; do sleep 0.1; done
 	'$W' test -w calls 0.2 & echo \$! >q2; wait" >ows.out 2>ows.log ||
 	fail "record --overwrite --switch-output failed: $(tail -1 ows.log)"
 ls ows.data.* >ows.files 2>/dev/null

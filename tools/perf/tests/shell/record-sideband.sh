@@ -239,9 +239,16 @@ no_warnings "--buildid-mmap" our.data
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	setpriv --reuid=nobody --regid=nogroup --clear-groups test -x "$WORKLOAD_PERF" 2>/dev/null; then
 	(cd / && exec setpriv --reuid=nobody --regid=nogroup --clear-groups \
-		"$WORKLOAD_PERF" test -w noploop 5) &
+		"$WORKLOAD_PERF" test -w noploop 60) &
 	np=$!
-	sleep 0.3
+	# -u lists the user's processes when it starts: wait until the noploop runs as nobody
+	# and spins (setpriv has switched the user and exec'd)
+	nobody_spins() {
+		[ "$(stat -c %U /proc/$np 2>/dev/null)" = nobody ] &&
+			[ "$(cat /proc/$np/comm 2>/dev/null)" = "$(basename "$WORKLOAD_PERF")" ] &&
+			cpu_used $np 0.05
+	}
+	wait_until 30 nobody_spins || fail "nobody's noploop ($np) did not start in 30 s"
 	same_attrs "-u nobody" -e cpu-clock -u nobody
 	# a second at 4000 Hz of a spinning process (the ASan build takes a while to reach
 	# its loop): a dead run has none
@@ -292,9 +299,10 @@ same_attrs "-a -e cpu-clock -G /" -a -e cpu-clock -G /
 cgroot=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
 cg=perf-test-sideband-$$
 if [ -n "$cgroot" ] && mkdir "$cgroot/$cg" 2>/dev/null; then
-	"$WORKLOAD_PERF" test -w noploop 5 &
+	"$WORKLOAD_PERF" test -w noploop 60 &
 	np=$!
 	if echo $np >"$cgroot/$cg/cgroup.procs" 2>/dev/null; then
+		wait_until 30 cpu_used $np 0.05 || fail "the noploop ($np) did not spin in 30 s"
 		"$PERF" record -q -a -e cpu-clock -G "$cg" -o g.data -- sleep 0.3 >g.log 2>&1 ||
 			fail "-a -G $cg failed: $(tail -1 g.log)"
 		"$PERF" script -i g.data -F pid >g.pids 2>/dev/null
@@ -336,10 +344,15 @@ case $? in
 esac
 # a BPF program loaded before the recording: its KSYMBOL and BPF_EVENT synthesized at the
 # start, as perf 6.1's
-"$WORKLOAD_PERF" test -w bpfprog 5 >bpfpre.log 2>&1 &
+"$WORKLOAD_PERF" test -w bpfprog 60 >bpfpre.log 2>&1 &
 bp=$!
-sleep 0.3
-if kill -0 $bp 2>/dev/null; then
+# loaded once one of its descriptors is a BPF program (fdinfo has its tag); gone if it
+# could not load one
+bpf_loaded() {
+	grep -qs '^prog_tag:' /proc/$bp/fdinfo/* || ! kill -0 $bp 2>/dev/null
+}
+wait_until 30 bpf_loaded
+if grep -qs '^prog_tag:' /proc/$bp/fdinfo/*; then
 	same_attrs "-a with a BPF program loaded" -a
 	synth_bpf() {
 		"$SYSTEM_PERF" report -D -i "$1" 2>/dev/null |
@@ -353,5 +366,7 @@ if kill -0 $bp 2>/dev/null; then
 	grep -q "name bpf_prog_[0-9a-f]*_perf_test" bpf-our.txt && cmp -s bpf-sys.txt bpf-our.txt ||
 		fail "BPF programs loaded already: synthesized records differ from perf 6.1's: $(diff bpf-sys.txt bpf-our.txt | grep '^[<>]' | head -2 | tr '\n' ' ')"
 else
+	kill $bp 2>/dev/null
+	wait $bp 2>/dev/null
 	not_tested "synthesized BPF programs: none can be loaded here ($(tail -1 bpfpre.log))"
 fi

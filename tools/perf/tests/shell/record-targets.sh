@@ -17,26 +17,29 @@ count_sym() {
 }
 
 # -p: the process was running before; its COMM and maps come from /proc
-"$WORKLOAD_PERF" test -w noploop 10 &
+"$WORKLOAD_PERF" test -w noploop 60 &
 wl=$!
-sleep 0.3
-# the command only says how long (1 s after the start, however slow the start: ASan)
-"$PERF" record -q -g -p $wl -o p.data -- sleep 1 >p.log 2>&1 || fail "record -p failed: $(tail -1 p.log)"
+wait_until 30 cpu_used $wl 0.05 || fail "the noploop ($wl) did not spin in 30 s"
+# the command only says how long: until the noploop has used 1 s more of CPU, however slow
+# the start (ASan) and busy the machine
+"$PERF" record -q -g -p $wl -o p.data -- "$CPU_WINDOW" $wl 1 >p.log 2>&1 ||
+	fail "record -p failed: $(tail -1 p.log)"
 "$PERF" script -i p.data -F comm,tid >p.txt 2>p.err || fail "script of record -p failed: $(tail -1 p.err)"
 n=$(count_sym p.data noploop)
 verbose "-p: $(wc -l <p.txt) samples, $n in noploop"
-# a second at 4000 Hz; noploop spins, so most samples are in it: 500 rules out a dead run
+# a second of its CPU at 4000 Hz; noploop spins, so most samples are in it: 500 rules out a
+# dead run
 [ "$n" -ge 500 ] || fail "-p $wl: only $n samples in noploop"
 grep -q "^ *perf *$wl *\$" p.txt || fail "-p: the samples lack the process's comm from /proc"
 
 # -t and --per-thread: one ring per thread
-"$PERF" record -q --per-thread -t $wl -o t.data -- sleep 0.5 >t.log 2>&1 ||
+"$PERF" record -q --per-thread -t $wl -o t.data -- "$CPU_WINDOW" $wl 0.5 >t.log 2>&1 ||
 	fail "record --per-thread -t failed: $(tail -1 t.log)"
 n=$(count_sym t.data noploop)
 [ "$n" -ge 200 ] || fail "-t $wl --per-thread: only $n samples in noploop"
 
 # -a: every CPU, with the cpu in each sample; -C 0: only that one
-"$PERF" record -q -a -o a.data -- sleep 0.5 >a.log 2>&1 || fail "record -a failed: $(tail -1 a.log)"
+"$PERF" record -q -a -o a.data -- "$CPU_WINDOW" $wl 0.5 >a.log 2>&1 || fail "record -a failed: $(tail -1 a.log)"
 "$PERF" script -i a.data -F comm,tid,cpu >a.txt 2>a.err || fail "script of -a failed: $(tail -1 a.err)"
 grep -q "^ *perf *$wl *\[" a.txt || fail "-a: no sample of the running noploop ($wl)"
 "$PERF" record -q -C 0 -o c.data -- sleep 0.3 >c.log 2>&1 || fail "record -C 0 failed: $(tail -1 c.log)"
@@ -69,11 +72,10 @@ wait $wl 2>/dev/null
 # leaves on a loaded machine too
 "$WORKLOAD_PERF" test -w threadexit 4 1 &
 te=$!
-i=0
-while [ "$(ls /proc/$te/task 2>/dev/null | wc -l)" -lt 2 ] && [ $i -lt 200 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+two_threads() {
+	[ "$(find /proc/$te/task -mindepth 1 -maxdepth 1 2>/dev/null | wc -l)" -ge 2 ]
+}
+wait_until 10 two_threads
 # no command: the recording ends when the last thread does (timeout: a hang fails, not blocks)
 timeout -s INT 60 "$PERF" record -q -p $te -o te.data >te.log 2>&1 ||
 	fail "record -p of threadexit failed: $(tail -1 te.log)"

@@ -218,15 +218,11 @@ grep -q ' leaf$' fe.txt || fail "-w forkexec: the exec'd leafloop was not follow
 rpid=$!
 # SIGINT once the workload has had 0.2 s of CPU time (some 800 samples at 4 kHz), however
 # long a loaded machine takes to give it that: after a fixed second it had too few
-ticks=$(($(getconf CLK_TCK 2>/dev/null || echo 100) / 5))
-n=0
-while [ $n -lt 600 ]; do
+workload_busy() {
 	wl=$(pgrep -P $rpid 2>/dev/null | head -1)
-	[ -n "$wl" ] && [ "$(awk '{ print $14 + $15 }' "/proc/$wl/stat" 2>/dev/null || echo 0)" -ge "$ticks" ] &&
-		break
-	sleep 0.1
-	n=$((n + 1))
-done
+	[ -n "$wl" ] && cpu_used "$wl" 0.2
+}
+wait_until 60 workload_busy
 kill -INT $rpid
 wait $rpid
 expect_grep 'Captured and wrote' int.log "SIGINT: no summary"
