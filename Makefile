@@ -209,7 +209,11 @@ install: all
 	install -m 755 tools/perf/perf $(DESTDIR)$(prefix)/bin/perf
 	install -m 755 tools/perf/tests/shell/*.sh $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/
 	install -d $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/lib
-	install -m 644 tools/perf/tests/shell/lib/*.awk $(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/lib/
+	install -m 644 tools/perf/tests/shell/lib/*.awk tools/perf/tests/shell/lib/*.js \
+		tools/perf/tests/shell/lib/*.sh tools/perf/tests/shell/lib/*.txt \
+		$(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/lib/
+	install -m 755 tools/perf/tests/shell/lib/system-perf tools/perf/tests/shell/lib/cpu-window \
+		$(DESTDIR)$(prefix)/libexec/perf-core/tests/shell/lib/
 	# the man pages are asciidoc sources (as perf's); installed as documentation, not built
 	install -m 644 Documentation/*.txt README.md $(DESTDIR)$(prefix)/share/doc/perf/
 

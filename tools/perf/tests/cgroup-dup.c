@@ -9,67 +9,35 @@
  * "/dup-first", a table that kept the last would show "/dup-last", one that ignored the
  * added records "/". With upstream perf at hand (root), each output equals its.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <perf/data.h>
-#include <perf/writer.h>
+#include "rewrite.h"
 #include "run-helpers.h"
 #include "tests.h"
 
-/* like rec (its sample_id trailer too), with another path */
-static int write_cgroup(struct perf_writer *w, const struct perf_record_cgroup *rec,
-			const char *path, struct perf_err *err)
-{
-	size_t old = (strnlen(rec->path, rec->header.size - sizeof(*rec)) + 8) & ~(size_t)7;
-	size_t len = (strlen(path) + 8) & ~(size_t)7;
-	size_t trailer = rec->header.size - sizeof(*rec) - old;
-	union {
-		struct perf_record_cgroup rec;
-		u8 bytes[256];
-	} u;
-
-	memset(&u, 0, sizeof(u));
-	u.rec = *rec;
-	u.rec.header.size = (u16)(sizeof(*rec) + len + trailer);
-	memcpy(u.rec.path, path, strlen(path));
-	memcpy(u.rec.path + len, rec->path + old, trailer);
-	return perf_writer__write(w, &u.rec.header, err);
-}
-
 /* in with the two records around each CGROUP record of id 1 */
-static int craft(const char *in, const char *out, struct perf_err *err)
+static int craft__record(struct perf_writer *w, struct perf_data *in,
+			 const struct perf_data_record *r, void *ctx, struct perf_err *err)
 {
-	struct perf_data *data = perf_data__open(in, err);
-	struct perf_data_record r;
-	struct perf_writer *w;
+	const size_t fixed = offsetof(struct perf_record_cgroup, path);
+	const struct perf_record_cgroup *cg;
 	int ret;
 
-	if (!data)
-		return -1;
-	w = perf_writer__new(out, NULL, err);
-	if (!w) {
-		perf_data__close(data);
-		return -1;
-	}
-	ret = perf_writer__copy_header(w, data, err);
-	while (!ret && (ret = perf_data__next(data, &r, err)) > 0) {
-		const struct perf_record_cgroup *cg = (const void *)r.header;
-		/* the original's path "/" and trailer: 40 bytes, room for ours */
-		bool named = r.header->type == PERF_RECORD_CGROUP && cg->id == 1 &&
-			     r.header->size <= 128;
-
-		ret = named ? write_cgroup(w, cg, "/dup-first", err) : 0;
-		if (!ret)
-			ret = perf_writer__write(w, r.header, err);
-		if (!ret && named)
-			ret = write_cgroup(w, cg, "/dup-last", err);
-	}
+	(void)in;
+	(void)ctx;
+	if (!r)
+		return 0;
+	cg = (const void *)r->header;
+	if (r->header->type != PERF_RECORD_CGROUP || cg->id != 1)
+		return perf_writer__write(w, r->header, err);
+	ret = test_write_restrung(w, r->header, fixed, "/dup-first", err);
 	if (!ret)
-		ret = perf_writer__finish(w, err);
-	perf_writer__delete(w);
-	perf_data__close(data);
+		ret = perf_writer__write(w, r->header, err);
+	if (!ret)
+		ret = test_write_restrung(w, r->header, fixed, "/dup-last", err);
 	return ret;
 }
 
@@ -111,7 +79,7 @@ DEFINE_SUITE(cgroup_duplicate_ids)
 	snprintf(in, sizeof(in), "%s/tools/perf/tests/data/corpus/cgroup.data", env->srcdir);
 	snprintf(crafted, sizeof(crafted), "%s/dup.data", env->tmpdir);
 	have_upstream = test_upstream_perf(env, upstream, sizeof(upstream));
-	TEST_ASSERT(env, !craft(in, crafted, &err), "crafting from %s: %s", in, err.msg);
+	TEST_ASSERT(env, !test_rewrite(in, crafted, craft__record, NULL, &err), "crafting from %s: %s", in, err.msg);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const char *argv[] = { env->perf, cases[i][0], cases[i][1], cases[i][2], cases[i][3],
 				       "--no-inline", "-i", crafted, NULL };

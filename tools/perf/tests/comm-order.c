@@ -16,11 +16,11 @@
  * hand (root), each output equals its.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <perf/data.h>
-#include <perf/writer.h>
+#include "rewrite.h"
 #include "run-helpers.h"
 #include "tests.h"
 
@@ -28,24 +28,17 @@
 static int write_plain_comm(struct perf_writer *w, const struct perf_record_comm *rec,
 			    const char *comm, struct perf_err *err)
 {
-	size_t room = rec->header.size - sizeof(*rec);
-	size_t old = (strnlen(rec->comm, room) + 8) & ~(size_t)7;
-	size_t len = (strlen(comm) + 8) & ~(size_t)7;
-	size_t trailer = room - old;
 	union {
 		struct perf_record_comm rec;
 		u8 bytes[256];
 	} u;
 
-	if (old > room || sizeof(*rec) + len + trailer > sizeof(u))
-		return perf_err__set(err, -EINVAL, "a COMM record of %u bytes", rec->header.size);
-	memset(&u, 0, sizeof(u));
-	u.rec = *rec;
+	if (rec->header.size > sizeof(u))
+		return perf_err__set(err, EINVAL, "a COMM record of %u bytes", rec->header.size);
+	memcpy(&u, rec, rec->header.size);
 	u.rec.header.misc &= ~PERF_RECORD_MISC_COMM_EXEC;
-	u.rec.header.size = (u16)(sizeof(*rec) + len + trailer);
-	memcpy(u.rec.comm, comm, strlen(comm));
-	memcpy(u.rec.comm + len, rec->comm + old, trailer);
-	return perf_writer__write(w, &u.rec.header, err);
+	return test_write_restrung(w, &u.rec.header, offsetof(struct perf_record_comm, comm),
+				   comm, err);
 }
 
 /*
@@ -58,81 +51,72 @@ struct moved_comm {
 	char	comm[16];
 };
 
+struct craft {
+	struct moved_comm	*moved;
+	size_t			max;
+	size_t			nr_moved;
+	/* a sample is held one record: the next may be its thread's exec */
+	struct perf_event_header *held;
+	u32			held_tid;
+};
+
+static int craft__write_held(struct craft *c, struct perf_writer *w, struct perf_err *err)
+{
+	int ret = c->held ? perf_writer__write(w, c->held, err) : 0;
+
+	free(c->held);
+	c->held = NULL;
+	return ret;
+}
+
+static int craft__record(struct perf_writer *w, struct perf_data *in,
+			 const struct perf_data_record *r, void *ctx, struct perf_err *err)
+{
+	struct craft *c = ctx;
+	const struct perf_record_comm *comm = r ? (const void *)r->header : NULL;
+	struct perf_evattr *ea;
+	struct perf_sample s;
+	int ret;
+
+	if (!r)
+		return craft__write_held(c, w, err);
+	if (c->held && r->header->type == PERF_RECORD_COMM &&
+	    (r->header->misc & PERF_RECORD_MISC_COMM_EXEC) && comm->tid == c->held_tid &&
+	    c->nr_moved < c->max) {
+		struct moved_comm *m = &c->moved[c->nr_moved++];
+
+		m->tid = comm->tid;
+		snprintf(m->comm, sizeof(m->comm), "%.*s", (int)sizeof(m->comm) - 1, comm->comm);
+		ret = write_plain_comm(w, comm, "preexec", err);
+		if (!ret)
+			ret = perf_writer__write(w, r->header, err);
+		return ret ? ret : craft__write_held(c, w, err);
+	}
+	ret = craft__write_held(c, w, err);
+	if (ret)
+		return ret;
+	if (r->header->type != PERF_RECORD_SAMPLE)
+		return perf_writer__write(w, r->header, err);
+	ea = perf_data__attr_of(in, r->header);
+	if (!ea || perf_evattr__parse_sample(ea, r->header, false, NULL, &s, err))
+		return perf_err__set(err, EINVAL, "a sample at %#llx does not parse",
+				     (unsigned long long)r->file_offset);
+	c->held = malloc(r->header->size);
+	if (!c->held)
+		return perf_err__set(err, ENOMEM, "out of memory");
+	memcpy(c->held, r->header, r->header->size);
+	c->held_tid = s.tid;
+	return 0;
+}
+
 static int craft(const char *in, const char *out, struct moved_comm *moved, size_t max,
 		 size_t *nr_moved, struct perf_err *err)
 {
-	struct perf_data *data = perf_data__open(in, err);
-	struct perf_event_header *held = NULL;
-	struct perf_data_record r;
-	struct perf_writer *w;
-	u32 held_tid = 0;
-	int ret;
+	struct craft c = { .moved = moved, .max = max };
+	int ret = test_rewrite(in, out, craft__record, &c, err);
 
-	*nr_moved = 0;
-	if (!data)
-		return -1;
-	w = perf_writer__new(out, NULL, err);
-	if (!w) {
-		perf_data__close(data);
-		return -1;
-	}
-	ret = perf_writer__copy_header(w, data, err);
-	while (!ret && (ret = perf_data__next(data, &r, err)) > 0) {
-		const struct perf_record_comm *c = (const void *)r.header;
-		bool exec = r.header->type == PERF_RECORD_COMM &&
-			    (r.header->misc & PERF_RECORD_MISC_COMM_EXEC);
-
-		ret = 0;
-
-		if (held && exec && c->tid == held_tid && *nr_moved < max) {
-			moved[*nr_moved].tid = c->tid;
-			snprintf(moved[*nr_moved].comm, sizeof(moved[0].comm), "%.*s",
-				 (int)sizeof(moved[0].comm) - 1, c->comm);
-			(*nr_moved)++;
-			ret = write_plain_comm(w, c, "preexec", err);
-			if (!ret)
-				ret = perf_writer__write(w, r.header, err);
-			if (!ret)
-				ret = perf_writer__write(w, held, err);
-			free(held);
-			held = NULL;
-			continue;
-		}
-		if (held) {
-			ret = perf_writer__write(w, held, err);
-			free(held);
-			held = NULL;
-			if (ret)
-				break;
-		}
-		/* a sample is held one record: the next may be its thread's exec */
-		if (r.header->type == PERF_RECORD_SAMPLE) {
-			struct perf_evattr *ea = perf_data__attr_of(data, r.header);
-			struct perf_sample s;
-
-			if (!ea || perf_evattr__parse_sample(ea, r.header, false, NULL, &s, err)) {
-				ret = perf_err__set(err, -EINVAL, "a sample at %#llx does not parse",
-						    (unsigned long long)r.file_offset);
-				break;
-			}
-			held = malloc(r.header->size);
-			if (!held) {
-				ret = perf_err__set(err, -ENOMEM, "out of memory");
-				break;
-			}
-			memcpy(held, r.header, r.header->size);
-			held_tid = s.tid;
-			continue;
-		}
-		ret = perf_writer__write(w, r.header, err);
-	}
-	if (!ret && held)
-		ret = perf_writer__write(w, held, err);
-	free(held);
-	if (!ret)
-		ret = perf_writer__finish(w, err);
-	perf_writer__delete(w);
-	perf_data__close(data);
+	free(c.held);
+	*nr_moved = c.nr_moved;
 	return ret;
 }
 
