@@ -213,6 +213,32 @@ fi
 [ -z "$failed" ] || fail "perf report differs from upstream perf 7.2 for:$failed
 $(head -80 failed.diff)"
 
+# --symbol-filter with two events: upstream 7.2 gives the filter to the first event's
+# entries only and lists the others unfiltered; ours filters each (perf-report.txt). The
+# first event's section as upstream's, every entry of the second naming the text
+rec two.data -e cpu-clock -e task-clock -- sh -c "$walk"
+# section N FILE: the lines of FILE's Nth event ("# Samples: ..." up to the next)
+section() {
+	awk -v n="$1" '/^# Samples:/ { s++ } s == n' "$2"
+}
+"$PERF" report --stdio --no-inline --no-children -g none --kallsyms=kallsyms --symbol-filter=e \
+	-i two.data >two.out 2>two.err || fail "report --symbol-filter of two events: $(head -1 two.err)"
+strip two.out >two.got
+section 1 two.got >two.got1
+for try in 1 2 3; do
+	"$UPSTREAM_PERF" report --stdio --no-inline --no-children -g none --kallsyms=kallsyms \
+		--symbol-filter=e -i two.data >two.up 2>/dev/null
+	strip two.up >two.want
+	section 1 two.want >two.want1
+	cmp -s two.want1 two.got1 && break
+done
+cmp -s two.want1 two.got1 ||
+	fail "--symbol-filter, two events: the first differs from upstream's: $(diff two.want1 two.got1 | grep '^[<>]' | head -2 | tr '\n' ' ')"
+section 2 two.got | grep -E '^ +[0-9]+\.[0-9]+% ' >two.entries2
+[ -s two.entries2 ] || fail "--symbol-filter=e, two events: no entry of the second event"
+! grep -Ev '\[[.k]\] .*e' two.entries2 >two.unfiltered ||
+	fail "--symbol-filter=e: an entry of the second event without it: $(head -1 two.unfiltered)"
+
 # -T with PERF_SAMPLE_READ counts (a sampling group)
 if "$SYSTEM_PERF" record -q -e '{cpu-clock,task-clock}:S' -o group.data -- sh -c "$walk" \
 	>/dev/null 2>&1; then
