@@ -155,7 +155,9 @@ $(PPROF_GEN).o: $(PPROF_GEN).c $(FLAGS_FILE)
 	@echo "  CC      $@"
 	$(Q)$(CC) $(filter-out -W%,$(CFLAGS_ALL)) -w -c -o $@ $< 2>$(@:.o=.warn)
 $(BUILD)/tools/perf/pprof/%.o: CFLAGS_ALL += -I$(BUILD)/gen
-$(BUILD)/tools/perf/pprof/%.o: | $(PPROF_GEN).h
+# named, not a pattern: a pattern rule without a recipe adds no prerequisite to the one that
+# builds the object, and a fresh tree compiled pprof.o before its header existed
+$(call obj,$(wildcard tools/perf/pprof/*.c)): | $(PPROF_GEN).h
 
 asan:
 	$(Q)CC="$(CC)" scripts/check-deps.sh --asan

@@ -91,3 +91,4 @@ TEST(kcore, "perf record --kcore: the copy of a fake /proc's kcore, kallsyms and
 TEST(hist_view, "perf report browser rows: --stdio lines, callchains folded and unfolded, zooms, search, moves, --hierarchy as text")
 TEST(event_list, "perf list: generic events with and without a CPU PMU, sysfs PMU events, tracepoints, sorted, each generic name one record -e takes as listed")
 TEST(symbols_perf, "Symbols: the perf binary's own table has the workload functions upstream's shell tests look for, sorted, no overlaps")
+TEST(script_data_src, "perf script -F data_src: every flag, level number and hop count, combinations and random values, decoded and padded as upstream 7.2")

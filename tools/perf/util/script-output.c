@@ -16,6 +16,7 @@
 #include <perf/kernel.h>
 #include "dso.h"
 #include "dwarf-inline.h"
+#include "mem-data-src.h"
 #include "perf-regs.h"
 #include "sbuf.h"
 #include "script-output.h"
@@ -322,13 +323,6 @@ int script_output__setup(struct script_output *out, struct perf_session *session
 		if ((out->sel.fields[t] & SF_SRCLINE) && !(out->sel.fields[t] & SF_IP))
 			return perf_err__set(&out->err, EINVAL,
 					     "Display of source line number requested but sample IP is not\nselected. Hence, no address to lookup the source line number.");
-		if (out->sel.fields[t] & SF_UNPRINTABLE) {
-			for (size_t j = 0; j < ARRAY_SIZE(field_names); j++)
-				if (out->sel.fields[t] & SF_UNPRINTABLE & field_names[j].field)
-					return perf_err__set(&out->err, ENOTSUP,
-							     "-F %s is not supported yet",
-							     field_names[j].name);
-		}
 	}
 	/*
 	 * "-F hw:" asks for nothing of a type, so that type must be there, as perf says (not
@@ -673,6 +667,35 @@ static void print_regs(struct sbuf *sb, u64 abi, u64 mask, const u64 *regs)
 				     (unsigned long long)regs[i++]);
 }
 
+/*
+ * Upstream builds this text in a buffer of 100 bytes: what does not fit is cut, however
+ * much of the decoding that leaves out (a level mask with many bits set fills it alone)
+ */
+#define DATA_SRC_TEXT_MAX	99
+
+/*
+ * -F data_src: "%16llx |OP ...", padded to the longest such text printed so far in the run,
+ * as upstream pads it (the next field starts there; a later, longer one moves it)
+ */
+static void print_data_src(struct script_output *out, u64 data_src)
+{
+	struct sbuf *sb = &out->sb;
+	size_t start = sb->len, len;
+
+	sbuf__hex(sb, data_src, 16);
+	sbuf__addc(sb, ' ');
+	mem_data_src__decode(sb, data_src);
+	len = sb->len - start;
+	if (len > DATA_SRC_TEXT_MAX) {
+		len = DATA_SRC_TEXT_MAX;
+		sb->len = start + len;
+	}
+	if (out->data_src_width < len)
+		out->data_src_width = len;
+	for (; len < out->data_src_width; len++)
+		sbuf__addc(sb, ' ');
+}
+
 /* the events whose addr is a data address worth naming (perf: sample_addr_correlates_sym) */
 static bool addr_correlates_sym(const struct perf_event_attr *attr)
 {
@@ -752,6 +775,8 @@ int script_output__sample(struct script_output *out, struct perf_session *sessio
 			print_sym(sb, fr, f);
 		}
 	}
+	if (f & SF_DATA_SRC)
+		print_data_src(out, sample->data_src);
 	if (f & SF_WEIGHT)
 		sbuf__printf(sb, "%16llu", (unsigned long long)sample->weight);
 	/* WEIGHT_STRUCT's other two parts; the third is the retire latency on x86 */

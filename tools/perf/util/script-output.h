@@ -34,10 +34,6 @@ enum script_field {
 	SF_SRCLINE	= 1U << 13,
 	SF_DSOFF	= 1U << 14,
 	SF_CGROUP	= 1U << 15,
-	/*
-	 * perf's fields we cannot print yet: asking for one is perf's error when the samples
-	 * lack what it needs, and ours ("not supported yet") when they have it
-	 */
 	SF_IREGS	= 1U << 16,
 	SF_UREGS	= 1U << 17,
 	SF_WEIGHT	= 1U << 18,
@@ -48,8 +44,6 @@ enum script_field {
 	SF_INS_LAT	= 1U << 23,
 	SF_RETIRE_LAT	= 1U << 24,
 };
-
-#define SF_UNPRINTABLE	SF_DATA_SRC
 
 /* output kinds, indexed like perf's output[] table */
 enum script_type {
@@ -93,6 +87,7 @@ struct script_output {
 	unsigned int		max_stack;
 	bool			inline_frames;	/* expand inlined functions from DWARF */
 	int			name_width;	/* longest event name (perf aligns on it) */
+	size_t			data_src_width;	/* longest -F data_src text so far */
 	struct sbuf		sb;		/* the sample being printed */
 	struct frame_resolver	*resolver;	/* made on the first sample, for its machine */
 	struct chain_text	*texts;		/* 1 << CHAIN_TEXT_BITS entries */

@@ -279,6 +279,104 @@ enum perf_sample_regs_abi {
 /* the mask perf record -g --call-graph dwarf asks for on x86-64 (all but segment regs) */
 #define PERF_REGS_X86_64_USER_MASK	0xff0fffULL
 
+/*
+ * PERF_SAMPLE_DATA_SRC: union perf_mem_data_src as one u64, each part at its _SHIFT and
+ * _BITS wide (the union's bit fields). Flags of the parts that are masks; numbers (LVLNUM,
+ * HOPS) of those that are values.
+ */
+#define PERF_MEM_OP_NA			0x01	/* not available */
+#define PERF_MEM_OP_LOAD		0x02
+#define PERF_MEM_OP_STORE		0x04
+#define PERF_MEM_OP_PFETCH		0x08	/* prefetch */
+#define PERF_MEM_OP_EXEC		0x10	/* code (execution) */
+#define PERF_MEM_OP_SHIFT		0
+#define PERF_MEM_OP_BITS		5
+
+#define PERF_MEM_LVL_NA			0x01	/* not available */
+#define PERF_MEM_LVL_HIT		0x02
+#define PERF_MEM_LVL_MISS		0x04
+#define PERF_MEM_LVL_L1			0x08
+#define PERF_MEM_LVL_LFB		0x10	/* line fill buffer */
+#define PERF_MEM_LVL_L2			0x20
+#define PERF_MEM_LVL_L3			0x40
+#define PERF_MEM_LVL_LOC_RAM		0x80	/* local DRAM */
+#define PERF_MEM_LVL_REM_RAM1		0x100	/* remote DRAM, 1 hop */
+#define PERF_MEM_LVL_REM_RAM2		0x200	/* remote DRAM, 2 hops */
+#define PERF_MEM_LVL_REM_CCE1		0x400	/* remote cache, 1 hop */
+#define PERF_MEM_LVL_REM_CCE2		0x800	/* remote cache, 2 hops */
+#define PERF_MEM_LVL_IO			0x1000	/* I/O memory */
+#define PERF_MEM_LVL_UNC		0x2000	/* uncached memory */
+#define PERF_MEM_LVL_SHIFT		5
+#define PERF_MEM_LVL_BITS		14
+
+#define PERF_MEM_SNOOP_NA		0x01	/* not available */
+#define PERF_MEM_SNOOP_NONE		0x02
+#define PERF_MEM_SNOOP_HIT		0x04
+#define PERF_MEM_SNOOP_MISS		0x08
+#define PERF_MEM_SNOOP_HITM		0x10	/* hit modified */
+#define PERF_MEM_SNOOP_SHIFT		19
+#define PERF_MEM_SNOOP_BITS		5
+
+#define PERF_MEM_LOCK_NA		0x01	/* not available */
+#define PERF_MEM_LOCK_LOCKED		0x02	/* locked transaction */
+#define PERF_MEM_LOCK_SHIFT		24
+#define PERF_MEM_LOCK_BITS		2
+
+#define PERF_MEM_TLB_NA			0x01	/* not available */
+#define PERF_MEM_TLB_HIT		0x02
+#define PERF_MEM_TLB_MISS		0x04
+#define PERF_MEM_TLB_L1			0x08
+#define PERF_MEM_TLB_L2			0x10
+#define PERF_MEM_TLB_WK			0x20	/* hardware walker */
+#define PERF_MEM_TLB_OS			0x40	/* OS fault handler */
+#define PERF_MEM_TLB_SHIFT		26
+#define PERF_MEM_TLB_BITS		7
+
+#define PERF_MEM_LVLNUM_L1		0x01
+#define PERF_MEM_LVLNUM_L2		0x02
+#define PERF_MEM_LVLNUM_L3		0x03
+#define PERF_MEM_LVLNUM_L4		0x04
+#define PERF_MEM_LVLNUM_L2_MHB		0x05	/* L2 miss handling buffer */
+#define PERF_MEM_LVLNUM_MSC		0x06	/* memory-side cache */
+#define PERF_MEM_LVLNUM_UNC		0x08	/* uncached */
+#define PERF_MEM_LVLNUM_CXL		0x09
+#define PERF_MEM_LVLNUM_IO		0x0a
+#define PERF_MEM_LVLNUM_ANY_CACHE	0x0b
+#define PERF_MEM_LVLNUM_LFB		0x0c	/* LFB / L1 miss handling buffer */
+#define PERF_MEM_LVLNUM_RAM		0x0d
+#define PERF_MEM_LVLNUM_PMEM		0x0e
+#define PERF_MEM_LVLNUM_NA		0x0f	/* not available */
+#define PERF_MEM_LVLNUM_SHIFT		33
+#define PERF_MEM_LVLNUM_BITS		4
+
+#define PERF_MEM_REMOTE_REMOTE		0x01
+#define PERF_MEM_REMOTE_SHIFT		37
+#define PERF_MEM_REMOTE_BITS		1
+
+#define PERF_MEM_SNOOPX_FWD		0x01	/* forward */
+#define PERF_MEM_SNOOPX_PEER		0x02	/* transfer from a peer */
+#define PERF_MEM_SNOOPX_SHIFT		38
+#define PERF_MEM_SNOOPX_BITS		2
+
+#define PERF_MEM_BLK_NA			0x01	/* not available */
+#define PERF_MEM_BLK_DATA		0x02	/* data could not be forwarded */
+#define PERF_MEM_BLK_ADDR		0x04	/* address conflict */
+#define PERF_MEM_BLK_SHIFT		40
+#define PERF_MEM_BLK_BITS		3
+
+#define PERF_MEM_HOPS_0			0x01	/* remote core, same node */
+#define PERF_MEM_HOPS_1			0x02	/* remote node, same socket */
+#define PERF_MEM_HOPS_2			0x03	/* remote socket, same board */
+#define PERF_MEM_HOPS_3			0x04	/* remote board */
+#define PERF_MEM_HOPS_SHIFT		43
+#define PERF_MEM_HOPS_BITS		3
+
+/* flag F of part P as a data_src value: PERF_MEM_S(LVL, HIT) */
+#define PERF_MEM_S(part, flag)	((u64)PERF_MEM_##part##_##flag << PERF_MEM_##part##_SHIFT)
+/* part P of a data_src value: PERF_MEM_GET(v, LVL) */
+#define PERF_MEM_GET(v, part)	\
+	(((v) >> PERF_MEM_##part##_SHIFT) & ((1ULL << PERF_MEM_##part##_BITS) - 1))
+
 
 /*
  * perf_event_open(2) for recording: the flags, the ioctls and the ring buffer's control page
