@@ -116,6 +116,11 @@ struct dso {
 	struct dso_segment	*segs;		/* PT_LOAD segments, for offset -> vaddr */
 	size_t			nr_segs;
 	bool			is_exec;	/* ET_EXEC: vaddrs are absolute */
+	/*
+	 * .text's address less its file offset: upstream adds it to an address it takes for
+	 * an offset into the DSO, as it takes a caller's recorded address (frame__srcline())
+	 */
+	u64			text_offset;
 	/* -k: its map's start less its page offset, perf's unmap_ip() of an address for -v */
 	u64			vmlinux_unmap;
 	/* the kernel's maps came from this kcore (kcore.h): upstream's long name then; owned */

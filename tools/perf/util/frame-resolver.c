@@ -452,7 +452,7 @@ const char *frame__srcline(const struct resolved_frame *f, const struct machine 
 	bool with_sym = how & FRAME_SRCLINE_SYM;
 	struct dso *dso = f->dso;
 	const char *line = NULL;
-	u64 addr = f->ip;
+	u64 addr = f->ip, recorded = f->ip;
 
 	if (!f->map) {
 		snprintf(buf, size, "??:0");
@@ -462,9 +462,16 @@ const char *frame__srcline(const struct resolved_frame *f, const struct machine 
 		snprintf(buf, size, "%s", f->srcline);
 		return buf;
 	}
+	/*
+	 * Upstream takes a caller's recorded address for an offset into its user DSO and
+	 * moves it by the DSO's .text address less offset (0 in most shared objects, the
+	 * image base of a non-PIE executable): that address names the caller, and is
+	 * looked up, in the DSO's ELF space only when it is loaded at its own vaddrs
+	 */
+	if (dso && dso->kind == DSO_KIND_USER)
+		recorded += dso->text_offset;
 	if (dso && dso->kind == DSO_KIND_USER && (how & FRAME_SRCLINE_AT_RECORDED)) {
-		/* outside the DSO's ELF space unless it is loaded at its own vaddrs */
-		line = dso__srcline(dso, f->ip);
+		line = dso__srcline(dso, recorded);
 	} else if (dso && dso->kind == DSO_KIND_USER) {
 		addr = f->sym_addr;
 		if (!f->sym)
@@ -475,14 +482,14 @@ const char *frame__srcline(const struct resolved_frame *f, const struct machine 
 	}
 	/* upstream names a caller without a line by the address as recorded */
 	if (!line && (how & FRAME_SRCLINE_RECORDED))
-		addr = f->ip;
+		addr = recorded;
 	if (line)
 		snprintf(buf, size, "%s", line);
 	else if (how & FRAME_SRCLINE_UNKNOWN)
 		snprintf(buf, size, "??:0");
 	else if ((how & (FRAME_SRCLINE_SYM | FRAME_SRCLINE_OFF)) && f->sym)
 		snprintf(buf, size, "%s+%llu", with_sym ? f->sym->name : "",
-			 (unsigned long long)((how & FRAME_SRCLINE_RECORDED ? f->ip : f->sym_addr) -
+			 (unsigned long long)((how & FRAME_SRCLINE_RECORDED ? recorded : f->sym_addr) -
 					      f->sym->start));
 	else
 		snprintf(buf, size, "%s[%llx]", dso ? dso->short_name : "[unknown]",

@@ -73,6 +73,12 @@ static inline int hist_u64_cmp(u64 a, u64 b)
 int hist_key__cmp(const struct hist_opts *o, int key, const struct hist_key *l,
 		  const struct hist_key *r, bool sort);
 /*
+ * sort.c: upstream's se_collapse of one key: srcline by its text (entries of one line at
+ * other addresses merge), the others as hist_key__cmp()
+ */
+int hist_key__collapse(const struct hist_opts *o, int key, const struct hist_key *l,
+		       const struct hist_key *r);
+/*
  * sort.c: hist_entry__cmp (collapse false), the identity of an entry in entries_in, or
  * hist_entry__collapse (true); hists__key_cmp() is the first
  */

@@ -575,7 +575,8 @@ static int print_hierarchy_level(struct hists *hists, struct sbuf *sb, struct hi
 		while (*link) {
 			struct hierarchy_group *it = rbtree__entry(*link, struct hierarchy_group,
 								   rb_collapse);
-			int cmp = hist_key__cmp(o, ctx.key, &it->first->key, &he[i]->key, false);
+			/* a level's node gathers its entries as upstream's collapse does */
+			int cmp = hist_key__collapse(o, ctx.key, &it->first->key, &he[i]->key);
 
 			if (!cmp) {
 				grp = it;

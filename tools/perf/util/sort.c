@@ -400,6 +400,12 @@ int hist_key__cmp(const struct hist_opts *o, int key, const struct hist_key *l,
 	}
 }
 
+int hist_key__collapse(const struct hist_opts *o, int key, const struct hist_key *l,
+		       const struct hist_key *r)
+{
+	return key == SORT_KEY_SRCLINE ? srcline_cmp(l, r) : hist_key__cmp(o, key, l, r, false);
+}
+
 /*
  * hist_entry__cmp (collapse false): the identity of an entry in entries_in;
  * hist_entry__collapse (true): the keys with a collapse function of their own (srcline)
@@ -415,8 +421,8 @@ int hists__key_cmp_mode(const struct hists *hists, const struct hist_key *l,
 
 		if (!o->sort[i].is_key)
 			continue;
-		if (collapse && o->sort[i].id == SORT_KEY_SRCLINE)
-			ret = srcline_cmp(l, r);
+		if (collapse)
+			ret = hist_key__collapse(o, o->sort[i].id, l, r);
 		else
 			ret = hist_key__cmp(o, o->sort[i].id, l, r, false);
 		if (ret)

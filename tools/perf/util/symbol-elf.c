@@ -816,8 +816,12 @@ int dso__read_segments(struct dso *dso, struct symsrc *ss)
 	struct dso_segment *segs;
 	size_t phnum, nr = 0;
 	bool first_only;
+	GElf_Shdr text;
 
 	dso->is_exec = ss->ehdr.e_type == ET_EXEC;
+	dso->text_offset = 0;
+	if (elf__section_by_name(ss->elf, ".text", &text, NULL))
+		dso->text_offset = text.sh_addr - text.sh_offset;
 	if (elf_getphdrnum(ss->elf, &phnum))
 		return -DSO_LOAD_ERRNO__INVALID_ELF;
 	first_only = symsrc__debug_only(ss, phnum);
