@@ -132,8 +132,9 @@ clean_err() {
 # from upstream's own task events in file order, the children upstream forks from a
 # forgotten parent; same_but_exited_comm TIDS WANT GOT then allows: a header whose first
 # field is upstream's ":TID" (the -D line " ... thread: :TID:TID" too) and, in that sample
-# or in one of a listed child, frames that are "[unknown]" upstream after the same address,
-# and -D's " ...... dso: <not found>" of such a sample.
+# or in one of a listed child, or in a later sample of that thread (upstream's fresh thread
+# has no maps: it may even get a comm again), frames that are "[unknown]" upstream after the
+# same address, and -D's " ...... dso: <not found>" of such a sample.
 forgotten_tids() {
 	"$UPSTREAM_PERF" script --show-task-events --show-round-events -i "$1" 2>/dev/null |
 	grep -o 'PERF_RECORD_\(FORK\|EXIT\)([0-9]*:[0-9]*):([0-9]*:[0-9]*)' |
@@ -151,7 +152,7 @@ same_but_exited_comm() {
 		# a sample header: the tid is the first number after the comm
 		if (w !~ /^\t/ && w !~ /^ \.\.\. / && match(w, /^ *[^ ]+ +[0-9]+ /)) {
 			t = substr(w, 1, RLENGTH); sub(/ +$/, "", t); sub(/.* /, "", t)
-			forgotten = (t in lost)
+			forgotten = (t in lost) || (t in gone)
 		}
 		if (got != w) {
 			if (forgotten && w ~ /^\t/ && g ~ /^\t/) {
@@ -173,6 +174,7 @@ same_but_exited_comm() {
 				sub(/^[^ ]+/, "", w); sub(/^[^ ]+/, "", g)
 				if (w != g) exit 1
 				forgotten = 1
+				gone[t] = 1
 			}
 		}
 		m = FNR
