@@ -538,8 +538,8 @@ static int print_hierarchy_chain(struct hists *hists, struct sbuf *sb,
 	if (!ret) {
 		chain_root__sort(&root, &o->chain, min_hit);
 		chain_root__print(&root, &o->chain, sb, hists__chain_total(hists),
-				  o->children ? grp->sum.period_acc : grp->sum.period, false,
-				  o->field_sep, NULL);
+				  o->children ? grp->sum.period_acc : grp->sum.period,
+				  o->skip_first_frame, o->field_sep, NULL);
 	}
 	chain_root__exit(&root);
 	return ret;

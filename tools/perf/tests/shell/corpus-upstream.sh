@@ -18,6 +18,7 @@
 # -g caller (also on files without callchains), --sort pid,sym -n, --sort comm,dso, --comms,
 # -v, --hierarchy (with --children and callchains too), --sort parent, --sort sym,symoff,
 # --sort srcline,comm (children, callers of a non-PIE executable; --hierarchy too),
+# --hierarchy -s sym (the callchains' first frame left out, as perf does under a sym order),
 # --sort cgroup, --latency, -T, --tasks, --mmaps, --no-demangle, --demangle-kernel; -D (first
 # 2000 lines). Not
 # --sort tid,dso nor script --max-events: upstream perf 7.2 has neither (its usage error,
@@ -86,6 +87,8 @@ hierarchy_chain * report --stdio --hierarchy --no-children -g caller
 hierarchy_folded fp,sys,z,pipe report --stdio --hierarchy -g folded --sort dso,sym
 srcline_children fp,z,dwarf,plain,cxx report --stdio -s srcline,comm -g none
 hierarchy_srcline fp,z,dwarf,plain report --stdio --hierarchy -s srcline,comm -g none
+hierarchy_sym * report --stdio --hierarchy -s sym
+hierarchy_sym_comm fp,dwarf,sys report --stdio --hierarchy --no-children -s sym,comm
 threads reads,fp report --stdio -T --no-children
 tasks * report --stdio --tasks
 mmaps * report --stdio --mmaps
