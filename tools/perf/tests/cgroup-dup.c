@@ -79,12 +79,14 @@ DEFINE_SUITE(cgroup_duplicate_ids)
 	snprintf(in, sizeof(in), "%s/tools/perf/tests/data/corpus/cgroup.data", env->srcdir);
 	snprintf(crafted, sizeof(crafted), "%s/dup.data", env->tmpdir);
 	have_upstream = test_upstream_perf(env, upstream, sizeof(upstream));
-	TEST_ASSERT(env, !test_rewrite(in, crafted, craft__record, NULL, &err), "crafting from %s: %s", in, err.msg);
+	TEST_ASSERT(env, !test_rewrite(in, crafted, craft__record, NULL, &err),
+		    "crafting from %s: %s", in, err.msg);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const char *argv[] = { env->perf, cases[i][0], cases[i][1], cases[i][2], cases[i][3],
 				       "--no-inline", "-i", crafted, NULL };
-		char *got, *want;
+		char *got;
 		bool same;
+		int ret;
 
 		if (!argv[4])
 			argv[4] = "--no-inline";
@@ -110,20 +112,14 @@ DEFINE_SUITE(cgroup_duplicate_ids)
 			TEST_ASSERT(env, same, "case %zu", i);
 			continue;
 		}
-		argv[0] = upstream;
 		snprintf(theirs, sizeof(theirs), "%s/%zu.upstream", env->tmpdir, i);
-		if (test_run_argv(argv, theirs, NULL) != 0) {
-			free(got);
-			continue;	/* not compared: the partial pass below says so */
-		}
-		want = read_output(theirs);
-		same = want && !strcmp(want, got);
-		if (!same && env->verbose)
-			fprintf(stderr, "case %zu differs from upstream's:\n%s---\n%s", i,
-				want ? want : "", got);
-		free(want);
+		ret = test_upstream_same(upstream, argv, theirs, got, read_output);
+		if (!ret && env->verbose)
+			fprintf(stderr, "case %zu differs from upstream's (%s):\n%s", i, theirs, got);
 		free(got);
-		TEST_ASSERT(env, same, "case %zu: ours differs from upstream's", i);
+		if (ret < 0)
+			continue;	/* not compared: the partial pass below says so */
+		TEST_ASSERT(env, ret, "case %zu: ours differs from upstream's", i);
 		nr_compared++;
 	}
 	/* the cases: each output checked alone, then compared with upstream's */

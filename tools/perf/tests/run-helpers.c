@@ -119,6 +119,27 @@ out_close:
 	return ret;
 }
 
+int test_upstream_same(const char *upstream, const char *argv[], const char *path,
+		       const char *got, char *(*read)(const char *path))
+{
+	char *want = NULL;
+	size_t len;
+	int same;
+
+	argv[0] = upstream;
+	if (test_run_argv(argv, path, NULL) != 0)
+		return -1;
+	if (read)
+		want = read(path);
+	else if (test_read_file(path, &want, &len))
+		want = NULL;
+	if (!want)
+		return -1;
+	same = !strcmp(want, got);
+	free(want);
+	return same;
+}
+
 int test_write_file(const char *path, const void *buf, size_t len)
 {
 	FILE *f = fopen(path, "w");

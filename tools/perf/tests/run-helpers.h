@@ -55,6 +55,16 @@ int test_fixture(const struct test_env *env, const char *name, char *dir, size_t
 bool test_upstream_perf(const struct test_env *env, char *path, size_t size);
 
 /*
+ * argv run again with upstream (the path test_upstream_perf() gave) for argv[0], its stdout
+ * to the file PATH, and that output compared with got: through read() when it is not NULL
+ * (a test's own reader that leaves out what may differ), else whole. 1 when equal, 0 when
+ * it differs, -1 when upstream did not exit 0 or its output could not be read. argv[0] is
+ * changed.
+ */
+int test_upstream_same(const char *upstream, const char *argv[], const char *path,
+		       const char *got, char *(*read)(const char *path));
+
+/*
  * The whole file PATH into *buf with a NUL after its *len bytes (so text can be used as a
  * string; an empty file gives an empty string). 0, or -errno with *buf NULL.
  */
