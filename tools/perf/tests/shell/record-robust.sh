@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record: a full disk (small tmpfs) gives one error and a file readable to its last record; paranoid refusal as a non-root user names the fix; no sysfs cpu list (a chroot) names the file; tracepoints with fields
+# perf record: a full disk (small tmpfs) gives one error and a file readable to its last record; paranoid refusal as a non-root user names the fix; no sysfs cpu list (a chroot) names the file; tracepoints with fields (exclusive)
 # SPDX-License-Identifier: GPL-2.0
 
 . "$(dirname "$0")"/lib.sh
@@ -43,7 +43,8 @@ else
 	not_tested "ENOSPC: no tmpfs mount (not root?)"
 fi
 
-# perf_event_paranoid: a non-root user may not record system-wide at 1 or more
+# perf_event_paranoid: a non-root user may not record system-wide at 1 or more. The sysctl
+# is the machine's: hence "(exclusive)", no other test runs while it is raised.
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
 as_nobody() {
 	setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
