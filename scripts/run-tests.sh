@@ -21,6 +21,9 @@ cd "$top" || exit 1
 # enough to diagnose, bounded time and log size
 MAX_RERUNS=10
 MAX_DETAIL_LINES=200
+# how many of the slowest tests each build lists, with their time limits: a test that
+# comes near its limit on a slow or loaded machine is the next flaky one
+SLOWEST=5
 
 total_passed=0
 total_failed=0
@@ -43,9 +46,19 @@ show_bounded() {
 	fi
 }
 
+# show_slowest NAME TIMES: the slowest tests of PERF_TEST_TIMES's file TIMES ("NR SECONDS
+# LIMIT" lines), those past half their limit marked
+show_slowest() {
+	[ -s "$2" ] || return 0
+	echo "==== $1 build: the $SLOWEST slowest tests ===="
+	sort -k2,2 -rn "$2" | head -n "$SLOWEST" |
+		awk '{ printf "%4d: %6.1f s of %d s%s\n", $1, $2, $3,
+			      $3 > 0 && $2 > $3 / 2 ? "  (past half its time limit)" : "" }'
+}
+
 # run_suite NAME BINARY [ARGS...]: runs one binary's perf test and adds up its counts
 run_suite() {
-	local name=$1 bin=$2 log faildir summary rc start p f s partial
+	local name=$1 bin=$2 log faildir times summary rc start p f s partial
 	shift 2
 
 	echo "==== perf test: $name build ($bin) ===="
@@ -56,9 +69,13 @@ run_suite() {
 	fi
 	log=$(mktemp "${TMPDIR:-/tmp}/perf-run-tests.XXXXXX") || exit 1
 	faildir=$(mktemp -d "${TMPDIR:-/tmp}/perf-run-tests-failed.XXXXXX") || exit 1
+	times=$(mktemp "${TMPDIR:-/tmp}/perf-run-tests-times.XXXXXX") || exit 1
 	start=$SECONDS
-	PERF_TEST_FAILED_DIR=$faildir "$bin" test "$@" </dev/null 2>&1 | tee "$log"
+	PERF_TEST_FAILED_DIR=$faildir PERF_TEST_TIMES=$times "$bin" test "$@" </dev/null 2>&1 |
+		tee "$log"
 	rc=${PIPESTATUS[0]}
+	show_slowest "$name" "$times"
+	rm -f "$times"
 	summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$log" | tail -1)
 	echo "==== $name build: exit status $rc, $((SECONDS - start)) s ===="
 	if [ -z "$summary" ]; then

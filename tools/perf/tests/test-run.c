@@ -376,6 +376,7 @@ struct test_job {
 	bool		forked;
 	int		timeout;	/* seconds, 0: none */
 	struct timespec	start;
+	double		seconds;	/* how long it ran, once done */
 	char		*tmpdir;	/* owned, NULL once removed */
 	int		res;
 	char		reason[REASON_MAX];
@@ -510,6 +511,7 @@ static bool job__poll(struct test_job *job, const struct timespec *now)
 		snprintf(job->note, sizeof(job->note), "---- timed out after %d s, killed ----",
 			 job->timeout);
 	}
+	job->seconds = elapsed(&job->start, now);
 	job__reap(job);
 	job__classify(job);
 	if (job->res == TEST_FAIL)
@@ -517,6 +519,27 @@ static bool job__poll(struct test_job *job, const struct timespec *now)
 	job__remove_dir(job, job->res);
 	job->state = JOB_DONE;
 	return true;
+}
+
+/*
+ * PERF_TEST_TIMES=FILE: a line per forked test, "NR SECONDS LIMIT", appended as it is
+ * reported: which tests take long, and how near their time limit (scripts/run-tests.sh
+ * prints the slowest)
+ */
+static void job__save_time(const struct test_job *job)
+{
+	const char *path = getenv("PERF_TEST_TIMES");
+	FILE *f;
+
+	if (!path || !*path || !job->forked)
+		return;
+	f = fopen(path, "a");
+	if (!f) {
+		fprintf(stderr, "perf test: cannot write %s: %s\n", path, strerror(errno));
+		return;
+	}
+	fprintf(f, "%zu %.1f %d\n", job->nr, job->seconds, job->timeout);
+	fclose(f);
 }
 
 /* the result line (after the output, with -v) and the counts */
@@ -538,6 +561,7 @@ static void job__report(struct test_cmd *cmd, struct test_job *job)
 	}
 	print_result(cmd, job->nr, job->t->desc, job->res,
 		     job->forked || job->user_skip ? job->reason : NULL);
+	job__save_time(job);
 	/* a partial pass is a pass, and counted apart as well */
 	switch (job->res) {
 	case TEST_PARTIAL:

@@ -1,6 +1,6 @@
 #!/bin/sh
 # perf script, report and -D equal upstream perf 7.2's on a corpus of real recordings of every kind
-# perf test timeout: 600
+# perf test timeout: 1200
 . "$(dirname "$0")"/lib.sh
 #
 # The corpus (tests/data/corpus, recorded by its make-corpus.sh, which says how each file was

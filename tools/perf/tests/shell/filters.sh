@@ -1,5 +1,6 @@
 #!/bin/sh
 # sample filters (--comms, --pid, --tid, -C, --time, -S, -d) of script and report equal upstream perf 7.2's on live recordings
+# perf test timeout: 240
 . "$(dirname "$0")"/lib.sh
 
 need_perf

@@ -1,5 +1,6 @@
 #!/bin/sh
 # Inline frames (on by default) and source lines: script and report equal upstream perf 7.2's
+# perf test timeout: 240
 . "$(dirname "$0")"/lib.sh
 #
 # Each case of tests/data/expected/inline-cases.txt runs ours on a perf72 golden recording

@@ -72,7 +72,8 @@ mk lib_helper.sh "harness-probe helper" "exit 1"
 mkdir failed || fail "cannot create $TMPDIR/failed"
 mkdir kept || fail "cannot create $TMPDIR/kept"
 OUTER=$TMPDIR PERF_TEST_SHELL_DIR=$probe PERF_TEST_FAILED_DIR=$TMPDIR/failed \
-	PERF_TEST_KEEP_FAILED=$TMPDIR/kept "$PERF" test -j 4 --timeout 1 harness-probe >out.txt 2>&1
+	PERF_TEST_KEEP_FAILED=$TMPDIR/kept PERF_TEST_TIMES=$TMPDIR/times \
+	"$PERF" test -j 4 --timeout 1 harness-probe >out.txt 2>&1
 rc=$?
 verbose "$(cat out.txt)"
 
@@ -120,6 +121,14 @@ grep -qx recorded "kept/$nr_fail/left.txt" ||
 	fail "the failed test's directory was not kept: $(ls -R kept | head -5)"
 [ "$(ls kept | sort -n | tr '\n' ' ')" = "$(ls failed | sed 's/\.log$//' | sort -n | tr '\n' ' ')" ] ||
 	fail "directories kept: $(ls kept | tr '\n' ' '), failed: $(ls failed | tr '\n' ' ')"
+
+# PERF_TEST_TIMES: "NR SECONDS LIMIT" for each test run; the long one slept 2 s under its own
+# limit, the hung one was killed at --timeout's
+[ "$(grep -c . times)" -eq 14 ] || fail "PERF_TEST_TIMES: not 14 lines: $(cat times)"
+nr_long=$(awk -F: '/harness-probe long/ { print $1 + 0 }' out.txt)
+awk -v l="$nr_long" -v h="$nr_hang" '$1 == l && $2 >= 2 && $3 == 30 { long++ }
+	$1 == h && $2 >= 1 && $3 == 1 { hang++ } END { exit !(long == 1 && hang == 1) }' times ||
+	fail "PERF_TEST_TIMES: the long and hung tests' lines are wrong: $(cat times)"
 
 # the private directory is gone once the test ended
 [ -s e_env.tmpdir ] || fail "the env probe left no record"

@@ -1,5 +1,6 @@
 #!/bin/sh
 # perf report's output on live recordings (latency and parallelism, record --latency, --showcpuutilization, --symbol-filter, -v, --hierarchy, parent/symoff/cgroup keys, -g without callchains) equals upstream perf 7.2's
+# perf test timeout: 300
 . "$(dirname "$0")"/lib.sh
 
 need_perf

@@ -1,5 +1,6 @@
 #!/bin/sh
 # perf report options (sort keys, fields, call-graph modes, limits) equal upstream perf 7.2's
+# perf test timeout: 240
 . "$(dirname "$0")"/lib.sh
 
 need_perf

@@ -1,5 +1,6 @@
 #!/bin/sh
 # samples with read values (-e '{a,b}:S', 'a:S') made by the system perf: script and report equal upstream's
+# perf test timeout: 240
 . "$(dirname "$0")"/lib.sh
 #
 # Upstream delivers such a sample once per read value that grew since the previous sample
