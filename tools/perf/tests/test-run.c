@@ -213,6 +213,10 @@ static void test__child(const struct test_cmd *cmd, const struct test_entry *t, 
 	 * HOME too: perf record fills $HOME/.debug, and tests that run at once must not share
 	 * one build-id cache, nor leave anything in the user's
 	 */
+	/* the run's own: a test that runs perf test itself must not write into them */
+	unsetenv("PERF_TEST_FAILED_DIR");
+	unsetenv("PERF_TEST_KEEP_FAILED");
+	unsetenv("PERF_TEST_TIMES");
 	if (setenv("PERF", cmd->perf, 1) || setenv("PERF_SRCDIR", cmd->srcdir, 1) ||
 	    setenv("TMPDIR", tmpdir, 1) || setenv("PERF_TEST_VERBOSE", level, 1) ||
 	    mkdir(home, 0700) || setenv("HOME", home, 1) || chdir(tmpdir)) {

@@ -8,8 +8,6 @@
 . "$(dirname "$0")"/lib.sh
 
 need_perf
-# the outer run's own: the probes fail on purpose
-unset PERF_TEST_KEEP_FAILED
 
 probe=$TMPDIR/probe
 mkdir "$probe" || fail "cannot create $probe"
