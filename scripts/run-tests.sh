@@ -52,8 +52,8 @@ show_slowest() {
 	[ -s "$2" ] || return 0
 	echo "==== $1 build: the $SLOWEST slowest tests ===="
 	sort -k2,2 -rn "$2" | head -n "$SLOWEST" |
-		awk '{ printf "%4d: %6.1f s of %d s%s\n", $1, $2, $3,
-			      $3 > 0 && $2 > $3 / 2 ? "  (past half its time limit)" : "" }'
+		awk '{ near = ($3 > 0 && $2 > $3 / 2) ? "  (past half its time limit)" : ""
+		       printf "%4d: %6.1f s of %d s%s\n", $1, $2, $3, near }'
 }
 
 # run_suite NAME BINARY [ARGS...]: runs one binary's perf test and adds up its counts

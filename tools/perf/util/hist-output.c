@@ -481,16 +481,22 @@ struct hierarchy_sort {
 	int			key;
 };
 
-/* hist_entry__sort() of two nodes: < 0 when l comes first */
+/*
+ * hist_entry__sort() of two nodes: < 0 when l comes first. As upstream, every sort key
+ * counts, not only the level's: nodes whose own key ties (two unresolved addresses) are
+ * ordered by the other keys of the entries that made them (-s sym,dso: their DSOs).
+ */
 static int hierarchy_output_cmp(const struct hierarchy_sort *ctx,
 				const struct hierarchy_group *l, const struct hierarchy_group *r)
 {
 	int ret = 0;
 
-	/* the period columns in sort order, then the level's key */
 	for (unsigned int i = 0; i < ctx->o->nr_sort && !ret; i++) {
-		if (ctx->o->sort[i].is_key)
+		if (ctx->o->sort[i].is_key) {
+			ret = -hist_key__cmp(ctx->o, ctx->o->sort[i].id, &l->first->key,
+					     &r->first->key, true);
 			continue;
+		}
 		switch (ctx->o->sort[i].id) {
 		case HIST_COL_LATENCY:
 			ret = hist_u64_cmp(r->sum.latency, l->sum.latency);
@@ -517,9 +523,7 @@ static int hierarchy_output_cmp(const struct hierarchy_sort *ctx,
 			break;
 		}
 	}
-	if (ret)
-		return ret;
-	return -hist_key__cmp(ctx->o, ctx->key, &l->first->key, &r->first->key, true);
+	return ret;
 }
 
 /* a leaf's callchains: its entries' merged, by address (chain_root__merge() leaves them unresolved) */

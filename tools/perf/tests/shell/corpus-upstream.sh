@@ -19,6 +19,7 @@
 # -v, --hierarchy (with --children and callchains too), --sort parent, --sort sym,symoff,
 # --sort srcline,comm (children, callers of a non-PIE executable; --hierarchy too),
 # --hierarchy -s sym (the callchains' first frame left out, as perf does under a sym order),
+# --hierarchy -s sym,dso (unresolved addresses of equal percentage ordered by their DSOs),
 # --sort cgroup, --latency, -T, --tasks, --mmaps, --no-demangle, --demangle-kernel; -D (first
 # 2000 lines). Not
 # --sort tid,dso nor script --max-events: upstream perf 7.2 has neither (its usage error,
@@ -89,6 +90,8 @@ srcline_children fp,z,dwarf,plain,cxx report --stdio -s srcline,comm -g none
 hierarchy_srcline fp,z,dwarf,plain report --stdio --hierarchy -s srcline,comm -g none
 hierarchy_sym * report --stdio --hierarchy -s sym
 hierarchy_sym_comm fp,dwarf,sys report --stdio --hierarchy --no-children -s sym,comm
+hierarchy_sym_dso * report --stdio --hierarchy --no-children -s sym,dso
+hierarchy_sym_dso_children * report --stdio --hierarchy -s sym,dso
 threads reads,fp report --stdio -T --no-children
 tasks * report --stdio --tasks
 mmaps * report --stdio --mmaps
