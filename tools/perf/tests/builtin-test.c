@@ -86,6 +86,15 @@ static void find_srcdir(struct test_cmd *cmd, const char *exec_dir)
 	cmd->srcdir[0] = '\0';
 }
 
+/* $TMPDIR when it is a directory, else /tmp: each test's directory goes there */
+static void find_tmp_base(struct test_cmd *cmd)
+{
+	const char *env = getenv("TMPDIR");
+
+	snprintf(cmd->tmp_base, sizeof(cmd->tmp_base), "%s",
+		 env && *env && is_dir(env) ? env : "/tmp");
+}
+
 /*
  * The shell tests live in the source tree; the binary may be tools/perf/perf (in-tree copy),
  * build/perf or build-asan/perf (build outputs) or an installed bin/perf.
@@ -485,6 +494,7 @@ int cmd_test(int argc, const char **argv)
 	snprintf(exec_dir, sizeof(exec_dir), "%s", perf_exec_dir());
 	find_srcdir(&cmd, exec_dir);
 	find_shell_dir(&cmd, exec_dir);
+	find_tmp_base(&cmd);
 	if (!cmd.srcdir[0])
 		snprintf(cmd.srcdir, sizeof(cmd.srcdir), "%s", exec_dir);
 	if (test_cmd__build_list(&cmd)) {

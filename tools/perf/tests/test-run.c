@@ -49,13 +49,6 @@ static void stop_handler(int sig)
 	stop_signal = sig;
 }
 
-static bool is_dir(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISDIR(st.st_mode);
-}
-
 static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	(void)st;
@@ -94,13 +87,12 @@ static void tmpdir__remove(const char *dir, size_t nr, int res, char *msg, size_
 	nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-static int tmpdir__create(char *out, size_t len)
+static int tmpdir__create(const char *base, char *out, size_t len)
 {
-	const char *base = getenv("TMPDIR");
-
-	if (!base || !*base || !is_dir(base))
-		base = "/tmp";
-	snprintf(out, len, "%s/perf-test-XXXXXX", base);
+	if ((size_t)snprintf(out, len, "%s/perf-test-XXXXXX", base) >= len) {
+		fprintf(stderr, "perf test: the temporary directory %s is too long a path\n", base);
+		return -ENAMETOOLONG;
+	}
 	if (!mkdtemp(out)) {
 		fprintf(stderr, "perf test: cannot create a temporary directory in %s: %s\n", base,
 			strerror(errno));
@@ -451,7 +443,7 @@ static void job__start(const struct test_cmd *cmd, struct test_job *job)
 		snprintf(job->reason, sizeof(job->reason), "user override");
 		return;
 	}
-	if (tmpdir__create(dir, sizeof(dir)))
+	if (tmpdir__create(cmd->tmp_base, dir, sizeof(dir)))
 		return;
 	job->tmpdir = strdup(dir);
 	if (!job->tmpdir) {
@@ -663,7 +655,6 @@ int test_run__signal(void)
 int test_cmd__run_picked(struct test_cmd *cmd, const struct test_pick *picks, size_t nr)
 {
 	struct sigaction sa = { .sa_handler = stop_handler }, old_int, old_term, old_hup;
-	int runs = cmd->runs > 0 ? cmd->runs : 1;
 	int max_jobs = cmd->jobs > 0 ? cmd->jobs : online_cpus();
 	struct test_job *jobs;
 	size_t n = 0;
@@ -671,7 +662,7 @@ int test_cmd__run_picked(struct test_cmd *cmd, const struct test_pick *picks, si
 
 	if (cmd->sequential || cmd->dont_fork)
 		max_jobs = 1;
-	jobs = calloc(nr * (size_t)runs + 1, sizeof(*jobs));
+	jobs = calloc(nr * (size_t)cmd->runs + 1, sizeof(*jobs));
 	if (!jobs) {
 		fprintf(stderr, "perf test: out of memory\n");
 		return -ENOMEM;
@@ -683,7 +674,7 @@ int test_cmd__run_picked(struct test_cmd *cmd, const struct test_pick *picks, si
 
 			if (t->exclusive != (pass == 1))
 				continue;
-			for (int r = 0; r < runs; r++) {
+			for (int r = 0; r < cmd->runs; r++) {
 				jobs[n] = (struct test_job){
 					.t = t,
 					.nr = picks[i].idx + 1,

@@ -34,11 +34,12 @@ struct test_cmd {
 	bool		dont_fork;
 	bool		sequential;
 	int		jobs;		/* tests at once; 0: one per online CPU */
-	int		runs;		/* runs of each test */
+	int		runs;		/* runs of each test, 1 or more */
 	/* what the tests run against */
 	char		perf[PATH_MAX];		/* the binary under test */
 	char		srcdir[PATH_MAX];
 	char		shell_dir[PATH_MAX];	/* "" when no shell test directory was found */
+	char		tmp_base[PATH_MAX];	/* where the tests' directories go: $TMPDIR or /tmp */
 	struct test_entry *tests;	/* owned, C tests first */
 	size_t		nr_tests;
 	int		width;		/* of the longest description, for the result column */
