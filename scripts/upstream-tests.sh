@@ -56,13 +56,14 @@ shell=$root/usr/lib/perf-core/tests/shell
 [ -d "$shell" ] || die "no upstream tests in $shell (linux-perf in the sid tree)"
 
 # in_root CMD...: CMD chrooted in the tree with the machine's pseudo file systems, in a mount
-# namespace of its own so that nothing stays mounted
+# namespace of its own so that nothing stays mounted; its /tmp is $ROOT_TMP (default: the
+# machine's)
 in_root() {
 	unshare -m --propagation private sh -c '
-		r=$1; shift
+		r=$1 t=$2; shift 2
 		mount -t proc proc "$r/proc" && mount --rbind /sys "$r/sys" &&
-		mount --rbind /dev "$r/dev" && mount --bind /tmp "$r/tmp" || exit 125
-		exec chroot "$r" "$@"' sh "$root" "$@"
+		mount --rbind /dev "$r/dev" && mount --bind "$t" "$r/tmp" || exit 125
+		exec chroot "$r" "$@"' sh "$root" "${ROOT_TMP:-/tmp}" "$@"
 }
 
 # what build/perf links, as sid's packages (their names change across releases: t64)
@@ -103,10 +104,18 @@ trap 'rm -rf "$ours" "$logs"' EXIT
 mkdir -p "$ours/bin" && cp "$perf" "$ours/bin/perf" || die "cannot copy $perf into the tree"
 ours_bin=/opt/${ours##*/}/bin
 
-# run_one PATHPREFIX TEST LOG: the test's exit status (124: timed out)
+# run_one PATHPREFIX TEST LOG: the test's exit status (124: timed out). Each run has a /tmp
+# of its own, removed after it: some upstream tests leave files there (record+zstd_comp_decomp.sh
+# quotes its rm's glob), and ours must not meet upstream's.
 run_one() {
-	in_root env -i PATH="$1/usr/sbin:/usr/bin:/sbin:/bin" HOME=/root TERM=dumb LC_ALL=C.UTF-8 \
-		timeout -k 10 "$timeout" bash "/usr/lib/perf-core/tests/shell/$2" >"$3" 2>&1 </dev/null
+	local t rc
+	t=$(mktemp -d "$logs/tmp.XXXXXX") && chmod 1777 "$t" || return 125
+	ROOT_TMP=$t in_root env -i PATH="$1/usr/sbin:/usr/bin:/sbin:/bin" HOME=/root TERM=dumb \
+		LC_ALL=C.UTF-8 timeout -k 10 "$timeout" \
+		bash "/usr/lib/perf-core/tests/shell/$2" >"$3" 2>&1 </dev/null
+	rc=$?
+	rm -rf "$t"
+	return $rc
 }
 
 result() {
