@@ -25,6 +25,12 @@ MAX_DETAIL_LINES=200
 # comes near its limit on a slow or loaded machine is the next flaky one
 SLOWEST=5
 
+# upstream's outputs on the tests' fixed inputs, for the second build's run: the same in both
+# (lib.sh's oracle_cache), removed at the end
+PERF_TEST_CACHE=$(mktemp -d "${TMPDIR:-/tmp}/perf-run-tests-cache.XXXXXX") || exit 1
+export PERF_TEST_CACHE
+trap 'rm -rf "$PERF_TEST_CACHE"' EXIT
+
 total_passed=0
 total_failed=0
 total_skipped=0

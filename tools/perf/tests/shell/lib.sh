@@ -169,6 +169,45 @@ upstream_perf() {
 	"$UPSTREAM_PERF" --version >/dev/null 2>&1
 }
 
+# oracle_cache NAME PATH...: sets ORACLE_CACHE to a directory where a test keeps upstream's
+# outputs on fixed inputs for the other build's run of the same make test (run-tests.sh
+# gives both runs PERF_TEST_CACHE and removes it after): upstream prints the same in both,
+# and running it again took a third of the ASan build's run of the corpus test. The key is
+# NAME, upstream's version and the bytes of PATH... (the inputs: files, and the files
+# under directories). Empty without
+# PERF_TEST_CACHE: a plain perf test runs upstream every time.
+oracle_cache() {
+	local name=$1 key
+	shift
+	ORACLE_CACHE=
+	[ -n "${PERF_TEST_CACHE:-}" ] && [ -d "$PERF_TEST_CACHE" ] || return 0
+	key=$({ "$UPSTREAM_PERF" --version &&
+		find "$@" -type f -print0 | LC_ALL=C sort -z | xargs -0 cat; } |
+		cksum | tr ' ' .) || return 0
+	mkdir -p "$PERF_TEST_CACHE/$name.$key" && ORACLE_CACHE=$PERF_TEST_CACHE/$name.$key
+}
+
+# cached_upstream NAME OUT CMD...: upstream's CMD, its stdout in OUT and its exit status
+# returned; from ORACLE_CACHE's entry NAME when a run before kept it there (exit status 0
+# only: a failure is upstream's to show again; ORACLE_HITS counts them), into it otherwise
+cached_upstream() {
+	local name=$1 out=$2 rc
+	shift 2
+	if [ -n "${ORACLE_CACHE:-}" ] && [ -f "$ORACLE_CACHE/$name.ok" ]; then
+		cp "$ORACLE_CACHE/$name.out" "$out" &&
+			{ ORACLE_HITS=$((${ORACLE_HITS:-0} + 1)); return 0; }
+	fi
+	"$UPSTREAM_PERF" "$@" >"$out"
+	rc=$?
+	# written aside and renamed: a concurrent run of the test never reads half
+	if [ -n "${ORACLE_CACHE:-}" ] && [ $rc = 0 ] &&
+	   cp "$out" "$ORACLE_CACHE/$name.out.$$" &&
+	   mv -f "$ORACLE_CACHE/$name.out.$$" "$ORACLE_CACHE/$name.out"; then
+		: >"$ORACLE_CACHE/$name.ok"
+	fi
+	return $rc
+}
+
 # need_upstream_perf: upstream_perf, or skip
 need_upstream_perf() {
 	upstream_perf || skip "no upstream perf 7.2 ($("$UPSTREAM_PERF" --version 2>&1 |
