@@ -189,10 +189,13 @@ oracle_cache() {
 
 # cached_upstream NAME OUT CMD...: upstream's CMD, its stdout in OUT and its exit status
 # returned; from ORACLE_CACHE's entry NAME when a run before kept it there (exit status 0
-# only: a failure is upstream's to show again; ORACLE_HITS counts them), into it otherwise
+# only: a failure is upstream's to show again; ORACLE_HITS counts them), into it otherwise.
+# Only for output that depends on the inputs' bytes alone, not on their paths or times
+# (--header's "captured on" is the file's mtime): an empty NAME runs upstream uncached.
 cached_upstream() {
 	local name=$1 out=$2 rc
 	shift 2
+	[ -n "$name" ] || { "$UPSTREAM_PERF" "$@" >"$out"; return; }
 	if [ -n "${ORACLE_CACHE:-}" ] && [ -f "$ORACLE_CACHE/$name.ok" ]; then
 		cp "$ORACLE_CACHE/$name.out" "$out" &&
 			{ ORACLE_HITS=$((${ORACLE_HITS:-0} + 1)); return 0; }

@@ -44,13 +44,18 @@ strip() {
 	grep -v -E '^# \((Tip:|Cannot load tips)|^cannot open maps' "$1"
 }
 
+# upstream's outputs kept for the other build's run (lib.sh: oracle_cache)
+oracle_cache report-upstream "$0" "$G/data/sys.fp.data" "$G/data/thr.fpz.data" "$G/symfs" kallsyms
 failed=""
 for name in sys.fp thr.fpz; do
 	data=$G/data/$name.data
 	while read -r case opts; do
 		# shellcheck disable=SC2086
-		"$UPSTREAM_PERF" report --stdio --no-inline --symfs="$G/symfs" --kallsyms=kallsyms \
-			$opts -i "$data" >"$name.$case.want" 2>/dev/null
+		# --header prints the file's mtime: not kept (lib.sh: cached_upstream)
+		key=$name.$case
+		[ "$case" = header ] && key=
+		cached_upstream "$key" "$name.$case.want" report --stdio --no-inline \
+			--symfs="$G/symfs" --kallsyms=kallsyms $opts -i "$data" 2>/dev/null
 		rc=$?
 		[ $rc = 2 ] && skip "upstream perf could not be set up"
 		# shellcheck disable=SC2086
