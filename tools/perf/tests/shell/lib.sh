@@ -57,6 +57,11 @@ fi
 # `-- "$CPU_WINDOW" PID SECONDS`: a perf record window in the target's CPU time
 CPU_WINDOW=$lib_dir/lib/cpu-window
 export PERF PERF_SRCDIR SYSTEM_PERF WORKLOAD_PERF
+# perf 6.1's records and CPU-wide records of ours must not overlap (lib/system-perf says
+# why): the first hold this lock shared, the second exclusively (cpu_wide_locked). One file
+# for every test of the machine, whatever their TMPDIRs.
+: "${PERF_TEST_RECORD_LOCK:=/tmp/perf-test-record.lock}"
+export PERF_TEST_RECORD_LOCK
 
 if [ -n "$lib_standalone" ]; then
 	# make the private scratch directory perf test would have made
@@ -151,6 +156,20 @@ need_system_perf_record() {
 			"is $(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo unknown))"
 	done
 	rm -f "$TMPDIR/.probe.data" "$TMPDIR/.probe.log"
+}
+
+# cpu_wide_locked CMD...: CMD, a CPU-wide (-a, -C) perf record of ours, holding
+# PERF_TEST_RECORD_LOCK exclusively, so that no perf 6.1 record of a test run beside this
+# one gets the kernel's leaked build-id bit. Tests whose every CPU-wide record is theirs
+# alone are "(exclusive)" instead. Waits at most 300 s (a deadlock would be a test that
+# runs one inside the other), then records anyway, saying so.
+cpu_wide_locked() {
+	: >>"$PERF_TEST_RECORD_LOCK" 2>/dev/null
+	[ -r "$PERF_TEST_RECORD_LOCK" ] || { "$@"; return; }
+	(
+		flock -x -w 300 9 || echo "cpu_wide_locked: no lock in 300 s, recording anyway" >&2
+		exec "$@"
+	) 9<"$PERF_TEST_RECORD_LOCK"
 }
 
 # need_fixture PATH: unpacks the fixture set PATH is in (its first component: perf72 or

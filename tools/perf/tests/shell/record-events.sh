@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record -e syntax: modifiers, groups ({a,b}, :S, :W), raw/PMU/cache events, --filter, --exclude-perf: attrs as perf 6.1's, files read by ours and upstream 7.2, perf's errors
+# perf record -e syntax: modifiers, groups ({a,b}, :S, :W), raw/PMU/cache events, --filter, --exclude-perf: attrs as perf 6.1's, files read by ours and upstream 7.2, perf's errors (exclusive)
 # perf test timeout: 300
 # SPDX-License-Identifier: GPL-2.0
 

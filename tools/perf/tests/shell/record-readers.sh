@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record -g files of ours read without a warning by the system perf (script, report), upstream 7.2 (script equal to ours byte for byte, report --time 10%) and hotspot's perfparser
+# perf record -g files of ours read without a warning by the system perf (script, report), upstream 7.2 (script equal to ours byte for byte, report --time 10%) and hotspot's perfparser (exclusive)
 # SPDX-License-Identifier: GPL-2.0
 
 . "$(dirname "$0")"/lib.sh

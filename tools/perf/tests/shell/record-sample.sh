@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record's sample-field options (-d -T -P -W -s -R -n -k --user-regs -I, -F above the limit, -m rounding): attrs as perf 6.1's, files read by ours, perf 6.1 and upstream 7.2; -b/-j without LBR, lbr and --aio refused with one line; --threads (one file), --synth
+# perf record's sample-field options (-d -T -P -W -s -R -n -k --user-regs -I, -F above the limit, -m rounding): attrs as perf 6.1's, files read by ours, perf 6.1 and upstream 7.2; -b/-j without LBR, lbr and --aio refused with one line; --threads (one file), --synth (exclusive)
 # SPDX-License-Identifier: GPL-2.0
 # perf test timeout: 600
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record's side-band against perf 6.1: the -a/-C tracking dummy (on every CPU with -C), LOST_SAMPLES at the end, -C lists, -p advice, --namespaces, --all-cgroups, ksymbol/bpf_event, -u, --buildid-mmap
+# perf record's side-band against perf 6.1: the -a/-C tracking dummy (on every CPU with -C), LOST_SAMPLES at the end, -C lists, -p advice, --namespaces, --all-cgroups, ksymbol/bpf_event, -u, --buildid-mmap (exclusive)
 # perf test timeout: 300
 # SPDX-License-Identifier: GPL-2.0
 

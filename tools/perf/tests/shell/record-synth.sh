@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record's records before the first sample (ID_INDEX, kernel MMAP, EVENT_UPDATE, THREAD_MAP, CPU_MAP, the command's COMM) hold what perf 6.1's hold, for a command, :u, several events, --per-thread, -p, -t, -a, -C and a pipe
+# perf record's records before the first sample (ID_INDEX, kernel MMAP, EVENT_UPDATE, THREAD_MAP, CPU_MAP, the command's COMM) hold what perf 6.1's hold, for a command, :u, several events, --per-thread, -p, -t, -a, -C and a pipe (exclusive)
 # SPDX-License-Identifier: GPL-2.0
 # perf test timeout: 300
 #

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record -p on a running process (to its last thread; perf's pid lists), -t, --per-thread, -a and -C: samples with their symbols
+# perf record -p on a running process (to its last thread; perf's pid lists), -t, --per-thread, -a and -C: samples with their symbols (exclusive)
 # SPDX-License-Identifier: GPL-2.0
 
 . "$(dirname "$0")"/lib.sh

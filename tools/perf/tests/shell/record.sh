@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf record: -g, --defer (fallback), pipe mode, -z, errors, SIGINT: our files read back with the workload's call structure
+# perf record: -g, --defer (fallback), pipe mode, -z, errors, SIGINT: our files read back with the workload's call structure (exclusive)
 # SPDX-License-Identifier: GPL-2.0
 
 . "$(dirname "$0")"/lib.sh
