@@ -164,7 +164,7 @@ need_system_perf_record() {
 # alone are "(exclusive)" instead. Waits at most 300 s (a deadlock would be a test that
 # runs one inside the other), then records anyway, saying so.
 cpu_wide_locked() {
-	: >>"$PERF_TEST_RECORD_LOCK" 2>/dev/null
+	( : >>"$PERF_TEST_RECORD_LOCK" ) 2>/dev/null
 	[ -r "$PERF_TEST_RECORD_LOCK" ] || { "$@"; return; }
 	(
 		flock -x -w 300 9 || echo "cpu_wide_locked: no lock in 300 s, recording anyway" >&2
