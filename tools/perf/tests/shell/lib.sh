@@ -141,8 +141,8 @@ need_perf() {
 }
 
 # need_system_perf_record: skip unless the system perf exists and may record here. The probe
-# is tried three times: a loaded machine has made it fail once in some hundreds of runs, for
-# a reason it printed only with -v; the skip now says the reason.
+# failed once beside a CPU-wide record of ours (lib/system-perf: the record lock now keeps
+# them apart); it is still tried three times, and a skip says the probe's own error.
 need_system_perf_record() {
 	local try=0 why
 	[ -x "$SYSTEM_PERF" ] || skip "no system perf at $SYSTEM_PERF: make test-deps"
@@ -193,8 +193,8 @@ upstream_perf() {
 # gives both runs PERF_TEST_CACHE and removes it after): upstream prints the same in both,
 # and running it again took a third of the ASan build's run of the corpus test. The key is
 # NAME, upstream's version and the bytes of PATH... (the inputs: files, and the files
-# under directories). Empty without
-# PERF_TEST_CACHE: a plain perf test runs upstream every time.
+# under directories). Empty without PERF_TEST_CACHE: a plain perf test runs upstream every
+# time.
 oracle_cache() {
 	local name=$1 key
 	shift
