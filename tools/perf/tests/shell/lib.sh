@@ -141,8 +141,8 @@ need_perf() {
 }
 
 # need_system_perf_record: skip unless the system perf exists and may record here. The probe
-# failed once beside a CPU-wide record of ours (lib/system-perf: the record lock now keeps
-# them apart); it is still tried three times, and a skip says the probe's own error.
+# failed once, most likely beside a CPU-wide record of ours (lib/system-perf: the record lock
+# now keeps them apart); it is still tried three times, and a skip says its own error.
 need_system_perf_record() {
 	local try=0 why
 	[ -x "$SYSTEM_PERF" ] || skip "no system perf at $SYSTEM_PERF: make test-deps"
