@@ -420,7 +420,7 @@ DEFINE_SUITE(record_features_header)
 	struct side_rec r = { 0 };
 	struct side_file f;
 	char *ours = NULL, *up = NULL, *err = NULL, *a = NULL, *b = NULL, upstream[4200];
-	char p61[4200], clock_path[4200];
+	char p61[4200], clock_path[4200], sysperf[4200];
 	const char *no_upstream = NULL, *no_p61 = NULL;
 	int ret, p61_not_run = 0;
 
@@ -497,15 +497,14 @@ DEFINE_SUITE(record_features_header)
 		no_upstream = "no upstream perf 7.2 (make test-deps as root)";
 
 	/* the system perf 6.1: reads it without a word, and describes this machine as we do */
-	if (access("/usr/bin/perf", X_OK)) {
+	if (!test_system_perf(env, sysperf, sizeof(sysperf))) {
 		no_p61 = "no system perf";
 		p61_not_run = 2;
 		goto done;
 	}
 	{
-		const char *rep[] = { "/usr/bin/perf", "report", "--header-only", "-I", "-i", f.path,
-				      NULL };
-		const char *scr[] = { "/usr/bin/perf", "script", "-i", f.path, NULL };
+		const char *rep[] = { sysperf, "report", "--header-only", "-I", "-i", f.path, NULL };
+		const char *scr[] = { sysperf, "script", "-i", f.path, NULL };
 
 		ret = run_to(env, "p61-header", rep, &ours, &err);
 		TEST_ASSERT(env, !ret && err && !*err, "perf 6.1 report --header-only: status %d, '%s'",
@@ -520,10 +519,9 @@ DEFINE_SUITE(record_features_header)
 	}
 	snprintf(p61, sizeof(p61), "%s/p61.data", env->tmpdir);
 	{
-		const char *rec[] = { "/usr/bin/perf", "record", "-q", "-e", "cpu-clock", "-o", p61,
-				      "--", "true", NULL };
-		const char *rep[] = { "/usr/bin/perf", "report", "--header-only", "-I", "-i", p61,
-				      NULL };
+		const char *rec[] = { sysperf, "record", "-q", "-e", "cpu-clock", "-o", p61, "--",
+				      "true", NULL };
+		const char *rep[] = { sysperf, "report", "--header-only", "-I", "-i", p61, NULL };
 
 		if (run_to(env, "p61-record", rec, NULL, NULL)) {
 			no_p61 = "the system perf cannot record here";
@@ -652,12 +650,15 @@ DEFINE_SUITE(record_build_id_cache)
 	free(err);
 	out = err = NULL;
 	/* perf 6.1 finds them there too: the cache is laid out as its own (it takes $HOME/.debug) */
-	snprintf(path, sizeof(path), "%s/home", env->tmpdir);
-	have_p61 = !access("/usr/bin/perf", X_OK);
-	if (have_p61 && !test_run_shell(env, "mkdir '%s' && ln -s ../cache '%s/.debug'", path, path)) {
-		const char *argv[] = { "/usr/bin/perf", "script", "-i", f.path, "-F", "ip,sym", NULL };
-		char *home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
+	snprintf(path, sizeof(path), "%s/home61", env->tmpdir);
+	have_p61 = !access(TEST_SYSTEM_PERF, X_OK);
+	if (have_p61) {
+		const char *argv[] = { TEST_SYSTEM_PERF, "script", "-i", f.path, "-F", "ip,sym", NULL };
+		char *home;
 
+		TEST_ASSERT(env, !test_run_shell(env, "mkdir '%s' && ln -s ../cache '%s/.debug'",
+						 path, path), "cannot make %s", path);
+		home = getenv("HOME") ? strdup(getenv("HOME")) : NULL;
 		setenv("HOME", path, 1);
 		ret = run_to(env, "cached61", argv, &out, &err);
 		if (home)
@@ -682,7 +683,7 @@ DEFINE_SUITE(record_build_id_cache)
 	}
 	unsetenv("PERF_BUILDID_DIR");
 	/* 3 cases: ours from the cache, perf 6.1 from the cache, ours without it */
-	ret = have_p61 ? TEST_OK : test__partial(env, "2 of 3 cases: no system perf at /usr/bin/perf");
+	ret = have_p61 ? TEST_OK : test__partial(env, "2 of 3 cases: " TEST_NO_SYSTEM_PERF);
 out:
 	free(out);
 	free(err);

@@ -85,6 +85,19 @@ bool test_upstream_perf(const struct test_env *env, char *path, size_t size)
 	return test_run_argv(argv, "/dev/null", NULL) == 0;
 }
 
+bool test_system_perf(const struct test_env *env, char *path, size_t size)
+{
+	int n;
+
+	if (access(TEST_SYSTEM_PERF, X_OK))
+		return false;
+	n = snprintf(path, size, "%s/tools/perf/tests/shell/lib/system-perf", env->srcdir);
+	if (n >= 0 && (size_t)n < size && !access(path, X_OK))
+		return true;
+	n = snprintf(path, size, "%s", TEST_SYSTEM_PERF);
+	return n >= 0 && (size_t)n < size;
+}
+
 int test_read_file(const char *path, char **buf, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);

@@ -54,6 +54,18 @@ int test_fixture(const struct test_env *env, const char *name, char *dir, size_t
  */
 bool test_upstream_perf(const struct test_env *env, char *path, size_t size);
 
+/* where the system perf (6.1) is; the skip message of a test that needs it */
+#define TEST_SYSTEM_PERF	"/usr/bin/perf"
+#define TEST_NO_SYSTEM_PERF	"no system perf at " TEST_SYSTEM_PERF " (make test-deps as root)"
+
+/*
+ * The command that runs the system perf into PATH (SIZE bytes), false when there is none: the
+ * shell tests' lib/system-perf, which keeps its records apart from CPU-wide records of ours
+ * (the kernel leaks our build-id bit into its mmap records) and runs an aborted record again;
+ * the binary itself when the source tree has no such script.
+ */
+bool test_system_perf(const struct test_env *env, char *path, size_t size);
+
 /*
  * argv run again with upstream (the path test_upstream_perf() gave) for argv[0], its stdout
  * to the file PATH, and that output compared with got: through read() when it is not NULL

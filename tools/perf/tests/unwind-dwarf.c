@@ -369,8 +369,6 @@ DEFINE_SUITE(unwind_dwarf_golden)
 
 /* ---- live recordings of this machine's programs, against upstream perf 7.2 ---- */
 
-#define SYSTEM_PERF	"/usr/bin/perf"
-
 /* a C program without frame pointers: a chain of calls whose only record is the CFI */
 static const char fpless_src[] =
 	"#include <stdlib.h>\n"
@@ -437,14 +435,14 @@ DEFINE_SUITE(unwind_dwarf_live)
 		{ "signal", "gcc -O2 -g -o signal signal.c", "./signal", NULL,
 		  " __restore_rt+0x0 (" },
 	};
-	char upstream[4096], cmd[4096], data[64], want[64], workload[4096];
+	char upstream[4096], sysperf[4096], cmd[4096], data[64], want[64], workload[4096];
 	int nr_run = 0;
 	const char *not_built = NULL;
 
 	if (!test_upstream_perf(env, upstream, sizeof(upstream)))
 		return test__skip(env, TEST_NO_UPSTREAM_PERF);
-	if (access(SYSTEM_PERF, X_OK))
-		return test__skip(env, "no %s (make test-deps as root)", SYSTEM_PERF);
+	if (!test_system_perf(env, sysperf, sizeof(sysperf)))
+		return test__skip(env, TEST_NO_SYSTEM_PERF);
 	/*
 	 * the workload runs from the normal build when there is one, as the shell tests' do:
 	 * under ASan, LeakSanitizer's thread at exit adds samples in its clone of its own
@@ -472,7 +470,7 @@ DEFINE_SUITE(unwind_dwarf_live)
 		snprintf(want, sizeof(want), "%s.want", c->name);
 		snprintf(cmd, sizeof(cmd), c->cmd, workload);
 		if (test_run_shell(env, "%s record -q -N -F 2000 --call-graph dwarf -o %s -- %s >/dev/null",
-				   SYSTEM_PERF, data, cmd))
+				   sysperf, data, cmd))
 			return test__skip(env, "%s: perf record --call-graph dwarf fails here", c->name);
 		/* braces: test_run_shell() appends its own redirection to the line */
 		ret = test_run_shell(env, "{ %s script --no-inline -i %s >%s 2>/dev/null; }",
