@@ -98,6 +98,18 @@ bool perf_record_type__has_sample_id(u32 type)
 	return perf_record_type__info(type)->flags & PERF_RECORD_F_SAMPLE_ID;
 }
 
+bool perf_record_mmap2__has_build_id(const struct perf_record_mmap2 *m)
+{
+	return (m->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) && m->build_id_size <= 20 &&
+	       !m->reserved_1 && !m->reserved_2;
+}
+
+bool perf_record_mmap2__stray_build_id_bit(const struct perf_record_mmap2 *m)
+{
+	return (m->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) &&
+	       !perf_record_mmap2__has_build_id(m);
+}
+
 /* ---- swapping by layout -------------------------------------------------------------------- */
 
 struct swap_cursor {

@@ -13,6 +13,7 @@
  * equal its.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,30 @@ static int mmap2(struct machine *m, u32 pid, u64 start, u64 ino, u64 gen, const 
 	return machine__process_mmap(m, &u.rec.header, 0);
 }
 
+/* the device and inode form with the build-id bit, as the kernel leaks it (lib/perf/record.h) */
+static int mmap2_stray(struct machine *m, u32 pid, u64 start, u32 maj, u64 ino)
+{
+	union {
+		struct perf_record_mmap2	rec;
+		char				buf[sizeof(struct perf_record_mmap2) + 64];
+	} u;
+
+	memset(&u, 0, sizeof(u));
+	u.rec.header.type = PERF_RECORD_MMAP2;
+	u.rec.header.misc = PERF_RECORD_MISC_USER | PERF_RECORD_MISC_MMAP_BUILD_ID;
+	u.rec.header.size = sizeof(u);
+	u.rec.pid = u.rec.tid = pid;
+	u.rec.start = start;
+	u.rec.len = 0x1000;
+	u.rec.prot = 5;
+	u.rec.maj = maj;
+	u.rec.min = 1;
+	u.rec.ino = ino;
+	u.rec.ino_generation = 1;
+	snprintf(u.rec.filename, 64, "%s", LIB_PATH);
+	return machine__process_mmap(m, &u.rec.header, 0);
+}
+
 static struct dso *dso_at(struct machine *m, u32 pid, u64 addr)
 {
 	struct thread *t = machine__find_thread(m, (s32)pid);
@@ -87,6 +112,20 @@ DEFINE_SUITE(dsos_id)
 	TEST_ASSERT(env, d[1] == d[3], "one inode made two dsos");
 	TEST_ASSERT(env, d[1] != d[4], "two inode generations made one dso");
 	TEST_ASSERT(env, dsos__find(&m.dsos, LIB_PATH) == d[1], "a lookup by name is not the first dso");
+	/*
+	 * the kernel's stray build-id bit over a device and inode (a device-mapper major, 254:
+	 * a "size" over 20; nvme's 259: reserved bytes set): the inode's dso, no build id
+	 */
+	TEST_ASSERT(env, !mmap2_stray(&m, 5, 0x10000, 254, 11), "mmap2");
+	TEST_ASSERT(env, !mmap2_stray(&m, 6, 0x10000, 259, 11), "mmap2");
+	TEST_ASSERT(env, !mmap2_stray(&m, 7, 0x10000, 254, 11), "mmap2");
+	for (u32 pid = 5; pid <= 7; pid++)
+		d[pid] = dso_at(&m, pid, 0x10000);
+	TEST_ASSERT(env, d[5] && d[6] && d[7], "a map without a dso");
+	TEST_ASSERT(env, !d[5]->has_build_id && !d[6]->has_build_id,
+		    "a device and inode taken for a build id");
+	TEST_ASSERT(env, d[5] == d[7] && d[5] != d[6] && d[5] != d[1],
+		    "stray-bit records not keyed on their device and inode");
 	machine__exit(&m);
 
 	/* build ids, and a dso that learns its build id from the first record that has one */
@@ -172,13 +211,14 @@ static int hex_id(const char *hex, u8 *id)
 
 struct proc {
 	u32		pid;
-	const char	*comm, *bid;
+	const char	*comm, *bid;	/* bid NULL: a device and inode with the stray build-id bit */
 	u64		start, ip_off;
 };
 
 /*
  * The header's build-id table as perf record writes it (both entries of the path, in the
- * order given), then for each process its COMM, its MMAP2 with its build id and one sample.
+ * order given; none when order is NULL), then for each process its COMM, its MMAP2 and one
+ * sample.
  */
 static int write_file(const char *path, const struct proc *procs, size_t nr, const char *const *order,
 		      struct perf_err *err)
@@ -198,7 +238,7 @@ static int write_file(const char *path, const struct proc *procs, size_t nr, con
 	if (!w)
 		return -1;
 	ret = perf_writer__add_attr(w, &attr, NULL, 0, "cpu-clock", err) < 0 ? -1 : 0;
-	for (size_t i = 0; i < 2 && !ret; i++) {
+	for (size_t i = 0; order && i < 2 && !ret; i++) {
 		u8 id[20];
 
 		ret = hex_id(order[i], id) ? perf_err__set(err, EINVAL, "bad build id") :
@@ -215,8 +255,17 @@ static int write_file(const char *path, const struct proc *procs, size_t nr, con
 
 		size = perf_record_comm__synthesize(buf, sizeof(buf), &attr, &s, procs[i].comm, false);
 		ret = size < 0 ? perf_err__set(err, -size, "comm") : perf_writer__write(w, (void *)buf, err);
-		if (ret || hex_id(procs[i].bid, m.build_id))
+		if (ret)
 			break;
+		if (!procs[i].bid) {
+			/* dm's major, 254, in the byte where a build id's size goes */
+			m.maj = 254;
+			m.min = 1;
+			m.ino = 42;
+			m.ino_generation = 1;
+		} else if (hex_id(procs[i].bid, m.build_id)) {
+			break;
+		}
 		s.time = time++;
 		size = perf_record_mmap2__synthesize(buf, sizeof(buf), &attr, &s, &m, LIB_PATH);
 		ret = size < 0 ? perf_err__set(err, -size, "mmap2") : perf_writer__write(w, (void *)buf, err);
@@ -349,4 +398,70 @@ DEFINE_SUITE(dso_id_files)
 		return test__partial(env, "%zu of %zu cases: upstream perf 7.2 failed on the others",
 				     compared, nr_cases);
 	return TEST_OK;
+}
+
+/* ---- the kernel's stray build-id bit in a file ---- */
+
+DEFINE_SUITE(dso_id_stray_bit)
+{
+	char fs[4200], file[4200], out[4300], errpath[4300], hostlib[4300], want[128];
+	struct proc proc = { .pid = 100, .comm = "hostproc", .start = 0x7f0000000000 };
+	const char *argv[] = { env->perf, "script", "--no-inline", "--symfs", fs, "-i", file,
+			       NULL };
+	const char *dump[] = { env->perf, "script", "-D", "-i", file, NULL };
+	char *text = NULL, *err = NULL, *d = NULL, *mm;
+	size_t len;
+	u64 off;
+	struct perf_err perr;
+	int ret = TEST_FAIL;
+
+	if (!test_have_tool("gcc"))
+		return test__skip(env, "gcc is needed to build the library");
+	snprintf(fs, sizeof(fs), "%s/fs", env->tmpdir);
+	TEST_ASSERT(env, !build_libs(env, fs), "gcc failed");
+	snprintf(hostlib, sizeof(hostlib), "%s%s", fs, LIB_PATH);
+	TEST_ASSERT(env, !fn_offset(hostlib, "host_fn", &off), "no host_fn in %s", hostlib);
+	proc.ip_off = off + 1;
+	snprintf(file, sizeof(file), "%s/stray.data", env->tmpdir);
+	TEST_ASSERT(env, !write_file(file, &proc, 1, NULL, &perr), "writing %s: %s", file, perr.msg);
+
+	/* where the MMAP2 is, as -D says */
+	snprintf(out, sizeof(out), "%s/dump", env->tmpdir);
+	TEST_ASSERT(env, test_run_argv(dump, out, NULL) == 0 && !test_read_file(out, &d, &len),
+		    "perf script -D failed");
+	mm = strstr(d, " PERF_RECORD_MMAP2 ");
+	while (mm && mm > d && mm[-1] != '\n')
+		mm--;
+	if (!mm || sscanf(mm, "%*u %" SCNx64, &off) != 1) {
+		if (env->verbose)
+			fprintf(stderr, "no MMAP2 in -D:\n%s", d);
+		goto out;
+	}
+	snprintf(want, sizeof(want), "Warning: 1 MMAP2 records (the first at offset %#" PRIx64 ") have the build-id bit over a device and inode", off);
+
+	snprintf(out, sizeof(out), "%s/script", env->tmpdir);
+	snprintf(errpath, sizeof(errpath), "%s/script.err", env->tmpdir);
+	if (test_run_argv(argv, out, errpath) != 0 || test_read_file(out, &text, &len) ||
+	    test_read_file(errpath, &err, &len)) {
+		if (env->verbose)
+			fprintf(stderr, "perf script failed: %s\n", err ? err : "");
+		goto out;
+	}
+	if (env->verbose)
+		fprintf(stderr, "%s%s", text, err);
+	/* resolved in the file at the path, as an MMAP2 of no build id is */
+	if (!strstr(text, " host_fn+0x1 (" LIB_PATH ")")) {
+		fprintf(stderr, "the sample is not in host_fn of %s:\n%s", LIB_PATH, text);
+		goto out;
+	}
+	if (!strstr(err, want)) {
+		fprintf(stderr, "no '%s' in:\n%s", want, err);
+		goto out;
+	}
+	ret = TEST_OK;
+out:
+	free(d);
+	free(text);
+	free(err);
+	return ret;
 }

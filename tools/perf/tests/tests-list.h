@@ -79,6 +79,7 @@ TEST(hostile_named, "Corruptions the reader once let pass (attr size and bits, i
 TEST(hostile_flips, "Random bit flips of the corpus recordings: perf script and report neither crash nor hang")
 TEST(dsos_id, "DSOs by path and MMAP2 id: two inodes, generations or build ids of one path are two dsos")
 TEST(dso_id_files, "One path, two libraries (a chroot's and the host's): each process resolves in its own, as upstream 7.2")
+TEST(dso_id_stray_bit, "MMAP2 with the kernel's stray build-id bit over a device and inode: read as such, resolved, one warning with its offset")
 TEST(parse_events, "perf record -e syntax: modifiers, groups, raw, cache and PMU events as perf 6.1 makes them, errors, filters, the cycles fallback, :S attrs")
 TEST(cpu_list, "CPU lists: one reader for record -C, script/report -C and sysfs, perf's syntax, one-line refusals")
 TEST(record_defer_probe, "perf record --defer: bit 38 probed alone on faked kernels and this one; the -v counts of deferred samples")

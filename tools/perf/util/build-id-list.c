@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <perf/event.h>
+#include <perf/record.h>
 #include <perf/writer.h>
 #include "build-id.h"
 #include "build-id-list.h"
@@ -190,7 +191,11 @@ int build_id_list__add_vdso(struct build_id_list *l, struct perf_err *err)
 int build_id_list__add_event(struct build_id_list *l, const struct perf_event_header *ev,
 			     struct perf_err *err)
 {
-	if (ev->type == PERF_RECORD_MMAP2 && !(ev->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
+	if (ev->type == PERF_RECORD_MMAP2 && ev->size < sizeof(struct perf_record_mmap2))
+		return 0;
+	/* no build id, or the kernel's stray bit over a device and inode */
+	if (ev->type == PERF_RECORD_MMAP2 &&
+	    !perf_record_mmap2__has_build_id((const struct perf_record_mmap2 *)ev)) {
 		const struct perf_record_mmap2 *m = (const void *)ev;
 		size_t max = ev->size > sizeof(*m) ? ev->size - sizeof(*m) : 0;
 

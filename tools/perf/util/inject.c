@@ -16,6 +16,7 @@
 #include <perf/synthesize.h>
 #include <perf/writer.h>
 #include <perf/kernel.h>
+#include <perf/record.h>
 #include "build-id.h"
 #include "dso.h"
 #include "inject-aslr.h"
@@ -465,9 +466,9 @@ static const struct perf_event_header *inject__mmap2_build_id(struct inject *inj
 		m1 = (const void *)event;
 		m2 = (const void *)event;
 	}
-	if ((event->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
-	    (v2 && (event->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) ||
-	    event->size < fixed + evattr->id_hdr_size)
+	if (event->size < fixed + evattr->id_hdr_size ||
+	    (event->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
+	    (v2 && perf_record_mmap2__has_build_id(m2)))
 		return NULL;
 	thread = machine__find_thread(&inj->session->machine, (s32)m1->tid);
 	map = thread ? maps__find(thread->maps, m1->start) : NULL;

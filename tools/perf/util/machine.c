@@ -304,8 +304,8 @@ int machine__process_mmap(struct machine *machine, const struct perf_event_heade
 
 		prot = m2->prot;
 		flags = m2->flags;
-		if (h->misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
-			id.build_id_size = m2->build_id_size <= 20 ? m2->build_id_size : 20;
+		if (perf_record_mmap2__has_build_id(m2)) {
+			id.build_id_size = m2->build_id_size;
 			memcpy(id.build_id, m2->build_id, id.build_id_size);
 		} else {
 			ino = m2->ino;

@@ -431,8 +431,13 @@ static int session__deliver(struct perf_session *session, const struct perf_even
 		/* the tool's own errors say what failed: not named after the record */
 		return session__deliver_stages(session, event, file_offset, ea, stable, &sample,
 					       claimable);
-	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
+		if (perf_record_mmap2__stray_build_id_bit((const void *)event) &&
+		    !session->stats.nr_stray_build_id_bit++)
+			session->stats.stray_build_id_offset = file_offset;
+		ret = tool->mmap(tool, session, event, &sample, ea);
+		break;
+	case PERF_RECORD_MMAP:
 		ret = tool->mmap(tool, session, event, &sample, ea);
 		break;
 	case PERF_RECORD_COMM:
@@ -698,6 +703,10 @@ void perf_session__warn_about_errors(const struct perf_session *session, FILE *f
 		fprintf(fp, "%" PRIu64 " samples with id not present in the header\n", st->nr_unknown_id);
 	if (st->nr_late_events)
 		fprintf(fp, "%" PRIu64 " out of order events recorded.\n", st->nr_late_events);
+	/* ours: upstream takes the device and inode for a build id */
+	if (st->nr_stray_build_id_bit)
+		fprintf(fp, "Warning: %" PRIu64 " MMAP2 records (the first at offset %#" PRIx64 ") have the build-id bit over a device and inode: read as device and inode (the kernel leaves the bit there when another tool records build ids at the same time)\n",
+			st->nr_stray_build_id_bit, st->stray_build_id_offset);
 	/* ours: upstream unwinds these stacks */
 	if (st->nr_user_stack_only)
 		fprintf(fp, "Warning: %" PRIu64 " of %" PRIu64 " samples have user stacks (--call-graph dwarf) that are not unwound: callchains show the kernel part, and the sample ip for user-mode samples\n",

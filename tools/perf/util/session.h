@@ -39,6 +39,9 @@ struct session_stats {
 	u64	nr_unknown_id;		/* samples whose id matches no attr */
 	u64	nr_late_events;		/* older than the last ordered-events flush */
 	u64	nr_user_stack_only;	/* callchain samples whose user stack is not unwound */
+	/* MMAP2 records with the build-id bit over a device and inode body, the first's offset */
+	u64	nr_stray_build_id_bit;
+	u64	stray_build_id_offset;
 };
 
 struct session_opts {

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <perf/abi.h>
+#include <perf/event.h>
 
 struct perf_err;
 
@@ -59,6 +60,17 @@ const char *perf_record_type__name(u32 type);
 /* the fixed part, plus the one byte of a trailing string */
 size_t perf_record_type__min_size(u32 type);
 bool perf_record_type__has_sample_id(u32 type);
+
+/*
+ * Whether an MMAP2 record's body is a build id: the misc bit over a body the kernel writes
+ * for one (a size of at most 20, zero reserved bytes). Linux (6.18 seen) sets the bit in the
+ * record it shares between the events of one mmap and leaves it there for the events that
+ * asked for no build id: theirs get it over a device and inode body. False for those; m must
+ * hold the fixed part.
+ */
+bool perf_record_mmap2__has_build_id(const struct perf_record_mmap2 *m);
+/* the bit over a body that is not a build id: the device and inode form with a leaked bit */
+bool perf_record_mmap2__stray_build_id_bit(const struct perf_record_mmap2 *m);
 
 /*
  * The counts and kinds inside perf's own records that say how their body is laid out
