@@ -680,7 +680,6 @@ static int hists__fprintf_hierarchy(struct hists *hists, FILE *fp)
 	const struct hist_opts *o = hists->opts;
 	int keys[HIST_MAX_FIELDS];
 	unsigned int nr_keys = hierarchy_levels(o, keys);
-	const struct rbroot *in = hists->need_collapse ? &hists->collapsed : &hists->entries_in;
 	struct hist_entry **he;
 	size_t nr = 0;
 	struct sbuf sb;
@@ -689,10 +688,19 @@ static int hists__fprintf_hierarchy(struct hists *hists, FILE *fp)
 	he = malloc((hists->nr_entries + 1) * sizeof(*he));
 	if (!he)
 		return -ENOMEM;
-	/* upstream's input order: its tree of entries as they came */
-	for (struct rbnode *n = rbtree__first(in); n; n = rbtree__next(n))
-		he[nr++] = hists->need_collapse ? rbtree__entry(n, struct hist_entry, rb_collapsed) :
-						  rbtree__entry(n, struct hist_entry, rb_in);
+	/*
+	 * upstream's input order: its tree of entries as they came, whose entries its hierarchy
+	 * takes one by one (that is its collapse). Not our collapsed tree: where the keys are no
+	 * total order (unresolved addresses beside symbols) its order is another. An entry the
+	 * collapse merged into one before it (which holds its period) would land in that one's
+	 * nodes: left out.
+	 */
+	for (struct rbnode *n = rbtree__first(&hists->entries_in); n; n = rbtree__next(n)) {
+		struct hist_entry *e = rbtree__entry(n, struct hist_entry, rb_in);
+
+		if (!e->merged)
+			he[nr++] = e;
+	}
 	sbuf__init(&sb);
 	if (o->show_header)
 		print_hierarchy_header(hists, &sb, keys, nr_keys);

@@ -20,6 +20,8 @@
 # --sort srcline,comm (children, callers of a non-PIE executable; --hierarchy too),
 # --hierarchy -s sym (the callchains' first frame left out, as perf does under a sym order),
 # --hierarchy -s sym,dso (unresolved addresses of equal percentage ordered by their DSOs),
+# --hierarchy -s sym,comm (a comm key: upstream's hierarchy takes its entries as they came,
+# not collapsed first; unresolved and resolved symbols are no total order),
 # --sort cgroup, --latency, -T, --tasks, --mmaps, --no-demangle, --demangle-kernel; -D (first
 # 2000 lines). Not
 # --sort tid,dso nor script --max-events: upstream perf 7.2 has neither (its usage error,
@@ -89,7 +91,8 @@ hierarchy_folded fp,sys,z,pipe report --stdio --hierarchy -g folded --sort dso,s
 srcline_children fp,z,dwarf,plain,cxx report --stdio -s srcline,comm -g none
 hierarchy_srcline fp,z,dwarf,plain report --stdio --hierarchy -s srcline,comm -g none
 hierarchy_sym * report --stdio --hierarchy -s sym
-hierarchy_sym_comm fp,dwarf,sys report --stdio --hierarchy --no-children -s sym,comm
+hierarchy_sym_comm * report --stdio --hierarchy --no-children -s sym,comm
+hierarchy_sym_comm_children two,fp,dwarf,sys report --stdio --hierarchy -s sym,comm
 hierarchy_sym_dso * report --stdio --hierarchy --no-children -s sym,dso
 hierarchy_sym_dso_children * report --stdio --hierarchy -s sym,dso
 threads reads,fp report --stdio -T --no-children
