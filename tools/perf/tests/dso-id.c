@@ -29,8 +29,13 @@
 
 #define LIB_PATH	"/usr/lib/libdsoid.so"
 
-/* an MMAP2 of LIB_PATH for pid at start; bid NULL: the inode form (maj 8, min 1) */
-static int mmap2(struct machine *m, u32 pid, u64 start, u64 ino, u64 gen, const u8 *bid)
+/*
+ * An MMAP2 of LIB_PATH for pid at start: with bid, its build id; else the device and inode
+ * form (maj:1, ino, gen), with the build-id bit when stray (as the kernel leaks it, see
+ * lib/perf/record.h)
+ */
+static int mmap2_of(struct machine *m, u32 pid, u64 start, const u8 *bid, u32 maj, u64 ino,
+		    u64 gen, bool stray)
 {
 	union {
 		struct perf_record_mmap2	rec;
@@ -45,12 +50,13 @@ static int mmap2(struct machine *m, u32 pid, u64 start, u64 ino, u64 gen, const 
 	u.rec.start = start;
 	u.rec.len = 0x1000;
 	u.rec.prot = 5;		/* PROT_READ | PROT_EXEC */
-	if (bid) {
+	if (bid || stray)
 		u.rec.header.misc |= PERF_RECORD_MISC_MMAP_BUILD_ID;
+	if (bid) {
 		u.rec.build_id_size = 20;
 		memcpy(u.rec.build_id, bid, 20);
 	} else {
-		u.rec.maj = 8;
+		u.rec.maj = maj;
 		u.rec.min = 1;
 		u.rec.ino = ino;
 		u.rec.ino_generation = gen;
@@ -59,28 +65,15 @@ static int mmap2(struct machine *m, u32 pid, u64 start, u64 ino, u64 gen, const 
 	return machine__process_mmap(m, &u.rec.header, 0);
 }
 
-/* the device and inode form with the build-id bit, as the kernel leaks it (lib/perf/record.h) */
+/* bid NULL: the inode form of an sd disk (maj 8) */
+static int mmap2(struct machine *m, u32 pid, u64 start, u64 ino, u64 gen, const u8 *bid)
+{
+	return mmap2_of(m, pid, start, bid, 8, ino, gen, false);
+}
+
 static int mmap2_stray(struct machine *m, u32 pid, u64 start, u32 maj, u64 ino)
 {
-	union {
-		struct perf_record_mmap2	rec;
-		char				buf[sizeof(struct perf_record_mmap2) + 64];
-	} u;
-
-	memset(&u, 0, sizeof(u));
-	u.rec.header.type = PERF_RECORD_MMAP2;
-	u.rec.header.misc = PERF_RECORD_MISC_USER | PERF_RECORD_MISC_MMAP_BUILD_ID;
-	u.rec.header.size = sizeof(u);
-	u.rec.pid = u.rec.tid = pid;
-	u.rec.start = start;
-	u.rec.len = 0x1000;
-	u.rec.prot = 5;
-	u.rec.maj = maj;
-	u.rec.min = 1;
-	u.rec.ino = ino;
-	u.rec.ino_generation = 1;
-	snprintf(u.rec.filename, 64, "%s", LIB_PATH);
-	return machine__process_mmap(m, &u.rec.header, 0);
+	return mmap2_of(m, pid, start, NULL, maj, ino, 1, true);
 }
 
 static struct dso *dso_at(struct machine *m, u32 pid, u64 addr)
