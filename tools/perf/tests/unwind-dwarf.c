@@ -67,7 +67,7 @@ struct golden {
 	const char		*must;		/* count the samples with this in a frame line */
 	u64			nr_must;
 	u64			nr_truth, nr_truth_bad;
-	u64			nr_samples, nr_short, nr_bad, nr_up_empty;
+	u64			nr_samples, nr_short, nr_bad, nr_up_empty, nr_up_gave_up;
 	int			err;
 };
 
@@ -241,6 +241,17 @@ static int golden__sample(const struct perf_tool *tool, struct perf_session *ses
 			goto out;
 		}
 	}
+	/*
+	 * Live recordings: libdwfl also gives up halfway now and then (seen under load at
+	 * _dl_relocate_object+0x840, a sample in ld.so's start-up, where another sample of the
+	 * same run went on through dl_main to _start). Allowed where upstream's frames begin
+	 * ours and ours reach the outermost frame; counted apart.
+	 */
+	if (g->live && want.len && g->got.len > want.len &&
+	    !memcmp(g->got.buf, want.buf, want.len) && why == UNWIND_STOP_END) {
+		g->nr_up_gave_up++;
+		goto out;
+	}
 	g->nr_bad++;
 	if (g->env->verbose && g->nr_bad <= 20)
 		fprintf(stderr, "%s\n  upstream:\n%.*s  ours (%s; dump %llu of %llu bytes):\n%.*s\n",
@@ -316,9 +327,10 @@ static int compare_with_upstream(const struct test_env *env, const char *data, c
 	if (*g->next)
 		g->nr_bad++;
 	if (env->verbose)
-		fprintf(stderr, "%s: %llu samples, %llu differ, %llu where upstream stopped short, %llu where it has no user frame\n",
+		fprintf(stderr, "%s: %llu samples, %llu differ, %llu where upstream stopped short, %llu where it has no user frame, %llu where it gave up before the outermost frame\n",
 			data, (unsigned long long)g->nr_samples, (unsigned long long)g->nr_bad,
-			(unsigned long long)g->nr_short, (unsigned long long)g->nr_up_empty);
+			(unsigned long long)g->nr_short, (unsigned long long)g->nr_up_empty,
+			(unsigned long long)g->nr_up_gave_up);
 	if (env->verbose && truth)
 		fprintf(stderr, "%s: %llu samples in the program's functions, %llu with wrong callers\n",
 			data, (unsigned long long)g->nr_truth, (unsigned long long)g->nr_truth_bad);
