@@ -270,22 +270,22 @@ with_sid() {
 # allow_exited_comm WANT GOT: the files differ only where upstream prints a sample's comm
 # (script -F comm,tid,... or comm,pid,tid,...)
 # as `:TID` (its thread exited before the sample was processed) and ours the name, the
-# rest of the line equal
+# rest of the line equal (awk's exit goes through END: bad keeps a refusal one)
 allow_exited_comm() {
 	awk 'NR == FNR { w[FNR] = $0; n = FNR; next }
 	{
-		if (FNR > n) exit 1
+		if (FNR > n) { bad = 1; exit }
 		if (w[FNR] == $0) next
 		# upstream: ":TID" (right-aligned as a comm), then the same TID or PID/TID
-		if (!match(w[FNR], /^ *:[0-9]+ /)) exit 1
+		if (!match(w[FNR], /^ *:[0-9]+ /)) { bad = 1; exit }
 		tid = w[FNR]; sub(/^ *:/, "", tid); sub(/ .*/, "", tid)
 		theirs = w[FNR]; sub(/^ *:[0-9]+ /, "", theirs)
 		ours = $0
-		if (!sub(/^ *[^ :][^ ]* /, "", ours) || ours != theirs) exit 1
-		if (!match(theirs, "^ *([0-9]+/)?" tid " ")) exit 1
+		if (!sub(/^ *[^ :][^ ]* /, "", ours) || ours != theirs) { bad = 1; exit }
+		if (!match(theirs, "^ *([0-9]+/)?" tid " ")) { bad = 1; exit }
 		allowed++
 	}
-	END { if (FNR != n) exit 1; if (!allowed) exit 1 }' "$1" "$2"
+	END { exit bad || FNR != n || !allowed }' "$1" "$2"
 }
 
 # expect_grep PATTERN FILE WHAT: fail with WHAT unless an extended regex matches in FILE

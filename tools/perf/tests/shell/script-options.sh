@@ -147,7 +147,7 @@ same_but_exited_comm() {
 	     FILENAME == ARGV[2] { want[FNR] = $0; n = FNR; next }
 	     {
 		got = $0
-		if (FNR > n) exit 1
+		if (FNR > n) { bad = 1; exit }
 		if (got == "") forgotten = 0
 		w = want[FNR]; g = got
 		# a sample header: the tid is the first number after the comm
@@ -160,31 +160,31 @@ same_but_exited_comm() {
 				match(w, /^\t *[0-9a-f]+ /)
 				head = substr(w, 1, RLENGTH)
 				if (substr(g, 1, RLENGTH) != head ||
-				    substr(w, RLENGTH + 1, 9) != "[unknown]") exit 1
+				    substr(w, RLENGTH + 1, 9) != "[unknown]") { bad = 1; exit }
 			} else if (w ~ /^ \.\.\. thread: :[0-9]+:[0-9]+$/) {
 				sub(/^ \.\.\. thread: :[0-9]+/, "", w)
 				sub(/^ \.\.\. thread: .*:/, ":", g)
-				if (w != g) exit 1
+				if (w != g) { bad = 1; exit }
 				forgotten = 1
 			} else if (forgotten && w == " ...... dso: <not found>" &&
 				   g ~ /^ \.\.\.\.\.\. dso: /) {
 				# -D: the forgotten thread has no maps upstream
 			} else {
 				sub(/^ */, "", w); sub(/^ */, "", g)
-				if (w !~ /^:[0-9]+ /) exit 1
+				if (w !~ /^:[0-9]+ /) { bad = 1; exit }
 				sub(/^[^ ]+/, "", w); sub(/^[^ ]+/, "", g)
 				# a header that ends in the sample ip (no -g): "[unknown]" upstream
 				if (w != g && sub(/ \[unknown\] \(\[unknown\]\)$/, " ", w) &&
 				    w ~ / [0-9a-f]+ $/)
 					g = substr(g, 1, length(w))
-				if (w != g) exit 1
+				if (w != g) { bad = 1; exit }
 				forgotten = 1
 				gone[t] = 1
 			}
 		}
 		m = FNR
 	     }
-	     END { exit m != n }' "$1" "$2" "$3"
+	     END { exit bad || m != n }' "$1" "$2" "$3"
 }
 
 failed="" nr_failed=0
@@ -251,5 +251,10 @@ mistake "-F ''" -F ''
 mistake "-F sw:trace" -F sw:trace
 mistake "-F comm,+trace" -F comm,+trace
 
+if [ -n "$failed" ] && [ "$nr_failed" -gt 0 ]; then
+	# a rare recording's difference is gone with its run: the first one, said even without -v
+	echo "first difference, $(cat failed1.case), upstream (<) vs ours (>):" >&2
+	diff failed1.want failed1.got | head -12 >&2
+fi
 [ -z "$failed" ] || fail "differs from upstream perf:$failed"
 pass
