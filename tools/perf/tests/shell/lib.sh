@@ -270,7 +270,7 @@ with_sid() {
 # allow_exited_comm WANT GOT: the files differ only where upstream prints a sample's comm
 # (script -F comm,tid,... or comm,pid,tid,...)
 # as `:TID` (its thread exited before the sample was processed) and ours the name, the
-# rest of the line equal (awk's exit goes through END: bad keeps a refusal one)
+# rest of the line equal (awk's exit runs END too: "bad" keeps END from overturning a refusal)
 allow_exited_comm() {
 	awk 'NR == FNR { w[FNR] = $0; n = FNR; next }
 	{
